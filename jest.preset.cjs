@@ -1,0 +1,31 @@
+// One jest setup for every workspace: TypeScript through SWC, workspace packages resolved to their sources.
+const path = require('node:path');
+
+const root = __dirname;
+const workspaces = ['shared-kit', 'embedded-mongo', 'api'];
+
+/** @param {string} dir the workspace folder; @param {object} [overrides] */
+module.exports = function preset(dir, overrides = {}) {
+  return {
+    rootDir: dir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: Object.fromEntries(
+      workspaces.map((w) => [`^${w}$`, path.join(root, w, 'src/index.ts')]),
+    ),
+    ...overrides,
+  };
+};
