@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark of the product, one after the other, each printing its own figures.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const benches = [];
+
+// Workspace benchmarks: any workspace with a `bench` script.
+for (const ws of ['embedded-mongo', 'api', 'shell', 'mfe-editor', 'mfe-player']) {
+  const pkg = join(root, ws, 'package.json');
+  if (!existsSync(pkg)) continue;
+  const { scripts = {} } = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(pkg, 'utf8')));
+  if (scripts.bench) benches.push({ name: ws, cmd: 'npm', args: ['run', 'bench', '-w', ws] });
+}
+// Product-wide benchmarks under bench/.
+for (const f of readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.ts')).sort()) {
+  benches.push({ name: f.replace(/\.ts$/, ''), cmd: 'npx', args: ['tsx', join('bench', f)] });
+}
+
+let failures = 0;
+for (const b of benches) {
+  if (only.length && !only.includes(b.name)) continue;
+  console.log(`\n=== bench ${b.name}`);
+  const r = spawnSync(b.cmd, b.args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failures += 1;
+}
+process.exit(failures ? 1 : 0);
