@@ -59,6 +59,7 @@ for (const ws of jestSuites) {
 }
 
 if (selected('e2e')) {
+  if (run('browser', 'bash', ['scripts/ensure-chromium.sh']) !== 0) problems.push('chromium install');
   const out = join(reports, 'e2e.json');
   const code = run('tests e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
