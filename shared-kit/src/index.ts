@@ -1,1 +1,4 @@
-export {};
+export * from './enums';
+export * from './constants';
+export * from './errors';
+export * from './envelope';

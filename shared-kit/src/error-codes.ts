@@ -1,0 +1,208 @@
+/**
+ * The numeric error codes of the product spec (section 8).
+ *
+ * - Explicit numbers in the spec are used as given.
+ * - 1008 and 1009: the spec's reaction table says 1008 = no access and 1009 = client param error, while its code
+ *   list puts "need regenerate" and "need load" there. The table wins; those two move to 1010 and 1011, the unnamed
+ *   gap before input limit 1012.
+ * - 2002: the table calls it "no story", the list "version missing"; one code, named NoStory.
+ * - 6001: the list calls it ban (risk), the table swipe out; both names map to 6001.
+ * - Where the spec gives only a range ("User 10200xx: not exist, info in review, ..."), the named entries are
+ *   numbered in the spec's order inside that range (1020001, 1020002, ...), grouped by hundreds where the spec
+ *   spans several sub-ranges. Those numbers are ours, not the spec's, and must not be read as authoritative.
+ */
+export const ErrorCode = {
+  Success: 0,
+
+  // General 1001-1016
+  Timeout: 1001,
+  Internal: 1002,
+  InvalidParam: 1003,
+  InvalidVersion: 1004,
+  BusinessError: 1005,
+  Lock: 1006,
+  NeedLogin: 1007,
+  NoAccess: 1008,
+  ClientParamError: 1009,
+  NeedRegenerate: 1010,
+  NeedLoad: 1011,
+  InputLimit: 1012,
+  StoryDisplayStatusError: 1013,
+  UserBanned: 1015,
+  BackendNetworkError: 1016,
+
+  // Feed and permission
+  EmptyFeedList: 1101,
+  GetFeedFailed: 1102,
+  NoPermission: 1201,
+
+  // Story
+  StoryDeleted: 2001,
+  NoStory: 2002,
+  PlayableVersionMissing: 2003,
+  PlayIdMismatch: 2006,
+  UserStoryInfoPermission: 3001,
+  UserStoryInfoDeleted: 3002,
+  NoQuota: 4001,
+  NoStoryQuota: 4002,
+  PendingUserEnter: 5001,
+  PendingUserExit: 5002,
+
+  // Risk
+  RiskBan: 6001,
+  SwipeOut: 6001,
+  RiskInputLimit: 6002,
+  RiskProhibit: 6003,
+  RiskIntercept: 6004,
+  RiskDowngrade: 6013,
+  RiskNoReward: 6014,
+
+  // Review
+  ReviewStoryContent: 9001,
+  ReviewStoryImage: 9002,
+  SecurityFail: 9003,
+  StoryReported: 9004,
+  ReviewCommentContent: 9005,
+  PlagiarismReported: 9006,
+
+  // Common 1000001 and up
+  CommonInvalidParam: 1000001,
+  CommonTimeout: 1000002,
+  SystemError: 1000003,
+  RpcError: 1000004,
+  NicknameIllegal: 1000005,
+  UsernameRuleIllegal: 1000006,
+  UrlRisk: 1000007,
+  BannedCountryAccess: 1000008,
+  AreaForbiddenWithFeedback: 1000051,
+
+  // Creation 10101xx-10109xx
+  ImageRiskNotPassed: 1010101,
+  TextRiskNotPassed: 1010102,
+  InputBlocking: 1010103,
+  AuditError: 1010104,
+  RequestOverLimit: 1010105,
+  AreaForbidden: 1010106,
+  ImageGenerateFailed: 1010107,
+  BatchImageGenerateFailed: 1010108,
+  LoginOnly: 1010109,
+  BrainstormImageGenerateFailed: 1010110,
+  BatchLimit: 1010111,
+  RequiredWordsLacking: 1010112,
+  StoryWordsLimit: 1010113,
+  WrongStatusChange: 1010114,
+  NoPictureCannotPlay: 1010115,
+  StyleNotExist: 1010116,
+  TooManyPublishes: 1010117,
+  RelatedStatusBlocksPublish: 1010118,
+  DubbingErrorOnPublish: 1010119,
+  FaceNotRecognized: 1010120,
+  IllegalPrompt: 1010121,
+  TooManyCharacters: 1010122,
+  UserCreateBan: 1010250,
+  TtsInvalidText: 1010301,
+  MixVoiceFailed: 1010302,
+  TemplateNotExist: 1010501,
+  TemplateNotSupported: 1010502,
+  TemplateForbidden: 1010503,
+  ReferenceButtonNeeded: 1010601,
+  ActivityPublishTimeExceeded: 1010701,
+  CreationAgentLimit: 1010801,
+  CreationAgentEmptyDialogue: 1010802,
+  StoryCollectionNotFound: 1010901,
+  StoryCollectionNotPassed: 1010902,
+  StoryCollectionOverLimit: 1010903,
+
+  // User 10200xx
+  UserNotExist: 1020001,
+  UserInfoInReview: 1020002,
+  UserNotFound: 1020003,
+  UserUpdateNotEnabled: 1020004,
+  UserUpdateNotPassed: 1020005,
+  NicknameLengthExceeded: 1020006,
+  UsernameFormatError: 1020007,
+  UsernameDuplicate: 1020008,
+  CannotBlockSelf: 1020009,
+  UserIdDuplicate: 1020010,
+  AvatarFormatError: 1020011,
+  AvatarNotPassed: 1020012,
+  UsernameNotPassed: 1020013,
+  NicknameNotPassed: 1020014,
+
+  // Chat 10201xx-10210xx
+  StoryNotDraft: 1020101,
+  StoryVerifying: 1020102,
+  StoryVerifySuccess: 1020103,
+  StoryVerifyFail: 1020104,
+  DraftModify: 1020105,
+  AssistantStoryNotAvailable: 1020106,
+  SecurityFailEmptyContent: 1020107,
+  LastDialogueIsInput: 1020108,
+  TopicDeleted: 1020109,
+  MessageLimitModelSlow: 1020201,
+  MessageLimit90Percent: 1020202,
+  MessageLimitReached: 1020203,
+  MessageLimitEarlyWarning: 1020204,
+  MessageLimitRecover: 1020205,
+  AudioQuotaLimit: 1020301,
+  TtsLimit: 1020302,
+  TtsRecover: 1020303,
+  AsrLimit: 1020304,
+  AsrRecover: 1020305,
+  LlmLimit: 1020306,
+  LlmRecover: 1020307,
+  VoiceLimit: 1020308,
+  VoiceRecover: 1020309,
+  MixVoiceLimit: 1020310,
+  MixVoiceRecover: 1020311,
+  CommentDeleted: 1020401,
+  CommentClosed: 1020402,
+  CommentReplyNotAllowed: 1020403,
+  CommentPinNotAllowed: 1020404,
+  CommentBlocked: 1020405,
+  DraftCommentNotAllowed: 1020406,
+  FeedNotInAllowedTime: 1020501,
+  InputImageFailed: 1020502,
+  InputImageBlocked: 1020503,
+  VideoShareRenderLimit: 1020601,
+  DialogueReviewNotPassed: 1020602,
+  AntiAddictionPreWarning: 1020701,
+  AntiAddictionBan: 1020702,
+  AntiAddictionUnban: 1020703,
+  RegenerateMaximum: 1020801,
+  RegenerateError: 1020802,
+  RegenerateUnsupported: 1020803,
+  KeepTalkingMaximum: 1020804,
+  AdChatLimitReached: 1020901,
+  AdChatLimitRecovered: 1020902,
+  IdentityCertificationMismatch: 1021001,
+  TooManyToday: 1021002,
+
+  // Model 1030xxx, activities 1040xxx, records 1050xxx
+  AssistantCannotHelp: 1030001,
+  ResponseLengthLimit: 1030002,
+  RateLimit: 1030003,
+  ModelFormatError: 1030004,
+  ActivityExists: 1040001,
+  ActivityNotExist: 1040002,
+  ActivityNotInProgress: 1040003,
+  TagIllegal: 1040004,
+  RecordNotFound: 1050001,
+  ConcurrentOperation: 1050002,
+  IllegalOperation: 1050003,
+  DuplicateOperation: 1050004,
+  AlreadyExistsPlay: 1060001,
+
+  // Activities, model services, rule engine
+  ActivityLotteryClosed: 3000000,
+  ActivityTaskClosed: 3000001,
+  TeenModeIntercept: 3000002,
+  ModelServiceError: 5000000,
+  ModelStreamError: 5000001,
+  ModelSceneError: 5000002,
+  RuleEngineError: 9000001,
+
+  FrontendCanRetry: 10100011,
+} as const;
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCode = (typeof ErrorCode)[ErrorCodeName];
