@@ -1,0 +1,17 @@
+import type { JSX } from 'react';
+import { BrowserRouter } from 'react-router';
+import App from './App';
+
+/** Where the shell mounts this remote; standalone pages use the same paths so links behave alike. */
+export const BASENAME = '/account';
+/** The page the remote's own server opens when visited at its root. */
+export const START_PATH = '/';
+
+/** The remote on its own page, for development: its own router, which the shell otherwise provides. */
+export function Standalone(): JSX.Element {
+  return (
+    <BrowserRouter basename={BASENAME}>
+      <App />
+    </BrowserRouter>
+  );
+}

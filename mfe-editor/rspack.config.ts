@@ -1,0 +1,10 @@
+import { createConfig, modeFrom, portFromEnv } from '../rspack.base';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createConfig({
+    name: 'mfe_editor',
+    dir: __dirname,
+    port: portFromEnv('EDITOR_PORT', 8081),
+    exposes: { './App': './src/App.tsx' },
+    mode: modeFrom(argv),
+  });

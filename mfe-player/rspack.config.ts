@@ -1,0 +1,10 @@
+import { createConfig, modeFrom, portFromEnv } from '../rspack.base';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createConfig({
+    name: 'mfe_player',
+    dir: __dirname,
+    port: portFromEnv('PLAYER_PORT', 8083),
+    exposes: { './App': './src/App.tsx' },
+    mode: modeFrom(argv),
+  });

@@ -1,0 +1,155 @@
+// The one rspack configuration of every front-end app (the shell host and the five remotes).
+// Each app's rspack.config.ts only names itself; everything else, including the federation `shared` block,
+// lives here so the apps cannot drift apart.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HtmlRspackPlugin, type Configuration, type RuleSetRule } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+export type Mode = 'development' | 'production';
+
+export interface AppConfigOptions {
+  /** Federation name: `shell` or `mfe_<area>`. */
+  name: string;
+  /** The app's folder (its rspack.config.ts passes `__dirname`). */
+  dir: string;
+  /** Port of `rspack serve`. */
+  port: number;
+  /** Modules a remote exposes, e.g. `{ './App': './src/App.tsx' }`. */
+  exposes?: Record<string, string>;
+  /** The shell: absolute public path, no CORS, no exposes. */
+  isHost?: boolean;
+  mode: Mode;
+  /** Extra dev-server settings (the shell adds its proxy and /remotes.json). */
+  devServer?: Exclude<Configuration['devServer'], false>;
+}
+
+const root = __dirname;
+
+/** Packages every app shares as singletons: one React, one router, one store library, one shared-kit. */
+export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'zustand', 'shared-kit'] as const;
+
+interface PackageJson {
+  dependencies?: Record<string, string>;
+}
+
+/** The federation `shared` block, with each `requiredVersion` taken from the app's own package.json. */
+export function sharedConfig(dir: string, isHost: boolean) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((dep) => {
+      const requiredVersion = pkg.dependencies?.[dep];
+      if (!requiredVersion) throw new Error(`${dir}/package.json must depend on ${dep} (it is a shared singleton)`);
+      // The shell never loads shared modules eagerly: its bootstrap is behind `import('./bootstrap')`.
+      return [dep, { singleton: true, requiredVersion, eager: isHost ? false : undefined }];
+    }),
+  );
+}
+
+function swcRule(mode: Mode): RuleSetRule {
+  return {
+    test: /\.[jt]sx?$/,
+    // Workspace packages are symlinked and resolved to their real folders, so only real node_modules are skipped.
+    exclude: /[\\/]node_modules[\\/]/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+      },
+      env: { targets: 'chrome >= 109, firefox >= 115, safari >= 16' },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+function htmlPlugin(dir: string, title: string) {
+  const template = join(dir, 'public', 'index.html');
+  return new HtmlRspackPlugin({
+    title,
+    ...(existsSync(template)
+      ? { template }
+      : { templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><div id="root"></div></body></html>` }),
+    // A remote's own page is served from its origin root; its chunks still use `auto` when loaded by the shell.
+    publicPath: '/',
+  });
+}
+
+/** Builds the rspack configuration of one front-end app. */
+export function createConfig(options: AppConfigOptions): Configuration {
+  const { name, dir, port, exposes, isHost = false, mode } = options;
+  const production = mode === 'production';
+  const sourceMaps = process.env.SOURCE_MAPS === '1' || process.env.SOURCE_MAPS === 'true';
+  const hashed = production ? '.[contenthash:8]' : '';
+
+  return {
+    mode,
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? (sourceMaps ? 'source-map' : false) : 'cheap-module-source-map',
+    output: {
+      path: join(dir, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      filename: `[name]${hashed}.js`,
+      chunkFilename: `[name]${hashed}.js`,
+      cssFilename: `[name]${hashed}.css`,
+      cssChunkFilename: `[name]${hashed}.css`,
+      assetModuleFilename: `assets/[name]${hashed}[ext]`,
+      // A unique global per app, so several runtimes can share one page.
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      alias: { 'shared-kit$': join(root, 'shared-kit', 'src', 'index.ts') },
+    },
+    module: {
+      rules: [swcRule(mode), { test: /\.css$/, type: 'css/auto' }],
+    },
+    plugins: [
+      htmlPlugin(dir, name === 'shell' ? 'Storyverse' : name),
+      new ModuleFederationPlugin({
+        name,
+        filename: isHost ? undefined : 'remoteEntry.js',
+        exposes: isHost ? undefined : exposes,
+        shared: sharedConfig(dir, isHost),
+        // The type plugin would fetch remote types over the network at build time.
+        dts: false,
+        manifest: true,
+      }),
+    ],
+    optimization: { minimize: production },
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: 'localhost',
+      historyApiFallback: true,
+      hot: true,
+      headers: isHost
+        ? undefined
+        : {
+            'Access-Control-Allow-Origin': '*',
+            'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+            'Access-Control-Allow-Headers': '*',
+          },
+      ...options.devServer,
+    },
+  };
+}
+
+/** The mode rspack was asked for: `rspack serve` means development unless told otherwise. */
+export function modeFrom(argv: { mode?: string } | undefined): Mode {
+  if (argv?.mode === 'development' || argv?.mode === 'production') return argv.mode;
+  return process.env.NODE_ENV === 'development' ? 'development' : 'production';
+}
+
+/** A port from the environment, or the default; a bad value stops the build with the variable named. */
+export function portFromEnv(variable: string, fallback: number): number {
+  const raw = process.env[variable];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${variable} must be a port number between 1 and 65535, got "${raw}"`);
+  }
+  return port;
+}
