@@ -1,0 +1,157 @@
+import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
+import { ENV_VALUES, TIMEOUTS } from './constants';
+import { isEnvelope, type Envelope } from './envelope';
+import { ApiError, ErrorCode, UI_MESSAGES, errorMessage } from './errors';
+import { reduceLanguage } from './format';
+import { envHeaders } from './storage';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** A story save: uses the 30 s save timeout instead of the 10 s default. */
+    save?: boolean;
+    /** Do not call the client's onApiError for this request (the caller reacts itself). */
+    silent?: boolean;
+  }
+}
+
+/** Spread into a request config for a save-type call: `client.post(url, body, SAVE_REQUEST)`. */
+export const SAVE_REQUEST = { save: true, timeout: TIMEOUTS.saveMs } as const;
+
+export interface ApiClientOptions {
+  /** Default '/api'. */
+  baseURL?: string;
+  /** App id sent as `aid`; omitted from requests when not given. */
+  aid?: number;
+  /** Default: the browser's language, reduced (see reduceLanguage); 'en' outside a browser. */
+  language?: string;
+  /** Called once for every failed request (unless the request sets `silent: true`). */
+  onApiError?: (e: ApiError) => void;
+}
+
+export interface CommonQuery {
+  version_code: number;
+  device_platform: string;
+  pkg_type: string;
+  language: string;
+  aid?: number;
+}
+
+function browserLanguage(): string | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.language;
+}
+
+/** The common query parameters of spec section 7, sent on every request. */
+export function commonQuery(options: Pick<ApiClientOptions, 'aid' | 'language'> = {}): CommonQuery {
+  const q: CommonQuery = {
+    version_code: ENV_VALUES.version_code,
+    device_platform: ENV_VALUES.device_platform,
+    pkg_type: ENV_VALUES.pkg_type,
+    language: reduceLanguage(options.language ?? browserLanguage()),
+  };
+  if (options.aid !== undefined) q.aid = options.aid;
+  return q;
+}
+
+/** Turns any failure of an axios call into an ApiError with the spec's code. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof AxiosError) {
+    if (err.code === AxiosError.ECONNABORTED || err.code === AxiosError.ETIMEDOUT) {
+      return new ApiError(ErrorCode.Timeout, errorMessage(ErrorCode.Timeout));
+    }
+    const res = err.response;
+    if (!res) return new ApiError(ErrorCode.BackendNetworkError, UI_MESSAGES.networkError);
+    if (isEnvelope(res.data) && res.data.status_code !== ErrorCode.Success) {
+      return new ApiError(res.data.status_code, res.data.status_message, res.data.data);
+    }
+    if (res.status >= 500) return new ApiError(ErrorCode.BackendNetworkError, UI_MESSAGES.serverError);
+    return new ApiError(ErrorCode.BusinessError, `${UI_MESSAGES.requestFailed} (HTTP ${res.status})`);
+  }
+  const message = err instanceof Error ? err.message : UI_MESSAGES.unknownError;
+  return new ApiError(ErrorCode.Internal, message);
+}
+
+/**
+ * The axios instance every front end uses: common query params, cookies, the spec's timeouts, and envelope
+ * handling. A response whose body is an envelope with a non-zero status_code rejects with an ApiError even on
+ * HTTP 200; network failures reject with 1016 and timeouts with 1001.
+ */
+export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
+  const client = axios.create({
+    baseURL: options.baseURL ?? '/api',
+    withCredentials: true,
+    timeout: TIMEOUTS.requestMs,
+  });
+
+  client.interceptors.request.use((config) => {
+    // Per-request params win over the common ones, so a caller can override language for one call.
+    config.params = { ...commonQuery(options), ...(config.params as Record<string, unknown> | undefined) };
+    if (config.save && (config.timeout === undefined || config.timeout === TIMEOUTS.requestMs)) {
+      config.timeout = TIMEOUTS.saveMs;
+    }
+    const extra = envHeaders();
+    if (Object.keys(extra).length > 0) {
+      const headers = AxiosHeaders.from(config.headers);
+      for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+      config.headers = headers;
+    }
+    return config;
+  });
+
+  const report = (e: ApiError, silent: boolean | undefined): ApiError => {
+    if (!silent && options.onApiError) {
+      try {
+        options.onApiError(e);
+      } catch {
+        // A failing reaction (e.g. a toast) must not replace the request's own error.
+      }
+    }
+    return e;
+  };
+
+  client.interceptors.response.use(
+    (res: AxiosResponse) => {
+      const body: unknown = res.data;
+      if (isEnvelope(body) && body.status_code !== ErrorCode.Success) {
+        return Promise.reject(report(new ApiError(body.status_code, body.status_message, body.data), res.config.silent));
+      }
+      return res;
+    },
+    (err: unknown) => {
+      const silent = err instanceof AxiosError ? err.config?.silent : undefined;
+      return Promise.reject(report(toApiError(err), silent));
+    },
+  );
+
+  return client;
+}
+
+/**
+ * Resolves the envelope's `data` of a successful call. A body that is not an envelope rejects with 1002 instead of
+ * handing the caller an unexpected shape.
+ */
+export async function unwrap<T>(promise: Promise<AxiosResponse<Envelope<T>>>): Promise<T> {
+  const res = await promise;
+  const body: unknown = res.data;
+  if (!isEnvelope(body)) throw new ApiError(ErrorCode.Internal, 'Unexpected response from the server');
+  if (body.status_code !== ErrorCode.Success) throw new ApiError(body.status_code, body.status_message, body.data);
+  return body.data as T;
+}
+
+/**
+ * Extra query values the spec adds to story create/get and plan generate calls; empty strings outside a browser.
+ */
+export function browserQuery(aid?: number): Record<string, string | number | boolean> {
+  const hasWindow = typeof window !== 'undefined';
+  const q: Record<string, string | number | boolean> = {
+    referer: hasWindow ? window.location.href : '',
+    user_agent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+    device_platform: ENV_VALUES.device_platform,
+    cookie_enabled: typeof navigator === 'undefined' ? false : navigator.cookieEnabled,
+    screen_width: hasWindow ? window.screen.width : 0,
+    screen_height: hasWindow ? window.screen.height : 0,
+    browser_language: browserLanguage() ?? '',
+  };
+  if (aid !== undefined) q.aid = aid;
+  return q;
+}
