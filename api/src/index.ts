@@ -1,1 +1,11 @@
-export {};
+export { createApp, type AppDeps, type AppOptions, type CreatedApp } from './app';
+export { loadConfig, ConfigError, describeConfig, aiMode, type Config } from './config';
+export { connectDb, type Db } from './db';
+export { startServer, type RunningServer, type ServerDeps } from './server';
+export { createLogger, type Logger } from './lib/logger';
+export { AppError, paramError, type AppErrorOptions } from './lib/errors';
+export { validate, type Validator, type Input } from './lib/validate';
+export { rateLimit, type RateLimitOptions } from './lib/rateLimit';
+export { respond } from './lib/envelope';
+export type { AppContext, AppRouter, AppState } from './lib/context';
+export { createRealtime, createEventBus, userRoom, type Realtime, type EventBus, type DomainEvents, type Push } from './realtime';

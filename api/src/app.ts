@@ -1,0 +1,67 @@
+import type { Server as HttpServer } from 'node:http';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { ErrorCode } from 'shared-kit';
+import type { Config } from './config';
+import type { AppRouter } from './lib/context';
+import type { AppState } from './lib/context';
+import type { Logger } from './lib/logger';
+import { requestContext } from './lib/requestContext';
+import { securityHeaders } from './lib/securityHeaders';
+import { apiNotFound, errorEnvelope } from './lib/envelope';
+import { clientParams } from './lib/clientParams';
+import { jsonBody } from './lib/body';
+import { AppError } from './lib/errors';
+import type { EventBus } from './realtime/events';
+import { healthRoutes } from './modules/health/health.routes';
+import type { Pingable } from './modules/health/health.service';
+import { configRoutes } from './modules/config/config.routes';
+
+export interface AppDeps {
+  logger: Logger;
+  db: Pingable;
+  events: EventBus;
+}
+
+export interface AppOptions {
+  /** Registers more routes on the same router, after the built-in ones (used by tests and by later modules). */
+  extraRoutes?: (router: AppRouter, deps: AppDeps) => void;
+  /** When given, the app is mounted on it; otherwise the caller creates the server. */
+  server?: HttpServer;
+}
+
+export interface CreatedApp {
+  app: Koa<AppState>;
+  router: AppRouter;
+  server?: HttpServer;
+}
+
+/** Builds the Koa app: middleware in a fixed order, then every module's routes. Starts nothing. */
+export function createApp(config: Config, deps: AppDeps, options: AppOptions = {}): CreatedApp {
+  const app = new Koa<AppState>({ proxy: config.trustProxy, env: config.nodeEnv });
+  // Errors are rendered by errorEnvelope; Koa's own handler would print them to stderr a second time.
+  app.silent = true;
+  const router: AppRouter = new Router<AppState>();
+
+  healthRoutes(router, { db: deps.db });
+  configRoutes(router, { config });
+  options.extraRoutes?.(router, deps);
+
+  app.use(requestContext(deps.logger));
+  app.use(securityHeaders);
+  app.use(errorEnvelope);
+  app.use(clientParams);
+  app.use(apiNotFound);
+  app.use(jsonBody);
+  app.use(router.routes());
+  app.use(
+    router.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new AppError(ErrorCode.InvalidParam, 'Method not allowed', { status: 405 }),
+      notImplemented: () => new AppError(ErrorCode.InvalidParam, 'Method not implemented', { status: 501 }),
+    }),
+  );
+
+  if (options.server) options.server.on('request', app.callback());
+  return { app, router, server: options.server };
+}

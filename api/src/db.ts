@@ -1,0 +1,78 @@
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { startEmbeddedMongo } from 'embedded-mongo';
+import type { Config } from './config';
+import type { Logger } from './lib/logger';
+
+/*
+ * Query hardening for every model: filters are sanitised (a `$`-key in user-supplied filter values becomes a
+ * literal match, not an operator) and unknown filter paths are dropped. Set once, before any model is compiled.
+ */
+mongoose.set('sanitizeFilter', true);
+mongoose.set('strictQuery', true);
+
+export const DB_NAME = 'storyverse';
+
+export interface Db {
+  connection: mongoose.Connection;
+  /** 'embedded' when the api runs its own embedded-mongo. */
+  kind: 'external' | 'embedded';
+  /** True when the database answers a ping within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** Closes mongoose and, when embedded, stops the server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects the process-wide mongoose (models are registered on it) to MONGODB_URI, or to an embedded-mongo
+ * started on an ephemeral loopback port with its files in `<dataDir>/mongo`.
+ */
+export async function connectDb(config: Config, logger: Logger): Promise<Db> {
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let uri: string;
+  if (config.mongodbUri) {
+    uri = config.mongodbUri;
+  } else {
+    const dbPath = path.join(config.dataDir, 'mongo');
+    const embedded = await startEmbeddedMongo({ dbPath, port: 0, host: '127.0.0.1' });
+    stopEmbedded = () => embedded.stop();
+    uri = embedded.uri;
+    logger.info({ dbPath, port: embedded.port }, 'embedded-mongo started');
+  }
+  try {
+    await mongoose.connect(uri, {
+      serverSelectionTimeoutMS: 5000,
+      // A real deployment names its database in the URI; the embedded server gets ours.
+      ...(config.mongodbUri ? {} : { dbName: DB_NAME }),
+    });
+  } catch (err) {
+    await stopEmbedded?.();
+    throw err;
+  }
+  logger.info({ kind: stopEmbedded ? 'embedded' : 'external' }, 'database connected');
+
+  const connection = mongoose.connection;
+  return {
+    connection,
+    kind: stopEmbedded ? 'embedded' : 'external',
+    async ping(timeoutMs = 1000) {
+      const db = connection.db;
+      if (connection.readyState !== mongoose.ConnectionStates.connected || !db) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        return await Promise.race([db.command({ ping: 1 }).then((r) => r.ok === 1), timeout]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await mongoose.disconnect();
+      await stopEmbedded?.();
+    },
+  };
+}

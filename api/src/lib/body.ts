@@ -1,0 +1,33 @@
+import { bodyParser } from '@koa/bodyparser';
+import type { Next } from 'koa';
+import { ErrorCode } from 'shared-kit';
+import type { AppContext } from './context';
+import { AppError } from './errors';
+
+export const JSON_BODY_LIMIT = '1mb';
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function hasBody(ctx: AppContext): boolean {
+  const length = ctx.get('content-length');
+  if (length !== '') return Number(length) > 0;
+  return ctx.get('transfer-encoding') !== '';
+}
+
+/**
+ * The API speaks JSON only. Form and text bodies are refused with a parameter error instead of being silently
+ * ignored, so a client sending the wrong type learns why its fields "vanished".
+ */
+async function requireJson(ctx: AppContext, next: Next): Promise<void> {
+  if (BODY_METHODS.has(ctx.method) && hasBody(ctx) && !ctx.is('application/json', 'application/*+json')) {
+    const type = ctx.get('content-type') || 'none';
+    throw new AppError(ErrorCode.ClientParamError, `body: Unsupported content type ${type}, send application/json`);
+  }
+  await next();
+}
+
+const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' });
+
+/** JSON body parsing with a size limit; parse errors are thrown for the error envelope to map. */
+export async function jsonBody(ctx: AppContext, next: Next): Promise<void> {
+  await requireJson(ctx, () => parseJson(ctx, next));
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  db: z.enum(['up', 'down']),
+  uptime_s: z.number().int().nonnegative(),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

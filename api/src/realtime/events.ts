@@ -1,0 +1,61 @@
+import type { PlanStatus, StoryStatus } from 'shared-kit';
+import type { Logger } from '../lib/logger';
+
+/**
+ * Domain events, named `<entity>.<past-tense verb>`. Services emit them; the realtime module (and later jobs)
+ * subscribe. Route handlers never push to sockets themselves.
+ */
+export interface DomainEvents {
+  /** A story version finished the safety review. */
+  'story.reviewed': { uid: string; story_id: string; version_id?: string; status: StoryStatus; passed: boolean };
+  /** A bot (single-character story) finished the safety review. */
+  'bot.reviewed': { uid: string; story_id: string; passed: boolean };
+  /** A brainstorm generation plan moved on. */
+  'plan.progressed': { uid: string; story_id: string; plan_id: string; status: PlanStatus; percent: number };
+}
+
+export type DomainEventName = keyof DomainEvents;
+type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+export interface EventBus {
+  emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void;
+  /** Subscribes; returns the unsubscribe function. */
+  on<K extends DomainEventName>(name: K, listener: Listener<K>): () => void;
+}
+
+/**
+ * An in-process, typed event bus. A failing listener is logged and never breaks the emitter or the other
+ * listeners: the event's producer has already done its work.
+ */
+export function createEventBus(logger: Logger): EventBus {
+  const listeners = new Map<DomainEventName, Set<Listener<DomainEventName>>>();
+
+  function report(name: DomainEventName, err: unknown): void {
+    logger.error({ err, event: name }, 'event listener failed');
+  }
+
+  return {
+    emit(name, payload) {
+      for (const listener of listeners.get(name) ?? []) {
+        try {
+          const result = (listener as Listener<typeof name>)(payload);
+          if (result instanceof Promise) result.catch((err: unknown) => report(name, err));
+        } catch (err) {
+          report(name, err);
+        }
+      }
+    },
+    on(name, listener) {
+      let set = listeners.get(name);
+      if (!set) {
+        set = new Set();
+        listeners.set(name, set);
+      }
+      const stored = listener as Listener<DomainEventName>;
+      set.add(stored);
+      return () => {
+        set.delete(stored);
+      };
+    },
+  };
+}

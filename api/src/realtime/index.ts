@@ -1,0 +1,73 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { Logger } from '../lib/logger';
+import type { DomainEventName, EventBus } from './events';
+import { PUSH_RULES, type Push } from './pushes';
+
+export type { Push } from './pushes';
+export { createEventBus, type DomainEvents, type EventBus } from './events';
+
+export const SOCKET_PATH = '/socket.io';
+
+/** Decides who a connecting socket belongs to; null means anonymous (no user room). */
+export type ResolveUser = (socket: Socket) => string | null | Promise<string | null>;
+
+export interface RealtimeOptions {
+  events: EventBus;
+  logger: Logger;
+  /** Allowed browser origin for the socket handshake. */
+  origin: string;
+  /** Until accounts exist every socket is anonymous; the accounts work plugs its session lookup in here. */
+  resolveUser?: ResolveUser;
+}
+
+export interface Realtime {
+  io: Server;
+  /** Sends a push to every socket of one user. */
+  emitToUser(uid: string, push: Push): void;
+  /** Disconnects every socket and stops listening to domain events. */
+  close(): Promise<void>;
+}
+
+export const userRoom = (uid: string): string => `user:${uid}`;
+
+export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
+  const { events, logger, origin, resolveUser = () => null } = options;
+  const io = new Server(server, { path: SOCKET_PATH, cors: { origin, credentials: true }, serveClient: false });
+
+  io.on('connection', (socket) => {
+    void (async () => {
+      try {
+        const uid = await resolveUser(socket);
+        if (uid) await socket.join(userRoom(uid));
+        socket.emit('ready', { user: uid !== null });
+      } catch (err) {
+        logger.warn({ err }, 'socket identity lookup failed; disconnecting');
+        socket.disconnect(true);
+      }
+    })();
+  });
+
+  function emitToUser(uid: string, push: Push): void {
+    io.to(userRoom(uid)).emit('push', push);
+  }
+
+  const unsubscribe = (Object.keys(PUSH_RULES) as DomainEventName[]).map((name) =>
+    events.on(name, (payload) => {
+      const rule = PUSH_RULES[name] as (e: typeof payload) => { uid: string; push: Push };
+      const { uid, push } = rule(payload);
+      emitToUser(uid, push);
+    }),
+  );
+
+  return {
+    io,
+    emitToUser,
+    async close() {
+      for (const off of unsubscribe) off();
+      io.disconnectSockets(true);
+      // Not io.close(): that also closes the HTTP server, which its owner shuts down in its own order.
+      io.engine.close();
+    },
+  };
+}
