@@ -1,0 +1,60 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import httpProxy from 'http-proxy';
+import { createStaticHandler } from '../../scripts/serve-static';
+import { securityHeaders } from './headers';
+import type { ShellServerConfig } from './config';
+
+/** Paths that belong to the api; everything else is the shell's. */
+export function isApiPath(url: string): boolean {
+  return /^\/(api|socket\.io)(\/|\?|$)/.test(url);
+}
+
+/**
+ * The shell's production server: the built shell with history fallback, `/remotes.json` from the environment, and a
+ * proxy to the api (HTTP and websocket upgrades) so the browser talks to one origin.
+ */
+export function createShellServer(config: Omit<ShellServerConfig, 'port' | 'host'>): Server {
+  const headers = securityHeaders(config.remotes);
+  const files = createStaticHandler({ dir: config.distDir, historyFallback: true, headers });
+  const remotesBody = JSON.stringify(config.remotes);
+  const proxy = httpProxy.createProxyServer({ target: config.apiUrl, xfwd: true, ws: true });
+
+  proxy.on('error', (error, _req, target) => {
+    if (isResponse(target)) {
+      if (!target.headersSent) {
+        target.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      }
+      // The api's envelope shape, so the client shows its network-error message rather than a parse failure.
+      target.end(JSON.stringify({ status_code: -1, status_message: `api unavailable: ${error.message}` }));
+    } else {
+      target.destroy();
+    }
+  });
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (isApiPath(url)) {
+      proxy.web(req, res);
+      return;
+    }
+    if (url === '/remotes.json' || url.startsWith('/remotes.json?')) {
+      res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache, no-store' });
+      res.end(req.method === 'HEAD' ? undefined : remotesBody);
+      return;
+    }
+    files(req, res);
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (isApiPath(req.url ?? '')) proxy.ws(req, socket, head);
+    else socket.destroy();
+  });
+  server.on('close', () => proxy.close());
+  return server;
+}
+
+function isResponse(target: ServerResponse | Duplex | undefined): target is ServerResponse {
+  return target !== undefined && 'writeHead' in target;
+}
