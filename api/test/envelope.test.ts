@@ -100,6 +100,10 @@ describe('envelope, validation and errors over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.body.status_code).toBe(ErrorCode.ClientParamError);
     expect(res.body.status_message).toBe('body: Malformed JSON');
+    for (const raw of ['"just a string"', '{"__proto__": {"admin": true}, "name": "x"}']) {
+      const odd = await call(api.baseUrl, '/api/test/echo', postJson(raw));
+      expect(odd.body.status_code).toBe(ErrorCode.ClientParamError);
+    }
   });
 
   it('refuses form and text bodies with 1009 and an over-limit JSON body with 1012', async () => {

@@ -19,13 +19,19 @@ interface HttpLikeError {
   message?: string;
 }
 
+function malformedJson(): AppError {
+  return new AppError(ErrorCode.ClientParamError, 'body: Malformed JSON', {
+    data: { errors: [{ path: 'body', message: 'Malformed JSON' }] },
+  });
+}
+
 /** Turns what body parsing throws into the spec's codes; anything else is not ours to explain. */
 function fromHttpError(err: HttpLikeError): AppError | null {
+  // co-body rethrows JSON.parse's SyntaxError (also for bare scalars and __proto__ keys) with status 400.
+  if (err instanceof SyntaxError && (err.status ?? err.statusCode) === 400) return malformedJson();
   switch (err.type) {
     case 'entity.parse.failed':
-      return new AppError(ErrorCode.ClientParamError, 'body: Malformed JSON', {
-        data: { errors: [{ path: 'body', message: 'Malformed JSON' }] },
-      });
+      return malformedJson();
     case 'entity.too.large':
       return new AppError(ErrorCode.InputLimit, 'body: Request body is too large');
     case 'encoding.unsupported':
@@ -54,7 +60,7 @@ export async function errorEnvelope(ctx: AppContext, next: Next): Promise<void> 
       caught instanceof AppError
         ? caught
         : typeof caught === 'object' && caught !== null
-          ? fromHttpError(caught as HttpLikeError)
+          ? fromHttpError(caught as HttpLikeError & object)
           : null;
     if (known) {
       const log = ctx.state.log;
