@@ -1,0 +1,127 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SAVE_REQUEST, createApiClient, unwrap } from './client';
+import type { Envelope } from './envelope';
+import { ApiError, ErrorCode } from './errors';
+
+interface Seen {
+  url: URL;
+  headers: http.IncomingHttpHeaders;
+}
+
+let server: http.Server;
+let base = '';
+const seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    seen.push({ url, headers: req.headers });
+    const json = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    switch (url.pathname) {
+      case '/api/ok':
+        return json(200, { status_code: 0, status_message: 'success', data: { story_id: '42' } });
+      case '/api/denied':
+        return json(200, { status_code: 1008, status_message: 'no access', data: { reason: 'permission' } });
+      case '/api/param':
+        return json(200, { status_code: 1009, status_message: 'story_name: required' });
+      case '/api/boom':
+        return json(500, { oops: true });
+      case '/api/slow':
+        // Answers after 300 ms; the test sets a shorter timeout.
+        setTimeout(() => json(200, { status_code: 0, status_message: 'success' }), 300);
+        return;
+      default:
+        return json(404, { status_code: 1003, status_message: 'not found' });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen.length = 0;
+});
+
+describe('createApiClient against a local server', () => {
+  it('sends the common query params on every request', async () => {
+    const client = createApiClient({ baseURL: base, aid: 7, language: 'th' });
+    const data = await unwrap<{ story_id: string }>(client.get('/ok', { params: { story_id: '42' } }));
+    expect(data).toEqual({ story_id: '42' });
+    const q = seen[0]?.url.searchParams;
+    expect(q?.get('version_code')).toBe('10000');
+    expect(q?.get('device_platform')).toBe('web');
+    expect(q?.get('pkg_type')).toBe('release_version');
+    expect(q?.get('aid')).toBe('7');
+    expect(q?.get('language')).toBe('th-TH');
+    expect(q?.get('story_id')).toBe('42');
+  });
+
+  it('turns an HTTP-200 envelope with a non-zero code into an ApiError and reports it once', async () => {
+    const onApiError = jest.fn();
+    const client = createApiClient({ baseURL: base, onApiError });
+    const err: unknown = await client.get('/denied').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe(ErrorCode.NoAccess);
+    expect((err as ApiError).statusMessage).toBe('no access');
+    expect((err as ApiError).data).toEqual({ reason: 'permission' });
+    expect(onApiError).toHaveBeenCalledTimes(1);
+    expect((onApiError.mock.calls[0] as [ApiError])[0].code).toBe(1008);
+  });
+
+  it('rejects unwrap with 1009 for a parameter error and does not report silent requests', async () => {
+    const onApiError = jest.fn();
+    const client = createApiClient({ baseURL: base, onApiError });
+    await expect(unwrap(client.post('/param', {}, { silent: true }))).rejects.toMatchObject({
+      code: 1009,
+      statusMessage: 'story_name: required',
+    });
+    expect(onApiError).not.toHaveBeenCalled();
+  });
+
+  it('maps an envelope on a non-200 status to its code, and a bare 500 to 1016', async () => {
+    const client = createApiClient({ baseURL: base });
+    await expect(client.get('/missing')).rejects.toMatchObject({ code: 1003 });
+    await expect(client.get('/boom')).rejects.toMatchObject({ code: ErrorCode.BackendNetworkError });
+  });
+
+  it('rejects a timeout with 1001', async () => {
+    const client = createApiClient({ baseURL: base });
+    await expect(client.get('/slow', { timeout: 50 })).rejects.toMatchObject({ code: ErrorCode.Timeout });
+  });
+
+  it('rejects an unreachable server with 1016', async () => {
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const onApiError = jest.fn();
+    const client = createApiClient({ baseURL: `http://127.0.0.1:${port}/api`, onApiError });
+    await expect(client.get('/ok')).rejects.toMatchObject({ code: ErrorCode.BackendNetworkError });
+    expect(onApiError).toHaveBeenCalledTimes(1);
+  });
+
+  it('uses 10 s by default and 30 s for saves', async () => {
+    const client = createApiClient({ baseURL: base });
+    expect(client.defaults.timeout).toBe(10000);
+    expect(client.defaults.withCredentials).toBe(true);
+    const res = await client.get<Envelope>('/ok', { save: true });
+    expect(res.config.timeout).toBe(30000);
+    const res2 = await client.post<Envelope>('/ok', {}, SAVE_REQUEST);
+    expect(res2.config.timeout).toBe(30000);
+    const res3 = await client.get<Envelope>('/ok');
+    expect(res3.config.timeout).toBe(10000);
+  });
+
+  it('defaults the base URL to /api', () => {
+    expect(createApiClient().defaults.baseURL).toBe('/api');
+  });
+});
