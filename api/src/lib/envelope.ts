@@ -28,7 +28,8 @@ function malformedJson(): AppError {
 /** Turns what body parsing throws into the spec's codes; anything else is not ours to explain. */
 function fromHttpError(err: HttpLikeError): AppError | null {
   // co-body rethrows JSON.parse's SyntaxError (also for bare scalars and __proto__ keys) with status 400.
-  if (err instanceof SyntaxError && (err.status ?? err.statusCode) === 400) return malformedJson();
+  const status = err.status ?? err.statusCode;
+  if (err instanceof SyntaxError && status === 400) return malformedJson();
   switch (err.type) {
     case 'entity.parse.failed':
       return malformedJson();
@@ -41,7 +42,6 @@ function fromHttpError(err: HttpLikeError): AppError | null {
       return new AppError(ErrorCode.ClientParamError, 'body: Request aborted');
     default:
   }
-  const status = err.status ?? err.statusCode;
   if (err.expose && status !== undefined && status >= 400 && status < 500) {
     return new AppError(ErrorCode.ClientParamError, err.message);
   }
