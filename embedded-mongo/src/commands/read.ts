@@ -1,0 +1,141 @@
+import type { Document } from 'bson';
+import { fail } from '../errors';
+import { applyProjection, runPipeline } from '../query/matcher';
+import { getPathValues } from '../query/paths';
+import { cloneValue, compareValues, isPlainObject, toNumber, type Doc } from '../query/values';
+import { encodeKey } from '../storage/keys';
+import { findDocs } from '../storage/planner';
+import type { CommandContext, CommandHandler } from './context';
+import { cursorIdOf } from './cursors';
+import { collectionName, prepareForInsert } from './write';
+
+function optionalDoc(cmd: Document, key: string): Doc | undefined {
+  const v = cmd[key];
+  if (v === undefined || v === null) return undefined;
+  if (!isPlainObject(v)) fail('TypeMismatch', `BSON field '${key}' is the wrong type '${typeof v}', expected type 'object'`);
+  return v;
+}
+
+function optionalInt(cmd: Document, key: string): number | undefined {
+  const v = cmd[key];
+  if (v === undefined || v === null) return undefined;
+  const n = toNumber(v);
+  if (!Number.isFinite(n)) fail('TypeMismatch', `BSON field '${key}' is the wrong type, expected a number`);
+  return Math.trunc(n);
+}
+
+const find: CommandHandler = (cmd, ctx) => {
+  const name = collectionName(cmd, 'find');
+  const filter = optionalDoc(cmd, 'filter') ?? {};
+  const sort = optionalDoc(cmd, 'sort');
+  const projection = optionalDoc(cmd, 'projection');
+  const skip = optionalInt(cmd, 'skip') ?? 0;
+  let limit = optionalInt(cmd, 'limit') ?? 0;
+  const batchSize = optionalInt(cmd, 'batchSize');
+  if (skip < 0) fail('BadValue', 'skip value must be non-negative');
+  if (batchSize !== undefined && batchSize < 0) fail('BadValue', 'batchSize value must be non-negative');
+  let singleBatch = cmd.singleBatch === true;
+  if (limit < 0) {
+    limit = -limit;
+    singleBatch = true;
+  }
+  const coll = ctx.engine.getCollection(ctx.db, name);
+  const docs = coll ? findDocs(coll, filter, { sort, skip, limit }) : [];
+  const projected = applyProjection(docs, projection);
+  const ns = `${ctx.db}.${name}`;
+  const first = limit && batchSize ? Math.min(limit, batchSize) : batchSize;
+  return { cursor: ctx.cursors.open(ns, projected, first, singleBatch), ok: 1 };
+};
+
+const getMore: CommandHandler = (cmd, ctx) => {
+  const id = cursorIdOf(cmd.getMore);
+  const name = collectionName(cmd, 'collection');
+  const batchSize = optionalInt(cmd, 'batchSize');
+  return { cursor: ctx.cursors.getMore(id, `${ctx.db}.${name}`, batchSize), ok: 1 };
+};
+
+const killCursors: CommandHandler = (cmd, ctx) => {
+  if (!Array.isArray(cmd.cursors)) fail('FailedToParse', "BSON field 'killCursors.cursors' is missing but a required field");
+  const { killed, notFound } = ctx.cursors.kill(cmd.cursors.map(cursorIdOf));
+  return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+};
+
+const count: CommandHandler = (cmd, ctx) => {
+  const name = collectionName(cmd, 'count');
+  const coll = ctx.engine.getCollection(ctx.db, name);
+  const query = optionalDoc(cmd, 'query') ?? {};
+  const skip = optionalInt(cmd, 'skip') ?? 0;
+  const limit = Math.abs(optionalInt(cmd, 'limit') ?? 0);
+  if (!coll) return { n: 0, ok: 1 };
+  const n = Object.keys(query).length === 0 && !skip && !limit ? coll.docs.size : findDocs(coll, query, { skip, limit }).length;
+  return { n, ok: 1 };
+};
+
+const distinct: CommandHandler = (cmd, ctx) => {
+  const name = collectionName(cmd, 'distinct');
+  if (typeof cmd.key !== 'string' || !cmd.key) fail('TypeMismatch', "BSON field 'distinct.key' is missing or not a string");
+  const coll = ctx.engine.getCollection(ctx.db, name);
+  const seen = new Map<string, unknown>();
+  for (const doc of coll ? findDocs(coll, optionalDoc(cmd, 'query') ?? {}) : []) {
+    for (const v of getPathValues(doc, cmd.key)) if (v !== undefined) seen.set(encodeKey(v), v);
+  }
+  return { values: [...seen.values()].sort(compareValues), ok: 1 };
+};
+
+function resolver(ctx: CommandContext): (name: string) => Doc[] {
+  // Copies, because later stages may modify documents joined in by $lookup.
+  return (name) => [...(ctx.engine.getCollection(ctx.db, name)?.docs.values() ?? [])].map((d) => cloneValue(d));
+}
+
+const aggregate: CommandHandler = async (cmd, ctx) => {
+  const target = cmd.aggregate;
+  const pipeline = cmd.pipeline;
+  if (!Array.isArray(pipeline)) fail('TypeMismatch', "'pipeline' option must be specified as an array");
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) fail('BadValue', 'A pipeline stage specification object must contain exactly one field.');
+  }
+  if (!isPlainObject(cmd.cursor) && cmd.explain !== true) fail('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
+  const stages = pipeline as Doc[];
+  let input: Doc[] = [];
+  let rest = stages;
+  const name = typeof target === 'string' ? target : '';
+  if (name) {
+    const coll = ctx.engine.getCollection(ctx.db, name);
+    // A leading $match (and $sort/$limit) runs through the query planner so it can use indexes.
+    let filter: Doc | undefined;
+    let sort: Doc | undefined;
+    if (rest[0] && isPlainObject(rest[0].$match) && !JSON.stringify(rest[0].$match).includes('$expr')) {
+      filter = rest[0].$match;
+      rest = rest.slice(1);
+    }
+    if (filter && rest[0] && isPlainObject(rest[0].$sort)) {
+      sort = rest[0].$sort;
+      rest = rest.slice(1);
+    }
+    input = coll ? findDocs(coll, filter ?? {}, { sort }) : [];
+  } else if (target !== 1) fail('InvalidNamespace', 'aggregate requires a collection name or 1');
+  const last = rest[rest.length - 1];
+  const outStage = last && ('$out' in last || '$merge' in last) ? last : undefined;
+  if (outStage) rest = rest.slice(0, -1);
+  const results = runPipeline(input, rest, resolver(ctx));
+  if (outStage) {
+    await writeOut(ctx, outStage, results);
+    return { cursor: { firstBatch: [], id: 0n, ns: `${ctx.db}.${name}` }, ok: 1 };
+  }
+  const batchSize = isPlainObject(cmd.cursor) ? optionalInt(cmd.cursor, 'batchSize') : undefined;
+  return { cursor: ctx.cursors.open(`${ctx.db}.${name || '$cmd.aggregate'}`, results, batchSize), ok: 1 };
+};
+
+async function writeOut(ctx: CommandContext, stage: Doc, results: Doc[]): Promise<void> {
+  if ('$merge' in stage) fail('CommandNotFound', '$merge is not supported by this server; use $out');
+  const spec = stage.$out;
+  const db = isPlainObject(spec) ? String(spec.db ?? ctx.db) : ctx.db;
+  const collName = isPlainObject(spec) ? String(spec.coll ?? '') : String(spec ?? '');
+  if (!collName) fail('BadValue', '$out requires a collection name');
+  ctx.engine.dropCollection(db, collName);
+  const coll = ctx.engine.collection(db, collName);
+  for (const doc of results) ctx.engine.insert(coll, prepareForInsert(doc));
+  await ctx.engine.flush();
+}
+
+export const readCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct, aggregate };

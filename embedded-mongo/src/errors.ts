@@ -1,0 +1,67 @@
+/** MongoDB server error codes used by this server, with their canonical code names. */
+export const ErrorCodes = {
+  InternalError: 1,
+  BadValue: 2,
+  NoSuchKey: 4,
+  FailedToParse: 9,
+  TypeMismatch: 14,
+  InvalidLength: 16,
+  IllegalOperation: 20,
+  NamespaceNotFound: 26,
+  IndexNotFound: 27,
+  PathNotViable: 28,
+  ConflictingUpdateOperators: 40,
+  CursorNotFound: 43,
+  NamespaceExists: 48,
+  CommandNotFound: 59,
+  ImmutableField: 66,
+  InvalidOptions: 72,
+  InvalidNamespace: 73,
+  IndexOptionsConflict: 85,
+  IndexKeySpecsConflict: 86,
+  CannotCreateIndex: 67,
+  OperationFailed: 96,
+  InvalidIdField: 53,
+  DuplicateKey: 11000,
+  BSONObjectTooLarge: 10334,
+  Location40352: 40352,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCodes;
+
+/** An error that becomes a `{ ok: 0, errmsg, code, codeName }` reply (or a write error entry). */
+export class MongoServerError extends Error {
+  readonly code: number;
+  readonly codeName: string;
+  /** Extra fields merged into the error document (e.g. keyPattern/keyValue for duplicate keys). */
+  readonly extra: Record<string, unknown>;
+
+  constructor(codeName: ErrorCodeName, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.codeName = codeName;
+    this.code = ErrorCodes[codeName];
+    this.extra = extra;
+  }
+
+  toDocument(): Record<string, unknown> {
+    return { ok: 0, errmsg: this.message, code: this.code, codeName: this.codeName, ...this.extra };
+  }
+
+  /** The shape used inside `writeErrors` arrays. */
+  toWriteError(index: number): Record<string, unknown> {
+    return { index, code: this.code, codeName: this.codeName, errmsg: this.message, ...this.extra };
+  }
+}
+
+export function fail(codeName: ErrorCodeName, message: string, extra?: Record<string, unknown>): never {
+  throw new MongoServerError(codeName, message, extra);
+}
+
+/** Converts anything thrown while running a command into a server error; unknown errors become InternalError. */
+export function toServerError(err: unknown): MongoServerError {
+  if (err instanceof MongoServerError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  // mingo reports bad operators and arguments through plain errors; MongoDB calls those BadValue.
+  if (err instanceof Error && err.constructor.name === 'MingoError') return new MongoServerError('BadValue', message);
+  return new MongoServerError('InternalError', message);
+}

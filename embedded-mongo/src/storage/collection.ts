@@ -1,0 +1,96 @@
+import type { Document } from 'bson';
+import { fail } from '../errors';
+import type { Doc } from '../query/values';
+import { Index, type IndexSpec } from './indexes';
+import { encodeKey } from './keys';
+
+/** Documents of one collection with their indexes. Record ids are internal and never leave the process. */
+export class Collection {
+  readonly db: string;
+  name: string;
+  readonly options: Document;
+  readonly docs = new Map<number, Doc>();
+  readonly indexes = new Map<string, Index>();
+  private readonly byId = new Map<string, number>();
+  private nextRid = 1;
+
+  constructor(db: string, name: string, options: Document = {}) {
+    this.db = db;
+    this.name = name;
+    this.options = options;
+    this.indexes.set('_id_', new Index({ v: 2, key: { _id: 1 }, name: '_id_' }));
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  ridForId(id: unknown): number | undefined {
+    return this.byId.get(encodeKey(id));
+  }
+
+  /** Throws E11000 (with the offending index) if `doc` cannot be stored as record `rid`. */
+  checkUnique(doc: Doc, rid: number): void {
+    const existing = this.ridForId(doc._id);
+    if (existing !== undefined && existing !== rid) this.indexes.get('_id_')!.checkUnique(doc, rid, this.ns);
+    for (const index of this.indexes.values()) if (index.name !== '_id_') index.checkUnique(doc, rid, this.ns);
+  }
+
+  insert(doc: Doc, check = true): number {
+    const rid = this.nextRid++;
+    if (check) this.checkUnique(doc, rid);
+    this.docs.set(rid, doc);
+    this.byId.set(encodeKey(doc._id), rid);
+    for (const index of this.indexes.values()) index.add(doc, rid);
+    return rid;
+  }
+
+  replace(rid: number, doc: Doc, check = true): void {
+    if (check) this.checkUnique(doc, rid);
+    const old = this.docs.get(rid);
+    if (!old) return;
+    this.byId.delete(encodeKey(old._id));
+    for (const index of this.indexes.values()) index.remove(rid);
+    this.docs.set(rid, doc);
+    this.byId.set(encodeKey(doc._id), rid);
+    for (const index of this.indexes.values()) index.add(doc, rid);
+  }
+
+  remove(rid: number): Doc | undefined {
+    const old = this.docs.get(rid);
+    if (!old) return undefined;
+    this.docs.delete(rid);
+    this.byId.delete(encodeKey(old._id));
+    for (const index of this.indexes.values()) index.remove(rid);
+    return old;
+  }
+
+  /** Upsert by _id, used by journal replay where constraints were already checked when the write happened. */
+  put(doc: Doc): void {
+    const rid = this.ridForId(doc._id);
+    if (rid === undefined) this.insert(doc, false);
+    else this.replace(rid, doc, false);
+  }
+
+  /** Builds an index over the existing documents; fails without side effects on a duplicate. */
+  createIndex(spec: IndexSpec): Index {
+    const index = new Index(spec);
+    for (const [rid, doc] of this.docs) {
+      index.checkUnique(doc, rid, this.ns);
+      index.add(doc, rid);
+    }
+    this.indexes.set(spec.name, index);
+    return index;
+  }
+
+  dropIndex(name: string): void {
+    if (name === '_id_') fail('InvalidOptions', 'cannot drop _id index');
+    if (!this.indexes.delete(name)) fail('IndexNotFound', `index not found with name [${name}]`);
+  }
+
+  clear(): void {
+    this.docs.clear();
+    this.byId.clear();
+    for (const index of this.indexes.values()) index.clear();
+  }
+}

@@ -1,0 +1,26 @@
+import { Binary, Decimal128, Long, ObjectId, Timestamp } from 'bson';
+import { isPlainObject, toNumber } from '../query/values';
+
+/**
+ * A canonical string for a value such that values MongoDB considers equal (1, 1.0, 1n) share one string.
+ * Used as the hash-map key of indexes and for duplicate detection.
+ */
+export function encodeKey(v: unknown): string {
+  if (v === undefined || v === null) return 'N';
+  if (typeof v === 'number' || v instanceof Decimal128 || v instanceof Long) return numKey(toNumber(v));
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? numKey(Number(v)) : `n${v.toString()}`;
+  if (typeof v === 'string') return `s${JSON.stringify(v)}`;
+  if (typeof v === 'boolean') return v ? 'T' : 'F';
+  if (v instanceof ObjectId) return `o${v.toHexString()}`;
+  if (v instanceof Date) return `d${v.getTime()}`;
+  if (v instanceof Binary) return `x${v.sub_type}:${Buffer.from(v.buffer.subarray(0, v.position)).toString('base64')}`;
+  if (v instanceof Timestamp) return `t${v.toString()}`;
+  if (v instanceof RegExp) return `r${String(v)}`;
+  if (Array.isArray(v)) return `[${v.map(encodeKey).join(',')}]`;
+  if (isPlainObject(v)) return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${encodeKey(v[k])}`).join(',')}}`;
+  return `u${String(v)}`;
+}
+
+function numKey(n: number): string {
+  return Object.is(n, -0) ? 'n0' : `n${n}`;
+}
