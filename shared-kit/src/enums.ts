@@ -351,6 +351,18 @@ export const PlanStatus = {
 } as const;
 export type PlanStatus = ValueOf<typeof PlanStatus>;
 
+/** What a generation plan or task produces (spec section 3). */
+export const PlanType = {
+  Image: 'Image',
+  Bot: 'Bot',
+  Character: 'Character',
+  Prologue: 'Prologue',
+  Dubbing: 'Dubbing',
+  BackgroundMusic: 'BackgroundMusic',
+  LivePhoto: 'LivePhoto',
+} as const;
+export type PlanType = ValueOf<typeof PlanType>;
+
 export const PartnerStatus = {
   ToBeCreated: 'ToBeCreated',
   Creating: 'Creating',
@@ -465,6 +477,40 @@ export const RecommendStatus = {
   Highlighted: 'Highlighted',
 } as const;
 export type RecommendStatus = ValueOf<typeof RecommendStatus>;
+
+/** Moderation categories of a review decision (spec section 8), domestic and overseas. */
+export const ReviewCategory = {
+  Politics: 'Politics',
+  Pornography: 'Pornography',
+  Violence: 'Violence',
+  Illegal: 'Illegal',
+  Rumors: 'Rumors',
+  Offensive: 'Offensive',
+  Discomfort: 'Discomfort',
+  Plagiarism: 'Plagiarism',
+  Adult: 'Adult',
+  Violent: 'Violent',
+  Dangerous: 'Dangerous',
+  Harassment: 'Harassment',
+  Hateful: 'Hateful',
+  IllegalOverseas: 'IllegalOverseas',
+  Minor: 'Minor',
+  Suicide: 'Suicide',
+  Harmful: 'Harmful',
+  Others: 'Others',
+} as const;
+export type ReviewCategory = ValueOf<typeof ReviewCategory>;
+
+/** Why an input text was judged unsafe (spec section 8). */
+export const InputSafetyReason = {
+  Ads: 'Ads',
+  Disturbing: 'Disturbing',
+  Illegal: 'Illegal',
+  Religion: 'Religion',
+  Sexual: 'Sexual',
+  Tradition: 'Tradition',
+} as const;
+export type InputSafetyReason = ValueOf<typeof InputSafetyReason>;
 
 /** Spec section 5: the kinds of editor validation error. */
 export const ValidationErrorType = {

@@ -11,3 +11,4 @@ export * from './socket';
 export * from './mentions';
 export * from './stores';
 export * from './schemas';
+export * from './validation';
