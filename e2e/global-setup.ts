@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startProduct } from '../scripts/start';
+import { fileLog, PRODUCT_LOG, resetProductLog } from './support/log';
+import { E2E_PORTS } from './support/ports';
+
+/**
+ * Builds the front-end apps if they are missing or stale, then starts the whole product on the e2e ports with a
+ * fresh data folder. The returned function is Playwright's teardown: it stops everything and removes the data.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  resetProductLog();
+  console.log(`e2e: product output in ${PRODUCT_LOG}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'storyverse-e2e-data-'));
+  const product = await startProduct({
+    ports: E2E_PORTS,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ORIGIN: `http://localhost:${E2E_PORTS.shell}` },
+    log: fileLog,
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return async () => {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

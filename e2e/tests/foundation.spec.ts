@@ -1,0 +1,116 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { REMOTE_APPS } from '../../scripts/apps';
+import { startRemoteServer, startShellServer } from '../../scripts/start';
+import type { Service } from '../../scripts/services';
+import { shellEnv } from '../support/env';
+import { fileLog } from '../support/log';
+import { E2E_PORTS, SPARE_PORTS } from '../support/ports';
+
+const MOUNTS = [
+  { remote: 'mfe_editor', port: E2E_PORTS.editor, path: '/editor/works', heading: 'My Story' },
+  { remote: 'mfe_brainstorm', port: E2E_PORTS.brainstorm, path: '/editor/story-ai', heading: 'Brainstorm' },
+  { remote: 'mfe_player', port: E2E_PORTS.player, path: '/play', heading: 'Stories' },
+  { remote: 'mfe_account', port: E2E_PORTS.account, path: '/account', heading: 'Account' },
+  { remote: 'mfe_ops', port: E2E_PORTS.ops, path: '/ops', heading: 'Moderation' },
+] as const;
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** Every request the page makes, to check where remote code came from. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r: Request) => urls.push(r.url()));
+  return urls;
+}
+
+for (const mount of MOUNTS) {
+  test(`${mount.remote} mounts at ${mount.path}, loaded at run time from port ${mount.port}`, async ({ page }) => {
+    const requests = recordRequests(page);
+    const manifest = page.waitForResponse(`http://localhost:${mount.port}/mf-manifest.json`);
+    const entry = page.waitForResponse(`http://localhost:${mount.port}/remoteEntry.js`);
+    await page.goto(mount.path);
+
+    await expect(page.getByRole('heading', { level: 1, name: mount.heading })).toBeVisible();
+    await expect(page.locator(`[data-remote="${mount.remote}"]`)).toBeVisible();
+    expect((await manifest).ok()).toBe(true);
+    expect((await entry).ok()).toBe(true);
+    // The shell bundles no remote: the remote's code came from the remote's own server.
+    const shellOrigin = `http://localhost:${E2E_PORTS.shell}`;
+    expect(requests.filter((u) => u.startsWith(shellOrigin) && /remoteEntry|mf-manifest/.test(u))).toEqual([]);
+  });
+}
+
+test('a deep link survives a reload', async ({ page }) => {
+  await page.goto('/editor/works');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
+  await expect(page).toHaveURL(/\/editor\/works$/);
+});
+
+test('links inside a remote navigate within the shell', async ({ page }) => {
+  await page.goto('/editor/works');
+  await page.getByRole('link', { name: 'Create story' }).click();
+  await expect(page).toHaveURL(/\/editor\/story\/new$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Story editor' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('editor pages send the visitor to the mobile page, the terms stay open', async ({ page }) => {
+    await page.goto('/editor/works');
+    await expect(page).toHaveURL(/\/editor\/mobile$/);
+    await page.goto('/editor/protocol/terms');
+    await expect(page).toHaveURL(/\/editor\/protocol\/terms$/);
+  });
+});
+
+test.describe('remote placement comes from the shell server environment', () => {
+  const started: Service[] = [];
+  test.afterAll(async () => {
+    await Promise.all(started.splice(0).map((s) => s.stop()));
+  });
+
+  test('a remote that is down shows the fallback while the header and the other remotes work', async ({ page }) => {
+    const port = SPARE_PORTS.shellWithRemoteDown;
+    started.push(
+      await startShellServer(
+        port,
+        fileLog,
+        shellEnv({ REMOTE_PLAYER_URL: `http://localhost:${SPARE_PORTS.closed}` }),
+        'shell (player down)',
+      ),
+    );
+    await page.goto(`http://localhost:${port}/play`);
+    await expect(page.getByText(/temporarily unavailable/i)).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Stories' })).toHaveCount(0);
+
+    await page.goto(`http://localhost:${port}/editor/works`);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+
+  test('a remote moved to another port loads without rebuilding the shell', async ({ page }) => {
+    const editor = REMOTE_APPS.find((a) => a.dir === 'mfe-editor');
+    if (!editor) throw new Error('mfe-editor is not in the app list');
+    started.push(await startRemoteServer(editor, SPARE_PORTS.movedEditor, fileLog));
+    const port = SPARE_PORTS.shellWithMovedEditor;
+    started.push(
+      await startShellServer(
+        port,
+        fileLog,
+        shellEnv({ REMOTE_EDITOR_URL: `http://localhost:${SPARE_PORTS.movedEditor}` }),
+        'shell (editor moved)',
+      ),
+    );
+    const requests = recordRequests(page);
+    const manifest = page.waitForResponse(`http://localhost:${SPARE_PORTS.movedEditor}/mf-manifest.json`);
+    await page.goto(`http://localhost:${port}/editor/works`);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
+    expect((await manifest).ok()).toBe(true);
+    expect(requests.some((u) => u.startsWith(`http://localhost:${E2E_PORTS.editor}/`))).toBe(false);
+  });
+});
