@@ -16,11 +16,18 @@ import type { EventBus } from './realtime/events';
 import { healthRoutes } from './modules/health/health.routes';
 import type { Pingable } from './modules/health/health.service';
 import { configRoutes } from './modules/config/config.routes';
+import { sessionMiddleware } from './lib/auth';
+import { createAccountsRuntime, type Clock } from './modules/passport/runtime';
+import type { SmsProvider } from './modules/passport/sms.provider';
 
 export interface AppDeps {
   logger: Logger;
   db: Pingable;
   events: EventBus;
+  /** Milliseconds since the epoch; tests pass a movable clock. Defaults to Date.now. */
+  clock?: Clock;
+  /** Overrides the SMS provider chosen by config (tests). */
+  sms?: SmsProvider;
 }
 
 export interface AppOptions {
@@ -42,6 +49,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   // Errors are rendered by errorEnvelope; Koa's own handler would print them to stderr a second time.
   app.silent = true;
   const router: AppRouter = new Router<AppState>();
+  const accounts = createAccountsRuntime(config, deps.logger, deps.clock, deps.sms);
 
   healthRoutes(router, { db: deps.db });
   configRoutes(router, { config });
@@ -53,6 +61,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   app.use(clientParams);
   app.use(apiNotFound);
   app.use(jsonBody);
+  app.use(sessionMiddleware(accounts));
   app.use(router.routes());
   app.use(
     router.allowedMethods({

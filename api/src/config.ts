@@ -51,6 +51,40 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
   TRUST_PROXY: boolFromEnv,
+  PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://example.com' }).optional(),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url({ message: 'expected an absolute issuer URL' }).default('https://accounts.google.com'),
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  APPLE_ISSUER: z.url({ message: 'expected an absolute issuer URL' }).default('https://appleid.apple.com'),
+  SHORTVIDEO_CLIENT_KEY: optionalString,
+  SHORTVIDEO_CLIENT_SECRET: optionalString,
+  SHORTVIDEO_AUTHORIZE_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  SHORTVIDEO_TOKEN_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  SHORTVIDEO_USERINFO_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'webhook']).default('outbox'),
+  SMS_WEBHOOK_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  SMS_WEBHOOK_TOKEN: optionalString,
+  SMS_IP_SENDS_PER_HOUR: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'expected a positive integer'))
+    .default(20),
+  BLOCKED_COUNTRIES: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}(\s*,\s*[A-Z]{2})*$/, 'expected a comma-separated list of two-letter country codes')
+    .optional(),
+  GUEST_CHAT_TURNS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a non-negative integer')
+    .transform(Number)
+    .default(10),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -68,6 +102,21 @@ export interface Config {
   sessionSecret: string;
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
   trustProxy: boolean;
+  /** The browser-facing origin of the api (the shell's when it proxies `/api`); provider redirect URIs use it. */
+  publicUrl: string;
+  /** Sign-in providers; a provider is present only when all of its settings are. */
+  oauth: OAuthSettings;
+  sms: {
+    provider: 'outbox' | 'webhook';
+    webhookUrl: string | undefined;
+    webhookToken: string | undefined;
+    /** Code requests allowed per client address per hour. */
+    ipSendsPerHour: number;
+  };
+  /** ISO 3166 alpha-2 codes, upper case; sign-in from these regions is refused. */
+  blockedCountries: string[];
+  /** Chat turns a guest may take before being asked to sign in. */
+  guestChatTurns: number;
 }
 
 /**
@@ -85,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('SESSION_SECRET', 'required when NODE_ENV is production');
   }
+  if (e.SMS_PROVIDER === 'webhook' && !e.SMS_WEBHOOK_URL) {
+    throw new ConfigError('SMS_WEBHOOK_URL', 'required when SMS_PROVIDER is webhook');
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -96,6 +148,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     trustProxy: e.TRUST_PROXY ?? false,
+    publicUrl: (e.PUBLIC_URL ?? e.APP_ORIGIN).replace(/\/+$/, ''),
+    oauth: oauthSettings(e),
+    sms: {
+      provider: e.SMS_PROVIDER,
+      webhookUrl: e.SMS_WEBHOOK_URL,
+      webhookToken: e.SMS_WEBHOOK_TOKEN,
+      ipSendsPerHour: e.SMS_IP_SENDS_PER_HOUR,
+    },
+    blockedCountries: e.BLOCKED_COUNTRIES ? e.BLOCKED_COUNTRIES.split(',').map((c) => c.trim()) : [],
+    guestChatTurns: e.GUEST_CHAT_TURNS,
   };
 }
 
@@ -122,10 +184,50 @@ export function describeConfig(config: Config): Record<string, unknown> {
     appOrigin: config.appOrigin,
     trustProxy: config.trustProxy,
     ai: aiMode(config),
+    oauthProviders: Object.keys(config.oauth),
+    sms: config.sms.provider,
+    blockedCountries: config.blockedCountries,
   };
 }
 
 /** Which AI provider the config selects: a model when one is configured, the offline storyteller otherwise. */
 export function aiMode(config: Config): 'offline' | 'model' {
   return config.llm.baseUrl && config.llm.model ? 'model' : 'offline';
+}
+
+export interface OidcProviderSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OAuth2ProviderSettings {
+  clientKey: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}
+
+export interface OAuthSettings {
+  google?: OidcProviderSettings;
+  apple?: OidcProviderSettings;
+  shortvideo?: OAuth2ProviderSettings;
+}
+
+/** Half-configured providers stay off rather than failing at sign-in time with a provider-side error. */
+function oauthSettings(e: z.output<typeof envSchema>): OAuthSettings {
+  const out: OAuthSettings = {};
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    out.google = { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET };
+  }
+  if (e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET) {
+    out.apple = { issuer: e.APPLE_ISSUER, clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET };
+  }
+  const { SHORTVIDEO_CLIENT_KEY: key, SHORTVIDEO_CLIENT_SECRET: secret } = e;
+  const { SHORTVIDEO_AUTHORIZE_URL: authorizeUrl, SHORTVIDEO_TOKEN_URL: tokenUrl, SHORTVIDEO_USERINFO_URL: userinfoUrl } = e;
+  if (key && secret && authorizeUrl && tokenUrl && userinfoUrl) {
+    out.shortvideo = { clientKey: key, clientSecret: secret, authorizeUrl, tokenUrl, userinfoUrl };
+  }
+  return out;
 }

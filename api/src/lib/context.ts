@@ -3,6 +3,9 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from './logger';
 import type { ClientParams } from './clientParams';
+import type { UserDoc } from '../modules/user/user.model';
+import type { SessionDoc } from '../modules/passport/session.model';
+import type { AccountsRuntime } from '../modules/passport/runtime';
 
 /** What every request carries on `ctx.state`, set by the middleware in app.ts. */
 export interface AppState {
@@ -13,6 +16,12 @@ export interface AppState {
   client: ClientParams;
   /** The validated input of the route, set by `validate`; read it through the validator's `input(ctx)`. */
   input?: unknown;
+  /** The signed-in user (a guest has identity Tour), or null; set by `sessionMiddleware`. */
+  user: UserDoc | null;
+  /** The session behind `user`, or null. */
+  session: SessionDoc | null;
+  /** Config, clock and SMS channel of the accounts code; set by `sessionMiddleware`. */
+  accounts: AccountsRuntime;
 }
 
 export type AppContext = ParameterizedContext<AppState, DefaultContext>;

@@ -1,0 +1,43 @@
+import { ErrorCode } from 'shared-kit';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { isLoginBanned } from '../user/ban';
+import type { UserDoc } from '../user/user.model';
+import { bannedError, issueSession, revokeAllSessions } from './session.service';
+
+export interface LoginOptions {
+  /** ISO 3166 alpha-2 of the sign-in: the phone number's country, or none for provider sign-in. */
+  country?: string;
+}
+
+/** The region of the request per the proxy's geo header; only trusted when TRUST_PROXY is on. */
+export function headerCountry(ctx: AppContext): string | undefined {
+  if (!ctx.state.accounts.config.trustProxy) return undefined;
+  const raw = ctx.get('cf-ipcountry') || ctx.get('x-country');
+  const code = raw.trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(code) ? code : undefined;
+}
+
+/**
+ * The last step of every sign-in (phone and providers): refuses blocked regions (1010106) and login-banned
+ * accounts (6001, with every session revoked), then issues the session.
+ */
+export async function completeLogin(ctx: AppContext, user: UserDoc, { country }: LoginOptions = {}): Promise<UserDoc> {
+  const { config, now } = ctx.state.accounts;
+  const regions = [country?.toUpperCase(), headerCountry(ctx)].filter((c): c is string => !!c);
+  const blocked = regions.find((c) => config.blockedCountries.includes(c));
+  if (blocked) {
+    ctx.state.log.info({ country: blocked }, 'sign-in refused for a blocked region');
+    throw new AppError(ErrorCode.AreaForbidden, undefined, { data: { country: blocked } });
+  }
+  const t = now();
+  if (isLoginBanned(user, t)) {
+    await revokeAllSessions(user.uid);
+    throw bannedError(user);
+  }
+  user.last_login_at = new Date(t);
+  if (regions[0]) user.last_login_country = regions[0];
+  await user.save();
+  await issueSession(ctx, user);
+  return user;
+}

@@ -1,0 +1,27 @@
+import type { Config } from '../../config';
+import type { Logger } from '../../lib/logger';
+import { createSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms.provider';
+
+/** Milliseconds since the epoch; injected so tests can move time without fake timers. */
+export type Clock = () => number;
+
+/** What the accounts code needs besides the request: config, time and the SMS channel. One per app. */
+export interface AccountsRuntime {
+  config: Config;
+  now: Clock;
+  sms: SmsProvider;
+  /** Set when the embedded outbox is the provider (never in production unless chosen explicitly). */
+  outbox: OutboxSmsProvider | null;
+  logger: Logger;
+}
+
+export function createAccountsRuntime(config: Config, logger: Logger, now: Clock = Date.now, sms?: SmsProvider): AccountsRuntime {
+  const provider = sms ?? createSmsProvider(config, logger, now);
+  return {
+    config,
+    now,
+    sms: provider,
+    outbox: provider instanceof OutboxSmsProvider ? provider : null,
+    logger,
+  };
+}

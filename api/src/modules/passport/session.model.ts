@@ -1,0 +1,19 @@
+import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+
+const sessionSchema = new mongoose.Schema(
+  {
+    /** sha256 of the cookie's random token: a leaked database does not yield usable cookies. */
+    token_hash: { type: String, required: true, unique: true },
+    uid: { type: String, required: true, index: true },
+    /** The database drops expired sessions on its own; lookups also check the date, since TTL sweeps lag. */
+    expires_at: { type: Date, required: true, index: { expireAfterSeconds: 0 } },
+    last_seen_at: { type: Date, required: true },
+    ua: { type: String, default: '' },
+    ip: { type: String, default: '' },
+  },
+  { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'sessions' },
+);
+
+export type SessionFields = InferSchemaType<typeof sessionSchema>;
+export const Session = mongoose.model('Session', sessionSchema);
+export type SessionDoc = HydratedDocument<SessionFields>;

@@ -1,0 +1,125 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode, UserStatus } from 'shared-kit';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { User, type UserDoc } from '../user/user.model';
+import { isLoginBanned } from '../user/ban';
+import { clearSessionCookie, setSessionCookie, SESSION_COOKIE, tokenFromCookieHeader } from './cookie';
+import { Session, type SessionDoc } from './session.model';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A used session is extended at most this often, so ordinary browsing does not write on every request. */
+export const SESSION_REFRESH_MS = 60 * 60 * 1000;
+
+/** 32 random bytes, base64url without padding. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session for `user`, sets the cookie and makes `user` the request's user. */
+export async function issueSession(ctx: AppContext, user: UserDoc): Promise<void> {
+  const now = ctx.state.accounts.now();
+  // Signing in over a guest or another account ends that session: one cookie, one identity.
+  if (ctx.state.session) await Session.deleteOne({ _id: ctx.state.session._id });
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  const session = await Session.create({
+    token_hash: hashToken(token),
+    uid: user.uid,
+    expires_at: expiresAt,
+    last_seen_at: new Date(now),
+    ua: ctx.get('user-agent').slice(0, 512),
+    ip: ctx.ip,
+  });
+  setSessionCookie(ctx, token, expiresAt);
+  ctx.state.user = user;
+  ctx.state.session = session;
+}
+
+/** Ends the request's session (if any) and clears the cookie. */
+export async function revokeSession(ctx: AppContext): Promise<void> {
+  if (ctx.state.session) await Session.deleteOne({ _id: ctx.state.session._id });
+  clearSessionCookie(ctx);
+  ctx.state.user = null;
+  ctx.state.session = null;
+}
+
+/** Ends every session of an account: deletion, a login ban. */
+export async function revokeAllSessions(uid: string): Promise<number> {
+  const res = await Session.deleteMany({ uid });
+  return res.deletedCount;
+}
+
+export interface ResolvedSession {
+  user: UserDoc;
+  session: SessionDoc;
+}
+
+/**
+ * The live session for a cookie token and its user, or null. Sessions of missing or deleted accounts are removed.
+ * A login-banned account loses all its sessions and the caller gets 6001.
+ */
+export async function resolveToken(token: string | undefined, now: number): Promise<ResolvedSession | null> {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const session = await Session.findOne({ token_hash: hashToken(token), expires_at: { $gt: new Date(now) } });
+  if (!session) return null;
+  const user = await User.findOne({ uid: session.uid });
+  if (!user || user.status !== UserStatus.Normal) {
+    await Session.deleteOne({ _id: session._id });
+    return null;
+  }
+  if (isLoginBanned(user, now)) {
+    await revokeAllSessions(user.uid);
+    throw bannedError(user);
+  }
+  return { user, session };
+}
+
+export function bannedError(user: UserDoc): AppError {
+  return new AppError(ErrorCode.RiskBan, undefined, {
+    data: { login_until: user.ban?.login_until?.toISOString() ?? null, reason: user.ban?.reason ?? null },
+  });
+}
+
+/** Reads the request's cookie, loads the session, and slides its expiry at most once an hour. */
+export async function loadSession(ctx: AppContext): Promise<void> {
+  ctx.state.user = null;
+  ctx.state.session = null;
+  const token = ctx.cookies.get(SESSION_COOKIE);
+  if (token === undefined) return;
+  const now = ctx.state.accounts.now();
+  let resolved: ResolvedSession | null;
+  try {
+    resolved = await resolveToken(token, now);
+  } catch (err) {
+    clearSessionCookie(ctx);
+    throw err;
+  }
+  if (!resolved) {
+    clearSessionCookie(ctx);
+    return;
+  }
+  const { user, session } = resolved;
+  if (now - session.last_seen_at.getTime() >= SESSION_REFRESH_MS) {
+    const expiresAt = new Date(now + SESSION_TTL_MS);
+    session.expires_at = expiresAt;
+    session.last_seen_at = new Date(now);
+    await Session.updateOne({ _id: session._id }, { $set: { expires_at: expiresAt, last_seen_at: new Date(now) } });
+    setSessionCookie(ctx, token, expiresAt);
+  }
+  ctx.state.user = user;
+  ctx.state.session = session;
+}
+
+/** For the socket handshake: the uid behind a Cookie header, or null. Bans and expiry apply as for HTTP. */
+export async function uidFromCookieHeader(header: string | undefined, now: number): Promise<string | null> {
+  try {
+    const resolved = await resolveToken(tokenFromCookieHeader(header), now);
+    return resolved?.user.uid ?? null;
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
+}
