@@ -1,0 +1,89 @@
+// Bundle-size budgets of the front end: `npx tsx bench/bundle-size.ts`.
+//
+// Method (gzip level 9 of each file, summed; 1 KB = 1024 bytes):
+// - Shell critical path: what the browser must run before the shell's first paint. That is every <script> of
+//   shell/dist/index.html, the chunks of the `import('./bootstrap')` chunk group (found in the build's stats by the
+//   origin request './bootstrap'), and the chunks of every shared singleton the shell provides (listed per package in
+//   shell/dist/mf-manifest.json, `shared[].assets.js.sync`), since the bootstrap awaits them before rendering.
+//   To get the stats, the shell is built once more here through the rspack Node API with its own config.
+// - Each remote: remoteEntry.js plus the synchronous chunks of its `./App` expose (`exposes[].assets.js.sync` in the
+//   remote's mf-manifest.json). Shared singletons are not counted there: the shell provides them.
+// Apps whose dist is missing or stale are built first.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { rspack, type Configuration, type StatsCompilation } from '@rspack/core';
+import { buildStaleApps, REMOTE_APPS, ROOT } from '../scripts/apps';
+import shellConfig from '../shell/rspack.config';
+
+const SHELL_BUDGET_KB = 170;
+const REMOTE_BUDGET_KB = 60;
+
+interface Manifest {
+  shared: { name: string; assets: { js: { sync: string[] } } }[];
+  exposes: { path: string; assets: { js: { sync: string[] } } }[];
+}
+
+export function gzipKb(dir: string, files: Iterable<string>): number {
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(join(dir, f)), { level: 9 }).length;
+  return bytes / 1024;
+}
+
+function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as Manifest;
+}
+
+function compile(config: Configuration): Promise<StatsCompilation> {
+  return new Promise((resolve, reject) => {
+    rspack(config).run((error, stats) => {
+      if (error || !stats) return reject(error ?? new Error('no stats'));
+      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+      resolve(stats.toJson({ all: false, chunks: true, chunkOrigins: true, ids: true }));
+    });
+  });
+}
+
+/** The shell's critical-path files, relative to `dist`, given its production config. */
+export async function shellCriticalFiles(config: Configuration, dist: string): Promise<string[]> {
+  const stats = await compile(config);
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\ssrc="\/?([^"]+)"/g)) if (m[1]) files.add(m[1]);
+  const bootstrap = (stats.chunks ?? []).filter((c) => (c.origins ?? []).some((o) => o.request === './bootstrap'));
+  if (bootstrap.length === 0) throw new Error('no chunk for ./bootstrap in the shell build: is src/index.ts `import(\'./bootstrap\')`?');
+  for (const chunk of bootstrap) for (const f of chunk.files ?? []) if (f.endsWith('.js')) files.add(f);
+  for (const shared of readManifest(dist).shared) for (const f of shared.assets.js.sync) files.add(f);
+  return [...files];
+}
+
+function line(label: string, kb: number, budget: number, files: string[]): boolean {
+  const pass = kb <= budget;
+  console.log(`${label.padEnd(28)} ${kb.toFixed(1).padStart(7)} KB gzip  (target <= ${budget} KB)  ${pass ? 'PASS' : 'FAIL'}  [${files.length} files]`);
+  return pass;
+}
+
+async function main(): Promise<void> {
+  const built = await buildStaleApps({ log: (name, text) => (/error/i.test(text) ? console.error(`${name} | ${text}`) : undefined) });
+  if (built.length) console.log(`built ${built.join(', ')}`);
+
+  let ok = true;
+  const shellFiles = await shellCriticalFiles(shellConfig({}, { mode: 'production' }), join(ROOT, 'shell', 'dist'));
+  ok = line('shell critical path', gzipKb(join(ROOT, 'shell', 'dist'), shellFiles), SHELL_BUDGET_KB, shellFiles) && ok;
+
+  for (const app of REMOTE_APPS) {
+    const dist = join(ROOT, app.dir, 'dist');
+    const expose = readManifest(dist).exposes.find((e) => e.path === './App');
+    if (!expose) throw new Error(`${app.dir} does not expose ./App`);
+    const files = ['remoteEntry.js', ...expose.assets.js.sync];
+    ok = line(`${app.dir} entry + ./App`, gzipKb(dist, files), REMOTE_BUDGET_KB, files) && ok;
+  }
+  if (!ok) process.exitCode = 1;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === __filename) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
