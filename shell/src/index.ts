@@ -1,1 +1,2 @@
-export {};
+// The async boundary that lets module federation negotiate shared singletons before any of them is used.
+import('./bootstrap');

@@ -1,16 +1,7 @@
 import { createStore } from 'zustand/vanilla';
+import type { LeaveGuardRegistration } from '../shell-global/types';
 
-/** What an editor tells the shell so that leaving it with unsaved work asks first. */
-export interface LeaveGuardRegistration {
-  /** Unique per mounted editor, e.g. `story-editor`. Registering the same id again replaces the entry. */
-  id: string;
-  /** Read at navigation time, so it always reflects the latest edits. */
-  isDirty: () => boolean;
-  /** Called when the user confirms leaving: the editor drops its unsaved state. */
-  onConfirm: () => void;
-  /** Extra path prefixes that count as a mode switch rather than quitting (besides story -> brainstorm). */
-  modeSwitchPaths?: string[];
-}
+export type { LeaveGuardRegistration };
 
 export interface LeaveGuardState {
   registrations: ReadonlyMap<string, LeaveGuardRegistration>;

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Header } from '../header/Header';
+import { LeaveGuard } from '../leave-guard/LeaveGuard';
+import { mobileRedirect } from '../platform/mobileRedirect';
+import { usePlatform } from '../platform/PlatformContext';
+import { checkLogin } from '../session/service';
+import { Toaster } from '../toast/Toaster';
+import { useUnreadSync } from '../unread/useUnreadSync';
+
+/** Everything around the routed page: header, toasts, leave guard, the mobile rule and the login check. */
+export function Layout() {
+  const { pathname } = useLocation();
+  const platform = usePlatform();
+  const redirect = mobileRedirect(pathname, platform);
+
+  useEffect(() => {
+    void checkLogin();
+  }, []);
+  useUnreadSync();
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {redirect && redirect !== pathname ? <Navigate to={redirect} replace /> : <Outlet />}
+      </main>
+      <Toaster />
+      <LeaveGuard />
+    </>
+  );
+}

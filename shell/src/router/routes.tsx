@@ -1,0 +1,50 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { RouteErrorFallback } from '../errors/AppErrorBoundary';
+import { AuthCallbackPage } from '../pages/AuthCallbackPage';
+import { ForbiddenCreatePage } from '../pages/ForbiddenCreatePage';
+import { HomePage } from '../pages/HomePage';
+import { LoginPage } from '../pages/LoginPage';
+import { MobilePage } from '../pages/MobilePage';
+import { NoAccessPage } from '../pages/NoAccessPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PrivacyPage } from '../pages/PrivacyPage';
+import { RestrictedAccessPage } from '../pages/RestrictedAccessPage';
+import { TermsPage } from '../pages/TermsPage';
+import { AccountRemote, BrainstormRemote, EditorRemote, OpsRemote, PlayerRemote } from '../remotes/mounts';
+import { RemoteBoundary } from '../remotes/RemoteBoundary';
+import { Layout } from './Layout';
+
+/**
+ * The route table (spec §2). The shell's own `/editor/...` pages are more specific than the editor remote's
+ * `/editor/*` catch-all, so they win; `/editor/story-ai/*` likewise beats `/editor/*` for the brainstorm remote.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteErrorFallback asMain />,
+    children: [
+      {
+        // Errors inside a page keep the header: this boundary sits inside the layout.
+        errorElement: <RouteErrorFallback />,
+        children: [
+          { path: '/', element: <Navigate to="/editor" replace /> },
+          { path: '/editor', element: <HomePage /> },
+          { path: '/editor/no-access', element: <NoAccessPage /> },
+          { path: '/editor/restricted-access', element: <RestrictedAccessPage /> },
+          { path: '/editor/forbidden-create', element: <ForbiddenCreatePage /> },
+          { path: '/editor/mobile', element: <MobilePage /> },
+          { path: '/editor/protocol/terms', element: <TermsPage /> },
+          { path: '/editor/protocol/privacy', element: <PrivacyPage /> },
+          { path: '/login', element: <LoginPage /> },
+          { path: '/auth/callback', element: <AuthCallbackPage /> },
+          { path: '/editor/story-ai/*', element: <RemoteBoundary key="mfe_brainstorm" remote={BrainstormRemote} /> },
+          { path: '/editor/*', element: <RemoteBoundary key="mfe_editor" remote={EditorRemote} /> },
+          { path: '/play/*', element: <RemoteBoundary key="mfe_player" remote={PlayerRemote} /> },
+          { path: '/account/*', element: <RemoteBoundary key="mfe_account" remote={AccountRemote} /> },
+          { path: '/ops/*', element: <RemoteBoundary key="mfe_ops" remote={OpsRemote} /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,20 @@
+import { PushType, createSocketClient, type SocketClient, type SocketClientOptions } from 'shared-kit';
+import { unreadStore } from './store';
+
+/** Pushes that mean something new is waiting in My Story (spec §7). */
+export const UNREAD_PUSH_TYPES: readonly string[] = [PushType.StoryReview, PushType.BotReview, PushType.Plan];
+
+export type SocketFactory = (options?: SocketClientOptions) => SocketClient;
+
+/**
+ * Opens the push connection for a logged-in user and marks My Story unread on review and plan pushes.
+ * Returns the teardown, which unsubscribes and closes the connection.
+ */
+export function connectUnreadSocket(factory: SocketFactory = createSocketClient): () => void {
+  const client = factory({ autoConnect: true });
+  const offs = UNREAD_PUSH_TYPES.map((type) => client.on(type, () => unreadStore.getState().mark()));
+  return () => {
+    for (const off of offs) off();
+    client.close();
+  };
+}
