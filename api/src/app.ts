@@ -16,9 +16,13 @@ import type { EventBus } from './realtime/events';
 import { healthRoutes } from './modules/health/health.routes';
 import type { Pingable } from './modules/health/health.service';
 import { configRoutes } from './modules/config/config.routes';
+import { oauthFormPost, oauthRoutes } from './modules/oauth/oauth.routes';
 import { sessionMiddleware } from './lib/auth';
 import { createAccountsRuntime, type Clock } from './modules/passport/runtime';
 import type { SmsProvider } from './modules/passport/sms.provider';
+import { passportRoutes } from './modules/passport/passport.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { devRoutes } from './modules/dev/dev.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -53,6 +57,11 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
 
   healthRoutes(router, { db: deps.db });
   configRoutes(router, { config });
+  oauthRoutes(router, { config, logger: deps.logger });
+  passportRoutes(router, accounts);
+  userRoutes(router);
+  // The outbox hands out sign-in codes: never in production.
+  if (config.nodeEnv !== 'production') devRoutes(router, accounts);
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));
@@ -60,6 +69,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   app.use(errorEnvelope);
   app.use(clientParams);
   app.use(apiNotFound);
+  app.use(oauthFormPost);
   app.use(jsonBody);
   app.use(sessionMiddleware(accounts));
   app.use(router.routes());

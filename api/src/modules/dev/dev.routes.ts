@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { AppRouter } from '../../lib/context';
+import { respond } from '../../lib/envelope';
+import { validate } from '../../lib/validate';
+import { parsePhone } from '../passport/phone';
+import type { AccountsRuntime } from '../passport/runtime';
+
+const outboxQuery = z.object({
+  phone: z.string().trim().min(1).max(32).optional(),
+  country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional(),
+});
+
+/**
+ * Development helpers. Registered only when NODE_ENV is not production (see app.ts): the outbox shows sign-in
+ * codes to anyone who asks.
+ */
+export function devRoutes(router: AppRouter, runtime: AccountsRuntime): void {
+  const outbox = validate({ query: outboxQuery });
+  router.get('/api/dev/sms_outbox', outbox, (ctx) => {
+    const { phone, country } = outbox.input(ctx).query;
+    const e164 = phone ? parsePhone(phone, country).e164 : undefined;
+    respond(ctx, { provider: runtime.sms.name, messages: runtime.outbox?.list(e164) ?? [] });
+  });
+}

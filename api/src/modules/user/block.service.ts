@@ -1,0 +1,48 @@
+import { ErrorCode } from 'shared-kit';
+import { AppError } from '../../lib/errors';
+import { Block } from './block.model';
+import { User, type UserDoc } from './user.model';
+import { presentUserBrief } from './user.presenter';
+import { isDuplicateKey } from './user.service';
+
+const DEFAULT_PAGE = 20;
+
+export async function blockUser(user: UserDoc, targetUid: string) {
+  if (targetUid === user.uid) throw new AppError(ErrorCode.CannotBlockSelf);
+  const target = await User.exists({ uid: targetUid });
+  if (!target) throw new AppError(ErrorCode.UserNotExist);
+  try {
+    await Block.create({ uid: user.uid, blocked_uid: targetUid });
+  } catch (err) {
+    // Blocking twice is the same as blocking once.
+    if (!isDuplicateKey(err)) throw err;
+  }
+  return { uid: targetUid, blocked: true };
+}
+
+export async function unblockUser(user: UserDoc, targetUid: string) {
+  await Block.deleteOne({ uid: user.uid, blocked_uid: targetUid });
+  return { uid: targetUid, blocked: false };
+}
+
+/** True when either user has blocked the other: the interaction modules refuse follows, comments, ... then. */
+export async function isBlockedBetween(a: string, b: string): Promise<boolean> {
+  const found = await Block.exists({ $or: [{ uid: a, blocked_uid: b }, { uid: b, blocked_uid: a }] });
+  return !!found;
+}
+
+export async function blockList(user: UserDoc, page: { offset?: number; count?: number }) {
+  const offset = page.offset ?? 0;
+  const count = page.count ?? DEFAULT_PAGE;
+  const [rows, total] = await Promise.all([
+    Block.find({ uid: user.uid }).sort({ created_at: -1, _id: -1 }).skip(offset).limit(count),
+    Block.countDocuments({ uid: user.uid }),
+  ]);
+  const users = await User.find({ uid: { $in: rows.map((r) => r.blocked_uid) } }, { uid: 1, nickname: 1, username: 1, avatar: 1 });
+  const byUid = new Map(users.map((u) => [u.uid, u]));
+  const list = rows.flatMap((r) => {
+    const u = byUid.get(r.blocked_uid);
+    return u ? [{ ...presentUserBrief(u), blocked_at: r.created_at?.toISOString() ?? null }] : [];
+  });
+  return { list, total, offset, has_more: offset + rows.length < total, next_offset: offset + rows.length };
+}

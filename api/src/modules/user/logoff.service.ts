@@ -1,0 +1,45 @@
+import type { AppContext } from '../../lib/context';
+import { Session } from '../passport/session.model';
+import { revokeAllSessions, revokeSession } from '../passport/session.service';
+import { PhoneFailure, SmsCode } from '../passport/smsCode.model';
+import { Block } from './block.model';
+import { onUserDeleted } from './user.hooks';
+import type { UserDoc } from './user.model';
+
+export interface DeletionItem {
+  name: string;
+  count: number;
+}
+
+/** What `log_off` would delete, with counts, for the confirmation screen. */
+export async function checkLogOff(user: UserDoc) {
+  const items: DeletionItem[] = [
+    { name: 'sessions', count: await Session.countDocuments({ uid: user.uid }) },
+    { name: 'blocks', count: await Block.countDocuments({ uid: user.uid }) },
+  ];
+  for (const hook of onUserDeleted) items.push({ name: hook.name, count: await hook.count(user.uid) });
+  return {
+    uid: user.uid,
+    items,
+    // Spec §1: an account shared with sibling apps is deleted together with them; ours stands alone.
+    notice: 'Your profile, sign-in sessions, block list and all your content are deleted permanently.',
+  };
+}
+
+/**
+ * Deletes the account and everything it owns: content through the registered hooks first (so a failure leaves
+ * the account in place to retry), then blocks, codes, sessions and the account itself.
+ */
+export async function logOff(ctx: AppContext, user: UserDoc) {
+  for (const hook of onUserDeleted) await hook.remove(user.uid);
+  await Block.deleteMany({ $or: [{ uid: user.uid }, { blocked_uid: user.uid }] });
+  if (user.phone) {
+    await SmsCode.deleteMany({ phone: user.phone });
+    await PhoneFailure.deleteMany({ phone: user.phone });
+  }
+  await revokeSession(ctx);
+  await revokeAllSessions(user.uid);
+  await user.deleteOne();
+  ctx.state.log.info({ uid: user.uid }, 'account deleted');
+  return { deleted: true };
+}
