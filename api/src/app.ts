@@ -23,6 +23,7 @@ import type { SmsProvider } from './modules/passport/sms.provider';
 import { passportRoutes } from './modules/passport/passport.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { mediaMiddleware } from './modules/media/media.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -70,6 +71,8 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   app.use(clientParams);
   app.use(apiNotFound);
   app.use(oauthFormPost);
+  // Before the JSON parser: uploads are multipart and read their own body.
+  app.use(mediaMiddleware(sessionMiddleware(accounts)));
   app.use(jsonBody);
   app.use(sessionMiddleware(accounts));
   app.use(router.routes());
