@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, StorageKey, UI_MESSAGES, resetStores, storage, toastStore } from 'shared-kit';
+import { ApiError, ErrorCode, StorageKey, TeenMode, UI_MESSAGES, resetStores, sessionStore, storage, toastStore } from 'shared-kit';
 import { PATHS, SERVER_EXCEPTION_MESSAGE, reactToApiError, resetReactions, type ReactionContext } from './reactions';
 
 function setup(pathname = '/editor/story/12', search = '?tab=plots') {
@@ -135,6 +135,21 @@ describe('reactToApiError: the spec §8 table', () => {
       location: { pathname: '/editor/template/3' },
     });
     expect(toastStore.getState().current).toMatchObject({ type: 'error', message: 'Templates are closed' });
+  });
+
+  it('marks the session user as not allowed to create on 1010109', () => {
+    sessionStore.getState().setUser({
+      uid: '7',
+      biz_uid: '7',
+      user_nick: 'Ana',
+      roles: ['user'],
+      teen_mode: TeenMode.Disable,
+      creation_forbidden: false,
+    });
+    const { context } = setup();
+    reactToApiError(new ApiError(ErrorCode.LoginOnly), context);
+    expect(sessionStore.getState().user?.creation_forbidden).toBe(true);
+    expect(sessionStore.getState().status).toBe('user');
   });
 
   it('survives a logout that throws or rejects', () => {

@@ -1,4 +1,14 @@
-import { ErrorCode, StorageKey, UI_MESSAGES, errorMessage, isApiError, storage, toastStore, type ToastInput } from 'shared-kit';
+import {
+  ErrorCode,
+  StorageKey,
+  UI_MESSAGES,
+  errorMessage,
+  isApiError,
+  sessionStore,
+  storage,
+  toastStore,
+  type ToastInput,
+} from 'shared-kit';
 
 /** Where the shell sends people for the reactions of spec §8. */
 export const PATHS = {
@@ -115,9 +125,13 @@ export function reactToApiError(error: unknown, context: ReactionContext): boole
         replace: true,
       });
       return true;
-    case ErrorCode.LoginOnly:
+    case ErrorCode.LoginOnly: {
+      // Spec §6: a login-only user may not create; the header then hides My Story and the logo leads here too.
+      const { user, setUser } = sessionStore.getState();
+      if (user && !user.creation_forbidden) setUser({ ...user, creation_forbidden: true });
       navigate(PATHS.forbiddenCreate, { replace: true });
       return true;
+    }
     case ErrorCode.BackendNetworkError:
       // The shared client reports a request that got no answer as 1016 with the network-error message; that case
       // is the spec's network-error toast. Any other 1016 (HTTP 5xx, a backend envelope) is a server-level exception.
