@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, UserStatus } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
@@ -63,7 +64,7 @@ export interface ResolvedSession {
  */
 export async function resolveToken(token: string | undefined, now: number): Promise<ResolvedSession | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
-  const session = await Session.findOne({ token_hash: hashToken(token), expires_at: { $gt: new Date(now) } });
+  const session = await Session.findOne({ token_hash: hashToken(token), expires_at: mongoose.trusted({ $gt: new Date(now) }) });
   if (!session) return null;
   const user = await User.findOne({ uid: session.uid });
   if (!user || user.status !== UserStatus.Normal) {

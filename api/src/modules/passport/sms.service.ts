@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_RETRY_SECONDS, ErrorCode, UI_MESSAGES } from 'shared-kit';
 import { AppError } from '../../lib/errors';
@@ -134,7 +135,7 @@ export async function verifyCode(runtime: AccountsRuntime, phone: string, code: 
   }
   // Single use even under concurrent logins: only the request that flips `used` wins.
   const consumed = await SmsCode.findOneAndUpdate(
-    { _id: latest._id, used: false, attempts: { $lt: MAX_WRONG_PER_CODE } },
+    { _id: latest._id, used: false, attempts: mongoose.trusted({ $lt: MAX_WRONG_PER_CODE }) },
     { $set: { used: true } },
   );
   if (!consumed) throw refused(CodeReason.Expired, UI_MESSAGES.codeExpired);

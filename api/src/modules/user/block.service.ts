@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { ErrorCode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { Block } from './block.model';
@@ -38,7 +39,7 @@ export async function blockList(user: UserDoc, page: { offset?: number; count?: 
     Block.find({ uid: user.uid }).sort({ created_at: -1, _id: -1 }).skip(offset).limit(count),
     Block.countDocuments({ uid: user.uid }),
   ]);
-  const users = await User.find({ uid: { $in: rows.map((r) => r.blocked_uid) } }, { uid: 1, nickname: 1, username: 1, avatar: 1 });
+  const users = await User.find({ uid: mongoose.trusted({ $in: rows.map((r) => r.blocked_uid) }) }, { uid: 1, nickname: 1, username: 1, avatar: 1 });
   const byUid = new Map(users.map((u) => [u.uid, u]));
   const list = rows.flatMap((r) => {
     const u = byUid.get(r.blocked_uid);

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { UserIdentity, UserRole } from 'shared-kit';
 import { newNumericId } from './ids';
 import { User, type IdentityProvider, type UserDoc, type UserFields } from './user.model';
@@ -100,7 +101,8 @@ const NICKNAME_FROM_PROVIDER_MAX = 30;
  */
 export async function findOrCreateByIdentity(input: IdentityInput, now: number = Date.now()): Promise<UserDoc> {
   if (typeof input.subject !== 'string' || input.subject === '') throw new Error('identity subject must be a non-empty string');
-  const match = { identities: { $elemMatch: { provider: input.provider, subject: input.subject } } };
+  // Our own operator, so it is marked trusted: the global sanitizeFilter would otherwise turn it into a literal match.
+  const match = { identities: mongoose.trusted({ $elemMatch: { provider: input.provider, subject: input.subject } }) };
   const existing = await User.findOne(match);
   if (existing) return existing;
   const name = input.name?.trim().slice(0, NICKNAME_FROM_PROVIDER_MAX);
