@@ -6,7 +6,8 @@ import { parsePhone } from '../passport/phone';
 import type { AccountsRuntime } from '../passport/runtime';
 
 const outboxQuery = z.object({
-  phone: z.string().trim().min(1).max(32).optional(),
+  // Required: the outbox answers for one number at a time, never as a whole.
+  phone: z.string().trim().min(1).max(32),
   country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional(),
 });
 
@@ -18,7 +19,7 @@ export function devRoutes(router: AppRouter, runtime: AccountsRuntime): void {
   const outbox = validate({ query: outboxQuery });
   router.get('/api/dev/sms_outbox', outbox, (ctx) => {
     const { phone, country } = outbox.input(ctx).query;
-    const e164 = phone ? parsePhone(phone, country).e164 : undefined;
+    const { e164 } = parsePhone(phone, country);
     respond(ctx, { provider: runtime.sms.name, messages: runtime.outbox?.list(e164) ?? [] });
   });
 }

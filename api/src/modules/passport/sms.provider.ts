@@ -36,10 +36,9 @@ export class OutboxSmsProvider implements SmsProvider {
     this.logger.info(`SMS to ${phone} : ${text}`);
   }
 
-  /** Newest first; only the given number's messages when one is given. */
-  list(phone?: string): OutboxMessage[] {
-    const all = phone ? this.messages.filter((m) => m.to === phone) : this.messages;
-    return [...all].reverse();
+  /** The number's messages, newest first. */
+  list(phone: string): OutboxMessage[] {
+    return this.messages.filter((m) => m.to === phone).reverse();
   }
 }
 
