@@ -88,6 +88,8 @@ export function parseMultipart(req: IncomingMessage, limits: MultipartLimits): P
     });
 
     bb.on('file', (name, stream, info) => {
+      // busboy destroys the open file stream with the parser's error (e.g. a body cut off mid-file).
+      stream.on('error', () => fail(paramError('body: Malformed multipart body')));
       if (name !== limits.fileField) {
         fail(paramError(`${name}: Unexpected file field, send the picture as "${limits.fileField}"`));
         stream.resume();

@@ -53,12 +53,13 @@ async function serve(ctx: AppContext): Promise<void> {
   // A picture is never a document: nothing in it may run even if a browser is told to open it.
   ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
   ctx.type = file.meta.mime;
+  // `fresh` compares validators only for a 2xx response.
+  ctx.status = 200;
   if (ctx.fresh) {
     ctx.status = 304;
     return;
   }
   ctx.length = file.length;
-  ctx.status = 200;
   // GridFS streams error asynchronously (e.g. a missing chunk); the PassThrough ends the response instead of hanging.
   const body = new PassThrough();
   const source = open();
