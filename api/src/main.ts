@@ -3,6 +3,8 @@ import { connectDb, type Db } from './db';
 import { createLogger } from './lib/logger';
 import { createEventBus } from './realtime/events';
 import { startServer, type RunningServer } from './server';
+import { seedAccounts } from './seed/accounts';
+import { uidFromCookieHeader } from './modules/passport/session.service';
 
 /** Everything must be closed within this, or the process exits non-zero rather than hang a deploy. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -29,7 +31,14 @@ function main(): void {
 
   const started = (async () => {
     db = await connectDb(config, logger);
-    running = await startServer(config, { logger, db, events: createEventBus(logger) });
+    if (config.nodeEnv !== 'test') await seedAccounts(logger);
+    running = await startServer(config, {
+      logger,
+      db,
+      events: createEventBus(logger),
+      // Sockets join their user's room from the same session cookie as HTTP.
+      resolveUser: (socket) => uidFromCookieHeader(socket.handshake.headers.cookie, Date.now()),
+    });
     logger.info({ port: running.port, host: config.host, url: running.url }, 'listening');
   })();
 

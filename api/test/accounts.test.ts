@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { BanStatus, ErrorCode } from 'shared-kit';
-import { creationGuards, currentUser } from '../src/lib/auth';
+import { creationGuards, currentUser, requireRole } from '../src/lib/auth';
+import { seedAccounts } from '../src/seed/accounts';
 import { respond } from '../src/lib/envelope';
 import { Session } from '../src/modules/passport/session.model';
 import { SmsCode } from '../src/modules/passport/smsCode.model';
@@ -34,6 +35,7 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
           const draft = await Draft.create({ uid: currentUser(ctx).uid, title: 'x' });
           respond(ctx, { id: String(draft._id) });
         });
+        router.get('/api/test/ops', requireRole('operator'), (ctx) => respond(ctx, { ok: true }));
       },
     });
   });
@@ -165,6 +167,19 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
       expect(outbox.body.status_code).toBe(ErrorCode.ClientParamError);
       expect(outbox.body.data).not.toHaveProperty('messages');
     });
+  });
+
+  it('seeds the demo accounts once; the operator signs in through the outbox and passes the operator guard', async () => {
+    expect(await seedAccounts(api.logger, t)).toBe(2);
+    expect(await seedAccounts(api.logger, t)).toBe(0);
+    t += 61_000;
+    const operator = await signInByPhone(api.baseUrl, '+1 202 555 0100');
+    const me = await operator.call<{ roles: string[]; username: string; need_confirm: boolean }>('/api/tyler/user/detail');
+    expect(me.body.data).toMatchObject({ roles: ['user', 'operator'], username: 'operator', need_confirm: false });
+    expect((await operator.call('/api/test/ops')).body).toMatchObject({ status_code: 0, data: { ok: true } });
+    const creator = await signInByPhone(api.baseUrl, '+12025550101');
+    expect((await creator.call('/api/test/ops')).body.status_code).toBe(ErrorCode.NoAccess);
+    expect((await creator.post('/api/test/create')).body.status_code).toBe(0);
   });
 
   it('does not accept a forged or foreign cookie', async () => {

@@ -1,5 +1,5 @@
 import { ErrorCode } from 'shared-kit';
-import { call, CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
+import { call, signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 
 interface Profile {
   uid: string;

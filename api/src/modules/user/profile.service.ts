@@ -10,8 +10,14 @@ const USERNAME_CHARS = /^[A-Za-z0-9_]+$/;
 const ONLY_DIGITS = /^\d+$/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const AVATAR_URL_MAX = 2048;
-// Control characters and line breaks have no place in a one-line display name.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Control characters and line breaks have no place in a one-line display name. */
+function hasControl(text: string): boolean {
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return true;
+  }
+  return false;
+}
 
 export type UsernameProblem = 'length' | 'characters' | 'only_digits';
 
@@ -35,7 +41,7 @@ function checkNickname(raw: string): string {
   if (length > LIMITS.nicknameMax) {
     throw new AppError(ErrorCode.NicknameLengthExceeded, `Nickname must be at most ${LIMITS.nicknameMax} characters`);
   }
-  if (length < LIMITS.nicknameMin || CONTROL.test(nickname)) {
+  if (length < LIMITS.nicknameMin || hasControl(nickname)) {
     throw new AppError(ErrorCode.NicknameIllegal, `Nickname must be ${LIMITS.nicknameMin}-${LIMITS.nicknameMax} characters`);
   }
   return nickname;
