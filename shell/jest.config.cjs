@@ -1,1 +1,4 @@
-module.exports = require('../jest.preset.cjs')(__dirname, { testEnvironment: 'jsdom', setupFiles: ['<rootDir>/jest.setup.ts'] });
+module.exports = require('../jest.preset.cjs')(__dirname, {
+  testEnvironment: 'jsdom',
+  setupFiles: ['<rootDir>/jest.setup.ts'],
+});

@@ -13,7 +13,10 @@ if (typeof globalThis.Request === 'undefined') {
     readonly headers: Map<string, string>;
     readonly body: unknown;
 
-    constructor(input: string | URL | { url: string }, init: { method?: string; signal?: AbortSignal; body?: unknown } = {}) {
+    constructor(
+      input: string | URL | { url: string },
+      init: { method?: string; signal?: AbortSignal; body?: unknown } = {},
+    ) {
       this.url = typeof input === 'object' && 'url' in input ? input.url : String(input);
       this.method = (init.method ?? 'GET').toUpperCase();
       this.signal = init.signal ?? new AbortController().signal;

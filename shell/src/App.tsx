@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { setApiErrorHandler } from './api/client';
+import { setApiErrorHandler } from './http/client';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { reactToApiError, type ReactionContext } from './errors/reactions';
 import { PlatformProvider } from './platform/PlatformContext';
@@ -26,7 +26,11 @@ export function connectRouter(router: AppRouter): () => void {
 }
 
 /** The shell: one data router (the leave guard's `useBlocker` needs one) for the shell pages and every remote. */
-export function App({ createRouter = createBrowserRouter }: { createRouter?: (r: typeof routes) => AppRouter }) {
+export function App({
+  createRouter = createBrowserRouter,
+}: {
+  createRouter?: (r: typeof routes) => AppRouter;
+}) {
   const [router] = useState(() => createRouter(routes));
   useEffect(() => {
     const disconnect = connectRouter(router);

@@ -6,11 +6,15 @@ export const PAGE_UNAVAILABLE = 'This page is temporarily unavailable';
 
 /** Message and stack, as pasted into a bug report. */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.stack?.includes(error.message) ? error.stack : `${error.message}\n${error.stack ?? ''}`.trim();
+  if (error instanceof Error)
+    return error.stack?.includes(error.message)
+      ? error.stack
+      : `${error.message}\n${error.stack ?? ''}`.trim();
   if (typeof error === 'object' && error !== null) {
     // Route errors (thrown responses) carry status and text instead of a stack.
     const { status, statusText, data } = error as { status?: unknown; statusText?: unknown; data?: unknown };
-    if (typeof status === 'number') return `${status} ${String(statusText ?? '')}\n${typeof data === 'string' ? data : ''}`.trim();
+    if (typeof status === 'number')
+      return `${status} ${String(statusText ?? '')}\n${typeof data === 'string' ? data : ''}`.trim();
   }
   return String(error);
 }
@@ -35,7 +39,8 @@ async function copyText(text: string): Promise<void> {
 
 function CopyErrorButton({ error }: { error: unknown }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const tip = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy the error message and stack';
+  const tip =
+    state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy the error message and stack';
   return (
     <span className="tooltip-anchor">
       <button

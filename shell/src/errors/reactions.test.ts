@@ -1,5 +1,21 @@
-import { ApiError, ErrorCode, StorageKey, TeenMode, UI_MESSAGES, resetStores, sessionStore, storage, toastStore } from 'shared-kit';
-import { PATHS, SERVER_EXCEPTION_MESSAGE, reactToApiError, resetReactions, type ReactionContext } from './reactions';
+import {
+  ApiError,
+  ErrorCode,
+  StorageKey,
+  TeenMode,
+  UI_MESSAGES,
+  resetStores,
+  sessionStore,
+  storage,
+  toastStore,
+} from 'shared-kit';
+import {
+  PATHS,
+  SERVER_EXCEPTION_MESSAGE,
+  reactToApiError,
+  resetReactions,
+  type ReactionContext,
+} from './reactions';
 
 function setup(pathname = '/editor/story/12', search = '?tab=plots') {
   const navigate = jest.fn();
@@ -28,8 +44,22 @@ describe('reactToApiError: the spec §8 table', () => {
   };
   const table: Row[] = [
     { code: ErrorCode.NeedLogin, toast: 'error', to: PATHS.login, logout: false, remember: true },
-    { code: ErrorCode.NoAccess, toast: null, to: PATHS.noAccess, state: { code: 1008 }, logout: false, remember: false },
-    { code: ErrorCode.NoPermission, toast: null, to: PATHS.noAccess, state: { code: 1201 }, logout: false, remember: false },
+    {
+      code: ErrorCode.NoAccess,
+      toast: null,
+      to: PATHS.noAccess,
+      state: { code: 1008 },
+      logout: false,
+      remember: false,
+    },
+    {
+      code: ErrorCode.NoPermission,
+      toast: null,
+      to: PATHS.noAccess,
+      state: { code: 1201 },
+      logout: false,
+      remember: false,
+    },
     {
       code: ErrorCode.UserStoryInfoPermission,
       toast: null,
@@ -83,7 +113,9 @@ describe('reactToApiError: the spec §8 table', () => {
 
   it('shows the network-error toast for a request that got no answer', () => {
     const { toast, navigate, context } = setup();
-    expect(reactToApiError(new ApiError(ErrorCode.BackendNetworkError, UI_MESSAGES.networkError), context)).toBe(true);
+    expect(
+      reactToApiError(new ApiError(ErrorCode.BackendNetworkError, UI_MESSAGES.networkError), context),
+    ).toBe(true);
     expect(toast).toHaveBeenCalledWith({ type: 'error', message: UI_MESSAGES.networkError });
     expect(reactToApiError(new TypeError('Failed to fetch'), context)).toBe(true);
     expect(toast).toHaveBeenCalledTimes(2);

@@ -80,7 +80,9 @@ function isNetworkFailure(error: unknown): boolean {
 
 function runLogout(logout: ReactionContext['logout']): void {
   try {
-    void Promise.resolve(logout()).catch((error: unknown) => console.error('logout after an API error failed', error));
+    void Promise.resolve(logout()).catch((error: unknown) =>
+      console.error('logout after an API error failed', error),
+    );
   } catch (error) {
     console.error('logout after an API error failed', error);
   }

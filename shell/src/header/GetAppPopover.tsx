@@ -16,7 +16,8 @@ export function GetAppPopover() {
   useEffect(() => {
     if (!open) return undefined;
     function onPointerDown(event: PointerEvent | MouseEvent) {
-      if (root.current && event.target instanceof Node && !root.current.contains(event.target)) setOpen(false);
+      if (root.current && event.target instanceof Node && !root.current.contains(event.target))
+        setOpen(false);
     }
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') setOpen(false);

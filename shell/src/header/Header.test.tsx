@@ -1,13 +1,24 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { ApiError, ErrorCode, StorageKey, TeenMode, resetStores, sessionStore, storage, toastStore, type Platform, type SessionUser } from 'shared-kit';
+import {
+  ApiError,
+  ErrorCode,
+  StorageKey,
+  TeenMode,
+  resetStores,
+  sessionStore,
+  storage,
+  toastStore,
+  type Platform,
+  type SessionUser,
+} from 'shared-kit';
 import { PlatformContext } from '../platform/PlatformContext';
 import { unreadStore } from '../unread/store';
 import { Header } from './Header';
 import { qrPath } from './QrCode';
 
 const post = jest.fn();
-jest.mock('../api/client', () => ({ api: async () => ({ post }) }));
+jest.mock('../http/client', () => ({ api: async () => ({ post }) }));
 
 const mira: SessionUser = {
   uid: '1',
@@ -23,7 +34,10 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderHeader({ platform = 'pc', at = '/editor/story/5?tab=plots' }: { platform?: Platform; at?: string } = {}) {
+function renderHeader({
+  platform = 'pc',
+  at = '/editor/story/5?tab=plots',
+}: { platform?: Platform; at?: string } = {}) {
   const router = createMemoryRouter(
     [
       {
@@ -69,7 +83,9 @@ describe('Header, logged out', () => {
 
   it('links the logo home', () => {
     renderHeader();
-    expect(within(banner()).getByRole('link', { name: 'Storyverse home' }).getAttribute('href')).toBe('/editor');
+    expect(within(banner()).getByRole('link', { name: 'Storyverse home' }).getAttribute('href')).toBe(
+      '/editor',
+    );
   });
 
   it('shows a QR code of the app landing page on desktop', () => {
@@ -112,7 +128,11 @@ describe('Header, logged in', () => {
     renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Mira' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Log out', 'Delete account']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Log out', 'Delete account']);
     expect(document.activeElement?.textContent).toBe('Log out');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete account' }));
     expect(where()).toBe('/account/delete');
@@ -184,7 +204,9 @@ describe('Header, logged in', () => {
     renderHeader();
     expect(screen.queryByRole('link', { name: /My Story/ })).toBeNull();
     expect(screen.queryByRole('img', { name: 'New updates' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Storyverse home' }).getAttribute('href')).toBe('/editor/forbidden-create');
+    expect(screen.getByRole('link', { name: 'Storyverse home' }).getAttribute('href')).toBe(
+      '/editor/forbidden-create',
+    );
   });
 });
 

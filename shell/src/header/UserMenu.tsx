@@ -23,7 +23,8 @@ export function UserMenu({ name }: { name: string }) {
     if (!open) return undefined;
     root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     function onPointerDown(event: MouseEvent) {
-      if (root.current && event.target instanceof Node && !root.current.contains(event.target)) setOpen(false);
+      if (root.current && event.target instanceof Node && !root.current.contains(event.target))
+        setOpen(false);
     }
     document.addEventListener('mousedown', onPointerDown);
     return () => document.removeEventListener('mousedown', onPointerDown);

@@ -35,7 +35,11 @@ function editorItem(pathname: string): { kind: string; id: string } | null {
  * - From the story editor to the brainstorm editor, or to any of the registration's `modeSwitchPaths`: a mode switch.
  * - Anything else: quitting.
  */
-export function leaveDecision(from: string, to: string, modeSwitchPaths: readonly string[] = []): LeaveDecision {
+export function leaveDecision(
+  from: string,
+  to: string,
+  modeSwitchPaths: readonly string[] = [],
+): LeaveDecision {
   const source = clean(from);
   const target = clean(to);
   if (source === target) return 'allow';

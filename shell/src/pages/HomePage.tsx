@@ -5,8 +5,8 @@ export function HomePage() {
   return (
     <Page title="Create interactive stories" heading="Create interactive AI stories">
       <p className="page__lead">
-        Write stories made of chapters, characters and an opening scene, or describe an idea and let the AI draft it
-        for you. Publish after a safety review, and players chat with your characters in the app.
+        Write stories made of chapters, characters and an opening scene, or describe an idea and let the AI
+        draft it for you. Publish after a safety review, and players chat with your characters in the app.
       </p>
       <ul className="cards">
         <li className="card">

@@ -4,7 +4,10 @@ import { Page } from './Page';
 export function LoginPage() {
   return (
     <Page title="Log in">
-      <p>Sign-in methods load from the server. Log in with your phone number and a verification code, or with a linked account where available.</p>
+      <p>
+        Sign-in methods load from the server. Log in with your phone number and a verification code, or with a
+        linked account where available.
+      </p>
     </Page>
   );
 }

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '../hooks/usePageTitle';
 
 /** A shell page: sets the title and og:title, and gives the content a top-level heading. */
-export function Page({ title, heading = title, children }: { title: string; heading?: string; children?: ReactNode }) {
+export function Page({
+  title,
+  heading = title,
+  children,
+}: {
+  title: string;
+  heading?: string;
+  children?: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <article className="page">

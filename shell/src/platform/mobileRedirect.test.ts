@@ -50,10 +50,13 @@ describe('mobileRedirect', () => {
     expect(mobileRedirect(path, 'mobile')).toBe(MOBILE_PAGE);
   });
 
-  it.each([...allowedOnMobile, ...redirectedOnMobile])('never redirects a desktop or tablet on %s', (path) => {
-    expect(mobileRedirect(path, 'pc')).toBeNull();
-    expect(mobileRedirect(path, 'tablet')).toBeNull();
-  });
+  it.each([...allowedOnMobile, ...redirectedOnMobile])(
+    'never redirects a desktop or tablet on %s',
+    (path) => {
+      expect(mobileRedirect(path, 'pc')).toBeNull();
+      expect(mobileRedirect(path, 'tablet')).toBeNull();
+    },
+  );
 
   it('does not treat look-alike prefixes as the editor', () => {
     expect(mobileRedirect('/editorial', 'mobile')).toBeNull();

@@ -4,7 +4,10 @@ import { resetRemotesConfig } from './config';
 import { REMOTE_UNAVAILABLE, RemoteBoundary } from './RemoteBoundary';
 import { remoteComponent } from './remoteComponent';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
 
 const mockedLoadRemote = jest.mocked(loadRemote);
 const mockedRegister = jest.mocked(registerRemotes);
@@ -16,7 +19,11 @@ const remotesJson = {
 
 function mockFetch(body: unknown, status = 200) {
   // jsdom has no fetch or Response; the loader only reads ok, status and json().
-  const fetchMock = jest.fn(async () => ({ ok: status >= 200 && status < 300, status, json: async () => body }));
+  const fetchMock = jest.fn(async () => ({
+    ok: status >= 200 && status < 300,
+    status,
+    json: async () => body,
+  }));
   Object.assign(globalThis, { fetch: fetchMock });
   return fetchMock;
 }

@@ -1,10 +1,15 @@
 import { RemotesConfigError, parseRemotesConfig } from './config';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
 
 describe('parseRemotesConfig', () => {
   it('accepts the agreed shape and defaults apiBase', () => {
-    expect(parseRemotesConfig({ remotes: [{ name: 'mfe_ops', entry: 'http://x/mf-manifest.json' }] })).toEqual({
+    expect(
+      parseRemotesConfig({ remotes: [{ name: 'mfe_ops', entry: 'http://x/mf-manifest.json' }] }),
+    ).toEqual({
       remotes: [{ name: 'mfe_ops', entry: 'http://x/mf-manifest.json' }],
       apiBase: '/api',
     });

@@ -30,7 +30,9 @@ export function parseRemotesConfig(raw: unknown): RemotesConfig {
     if (!isRecord(item)) throw new RemotesConfigError(`remotes.json: remotes[${index}] must be an object`);
     const { name, entry } = item;
     if (typeof name !== 'string' || !/^[A-Za-z_][\w]*$/.test(name)) {
-      throw new RemotesConfigError(`remotes.json: remotes[${index}].name must be a federation name like "mfe_editor"`);
+      throw new RemotesConfigError(
+        `remotes.json: remotes[${index}].name must be a federation name like "mfe_editor"`,
+      );
     }
     if (typeof entry !== 'string' || entry.trim() === '') {
       throw new RemotesConfigError(`remotes.json: remotes[${index}].entry must be a non-empty URL`);
@@ -50,7 +52,9 @@ async function fetchAndRegister(): Promise<RemotesConfig> {
   try {
     response = await fetch('/remotes.json', { cache: 'no-store', headers: { accept: 'application/json' } });
   } catch (error) {
-    throw new RemotesConfigError(`remotes.json: request failed (${error instanceof Error ? error.message : String(error)})`);
+    throw new RemotesConfigError(
+      `remotes.json: request failed (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   if (!response.ok) throw new RemotesConfigError(`remotes.json: HTTP ${response.status}`);
   let body: unknown;

@@ -37,7 +37,10 @@ export const routes: RouteObject[] = [
           { path: '/editor/protocol/privacy', element: <PrivacyPage /> },
           { path: '/login', element: <LoginPage /> },
           { path: '/auth/callback', element: <AuthCallbackPage /> },
-          { path: '/editor/story-ai/*', element: <RemoteBoundary key="mfe_brainstorm" remote={BrainstormRemote} /> },
+          {
+            path: '/editor/story-ai/*',
+            element: <RemoteBoundary key="mfe_brainstorm" remote={BrainstormRemote} />,
+          },
           { path: '/editor/*', element: <RemoteBoundary key="mfe_editor" remote={EditorRemote} /> },
           { path: '/play/*', element: <RemoteBoundary key="mfe_player" remote={PlayerRemote} /> },
           { path: '/account/*', element: <RemoteBoundary key="mfe_account" remote={AccountRemote} /> },

@@ -4,7 +4,7 @@ import { checkLogin, endSession, logout, toSessionUser } from './service';
 const get = jest.fn();
 const post = jest.fn();
 
-jest.mock('../api/client', () => ({ api: async () => ({ get, post }) }));
+jest.mock('../http/client', () => ({ api: async () => ({ get, post }) }));
 
 const envelope = (data: unknown) => ({ data: { status_code: 0, status_message: 'success', data } });
 
@@ -17,7 +17,10 @@ beforeEach(() => {
 describe('checkLogin', () => {
   it('fills the session from a logged-in answer', async () => {
     get.mockResolvedValueOnce(
-      envelope({ is_login: true, user: { uid: 42, biz_uid: 'b42', user_nick: 'Mira', roles: ['user', 7], creation_forbidden: true } }),
+      envelope({
+        is_login: true,
+        user: { uid: 42, biz_uid: 'b42', user_nick: 'Mira', roles: ['user', 7], creation_forbidden: true },
+      }),
     );
     const user = await checkLogin();
     expect(get).toHaveBeenCalledWith('/passport/check_login', { silent: true });
@@ -43,7 +46,10 @@ describe('checkLogin', () => {
   it.each([
     ['a not-logged-in answer', () => get.mockResolvedValueOnce(envelope({ is_login: false }))],
     ['1007', () => get.mockRejectedValueOnce(new ApiError(ErrorCode.NeedLogin))],
-    ['a missing route (HTTP 404)', () => get.mockRejectedValueOnce(new ApiError(ErrorCode.BusinessError, 'Request failed (HTTP 404)'))],
+    [
+      'a missing route (HTTP 404)',
+      () => get.mockRejectedValueOnce(new ApiError(ErrorCode.BusinessError, 'Request failed (HTTP 404)')),
+    ],
     ['an empty body', () => get.mockResolvedValueOnce({ data: '' })],
   ])('makes a guest on %s', async (_name, arrange) => {
     arrange();

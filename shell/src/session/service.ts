@@ -1,5 +1,5 @@
 import { TeenMode, isApiError, sessionStore, type SessionUser } from 'shared-kit';
-import { api } from '../api/client';
+import { api } from '../http/client';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,7 +23,10 @@ export function toSessionUser(raw: unknown): SessionUser | null {
     biz_uid: text(raw.biz_uid) ?? uid,
     user_nick: text(raw.user_nick) ?? text(raw.nickname) ?? text(raw.username) ?? uid,
     roles: Array.isArray(raw.roles) ? raw.roles.filter((r): r is string => typeof r === 'string') : [],
-    teen_mode: typeof raw.teen_mode === 'number' && TEEN_MODES.has(raw.teen_mode) ? (raw.teen_mode as TeenMode) : TeenMode.Unknown,
+    teen_mode:
+      typeof raw.teen_mode === 'number' && TEEN_MODES.has(raw.teen_mode)
+        ? (raw.teen_mode as TeenMode)
+        : TeenMode.Unknown,
     creation_forbidden: raw.creation_forbidden === true,
   };
   const username = text(raw.username);
@@ -58,7 +61,9 @@ async function runCheckLogin(): Promise<SessionUser | null> {
     const client = await api();
     const res = await client.get('/passport/check_login', { silent: true });
     const data = dataOf(res.data);
-    const loggedIn = isRecord(data) && (data.is_login === true || data.logged_in === true || 'user' in data || 'uid' in data);
+    const loggedIn =
+      isRecord(data) &&
+      (data.is_login === true || data.logged_in === true || 'user' in data || 'uid' in data);
     if (!loggedIn) {
       store.setUser(null);
       return null;

@@ -1,0 +1,161 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Link, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { LeaveGuard } from './LeaveGuard';
+import { leaveGuard, leaveGuardStore } from './store';
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function setup(at: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Where />
+            <LeaveGuard />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [at] },
+  );
+  render(<RouterProvider router={router} />);
+  const go = (to: string) =>
+    act(() => {
+      void router.navigate(to);
+    });
+  return { router, go };
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+afterEach(() => leaveGuardStore.getState().reset());
+
+describe('LeaveGuard', () => {
+  it('lets navigation through when nothing is dirty', () => {
+    leaveGuard.register({ id: 'story', isDirty: () => false, onConfirm: jest.fn() });
+    const { go } = setup('/editor/story/1');
+    go('/editor/works');
+    expect(where()).toBe('/editor/works');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks to quit, and Not now stays on the page', () => {
+    const onConfirm = jest.fn();
+    leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm });
+    const { go } = setup('/editor/story/1');
+    go('/editor/works');
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(where()).toBe('/editor/story/1');
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('Confirm clears the editor state and proceeds', () => {
+    let dirty = true;
+    const onConfirm = jest.fn(() => {
+      dirty = false;
+    });
+    leaveGuard.register({ id: 'story', isDirty: () => dirty, onConfirm });
+    const { go } = setup('/editor/story/1');
+    go('/play');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(where()).toBe('/play');
+  });
+
+  it('asks for a mode switch from the story editor to brainstorm', () => {
+    leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm: jest.fn() });
+    const { go } = setup('/editor/story/1');
+    go('/editor/story-ai/1');
+    expect(screen.getByRole('dialog', { name: 'Switch to brainstorm mode?' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(where()).toBe('/editor/story/1');
+  });
+
+  it('does not ask when a new story gets its id', () => {
+    leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm: jest.fn() });
+    const { go } = setup('/editor/story/new');
+    go('/editor/story/88');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(where()).toBe('/editor/story/88');
+  });
+
+  it('guards links too, and stops guarding after unregister', () => {
+    const unregister = leaveGuard.register({ id: 'bot', isDirty: () => true, onConfirm: jest.fn() });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <Link to="/editor/works">Works</Link>
+              <Where />
+              <LeaveGuard />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/editor/bot/3'] },
+    );
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole('link', { name: 'Works' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    unregister();
+    fireEvent.click(screen.getByRole('link', { name: 'Works' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(where()).toBe('/editor/works');
+  });
+
+  it('warns on page unload only while dirty', () => {
+    let dirty = false;
+    leaveGuard.register({ id: 'story', isDirty: () => dirty, onConfirm: jest.fn() });
+    setup('/editor/story/1');
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    dirty = true;
+    const unsaved = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unsaved);
+    expect(unsaved.defaultPrevented).toBe(true);
+  });
+});
+
+describe('leaveGuardStore', () => {
+  it('rejects registrations without an id or callbacks', () => {
+    const register = leaveGuard.register as (r: unknown) => unknown;
+    expect(() => register({ id: '', isDirty: () => true, onConfirm: () => undefined })).toThrow(
+      'non-empty string id',
+    );
+    expect(() => register({ id: 'x', isDirty: true, onConfirm: () => undefined })).toThrow(
+      'isDirty and onConfirm',
+    );
+    expect(() => register(undefined)).toThrow(TypeError);
+  });
+
+  it('treats an isDirty that throws as clean', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    leaveGuard.register({
+      id: 'broken',
+      isDirty: () => {
+        throw new Error('bug');
+      },
+      onConfirm: jest.fn(),
+    });
+    expect(leaveGuardStore.getState().dirty()).toEqual([]);
+    errors.mockRestore();
+  });
+
+  it('a stale unregister does not remove a newer registration with the same id', () => {
+    const first = leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm: jest.fn() });
+    leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm: jest.fn() });
+    first();
+    expect(leaveGuardStore.getState().registrations.has('story')).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { act, render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import {
+  PushType,
+  TeenMode,
+  resetStores,
+  sessionStore,
+  type PushHandler,
+  type SocketClient,
+} from 'shared-kit';
+import type { SocketFactory } from './socket';
+import { unreadStore } from './store';
+import { useUnreadSync } from './useUnreadSync';
+
+/** A socket client whose pushes the test sends by hand. */
+function fakeSocket() {
+  const handlers = new Map<string, Set<PushHandler>>();
+  const close = jest.fn();
+  const client = {
+    on: (type: string, handler: PushHandler) => {
+      const set = handlers.get(type) ?? new Set<PushHandler>();
+      set.add(handler);
+      handlers.set(type, set);
+      return () => set.delete(handler);
+    },
+    connect: jest.fn(),
+    close,
+  } as unknown as SocketClient;
+  const push = (push_type: string) => {
+    for (const h of handlers.get(push_type) ?? []) h({ push_type }, 'push');
+  };
+  const factory: SocketFactory = jest.fn(() => client);
+  return { factory, push, close };
+}
+
+function Probe({ factory }: { factory: SocketFactory }) {
+  useUnreadSync(factory);
+  return null;
+}
+
+function setup(factory: SocketFactory, at = '/editor') {
+  const router = createMemoryRouter([{ path: '*', element: <Probe factory={factory} /> }], {
+    initialEntries: [at],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const user = {
+  uid: '1',
+  biz_uid: '1',
+  user_nick: 'A',
+  roles: [],
+  teen_mode: TeenMode.Disable,
+  creation_forbidden: false,
+};
+
+beforeEach(() => {
+  resetStores();
+  unreadStore.getState().clear();
+});
+
+describe('useUnreadSync', () => {
+  it('connects only when logged in', () => {
+    const socket = fakeSocket();
+    setup(socket.factory);
+    expect(socket.factory).not.toHaveBeenCalled();
+    act(() => sessionStore.getState().setUser(user));
+    expect(socket.factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks unread on story review, bot review and plan pushes only', () => {
+    const socket = fakeSocket();
+    sessionStore.getState().setUser(user);
+    setup(socket.factory);
+    act(() => socket.push(PushType.Dialogue));
+    expect(unreadStore.getState().unread).toBe(false);
+    for (const type of [PushType.StoryReview, PushType.BotReview, PushType.Plan]) {
+      act(() => unreadStore.getState().clear());
+      act(() => socket.push(type));
+      expect(unreadStore.getState().unread).toBe(true);
+    }
+  });
+
+  it('clears the dot on the works list', async () => {
+    const socket = fakeSocket();
+    sessionStore.getState().setUser(user);
+    const router = setup(socket.factory);
+    act(() => socket.push(PushType.StoryReview));
+    expect(unreadStore.getState().unread).toBe(true);
+    await act(async () => {
+      await router.navigate('/editor/works');
+    });
+    expect(unreadStore.getState().unread).toBe(false);
+  });
+
+  it('closes the connection on logout', () => {
+    const socket = fakeSocket();
+    sessionStore.getState().setUser(user);
+    setup(socket.factory);
+    act(() => socket.push(PushType.Plan));
+    act(() => sessionStore.getState().clear());
+    expect(socket.close).toHaveBeenCalledTimes(1);
+    expect(unreadStore.getState().unread).toBe(false);
+  });
+});
