@@ -13,9 +13,11 @@ function forbid(names, why) {
     'no-restricted-imports': [
       'error',
       {
+        // Bare package names must match exactly: a pattern like `api` would also catch a local `../api/client`.
+        paths: names.map((name) => ({ name, message: why })),
         patterns: names.flatMap((n) => [
-          { group: [n, `${n}/*`], message: why },
-          { group: [`**/${n}/src/*`, `**/${n}/src`], message: why },
+          { group: [`${n}/*`], message: why },
+          { group: [`**/${n}/src`, `**/${n}/src/**`], message: why },
         ]),
       },
     ],
