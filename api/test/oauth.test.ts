@@ -22,6 +22,8 @@ interface FlowEnd {
   location: URL;
   /** Whether the provider showed its login page on the way. */
   sawLogin: boolean;
+  /** Whether the provider answered with a form POST to the api (response_mode=form_post). */
+  postedToApi?: boolean;
 }
 
 /** Parses the provider's auto-submitting form_post page into its action and fields. */
@@ -89,17 +91,19 @@ describe('sign-in with OpenID providers', () => {
     let current = url;
     let init: RequestInit = {};
     let sawLogin = false;
+    let postedToApi = false;
     for (let hop = 0; hop < 20; hop += 1) {
       if (opts.stopAtCallback && current.startsWith(`${api.baseUrl}/api/passport/oauth/`) && current.includes('/callback')) {
         return { location: new URL(current), sawLogin, callbackUrl: current };
       }
       const toApi = current.startsWith(api.baseUrl);
+      if (toApi && init.method === 'POST') postedToApi = true;
       const res = await jar.fetch(current, { ...init, headers: { ...(toApi ? opts.headers : {}), ...init.headers } });
       init = {};
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {
         const next = new URL(location, current);
-        if (next.origin === APP_ORIGIN) return { location: next, sawLogin };
+        if (next.origin === APP_ORIGIN) return { location: next, sawLogin, postedToApi };
         current = next.href;
         continue;
       }
@@ -191,6 +195,7 @@ describe('sign-in with OpenID providers', () => {
     expect(authorize.origin).toBe(apple.issuer);
     expect(authorize.searchParams.get('response_mode')).toBe('form_post');
     const end = await follow(jar, authorize.href, { account: ALICE });
+    expect(end.postedToApi).toBe(true);
     expect(end.location.searchParams.get('error')).toBeNull();
     expect(end.location.searchParams.get('next')).toBe('/');
     const state = await checkLogin(jar);
