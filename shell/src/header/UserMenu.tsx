@@ -71,6 +71,9 @@ export function UserMenu({ name }: { name: string }) {
         onClick={() => setOpen((v) => !v)}
       >
         {name}
+        <span aria-hidden="true" className="user-menu__caret">
+          ▾
+        </span>
       </button>
       {open ? (
         <ul id={menuId} className="menu" role="menu" aria-label={name} onKeyDown={onMenuKeyDown}>
