@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from 'shared-kit';
+import { providersResponseSchema } from '../src/modules/oauth/oauth.schema';
 import { call, startTestApi, type TestApi } from './helpers';
 import { CookieJar, startOidcProvider, type RunningOidcProvider, type TestAccount } from './support/oidcProvider';
 
@@ -138,9 +139,9 @@ describe('sign-in with OpenID providers', () => {
   }
 
   it('lists only the configured providers', async () => {
-    const res = await call<{ providers: Array<{ id: string; name: string }> }>(api.baseUrl, '/api/passport/providers');
+    const res = await call(api.baseUrl, '/api/passport/providers');
     expect(res.body.status_code).toBe(0);
-    expect(res.body.data?.providers).toEqual([
+    expect(providersResponseSchema.parse(res.body.data).providers).toEqual([
       { id: 'google', name: 'Google' },
       { id: 'apple', name: 'Apple' },
     ]);
