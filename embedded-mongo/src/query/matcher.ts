@@ -1,6 +1,7 @@
 import { Aggregator, ProcessingMode, Query } from 'mingo';
 import type { Options } from 'mingo/types';
-import type { Doc } from './values';
+import { Decimal128, Long } from 'bson';
+import { isPlainObject, toNumber, type Doc } from './values';
 
 function idFirst(doc: Doc): Doc {
   if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
@@ -19,8 +20,42 @@ function options(resolver?: CollectionResolver): Partial<Options> {
 /** Compiles a MongoDB filter to a predicate (mingo evaluates the query language). */
 export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
   if (!filter || Object.keys(filter).length === 0) return () => true;
-  const query = new Query(filter);
-  return (doc) => query.test(doc);
+  const query = new Query(numericView(filter) as Doc);
+  return (doc) => query.test(queryView(doc));
+}
+
+const views = new WeakMap<Doc, Doc>();
+
+/**
+ * mingo compares numbers only with numbers, so Int64 (bigint) and Decimal128 values are matched through a copy
+ * where they are plain numbers. Stored documents are never modified in place, so the copy can be cached.
+ */
+function queryView(doc: Doc): Doc {
+  const cached = views.get(doc);
+  if (cached) return cached;
+  const view = hasWideNumbers(doc) ? (numericView(doc) as Doc) : doc;
+  views.set(doc, view);
+  return view;
+}
+
+function hasWideNumbers(v: unknown): boolean {
+  if (typeof v === 'bigint' || v instanceof Decimal128 || v instanceof Long) return true;
+  if (Array.isArray(v)) return v.some(hasWideNumbers);
+  if (isPlainObject(v)) {
+    for (const k in v) if (hasWideNumbers(v[k])) return true;
+  }
+  return false;
+}
+
+function numericView(v: unknown): unknown {
+  if (typeof v === 'bigint' || v instanceof Decimal128 || v instanceof Long) return toNumber(v);
+  if (Array.isArray(v)) return v.map(numericView);
+  if (isPlainObject(v)) {
+    const out: Doc = {};
+    for (const k of Object.keys(v)) out[k] = numericView(v[k]);
+    return out;
+  }
+  return v;
 }
 
 /** Applies a find projection to already filtered and sorted documents. */
