@@ -21,8 +21,28 @@ describe('GET /api/tyler/user/common_config', () => {
     expect(new Set(data.image_styles.map((s) => s.code)).size).toBe(4);
     expect(data.image_styles.some((s) => s.members_only)).toBe(true);
     for (const style of data.image_styles) expect(style.preview).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(data.providers).toEqual({ phone: false, google: false, apple: false, short_video: false });
+    expect(data.providers).toEqual({ phone: true, google: false, apple: false, short_video: false });
     expect(data.ai).toEqual({ mode: 'model' });
     expect(JSON.stringify(res.body)).not.toContain('sk-never-shown');
+  });
+});
+
+describe('common_config with a configured OpenID provider', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({
+      env: { GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret-never-shown', GOOGLE_ISSUER: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  it('shows only the configured providers as on, without their secrets', async () => {
+    const res = await call(api.baseUrl, '/api/tyler/user/common_config');
+    const data = commonConfigResponseSchema.parse(res.body.data);
+    expect(data.providers).toEqual({ phone: true, google: true, apple: false, short_video: false });
+    expect(data.ai).toEqual({ mode: 'offline' });
+    expect(JSON.stringify(res.body)).not.toContain('secret-never-shown');
   });
 });
