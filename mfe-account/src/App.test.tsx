@@ -1,19 +1,63 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import App from './App';
+import { fireEvent, screen } from '@testing-library/react';
+import { StorageKey, storage } from 'shared-kit';
+import * as profileService from './services/profile.service';
+import { aUser, installFakeShell, needLogin, renderAt, resetAll } from './testing/render';
+
+jest.mock('./services/profile.service');
+const service = jest.mocked(profileService);
+
+afterEach(() => {
+  resetAll();
+  jest.resetAllMocks();
+});
 
 describe('mfe-account App', () => {
-  it('renders its heading and one section per account area', () => {
-    const { container } = render(
-      <MemoryRouter initialEntries={['/account']}>
-        <Routes>
-          <Route path="/account/*" element={<App />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
-    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(sections).toEqual(['Profile', 'Settings', 'Membership', 'Inbox', 'Youth mode']);
+  it('shows a signed-out visitor a Log in prompt that remembers the page', async () => {
+    const shell = installFakeShell();
+    service.fetchDetail.mockRejectedValue(needLogin());
+    window.history.replaceState(null, '', '/account/settings?tab=privacy');
+    const { container } = renderAt('/account/settings');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(storage.get(StorageKey.LoginRedirect)).toBe('/account/settings?tab=privacy');
+    expect(shell.navigate).toHaveBeenCalledWith('/login');
     expect(container.querySelector('[data-remote="mfe_account"]')).not.toBeNull();
+  });
+
+  it('treats a guest session (identity Tour) as signed out', async () => {
+    service.fetchDetail.mockResolvedValue(aUser({ identity: 'Tour' }));
+    renderAt('/account');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('shows the profile: avatar, nickname, User ID, follower and following counts, Edit profile', async () => {
+    service.fetchDetail.mockResolvedValue(aUser({ avatar: '0123456789abcdef01234567', follower_count: 12345 }));
+    renderAt('/account');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mira' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+    expect(screen.getByText('User ID: @mira_writes')).toBeTruthy();
+    expect(screen.getByRole('img', { name: "Mira's avatar" }).getAttribute('src')).toBe('/api/media/0123456789abcdef01234567');
+    expect(screen.getByText('Followers').nextSibling?.textContent).toBe('12K');
+    expect(screen.getByText('Following').nextSibling?.textContent).toBe('3');
+    fireEvent.click(screen.getByRole('link', { name: 'Edit profile' }));
+    expect(screen.getByTestId('location').textContent).toBe('/account/edit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit profile' })).toBeTruthy();
+  });
+
+  it('offers a retry when the profile cannot be loaded', async () => {
+    service.fetchDetail.mockRejectedValueOnce(new Error('socket hang up')).mockResolvedValueOnce(aUser());
+    renderAt('/account');
+    expect((await screen.findByRole('alert')).textContent).toBe('Network error, try again later');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mira' })).toBeTruthy();
+  });
+
+  it('answers an unknown account path with a way back', async () => {
+    renderAt('/account/nope');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to your account' }));
+    expect(screen.getByTestId('location').textContent).toBe('/account');
   });
 });

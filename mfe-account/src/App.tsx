@@ -1,15 +1,46 @@
 import type { JSX } from 'react';
-import { Route, Routes } from 'react-router';
-import { AccountPage } from './pages/AccountPage';
+import { Route, Routes, useLocation, useParams } from 'react-router';
+import { AccountGate } from './components/AccountGate';
+import { BaseContext } from './components/paths';
+import { BlockedPage } from './pages/BlockedPage';
+import { DeleteAccountPage } from './pages/DeleteAccountPage';
+import { EditProfilePage } from './pages/EditProfilePage';
+import { GuidelinesPage } from './pages/GuidelinesPage';
+import { NotFound } from './pages/NotFound';
+import { ProfilePage } from './pages/ProfilePage';
+import { SettingsPage } from './pages/SettingsPage';
+import { YouthModePage } from './pages/YouthModePage';
+import './account.css';
 
-/** The account remote, mounted by the shell at `/account/*`. */
+/**
+ * Where the shell mounted this remote (`/account` for its `/account/*` route): the location minus the splat. On the
+ * remote's own page there is no parent route, and its router's `/account` basename makes the base `/`.
+ */
+function useMountPath(): string {
+  const { pathname } = useLocation();
+  const splat = useParams()['*'];
+  if (splat === undefined) return '/';
+  const base = pathname.slice(0, pathname.length - splat.length).replace(/\/+$/, '');
+  return base || '/';
+}
+
+/** The account remote, mounted by the shell at `/account/*`; its routes are relative to that mount. */
 export default function App(): JSX.Element {
+  const base = useMountPath();
   return (
-    <div data-remote="mfe_account">
-      <Routes>
-        <Route index element={<AccountPage />} />
-        <Route path="*" element={<AccountPage />} />
-      </Routes>
-    </div>
+    <BaseContext.Provider value={base}>
+      <div data-remote="mfe_account" className="acct">
+        <Routes>
+          <Route index element={<AccountGate><ProfilePage /></AccountGate>} />
+          <Route path="edit" element={<AccountGate><EditProfilePage /></AccountGate>} />
+          <Route path="settings" element={<AccountGate><SettingsPage /></AccountGate>} />
+          <Route path="blocked" element={<AccountGate><BlockedPage /></AccountGate>} />
+          <Route path="youth-mode" element={<AccountGate><YouthModePage /></AccountGate>} />
+          <Route path="delete" element={<AccountGate><DeleteAccountPage /></AccountGate>} />
+          <Route path="guidelines" element={<GuidelinesPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </div>
+    </BaseContext.Provider>
   );
 }

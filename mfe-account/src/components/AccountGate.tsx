@@ -1,0 +1,61 @@
+import { useEffect, type JSX, type ReactNode } from 'react';
+import { useSessionStore } from 'shared-kit';
+import { goToLogin } from '../lib/login';
+import { selectLoadError, selectStatus } from '../stores/profile/selectors';
+import { useProfileStore } from '../stores/profile/store';
+
+/** What a visitor sees instead of an account page: why, and a way to log in that comes back here. */
+export function LoginPrompt(): JSX.Element {
+  return (
+    <section className="acct-card acct-center" aria-labelledby="acct-login-title">
+      <h1 id="acct-login-title">Account</h1>
+      <p>Log in to see your profile, change your settings and manage blocked users.</p>
+      <button type="button" className="acct-button acct-button--primary" onClick={goToLogin}>
+        Log in
+      </button>
+    </section>
+  );
+}
+
+/**
+ * Renders its page once the signed-in user's profile is loaded; a visitor gets the log-in prompt. Follows the
+ * shared session: logging out from the shell's header turns the page into the prompt at once.
+ */
+export function AccountGate({ children }: { children: ReactNode }): JSX.Element {
+  const status = useProfileStore(selectStatus);
+  const loadError = useProfileStore(selectLoadError);
+  const load = useProfileStore((s) => s.load);
+  const markSignedOut = useProfileStore((s) => s.markSignedOut);
+  const session = useSessionStore((s) => s.status);
+
+  useEffect(() => {
+    if (status === 'idle') void load();
+  }, [status, load]);
+
+  useEffect(() => {
+    if (session === 'guest' && status === 'ready') markSignedOut();
+    if (session === 'user' && status === 'signed-out') void load();
+    // Only a change of the session should act here; status changes are this gate's own doing.
+  }, [session]);
+
+  if (status === 'signed-out') return <LoginPrompt />;
+  if (status === 'error') {
+    return (
+      <section className="acct-card acct-center" aria-labelledby="acct-error-title">
+        <h1 id="acct-error-title">Account</h1>
+        <p role="alert">{loadError ?? 'The page is temporarily unavailable.'}</p>
+        <button type="button" className="acct-button" onClick={() => void load()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  if (status !== 'ready') {
+    return (
+      <p className="acct-loading" role="status">
+        Loading your account…
+      </p>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,65 @@
+import type { JSX } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ApiError, ErrorCode, TeenMode, UserIdentity, resetStores } from 'shared-kit';
+import App from '../App';
+import type { UserDetail } from '../api/types';
+import { resetAccountStores } from '../stores';
+
+/** Where the router is, rendered so tests can assert on navigation. */
+function LocationProbe(): JSX.Element {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** The remote as the shell mounts it: under `/account/*` of the host's router. */
+export function renderAt(path: string): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/account/*" element={<App />} />
+        <Route path="*" element={<p>Outside the account area</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+export function aUser(overrides: Partial<UserDetail> = {}): UserDetail {
+  return {
+    uid: '100001',
+    biz_uid: 'b100001',
+    user_nick: 'Mira',
+    nickname: 'Mira',
+    username: 'mira_writes',
+    avatar: '',
+    identity: UserIdentity.User,
+    teen_mode: TeenMode.Disable,
+    roles: ['user'],
+    follower_count: 12,
+    following_count: 3,
+    ...overrides,
+  };
+}
+
+export const needLogin = (): ApiError => new ApiError(ErrorCode.NeedLogin);
+
+export interface FakeShell {
+  toast: jest.Mock;
+  navigate: jest.Mock;
+  reactToApiError: jest.Mock;
+}
+
+/** A stand-in for the shell's `window.__SHELL__`, recording what the remote asked of it. */
+export function installFakeShell(): FakeShell {
+  const shell = { version: 1, toast: jest.fn(() => true), navigate: jest.fn(), reactToApiError: jest.fn(() => false) };
+  (window as unknown as { __SHELL__?: unknown }).__SHELL__ = shell;
+  return shell;
+}
+
+export function resetAll(): void {
+  resetAccountStores();
+  resetStores();
+  localStorage.clear();
+  delete (window as unknown as { __SHELL__?: unknown }).__SHELL__;
+}
