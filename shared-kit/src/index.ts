@@ -12,3 +12,4 @@ export * from './mentions';
 export * from './stores';
 export * from './schemas';
 export * from './validation';
+export * from './story';

@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './forbidden';
+export * from './validate';
+export * from './review';

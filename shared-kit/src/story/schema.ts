@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { CharacterType, NodeType, PublishType, StoryGenType } from '../enums';
+
+/**
+ * The story payload of `POST /api/editor/story/create` and `check_create` (spec sections 3 and 7), as zod schemas
+ * shared by the editor and the api.
+ *
+ * These schemas check SHAPE only: types, id formats and hard size caps that keep a request bounded. The spec's
+ * rules (required fields, the section 9 limits counted by displayed length, names, endings, mentions) live in
+ * `validate.ts`, so a too-long text is reported there with its spec error type rather than as a shape error.
+ * Strings are never coerced: an operator object such as `{"$ne": null}` where a string belongs fails here.
+ */
+
+/** Upper bound for any free text, far above every section 9 limit (which `validate.ts` enforces). */
+export const STORY_TEXT_CAP = 20_000;
+/** Upper bound for short texts (names, titles) before the rules look at them. */
+export const STORY_SHORT_TEXT_CAP = 500;
+/** Bounds the arrays; the spec's plot maximum (100) is a validation rule, reported with its own error type. */
+export const STORY_NODES_CAP = 200;
+export const STORY_CHARACTERS_CAP = 50;
+
+/** Client-made ids for characters and plots; the same alphabet the mention placeholders accept. */
+export const itemId = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -');
+
+/** Story and version ids are numeric strings; "0" (or absent) means a new story. */
+export const storyIdString = z.string().max(32, 'must be at most 32 characters').regex(/^\d+$/, 'must be a numeric id');
+
+/** A picture reference: empty, one of our uploads, or an absolute http(s) URL. Never `javascript:` or `data:`. */
+export const imageUrl = z
+  .string()
+  .max(2048, 'must be at most 2048 characters')
+  .regex(/^(?:|\/api\/media\/[0-9a-fA-F]{24}|https?:\/\/[^\s"'<>]+)$/, 'must be an uploaded picture or an http(s) URL');
+
+const text = (cap: number) => z.string().max(cap, `must be at most ${cap} characters`);
+
+export const dubbingSchema = z.object({
+  dubbing: text(128).default(''),
+  language: text(35).default(''),
+  dubbing_desc: text(200).optional(),
+});
+export type Dubbing = z.output<typeof dubbingSchema>;
+
+export const characterSchema = z.object({
+  character_id: itemId,
+  character_name: text(STORY_SHORT_TEXT_CAP).default(''),
+  settings: text(STORY_TEXT_CAP).default(''),
+  style: text(STORY_TEXT_CAP).default(''),
+  character_url: imageUrl.default(''),
+  dubbing_show: dubbingSchema.default({ dubbing: '', language: '' }),
+  type: z.enum([CharacterType.NPC, CharacterType.VoiceOver]).default(CharacterType.NPC),
+});
+export type StoryCharacter = z.output<typeof characterSchema>;
+
+export const playerSchema = z.object({
+  character_name: text(STORY_SHORT_TEXT_CAP).default(''),
+  settings: text(STORY_TEXT_CAP).default(''),
+});
+export type StoryPlayer = z.output<typeof playerSchema>;
+
+/** The prologue speaker for a voice-over (narrated) prologue: a fixed value, not a character id. */
+export const VOICE_OVER_SPEAKER = 'voice_over';
+
+export const prologueSchema = z.object({
+  character_id: z.union([itemId, z.literal('')]).default(''),
+  content: text(STORY_TEXT_CAP).default(''),
+});
+export type StoryPrologue = z.output<typeof prologueSchema>;
+
+export const imageStyleRefSchema = z.object({ code: text(64) });
+
+export const bgmInfoSchema = z.object({
+  vid: text(64).default(''),
+  music_style: text(64).default(''),
+});
+
+export const nodeSchema = z.object({
+  node_id: itemId,
+  node_type: z.enum(Object.values(NodeType) as [NodeType, ...NodeType[]]).default(NodeType.Simple),
+  name: text(STORY_SHORT_TEXT_CAP).default(''),
+  content: text(STORY_TEXT_CAP).default(''),
+  ending_content: text(STORY_TEXT_CAP).default(''),
+  end_visible: z.boolean().default(false),
+  background_url: imageUrl.default(''),
+  bgm_info: bgmInfoSchema.nullable().default(null),
+  image_generate_style: imageStyleRefSchema.nullable().default(null),
+});
+export type StoryNode = z.output<typeof nodeSchema>;
+
+/** What a story is made of: everything the editor saves, without the request's bookkeeping. */
+export const storyContentSchema = z.object({
+  story_gen_type: z.enum(Object.values(StoryGenType) as [StoryGenType, ...StoryGenType[]]).default(StoryGenType.UserDefined),
+  story_name: text(STORY_SHORT_TEXT_CAP).default(''),
+  introduction: text(STORY_TEXT_CAP).default(''),
+  story_setting_visible: z.boolean().default(false),
+  image_generate_style: imageStyleRefSchema.nullable().default(null),
+  logo: imageUrl.default(''),
+  loading_background: imageUrl.default(''),
+  characters: z.array(characterSchema).max(STORY_CHARACTERS_CAP, `at most ${STORY_CHARACTERS_CAP} characters`).default([]),
+  player: playerSchema.default({ character_name: '', settings: '' }),
+  prologue: prologueSchema.default({ character_id: '', content: '' }),
+  nodes: z.array(nodeSchema).max(STORY_NODES_CAP, `at most ${STORY_NODES_CAP} plots`).default([]),
+  summary: text(STORY_TEXT_CAP).default(''),
+  voice_over_dubbing: dubbingSchema.default({ dubbing: '', language: '' }),
+});
+export type StoryContent = z.output<typeof storyContentSchema>;
+export type StoryContentInput = z.input<typeof storyContentSchema>;
+
+/** `POST /api/editor/story/create` (and `check_create`): the content plus which story, which base version, and how. */
+export const storyCreateSchema = storyContentSchema.extend({
+  story_id: storyIdString.optional(),
+  publish_type: z.enum([PublishType.Draft, PublishType.Publish]).default(PublishType.Draft),
+  /** The version the client loaded; a save based on an older one is refused. Absent or "0" for a new story. */
+  version: z.object({ version_id: storyIdString }).optional(),
+});
+export type StoryCreateRequest = z.output<typeof storyCreateSchema>;
+export type StoryCreateInput = z.input<typeof storyCreateSchema>;
+
+/** `data` of a successful `story/create`. */
+export interface StoryCreateResponse {
+  story_id: string;
+  version_id: string;
+  status: number;
+}
