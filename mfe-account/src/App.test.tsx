@@ -55,9 +55,11 @@ describe('mfe-account App', () => {
   });
 
   it('answers an unknown account path with a way back', async () => {
+    service.fetchDetail.mockResolvedValue(aUser());
     renderAt('/account/nope');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Go to your account' }));
     expect(screen.getByTestId('location').textContent).toBe('/account');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mira' })).toBeTruthy();
   });
 });

@@ -9,7 +9,7 @@ import { resetAccountStores } from '../stores';
 /** Where the router is, rendered so tests can assert on navigation. */
 function LocationProbe(): JSX.Element {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return <div data-testid="location">{location.pathname}</div>;
 }
 
 /** The remote as the shell mounts it: under `/account/*` of the host's router. */
