@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Long, MongoClient } from 'mongodb';
+import { startEmbeddedMongo } from '../src';
+import { capturingLogger, tempDir } from './helpers';
+
+async function withClient<T>(uri: string, fn: (client: MongoClient) => Promise<T>): Promise<T> {
+  const client = new MongoClient(uri);
+  try {
+    return await fn(client);
+  } finally {
+    await client.close();
+  }
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function dir(): string {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+}
+
+it('keeps data and indexes across a restart', async () => {
+  const dbPath = dir();
+  let server = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  await withClient(server.uri, async (c) => {
+    const coll = c.db('p').collection('items');
+    await coll.createIndex({ sku: 1 }, { unique: true });
+    await coll.insertMany([{ sku: 'a', n: Long.fromNumber(2 ** 40) }, { sku: 'b' }, { sku: 'c' }]);
+    await coll.updateOne({ sku: 'b' }, { $set: { touched: true } });
+    await coll.deleteOne({ sku: 'c' });
+  });
+  await server.stop();
+  server = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  await withClient(server.uri, async (c) => {
+    const coll = c.db('p').collection('items');
+    const docs = await coll.find({}, { projection: { _id: 0 } }).toArray();
+    expect(docs).toEqual([{ sku: 'a', n: 2 ** 40 }, { sku: 'b', touched: true }]);
+    expect((await coll.insertOne({ sku: 'a' }).catch((e: { code: number }) => e)) as { code: number }).toMatchObject({ code: 11000 });
+  });
+  await server.stop();
+});
+
+it('replays the journal when the process did not stop cleanly, and compacts into a snapshot', async () => {
+  const dbPath = dir();
+  const server = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger(), compactBytes: 20_000 });
+  await withClient(server.uri, async (c) => {
+    const coll = c.db('j').collection('log');
+    for (let i = 0; i < 10; i++) await coll.insertMany(Array.from({ length: 50 }, (_, k) => ({ i, k, pad: 'x'.repeat(40) })));
+  });
+  // Copy the files as they are while the server runs: this is what a crash leaves behind.
+  const copy = dir();
+  for (const f of fs.readdirSync(dbPath)) if (f !== 'mongod.lock') fs.copyFileSync(path.join(dbPath, f), path.join(copy, f));
+  expect(fs.readdirSync(copy)).toContain('snapshot.bson');
+  await server.stop();
+  const again = await startEmbeddedMongo({ port: 0, dbPath: copy, logger: capturingLogger() });
+  await withClient(again.uri, async (c) => expect(await c.db('j').collection('log').countDocuments()).toBe(500));
+  await again.stop();
+});
+
+it('cuts a corrupt journal tail with a warning and keeps the data before it', async () => {
+  const dbPath = dir();
+  const server = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  await withClient(server.uri, async (c) => {
+    await c.db('c').collection('x').insertMany([{ a: 1 }, { a: 2 }, { a: 3 }]);
+  });
+  // Simulate a crash: copy the live journal, then append garbage as a torn write would leave.
+  const crashed = dir();
+  for (const f of fs.readdirSync(dbPath)) if (f.startsWith('journal-')) fs.copyFileSync(path.join(dbPath, f), path.join(crashed, f));
+  await server.stop();
+  const journal = fs.readdirSync(crashed).find((f) => f.startsWith('journal-'))!;
+  fs.appendFileSync(path.join(crashed, journal), Buffer.from([0x30, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+  const logger = capturingLogger();
+  const again = await startEmbeddedMongo({ port: 0, dbPath: crashed, logger });
+  expect(logger.warnings.join('\n')).toMatch(/journal-\d+\.log: torn record/);
+  await withClient(again.uri, async (c) => {
+    expect(await c.db('c').collection('x').countDocuments()).toBe(3);
+    await c.db('c').collection('x').insertOne({ a: 4 });
+  });
+  await again.stop();
+  const third = await startEmbeddedMongo({ port: 0, dbPath: crashed, logger: capturingLogger() });
+  await withClient(third.uri, async (c) => expect(await c.db('c').collection('x').countDocuments()).toBe(4));
+  await third.stop();
+});
+
+it('refuses a second server on the same folder and takes over a stale lock', async () => {
+  const dbPath = dir();
+  const server = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  await expect(startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() })).rejects.toThrow(/in use|locked/);
+  await server.stop();
+  // A lock file naming a process that no longer exists is stale.
+  fs.writeFileSync(path.join(dbPath, 'mongod.lock'), '999999999\n');
+  const next = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  await next.stop();
+  expect(fs.existsSync(path.join(dbPath, 'mongod.lock'))).toBe(false);
+});
+
+it('refuses a folder locked by another live process', async () => {
+  const dbPath = dir();
+  fs.writeFileSync(path.join(dbPath, 'mongod.lock'), `${process.ppid}\n`);
+  await expect(startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() })).rejects.toThrow(/locked by running process/);
+});
