@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
-import { applyProjection, runPipeline } from '../query/matcher';
+import { applyProjection, compileFilter, runPipeline } from '../query/matcher';
 import { getPathValues } from '../query/paths';
 import { cloneValue, compareValues, isPlainObject, toNumber, type Doc } from '../query/values';
 import { encodeKey } from '../storage/keys';
@@ -39,6 +39,8 @@ const find: CommandHandler = (cmd, ctx) => {
     limit = -limit;
     singleBatch = true;
   }
+  // Validate the filter even when the collection does not exist, as MongoDB does.
+  compileFilter(filter);
   const coll = ctx.engine.getCollection(ctx.db, name);
   const docs = coll ? findDocs(coll, filter, { sort, skip, limit }) : [];
   const projected = applyProjection(docs, projection);
