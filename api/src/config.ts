@@ -50,6 +50,16 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url({ message: 'expected an absolute URL' }).optional(),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  LLM_MODERATION_MODEL: z.string().trim().min(1).default('omni-moderation-latest'),
+  LLM_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+  FORBIDDEN_WORDS_FILE: optionalString,
+  REVIEW_POLL_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().min(10, 'expected at least 10').max(600_000, 'expected at most 600000'))
+    .default(1000),
   TRUST_PROXY: boolFromEnv,
   PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://example.com' }).optional(),
   GOOGLE_CLIENT_ID: optionalString,
@@ -85,6 +95,14 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'expected a non-negative integer')
     .transform(Number)
     .default(10),
+  DAILY_CHAT_LIMIT: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(200),
+  CHAT_INPUT_MAX_CHARS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(500),
+  CHAT_INPUT_MAX_TOKENS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(400),
+  LLM_TIMEOUT_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(30000),
+  LLM_RETRIES: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(2),
+  LLM_CONTEXT_TOKENS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(8192),
+  LLM_REPLY_TOKENS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(400),
+  OFFLINE_TOKEN_DELAY_MS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(25),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -101,6 +119,12 @@ export interface Config {
   appOrigin: string;
   sessionSecret: string;
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  /** Models for the openai-compatible moderation and images endpoints (used only when a model is configured). */
+  ai: { moderationModel: string; imageModel: string };
+  /** An extra forbidden-word list (one per line) on top of `config/forbidden-words/*.txt`. */
+  forbiddenWordsFile: string | undefined;
+  /** How often the review worker looks for queued jobs. */
+  reviewPollMs: number;
   trustProxy: boolean;
   /** The browser-facing origin of the api (the shell's when it proxies `/api`); provider redirect URIs use it. */
   publicUrl: string;
@@ -117,6 +141,24 @@ export interface Config {
   blockedCountries: string[];
   /** Chat turns a guest may take before being asked to sign in. */
   guestChatTurns: number;
+  /** Story play: limits on what a player sends and how the storyteller answers. */
+  chat: ChatSettings;
+}
+
+export interface ChatSettings {
+  /** Messages a signed-in non-member may send per UTC day. */
+  dailyLimit: number;
+  inputMaxChars: number;
+  inputMaxTokens: number;
+  /** A model answer must start, and keep streaming, within this; also bounds the non-streamed judge calls. */
+  timeoutMs: number;
+  /** Attempts after the first, only before the first token arrives. */
+  retries: number;
+  /** The model's context window; prompts are cut to fit it with room left for the reply. */
+  contextTokens: number;
+  replyTokens: number;
+  /** Pace of the offline storyteller, so its replies stream like a model's. */
+  offlineTokenDelayMs: number;
 }
 
 /**
@@ -147,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appOrigin: e.APP_ORIGIN,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    ai: { moderationModel: e.LLM_MODERATION_MODEL, imageModel: e.LLM_IMAGE_MODEL },
+    forbiddenWordsFile: e.FORBIDDEN_WORDS_FILE ? path.resolve(e.FORBIDDEN_WORDS_FILE) : undefined,
+    reviewPollMs: e.REVIEW_POLL_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     publicUrl: (e.PUBLIC_URL ?? e.APP_ORIGIN).replace(/\/+$/, ''),
     oauth: oauthSettings(e),
@@ -158,6 +203,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     blockedCountries: e.BLOCKED_COUNTRIES ? e.BLOCKED_COUNTRIES.split(',').map((c) => c.trim()) : [],
     guestChatTurns: e.GUEST_CHAT_TURNS,
+    chat: {
+      dailyLimit: e.DAILY_CHAT_LIMIT,
+      inputMaxChars: e.CHAT_INPUT_MAX_CHARS,
+      inputMaxTokens: e.CHAT_INPUT_MAX_TOKENS,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      retries: e.LLM_RETRIES,
+      contextTokens: e.LLM_CONTEXT_TOKENS,
+      replyTokens: e.LLM_REPLY_TOKENS,
+      offlineTokenDelayMs: e.OFFLINE_TOKEN_DELAY_MS,
+    },
   };
 }
 

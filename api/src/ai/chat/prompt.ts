@@ -1,0 +1,84 @@
+import type { ChatMessage, TurnLine, TurnMaterial } from './types';
+import { countMessageTokens, countTokens, truncateToTokens } from './tokenizer';
+
+export interface PromptBudget {
+  /** The model's context window. */
+  contextTokens: number;
+  /** Kept free for the answer. */
+  replyTokens: number;
+}
+
+export interface AssembledPrompt {
+  messages: ChatMessage[];
+  /** Tokens of the whole prompt, counted with the tokenizer. */
+  tokens: number;
+  /** How many of the newest history lines made it in; older ones rely on the running summary. */
+  includedLines: number;
+}
+
+/** The emotion tag the model is asked to open its answer with, e.g. "[Happy]". */
+export const EMOTION_TAG_HINT =
+  'Begin your answer with one emotion tag in square brackets, chosen from: Neutral, Happy, Gentle, Naughty, Serious, Sad, Care, Angry, Sneer, Confused. Example: [Gentle] ...';
+
+function section(title: string, body: string): string {
+  return body.trim() === '' ? '' : `## ${title}\n${body.trim()}\n\n`;
+}
+
+/** The fixed part: story, chapter and objective, characters, the player persona and the running summary. */
+export function systemPrompt(m: TurnMaterial): string {
+  const cast = m.characters
+    .map((c) => `- ${c.name}: ${c.settings.trim()}${c.style.trim() ? `\n  Speaks like: ${c.style.trim()}` : ''}`)
+    .join('\n');
+  const chapter = `Chapter ${m.chapter.index + 1} of ${m.chapter.count}.\n${m.chapter.content}`;
+  return (
+    `You are the storyteller of an interactive story. Stay in character, write in the story's language, ` +
+    `never speak for the player, and keep each answer under 120 words.\n\n` +
+    section('Story', `${m.storyName}\n${m.introduction}\n${m.storySummary}`) +
+    section('Current chapter', chapter) +
+    section('Chapter objective (guide the player toward it, never reveal it outright)', m.chapter.objective) +
+    section('Characters', cast) +
+    section('The player', `${m.player.name || 'Player'}${m.player.settings ? `: ${m.player.settings}` : ''}`) +
+    section('What happened so far', m.runningSummary) +
+    `## Your turn\nAnswer as ${m.speaker.name}. ${EMOTION_TAG_HINT}`
+  ).trim();
+}
+
+function lineMessage(line: TurnLine): ChatMessage {
+  if (line.speaker === 'player') return { role: 'user', content: line.content };
+  const label = line.speaker === 'narrator' ? 'Narrator' : line.name;
+  return { role: 'assistant', content: `${label}: ${line.content}` };
+}
+
+/**
+ * The prompt for one turn: the system part, then the newest lines that fit the context window minus the reply's
+ * room, counted with the tokenizer. The system part is cut first only when it alone would not fit.
+ */
+export function assemblePrompt(material: TurnMaterial, budget: PromptBudget): AssembledPrompt {
+  const available = Math.max(0, budget.contextTokens - budget.replyTokens);
+  let system = systemPrompt(material);
+  let systemTokens = countMessageTokens({ content: system });
+  // Leave at least a quarter of the room for the conversation itself.
+  const systemCap = Math.floor(available * 0.75);
+  if (systemTokens > systemCap) {
+    system = truncateToTokens(system, Math.max(0, systemCap - 4));
+    systemTokens = countTokens(system) + 4;
+  }
+  let used = systemTokens;
+  const picked: ChatMessage[] = [];
+  for (let i = material.history.length - 1; i >= 0; i -= 1) {
+    const message = lineMessage(material.history[i]!);
+    const cost = countMessageTokens(message);
+    if (used + cost > available) break;
+    used += cost;
+    picked.push(message);
+  }
+  picked.reverse();
+  return { messages: [{ role: 'system', content: system }, ...picked], tokens: used, includedLines: picked.length };
+}
+
+/** Tokens the history lines would take in a prompt; the play folds older lines into a summary past a threshold. */
+export function historyTokens(lines: readonly TurnLine[]): number {
+  let total = 0;
+  for (const line of lines) total += countMessageTokens(lineMessage(line));
+  return total;
+}

@@ -1,0 +1,89 @@
+import type { Emotion } from 'shared-kit';
+
+/** One message of an OpenAI-style chat prompt. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface TurnCharacter {
+  character_id: string;
+  name: string;
+  /** Who the character is (the creator's settings text). */
+  settings: string;
+  /** Dialogue examples: lines in the character's voice. */
+  style: string;
+}
+
+export interface TurnChapter {
+  node_id: string;
+  /** Chapter title; used in prompts only, never shown to players. */
+  name: string;
+  content: string;
+  /** The chapter's objective; empty means the chapter has none to meet. */
+  objective: string;
+  index: number;
+  count: number;
+}
+
+/** A past line of the play, oldest first, as the storyteller sees it. */
+export interface TurnLine {
+  speaker: 'player' | 'npc' | 'narrator';
+  /** The character's name for npc lines, the player's for player lines. */
+  name: string;
+  content: string;
+}
+
+/** Everything the storyteller needs to write one reply: the story's own material and the conversation. */
+export interface TurnMaterial {
+  storyName: string;
+  introduction: string;
+  storySummary: string;
+  player: { name: string; settings: string };
+  characters: TurnCharacter[];
+  chapter: TurnChapter;
+  /** The running summary of turns folded out of the prompt. */
+  runningSummary: string;
+  /** Newest last; the newest is normally the player's message being answered. */
+  history: TurnLine[];
+  /** The character chosen to answer. */
+  speaker: TurnCharacter;
+  /** Player messages sent since this chapter began, including the newest. */
+  turnsInChapter: number;
+  /** Those messages' texts, oldest first (read from the play, so folding history never hides them). */
+  chapterInputs: string[];
+}
+
+export type TurnEvent = { type: 'emotion'; emotion: Emotion } | { type: 'text'; text: string };
+
+export interface TurnRequest {
+  material: TurnMaterial;
+  /** The prompt assembled within the token budget (the offline storyteller reads the material instead). */
+  messages: ChatMessage[];
+  signal?: AbortSignal;
+}
+
+export interface JudgeVerdict {
+  /** The chapter's objective is reached. */
+  met: boolean;
+  /** The player ran into a failure condition (the story ends badly). */
+  failed: boolean;
+  reason: string;
+}
+
+export interface SummariseRequest {
+  previousSummary: string;
+  lines: TurnLine[];
+  signal?: AbortSignal;
+}
+
+/**
+ * The chat side of an AI provider: streamed story turns, the director's objective judgement, and summaries of
+ * older turns. `streamTurn` yields an optional emotion first, then text deltas; it throws ChatFailure on faults.
+ */
+export interface ChatProvider {
+  readonly mode: 'offline' | 'openai-compatible';
+  streamTurn(request: TurnRequest): AsyncIterable<TurnEvent>;
+  judge(material: TurnMaterial, signal?: AbortSignal): Promise<JudgeVerdict>;
+  summarise(request: SummariseRequest): Promise<string>;
+}
