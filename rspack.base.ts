@@ -119,6 +119,9 @@ export function createConfig(options: AppConfigOptions): Configuration {
       }),
     ],
     optimization: { minimize: production },
+    // `rspack build --json` with BUNDLE_STATS=1 writes what bench/bundle-size.ts needs to find the critical path.
+    stats:
+      process.env.BUNDLE_STATS === '1' ? { all: false, chunks: true, chunkOrigins: true, ids: true, assets: true } : undefined,
     performance: { hints: false },
     devServer: {
       port,

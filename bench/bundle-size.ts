@@ -5,16 +5,18 @@
 //   shell/dist/index.html, the chunks of the `import('./bootstrap')` chunk group (found in the build's stats by the
 //   origin request './bootstrap'), and the chunks of every shared singleton the shell provides (listed per package in
 //   shell/dist/mf-manifest.json, `shared[].assets.js.sync`), since the bootstrap awaits them before rendering.
-//   To get the stats, the shell is built once more here through the rspack Node API with its own config.
+//   To get the stats, the shell is built once more here with `rspack build --json` (BUNDLE_STATS=1), the same
+//   CLI build `npm start` makes, so the files measured are the files served.
 // - Each remote: remoteEntry.js plus the synchronous chunks of its `./App` expose (`exposes[].assets.js.sync` in the
 //   remote's mf-manifest.json). Shared singletons are not counted there: the shell provides them.
 // Apps whose dist is missing or stale are built first.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { rspack, type Configuration, type StatsCompilation } from '@rspack/core';
+import type { StatsCompilation } from '@rspack/core';
 import { buildStaleApps, REMOTE_APPS, ROOT } from '../scripts/apps';
-import shellConfig from '../shell/rspack.config';
 
 const SHELL_BUDGET_KB = 170;
 const REMOTE_BUDGET_KB = 60;
@@ -34,19 +36,28 @@ function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as Manifest;
 }
 
-function compile(config: Configuration): Promise<StatsCompilation> {
-  return new Promise((resolve, reject) => {
-    rspack(config).run((error, stats) => {
-      if (error || !stats) return reject(error ?? new Error('no stats'));
-      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-      resolve(stats.toJson({ all: false, chunks: true, chunkOrigins: true, ids: true }));
+/** Builds the app in `appDir` with the rspack CLI and returns its chunk stats. */
+function buildWithStats(appDir: string): StatsCompilation {
+  const tmp = mkdtempSync(join(tmpdir(), 'bundle-stats-'));
+  const file = join(tmp, 'stats.json');
+  try {
+    const cli = join(ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+    const r = spawnSync(process.execPath, [cli, 'build', '--json', file], {
+      cwd: appDir,
+      env: { ...process.env, NODE_ENV: 'production', BUNDLE_STATS: '1' },
+      encoding: 'utf8',
     });
-  });
+    if (r.status !== 0) throw new Error(`building ${appDir} failed:\n${r.stderr || r.stdout}`);
+    return JSON.parse(readFileSync(file, 'utf8')) as StatsCompilation;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 /** The shell's critical-path files, relative to `dist`, given its production config. */
-export async function shellCriticalFiles(config: Configuration, dist: string): Promise<string[]> {
-  const stats = await compile(config);
+export function shellCriticalFiles(appDir: string): string[] {
+  const dist = join(appDir, 'dist');
+  const stats = buildWithStats(appDir);
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const files = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\ssrc="\/?([^"]+)"/g)) if (m[1]) files.add(m[1]);
@@ -69,7 +80,7 @@ async function main(): Promise<void> {
 
   let ok = true;
   try {
-    const shellFiles = await shellCriticalFiles(shellConfig({}, { mode: 'production' }), join(ROOT, 'shell', 'dist'));
+    const shellFiles = shellCriticalFiles(join(ROOT, 'shell'));
     ok = line('shell critical path', gzipKb(join(ROOT, 'shell', 'dist'), shellFiles), SHELL_BUDGET_KB, shellFiles) && ok;
   } catch (error) {
     console.log(`${'shell critical path'.padEnd(28)} not measured: ${error instanceof Error ? error.message : String(error)}  FAIL`);

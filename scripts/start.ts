@@ -22,6 +22,8 @@ export interface StartOptions {
   log?: LogLine;
   /** Skip the up-to-date check and build nothing (the caller built already). */
   skipBuild?: boolean;
+  /** Told of each service as it starts, so a caller can stop them even while startup is still running. */
+  onService?: (service: Service) => void;
 }
 
 export interface RunningProduct {
@@ -110,6 +112,10 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
   const log = options.log ?? prefixedLogger(['api', 'shell', ...REMOTE_APPS.map((a) => a.dir), ...FRONT_END_APPS.map((a) => `build ${a.dir}`)]);
   const env = childEnv(ports, options.env ?? {});
   const services: Service[] = [];
+  const track = (service: Service) => {
+    services.push(service);
+    options.onService?.(service);
+  };
   const stop = async () => {
     await Promise.all(services.splice(0).reverse().map((s) => s.stop()));
   };
@@ -118,11 +124,11 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
       const built = await buildStaleApps({ log, env });
       log('start', built.length ? `built ${built.join(', ')}` : 'every front-end app is up to date');
     }
-    services.push(await startApi(ports, env, log));
+    track(await startApi(ports, env, log));
     for (const app of REMOTE_APPS) {
-      services.push(options.dev ? await startDevServer(app, ports, env, log) : await startRemoteServer(app, ports[app.key], log, env));
+      track(options.dev ? await startDevServer(app, ports, env, log) : await startRemoteServer(app, ports[app.key], log, env));
     }
-    services.push(options.dev ? await startDevServer(SHELL, ports, env, log) : await startShellServer(ports.shell, log, env));
+    track(options.dev ? await startDevServer(SHELL, ports, env, log) : await startShellServer(ports.shell, log, env));
   } catch (error) {
     await stop();
     throw error;
@@ -136,20 +142,26 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
   const ports = portsFromEnv(process.env);
-  const product = await startProduct({ dev, ports });
-  console.log(`\nStoryverse is running${dev ? ' (development servers)' : ''}:`);
-  for (const [name, url] of Object.entries(product.urls)) console.log(`  ${name.padEnd(15)} ${url}`);
-  console.log('\nOpen the shell URL in a browser. Ctrl-C stops everything.\n');
-
+  const started: Service[] = [];
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await product.stop();
+    await Promise.all(started.map((s) => s.stop()));
     process.exit(code);
   };
+  // Installed before anything starts: a signal during the build or startup must still stop what is running.
   process.once('SIGINT', () => void shutdown(0));
   process.once('SIGTERM', () => void shutdown(0));
+  // Last resort if this process ends any other way: leave no server behind.
+  process.once('exit', () => started.forEach((s) => s.running && s.child.kill('SIGKILL')));
+
+  const product = await startProduct({ dev, ports, onService: (s) => started.push(s) });
+  if (stopping) return;
+  console.log(`\nStoryverse is running${dev ? ' (development servers)' : ''}:`);
+  for (const [name, url] of Object.entries(product.urls)) console.log(`  ${name.padEnd(15)} ${url}`);
+  console.log('\nOpen the shell URL in a browser. Ctrl-C stops everything.\n');
+
   const exited = await product.firstExit;
   if (!stopping) {
     console.error(`${exited.name} stopped unexpectedly; stopping the rest`);
