@@ -1,9 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorFallback } from '../errors/AppErrorBoundary';
-import { AuthCallbackPage } from '../pages/AuthCallbackPage';
+import { AuthCallbackPage } from '../pages/auth-callback';
 import { ForbiddenCreatePage } from '../pages/ForbiddenCreatePage';
 import { HomePage } from '../pages/HomePage';
-import { LoginPage } from '../pages/LoginPage';
 import { MobilePage } from '../pages/MobilePage';
 import { NoAccessPage } from '../pages/NoAccessPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -35,7 +34,16 @@ export const routes: RouteObject[] = [
           { path: '/editor/mobile', element: <MobilePage /> },
           { path: '/editor/protocol/terms', element: <TermsPage /> },
           { path: '/editor/protocol/privacy', element: <PrivacyPage /> },
-          { path: '/login', element: <LoginPage /> },
+          {
+            path: '/login',
+            // Loaded on demand: the phone-number rules (libphonenumber-js) stay off every other page's critical path.
+            lazy: async () => ({ Component: (await import('../pages/login')).LoginPage }),
+            hydrateFallbackElement: (
+              <p className="page" aria-busy="true">
+                Loading…
+              </p>
+            ),
+          },
           { path: '/auth/callback', element: <AuthCallbackPage /> },
           {
             path: '/editor/story-ai/*',

@@ -1,5 +1,6 @@
 import { ApiError, ErrorCode, TeenMode, resetStores, sessionStore } from 'shared-kit';
-import { checkLogin, endSession, logout, toSessionUser } from './service';
+import { accountStore, resetAccount } from './account';
+import { checkLogin, endSession, logout, revalidateSession, toSessionUser } from './service';
 
 const get = jest.fn();
 const post = jest.fn();
@@ -12,6 +13,7 @@ beforeEach(() => {
   get.mockReset();
   post.mockReset();
   resetStores();
+  resetAccount();
 });
 
 describe('checkLogin', () => {
@@ -57,9 +59,68 @@ describe('checkLogin', () => {
     expect(sessionStore.getState()).toMatchObject({ status: 'guest', user: null });
   });
 
+  it('reads the API\'s own answer: nickname, need_confirm and is_adult', async () => {
+    get.mockResolvedValueOnce(
+      envelope({
+        is_login: true,
+        user: { uid: '7', biz_uid: 'b7', nickname: 'User 000007', roles: ['user'], need_confirm: true, is_adult: null },
+      }),
+    );
+    const user = await checkLogin();
+    expect(user?.user_nick).toBe('User 000007');
+    expect(accountStore.getState()).toMatchObject({ needConfirm: true, isAdult: null });
+  });
+
+  it('treats a guest (Tour identity, is_login false) as not logged in', async () => {
+    get.mockResolvedValueOnce(
+      envelope({ is_login: false, user: { uid: '8', nickname: 'Guest 000008', identity: 'Tour' } }),
+    );
+    expect(await checkLogin()).toBeNull();
+    expect(sessionStore.getState().status).toBe('guest');
+  });
+
   it('shares one request between callers starting together', async () => {
     get.mockResolvedValue(envelope({ is_login: false }));
     await Promise.all([checkLogin(), checkLogin()]);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('revalidateSession', () => {
+  it('runs the login check, then launch and user detail, and keeps what they add', async () => {
+    get.mockImplementation(async (url: string) => {
+      if (url === '/passport/check_login')
+        return envelope({ is_login: true, user: { uid: '5', biz_uid: 'b5', nickname: 'Old', need_confirm: false, is_adult: true } });
+      if (url === '/tyler/user/launch') return envelope({ is_login: true, ws_config: { url: '/socket', path: '/socket' } });
+      if (url === '/tyler/user/detail')
+        return envelope({ uid: '5', biz_uid: 'b5', user_nick: 'Fresh', follower_count: 3, following_count: 4 });
+      throw new Error(`unexpected ${url}`);
+    });
+    const user = await revalidateSession();
+    expect(get.mock.calls.map((c) => c[0])).toEqual(['/passport/check_login', '/tyler/user/launch', '/tyler/user/detail']);
+    expect(user?.user_nick).toBe('Fresh');
+    expect(sessionStore.getState().user?.user_nick).toBe('Fresh');
+    expect(accountStore.getState()).toMatchObject({
+      needConfirm: false,
+      isAdult: true,
+      wsConfig: { url: '/socket', path: '/socket' },
+      followerCount: 3,
+      followingCount: 4,
+    });
+  });
+
+  it('keeps the login check when launch and detail fail', async () => {
+    get.mockImplementation(async (url: string) => {
+      if (url === '/passport/check_login') return envelope({ is_login: true, user: { uid: '5', nickname: 'Kept' } });
+      throw new ApiError(ErrorCode.BackendNetworkError);
+    });
+    expect((await revalidateSession())?.user_nick).toBe('Kept');
+    expect(sessionStore.getState().status).toBe('user');
+  });
+
+  it('stops after the login check for a guest', async () => {
+    get.mockResolvedValueOnce(envelope({ is_login: false }));
+    expect(await revalidateSession()).toBeNull();
     expect(get).toHaveBeenCalledTimes(1);
   });
 });

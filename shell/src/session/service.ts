@@ -1,5 +1,6 @@
 import { TeenMode, isApiError, sessionStore, type SessionUser } from 'shared-kit';
 import { api } from '../http/client';
+import { resetAccount, updateAccount, type WsConfig } from './account';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,38 +56,99 @@ export function checkLogin(): Promise<SessionUser | null> {
   return inFlight;
 }
 
+/**
+ * The account facts the shell's login flow needs from a user object: the API's `need_confirm` (age and terms still
+ * owed) and `is_adult`.
+ */
+function recordAccount(raw: unknown): void {
+  if (!isRecord(raw)) return;
+  updateAccount({
+    needConfirm: raw.need_confirm === true,
+    isAdult: typeof raw.is_adult === 'boolean' ? raw.is_adult : null,
+  });
+}
+
 async function runCheckLogin(): Promise<SessionUser | null> {
   const store = sessionStore.getState();
   try {
     const client = await api();
     const res = await client.get('/passport/check_login', { silent: true });
     const data = dataOf(res.data);
-    const loggedIn =
-      isRecord(data) &&
-      (data.is_login === true || data.logged_in === true || 'user' in data || 'uid' in data);
+    // The API answers `{ is_login, user? }`; a guest (Tour identity) has a user but `is_login: false`.
+    const loggedIn = isRecord(data) && (data.is_login === true || data.logged_in === true);
     if (!loggedIn) {
+      resetAccount();
       store.setUser(null);
       return null;
     }
-    let user = toSessionUser(isRecord(data) && 'user' in data ? data.user : data);
+    const rawUser = 'user' in data ? data.user : data;
+    let user = toSessionUser(rawUser);
     if (!user) {
       // The login check may answer only yes/no; the user detail call (spec §7 GetUserDetail) names the user.
       const detail = await client.get('/tyler/user/detail', { silent: true });
       user = toSessionUser(dataOf(detail.data));
+      recordAccount(dataOf(detail.data));
+    } else {
+      recordAccount(rawUser);
     }
+    if (!user) resetAccount();
     store.setUser(user);
     return user;
   } catch (error) {
     if (!isApiError(error)) console.error('login check failed', error);
+    resetAccount();
     store.setUser(null);
     return null;
   }
+}
+
+function wsConfigOf(data: unknown): WsConfig | null {
+  if (!isRecord(data) || !isRecord(data.ws_config)) return null;
+  const { url, path } = data.ws_config;
+  return typeof url === 'string' && typeof path === 'string' ? { url, path } : null;
+}
+
+function countOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * After a passport login (spec §4 "Connection"): the login check, then launch and user detail. The header reads the
+ * result (My Story, the user menu). Launch and detail failing leave the login check's answer in place.
+ */
+export async function revalidateSession(): Promise<SessionUser | null> {
+  const user = await checkLogin();
+  if (!user) return null;
+  const client = await api();
+  const [launch, detail] = await Promise.allSettled([
+    client.get('/tyler/user/launch', { silent: true }),
+    client.get('/tyler/user/detail', { silent: true }),
+  ]);
+  if (launch.status === 'fulfilled') {
+    const wsConfig = wsConfigOf(dataOf(launch.value.data));
+    if (wsConfig) updateAccount({ wsConfig });
+  }
+  if (detail.status === 'fulfilled') {
+    const raw = dataOf(detail.value.data);
+    const fresh = toSessionUser(raw);
+    // A detail for another account means the session changed in between; the login check stays authoritative.
+    if (fresh && fresh.uid === user.uid) {
+      const merged: SessionUser = { ...user, user_nick: fresh.user_nick, biz_uid: fresh.biz_uid };
+      sessionStore.getState().setUser(merged);
+      if (isRecord(raw)) {
+        updateAccount({ followerCount: countOf(raw.follower_count), followingCount: countOf(raw.following_count) });
+      }
+      return merged;
+    }
+  }
+  return sessionStore.getState().user;
 }
 
 /** Ends the session on the server (spec §7 passport logout), then locally. Rejects when the server call fails. */
 export async function logout(): Promise<void> {
   const client = await api();
   await client.post('/passport/logout', { next: '/', need_redirect: 0 }, { silent: true });
+  resetAccount();
   sessionStore.getState().clear();
 }
 
@@ -98,6 +160,7 @@ export async function endSession(): Promise<void> {
   try {
     await logout();
   } catch {
+    resetAccount();
     sessionStore.getState().clear();
   }
 }

@@ -1,0 +1,201 @@
+import { useId, useState, type ClipboardEvent, type FormEvent } from 'react';
+import type { CountryCode } from 'libphonenumber-js';
+import { UI_MESSAGES } from 'shared-kit';
+import { CountryPicker } from './CountryPicker';
+import { loginWithCode, sendCode, type LoginResult } from './loginApi';
+import { loginProblem, type LoginProblem } from './messages';
+import { toE164 } from './phone';
+import { useCountdown } from './useCountdown';
+
+export const CODE_LENGTH = 6;
+
+interface SentTo {
+  phone: string;
+  country: CountryCode;
+}
+
+/**
+ * Phone sign-in: the number with its country, "Send code", then the 6-digit code with a resend countdown. Errors the
+ * shell reacts to (region block, ban) go to `onShellError`; the spec's phone and code messages show in place.
+ */
+export function PhoneLoginForm({
+  initialCountry,
+  onSignedIn,
+  onShellError,
+}: {
+  initialCountry: CountryCode;
+  onSignedIn: (result: LoginResult) => void | Promise<void>;
+  /** Returns true when the shell handled the error (so no message is shown here). */
+  onShellError: (error: unknown) => boolean;
+}) {
+  const [country, setCountry] = useState<CountryCode>(initialCountry);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<SentTo | null>(null);
+  const [busy, setBusy] = useState<'send' | 'login' | null>(null);
+  const [problem, setProblem] = useState<LoginProblem | null>(null);
+  const { secondsLeft, start } = useCountdown();
+  const phoneId = useId();
+  const codeId = useId();
+  const phoneErrorId = useId();
+  const codeErrorId = useId();
+
+  function fail(error: unknown) {
+    if (onShellError(error)) return;
+    const p = loginProblem(error);
+    setProblem(p);
+    if (p.retryAfter) start(p.retryAfter);
+  }
+
+  function changeNumber(next: { phone?: string; country?: CountryCode }) {
+    if (next.phone !== undefined) setPhone(next.phone);
+    if (next.country !== undefined) setCountry(next.country);
+    if (problem?.field === 'phone') setProblem(null);
+    if (sentTo) {
+      // A code belongs to the number it was sent to; another number starts over.
+      setSentTo(null);
+      setCode('');
+      start(0);
+    }
+  }
+
+  async function send() {
+    if (busy || secondsLeft > 0) return;
+    const e164 = toE164(phone, country);
+    if (!e164) {
+      setProblem({ message: UI_MESSAGES.invalidPhone, field: 'phone' });
+      return;
+    }
+    setBusy('send');
+    setProblem(null);
+    try {
+      const sent = await sendCode(e164, country);
+      setSentTo({ phone: e164, country });
+      setCode('');
+      start(sent.retry_after_s);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function logIn() {
+    if (busy || !sentTo) return;
+    if (code.length !== CODE_LENGTH) {
+      setProblem({ message: `Enter the ${CODE_LENGTH}-digit code`, field: 'code' });
+      return;
+    }
+    setBusy('login');
+    setProblem(null);
+    try {
+      const result = await loginWithCode(sentTo.phone, sentTo.country, code);
+      await onSignedIn(result);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void (sentTo ? logIn() : send());
+  }
+
+  function onCodePaste(event: ClipboardEvent<HTMLInputElement>) {
+    const digits = event.clipboardData.getData('text').replace(/\D/g, '');
+    if (digits.length === CODE_LENGTH) {
+      event.preventDefault();
+      setCode(digits);
+      if (problem?.field === 'code') setProblem(null);
+    }
+  }
+
+  const sendLabel =
+    secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : sentTo ? 'Resend code' : 'Send code';
+  const phoneError = problem?.field === 'phone' ? problem.message : null;
+  const codeError = problem?.field === 'code' ? problem.message : null;
+  const formError = problem?.field === 'form' ? problem.message : null;
+
+  return (
+    <form className="login-form" onSubmit={onSubmit} noValidate aria-label="Log in with phone">
+      <CountryPicker value={country} onChange={(c) => changeNumber({ country: c })} disabled={busy !== null} />
+      <label className="field__label" htmlFor={phoneId}>
+        Phone number
+      </label>
+      <div className="login-form__row">
+        <input
+          id={phoneId}
+          className="input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={32}
+          value={phone}
+          aria-invalid={phoneError ? true : undefined}
+          aria-describedby={phoneError ? phoneErrorId : undefined}
+          onChange={(e) => changeNumber({ phone: e.target.value })}
+        />
+        <button
+          type="button"
+          className="button login-form__send"
+          onClick={() => void send()}
+          disabled={busy !== null || secondsLeft > 0}
+        >
+          {busy === 'send' ? 'Sending…' : sendLabel}
+        </button>
+      </div>
+      {phoneError ? (
+        <p id={phoneErrorId} className="field__error" role="alert">
+          {phoneError}
+        </p>
+      ) : null}
+
+      {sentTo ? (
+        <>
+          <p className="field__hint" role="status">
+            Code sent to {sentTo.phone}. It is valid for 10 minutes.
+          </p>
+          <label className="field__label" htmlFor={codeId}>
+            Verification code
+          </label>
+          <input
+            id={codeId}
+            className="input login-form__code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={CODE_LENGTH}
+            value={code}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? codeErrorId : undefined}
+            onPaste={onCodePaste}
+            onChange={(e) => {
+              setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH));
+              if (problem?.field === 'code') setProblem(null);
+            }}
+          />
+          {codeError ? (
+            <p id={codeErrorId} className="field__error" role="alert">
+              {codeError}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button--primary login-form__submit"
+            disabled={busy !== null || code.length !== CODE_LENGTH}
+          >
+            {busy === 'login' ? 'Logging in…' : 'Log in'}
+          </button>
+        </>
+      ) : null}
+      {formError ? (
+        <p className="field__error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+    </form>
+  );
+}

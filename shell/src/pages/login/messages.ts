@@ -1,0 +1,60 @@
+import { CODE_RETRY_SECONDS, ErrorCode, UI_MESSAGES, isApiError } from 'shared-kit';
+
+/** The reasons the passport API puts in `data.reason` for phone and code outcomes (docs/api.md, Passport). */
+export const LOGIN_REASONS = {
+  invalidPhone: 'invalid_phone',
+  codeIncorrect: 'code_incorrect',
+  codeExpired: 'code_expired',
+  codeNotSent: 'code_not_sent',
+  tooManyAttempts: 'too_many_attempts',
+} as const;
+
+function dataOf(error: { data?: unknown }): Record<string, unknown> {
+  return typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
+}
+
+/** "Too many attempts, try again in N seconds" with the wait the API gives (60 when it gives none). */
+export function tooManyAttemptsMessage(seconds: unknown): string {
+  const wait = typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : CODE_RETRY_SECONDS;
+  return UI_MESSAGES.tooManyAttempts.replace(/\d+ seconds/, `${wait} ${wait === 1 ? 'second' : 'seconds'}`);
+}
+
+export interface LoginProblem {
+  message: string;
+  /** Which field the message belongs to, so it is shown beside it. */
+  field: 'phone' | 'code' | 'form';
+  /** Seconds the API asks to wait before trying again. */
+  retryAfter?: number;
+}
+
+/**
+ * The spec's message for a failed send or login (§8: code expired, incorrect or not sent; too many attempts;
+ * invalid phone number). Other failures show the server's message, or "Login failed".
+ */
+export function loginProblem(error: unknown): LoginProblem {
+  if (!isApiError(error)) return { message: UI_MESSAGES.loginFailed, field: 'form' };
+  const data = dataOf(error);
+  switch (data.reason) {
+    case LOGIN_REASONS.invalidPhone:
+      return { message: UI_MESSAGES.invalidPhone, field: 'phone' };
+    case LOGIN_REASONS.codeIncorrect:
+      return { message: UI_MESSAGES.codeIncorrect, field: 'code' };
+    case LOGIN_REASONS.codeExpired:
+      return { message: UI_MESSAGES.codeExpired, field: 'code' };
+    case LOGIN_REASONS.codeNotSent:
+      return { message: UI_MESSAGES.codeNotSent, field: 'code' };
+    case LOGIN_REASONS.tooManyAttempts: {
+      const retryAfter = typeof data.retry_after_s === 'number' ? data.retry_after_s : CODE_RETRY_SECONDS;
+      return { message: tooManyAttemptsMessage(retryAfter), field: 'form', retryAfter };
+    }
+    default:
+      break;
+  }
+  if (error.code === ErrorCode.RequestOverLimit || error.code === ErrorCode.RateLimit) {
+    return { message: tooManyAttemptsMessage(data.retry_after_s), field: 'form' };
+  }
+  if (error.code === ErrorCode.BackendNetworkError || error.code === ErrorCode.Timeout) {
+    return { message: error.statusMessage || UI_MESSAGES.networkError, field: 'form' };
+  }
+  return { message: error.statusMessage || UI_MESSAGES.loginFailed, field: 'form' };
+}
