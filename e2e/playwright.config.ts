@@ -15,7 +15,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter,
-  outputDir: './test-results',
+  // A separate folder per run when two runs share a machine (traces are written there while tests run).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   use: {
     baseURL: `http://localhost:${E2E_PORTS.shell}`,
     browserName: 'chromium',
