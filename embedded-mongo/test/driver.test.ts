@@ -1,5 +1,5 @@
 import { Binary, Decimal128, Double, GridFSBucket, Int32, Long, MongoClient, MongoServerError, ObjectId, Timestamp } from 'mongodb';
-import type { Db } from 'mongodb';
+import type { Db, Document } from 'mongodb';
 import { startTestServer } from './helpers';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -133,8 +133,8 @@ describe('CRUD and queries', () => {
 
 describe('updates', () => {
   it('applies update operators through findOneAndUpdate', async () => {
-    const coll = db.collection('ops');
-    await coll.insertOne({ _id: new ObjectId(), name: 'x', n: 1, list: [1, 2, 3], set: ['a'] });
+    const coll = db.collection<{ name: string; n: number; list: number[]; set: string[]; nested?: { deep: boolean } }>('ops');
+    await coll.insertOne({ name: 'x', n: 1, list: [1, 2, 3], set: ['a'] });
     const doc = await coll.findOneAndUpdate(
       { name: 'x' },
       { $set: { 'nested.deep': true }, $inc: { n: 4 }, $push: { list: { $each: [4, 5, 6], $slice: -4 } }, $addToSet: { set: { $each: ['a', 'b'] } } },
@@ -176,10 +176,13 @@ describe('updates', () => {
   });
 
   it('reports MongoDB error codes for invalid updates', async () => {
-    const coll = db.collection('badupdates');
+    const coll = db.collection<{ s: string | string[]; arr: Array<{ a: number }>; n: number }>('badupdates');
     const { insertedId } = await coll.insertOne({ s: 'text', arr: [{ a: 1 }], n: 1 });
-    expect((await serverError(coll.updateOne({ _id: insertedId }, { $inc: { s: 1 } }))).code).toBe(14);
-    expect((await serverError(coll.updateOne({ _id: insertedId }, { $push: { s: 1 } }))).code).toBe(2);
+    // Deliberately ill-typed updates go through the raw command, which the typed helpers would not accept.
+    const writeErrorCode = async (u: Document): Promise<number> =>
+      ((await db.command({ update: 'badupdates', updates: [{ q: { _id: insertedId }, u }] })).writeErrors as Array<{ code: number }>)[0]!.code;
+    expect(await writeErrorCode({ $inc: { s: 1 } })).toBe(14);
+    expect(await writeErrorCode({ $push: { s: 1 } })).toBe(2);
     expect((await serverError(coll.updateOne({ _id: insertedId }, { $set: { 'n.x': 1 } }))).code).toBe(28);
     expect((await serverError(coll.updateOne({ _id: insertedId }, { $set: { 'arr.x': 1 } }))).code).toBe(28);
     expect((await serverError(coll.updateOne({ _id: insertedId }, { $set: { n: 1 }, $inc: { n: 1 } }))).code).toBe(40);

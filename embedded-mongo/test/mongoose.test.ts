@@ -22,6 +22,8 @@ postSchema.index({ author: 1, title: 1 }, { unique: true });
 beforeAll(async () => {
   server = await startTestServer();
   conn = await mongoose.createConnection(`${server.uri}mongoose_suite`).asPromise();
+  User = userModel(conn);
+  Post = postModel(conn);
 });
 
 afterAll(async () => {
@@ -29,12 +31,10 @@ afterAll(async () => {
   await server.stop();
 });
 
-function User() {
-  return conn.models.User ?? conn.model('User', userSchema);
-}
-function Post() {
-  return conn.models.Post ?? conn.model('Post', postSchema);
-}
+const userModel = (c: Connection) => c.model('User', userSchema);
+const postModel = (c: Connection) => c.model('Post', postSchema);
+let User: ReturnType<typeof userModel>;
+let Post: ReturnType<typeof postModel>;
 
 async function dupError(p: Promise<unknown>): Promise<{ code: number; keyValue: unknown }> {
   try {
@@ -46,20 +46,20 @@ async function dupError(p: Promise<unknown>): Promise<{ code: number; keyValue: 
 }
 
 it('builds indexes with init and syncIndexes', async () => {
-  await User().init();
-  await Post().init();
-  await User().syncIndexes();
-  const names = (await User().listIndexes()).map((i) => i.name).sort();
+  await User.init();
+  await Post.init();
+  await User.syncIndexes();
+  const names = (await User.listIndexes()).map((i) => i.name).sort();
   expect(names).toEqual(['_id_', 'age_1_email_1', 'email_1', 'handle_1'].sort());
-  expect(await User().syncIndexes()).toEqual([]);
+  expect(await User.syncIndexes()).toEqual([]);
 });
 
 it('creates, reads, updates and deletes documents', async () => {
-  const ann = await User().create({ email: 'ann@x', age: 30, tags: ['a'] });
-  await User().create([{ email: 'bob@x', age: 25 }, { email: 'cid@x', age: 35, handle: 'cid' }]);
-  const found = await User().find({ age: { $gte: 26 } }).sort({ age: -1 }).select('email').lean();
+  const ann = await User.create({ email: 'ann@x', age: 30, tags: ['a'] });
+  await User.create([{ email: 'bob@x', age: 25 }, { email: 'cid@x', age: 35, handle: 'cid' }]);
+  const found = await User.find({ age: { $gte: 26 } }).sort({ age: -1 }).select('email').lean();
   expect(found.map((u) => u.email)).toEqual(['cid@x', 'ann@x']);
-  const updated = await User()
+  const updated = await User
     .findOneAndUpdate(
       { _id: ann._id },
       { $inc: { age: 1 }, $push: { scores: { game: 'chess', points: 3 } }, $addToSet: { tags: { $each: ['a', 'b'] } } },
@@ -68,42 +68,42 @@ it('creates, reads, updates and deletes documents', async () => {
     .lean();
   expect(updated).toMatchObject({ age: 31, tags: ['a', 'b'] });
   expect(updated!.scores).toHaveLength(1);
-  await User().updateOne({ _id: ann._id, 'scores.game': 'chess' }, { $set: { 'scores.$.points': 10 } });
-  const pulled = await User().findByIdAndUpdate(ann._id, { $pull: { tags: 'a' } }, { new: true }).lean();
+  await User.updateOne({ _id: ann._id, 'scores.game': 'chess' }, { $set: { 'scores.$.points': 10 } });
+  const pulled = await User.findByIdAndUpdate(ann._id, { $pull: { tags: 'a' } }, { new: true }).lean();
   expect(pulled!.tags).toEqual(['b']);
-  expect((await User().findById(ann._id).lean())!.scores[0]!.points).toBe(10);
-  expect(await User().countDocuments({ email: /@x$/ })).toBe(3);
-  expect((await User().distinct('age')).sort()).toEqual([25, 31, 35]);
-  await User().deleteOne({ email: 'bob@x' });
-  expect(await User().countDocuments()).toBe(2);
+  expect((await User.findById(ann._id).lean())!.scores[0]!.points).toBe(10);
+  expect(await User.countDocuments({ email: /@x$/ })).toBe(3);
+  expect((await User.distinct('age')).sort()).toEqual([25, 31, 35]);
+  await User.deleteOne({ email: 'bob@x' });
+  expect(await User.countDocuments()).toBe(2);
 });
 
 it('upserts with $setOnInsert', async () => {
-  const doc = await User()
+  const doc = await User
     .findOneAndUpdate({ email: 'new@x' }, { $set: { age: 40 }, $setOnInsert: { tags: ['fresh'] } }, { upsert: true, new: true })
     .lean();
   expect(doc).toMatchObject({ email: 'new@x', age: 40, tags: ['fresh'] });
 });
 
 it('surfaces duplicate keys from create, update, findOneAndUpdate, compound keys and insertMany', async () => {
-  expect((await dupError(User().create({ email: 'ann@x' }))).code).toBe(11000);
-  expect((await dupError(User().updateOne({ email: 'new@x' }, { $set: { email: 'ann@x' } }))).keyValue).toEqual({ email: 'ann@x' });
-  expect((await dupError(User().findOneAndUpdate({ email: 'new@x' }, { email: 'cid@x' }))).code).toBe(11000);
-  expect((await dupError(User().create({ email: 'dup-handle@x', handle: 'cid' }))).keyValue).toEqual({ handle: 'cid' });
-  const author = await User().findOne({ email: 'ann@x' });
-  await Post().create({ title: 'one', author: author!._id });
-  expect((await dupError(Post().create({ title: 'one', author: author!._id }))).code).toBe(11000);
+  expect((await dupError(User.create({ email: 'ann@x' }))).code).toBe(11000);
+  expect((await dupError(User.updateOne({ email: 'new@x' }, { $set: { email: 'ann@x' } }))).keyValue).toEqual({ email: 'ann@x' });
+  expect((await dupError(User.findOneAndUpdate({ email: 'new@x' }, { email: 'cid@x' }))).code).toBe(11000);
+  expect((await dupError(User.create({ email: 'dup-handle@x', handle: 'cid' }))).keyValue).toEqual({ handle: 'cid' });
+  const author = await User.findOne({ email: 'ann@x' });
+  await Post.create({ title: 'one', author: author!._id });
+  expect((await dupError(Post.create({ title: 'one', author: author!._id }))).code).toBe(11000);
   const err = (await dupError(
-    Post().insertMany([{ title: 'one', author: author!._id }, { title: 'two', author: author!._id }, { title: 'three', author: author!._id }], { ordered: false }),
+    Post.insertMany([{ title: 'one', author: author!._id }, { title: 'two', author: author!._id }, { title: 'three', author: author!._id }], { ordered: false }),
   )) as unknown as { code: number; insertedDocs?: unknown[]; writeErrors?: unknown[] };
   expect(err.code).toBe(11000);
-  expect(await Post().countDocuments()).toBe(3);
+  expect(await Post.countDocuments()).toBe(3);
 });
 
 it('populates references and aggregates', async () => {
-  const posts = await Post().find().sort({ title: 1 }).populate('author', 'email').lean();
+  const posts = await Post.find().sort({ title: 1 }).populate('author', 'email').lean();
   expect(posts.map((p) => (p.author as unknown as { email: string }).email)).toEqual(['ann@x', 'ann@x', 'ann@x']);
-  const rows = await Post().aggregate([
+  const rows = await Post.aggregate([
     { $group: { _id: '$author', n: { $sum: 1 } } },
     { $lookup: { from: 'users', localField: '_id', foreignField: '_id', as: 'user' } },
     { $unwind: '$user' },
@@ -113,11 +113,11 @@ it('populates references and aggregates', async () => {
 });
 
 it('runs bulkWrite', async () => {
-  const res = await Post().bulkWrite([
+  const res = await Post.bulkWrite([
     { updateOne: { filter: { title: 'one' }, update: { $inc: { likes: 5 } } } },
     { deleteOne: { filter: { title: 'three' } } },
   ]);
   expect(res.modifiedCount).toBe(1);
   expect(res.deletedCount).toBe(1);
-  expect((await Post().findOne({ title: 'one' }).lean())!.likes).toBe(5);
+  expect((await Post.findOne({ title: 'one' }).lean())!.likes).toBe(5);
 });
