@@ -19,5 +19,10 @@ export function capturingLogger(): CapturingLogger {
 export async function startTestServer(opts: Partial<EmbeddedMongoOptions> = {}): Promise<EmbeddedMongo & { dir: string }> {
   const dir = opts.dbPath ?? tempDir();
   const server = await startEmbeddedMongo({ port: 0, dbPath: dir, logger: capturingLogger(), ...opts });
-  return { ...server, dir };
+  const stop = async (): Promise<void> => {
+    await server.stop();
+    // Only folders this helper created are removed; a caller's dbPath is the caller's to clean.
+    if (!opts.dbPath) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { ...server, stop, dir };
 }
