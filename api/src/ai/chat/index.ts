@@ -7,7 +7,13 @@ import type { ChatProvider } from './types';
 
 export * from './types';
 export { ChatFailure, type ChatFailureKind } from './errors';
-export { assemblePrompt, historyTokens, systemPrompt, type PromptBudget, type AssembledPrompt } from './prompt';
+export {
+  assemblePrompt,
+  historyTokens,
+  systemPrompt,
+  type PromptBudget,
+  type AssembledPrompt,
+} from './prompt';
 export { countTokens } from './tokenizer';
 export { createOfflineChat, offlineJudge, offlineReply, offlineEmotion } from './offline';
 export { createOpenAICompatibleChat } from './openaiCompatible';

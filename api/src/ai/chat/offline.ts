@@ -1,5 +1,12 @@
 import { Emotion } from 'shared-kit';
-import type { ChatProvider, JudgeVerdict, SummariseRequest, TurnEvent, TurnMaterial, TurnRequest } from './types';
+import type {
+  ChatProvider,
+  JudgeVerdict,
+  SummariseRequest,
+  TurnEvent,
+  TurnMaterial,
+  TurnRequest,
+} from './types';
 import { ChatFailure } from './errors';
 import { hashOf, keywordsOf, pick, sentencesOf, wordsOf } from './words';
 
@@ -20,7 +27,8 @@ const EMOTION_CUES: Array<[RegExp, Emotion]> = [
 const CALM: Emotion[] = [Emotion.Neutral, Emotion.Gentle, Emotion.Serious, Emotion.Happy];
 
 function lastPlayerLine(m: TurnMaterial): string {
-  for (let i = m.history.length - 1; i >= 0; i -= 1) if (m.history[i]!.speaker === 'player') return m.history[i]!.content;
+  for (let i = m.history.length - 1; i >= 0; i -= 1)
+    if (m.history[i]!.speaker === 'player') return m.history[i]!.content;
   return '';
 }
 
@@ -28,7 +36,9 @@ function lastPlayerLine(m: TurnMaterial): string {
 export function offlineEmotion(m: TurnMaterial): Emotion {
   const said = lastPlayerLine(m);
   for (const [cue, emotion] of EMOTION_CUES) if (cue.test(said)) return emotion;
-  return pick(CALM, hashOf(m.speaker.character_id, m.chapter.node_id, String(m.turnsInChapter))) ?? Emotion.Neutral;
+  return (
+    pick(CALM, hashOf(m.speaker.character_id, m.chapter.node_id, String(m.turnsInChapter))) ?? Emotion.Neutral
+  );
 }
 
 /** The reply, written from the story's own material: the player's words, the speaker's voice, the chapter, the goal. */
@@ -40,20 +50,45 @@ export function offlineReply(m: TurnMaterial): string {
   const playerName = m.player.name.trim() || 'traveller';
   if (echo.length > 0) {
     const word = pick(echo, seed)!;
-    parts.push(pick([`"${word}"... you said ${word}, ${playerName}?`, `${playerName}, ${word} is not a word to use lightly.`, `So it is ${word} you have in mind.`], seed >>> 3)!);
+    parts.push(
+      pick(
+        [
+          `"${word}"... you said ${word}, ${playerName}?`,
+          `${playerName}, ${word} is not a word to use lightly.`,
+          `So it is ${word} you have in mind.`,
+        ],
+        seed >>> 3,
+      )!,
+    );
   } else if (said.trim() !== '') {
-    parts.push(pick([`I hear you, ${playerName}.`, `Hm. Go on, ${playerName}.`, `Is that so, ${playerName}?`], seed >>> 3)!);
+    parts.push(
+      pick(
+        [`I hear you, ${playerName}.`, `Hm. Go on, ${playerName}.`, `Is that so, ${playerName}?`],
+        seed >>> 3,
+      )!,
+    );
   }
   const voice = sentencesOf(m.speaker.style);
   const line = pick(voice, seed >>> 5);
   if (line) parts.push(line);
   const scene = sentencesOf(m.chapter.content);
-  const beat = scene.length > 0 ? scene[Math.min(scene.length - 1, Math.max(0, m.turnsInChapter - 1))] : undefined;
+  const beat =
+    scene.length > 0 ? scene[Math.min(scene.length - 1, Math.max(0, m.turnsInChapter - 1))] : undefined;
   if (beat) parts.push(beat);
   const said_ = new Set(m.chapterInputs.flatMap((t) => wordsOf(t)));
   const missing = keywordsOf(m.chapter.objective).filter((k) => !said_.has(k));
   const hint = pick(missing, seed >>> 7);
-  if (hint) parts.push(pick([`We should think about the ${hint}.`, `Have you considered the ${hint}?`, `Everything here comes back to the ${hint}.`], seed >>> 9)!);
+  if (hint)
+    parts.push(
+      pick(
+        [
+          `We should think about the ${hint}.`,
+          `Have you considered the ${hint}?`,
+          `Everything here comes back to the ${hint}.`,
+        ],
+        seed >>> 9,
+      )!,
+    );
   if (parts.length === 0) parts.push(sentencesOf(m.speaker.settings)[0] ?? '...');
   return parts.join(' ');
 }
@@ -112,7 +147,9 @@ export function createOfflineChat(options: { tokenDelayMs: number }): ChatProvid
     },
     async summarise(request: SummariseRequest) {
       // Keep the first sentence of each line: a compact, faithful record without a model.
-      const lines = request.lines.map((l) => `${l.speaker === 'player' ? l.name || 'Player' : l.name}: ${sentencesOf(l.content)[0] ?? ''}`);
+      const lines = request.lines.map(
+        (l) => `${l.speaker === 'player' ? l.name || 'Player' : l.name}: ${sentencesOf(l.content)[0] ?? ''}`,
+      );
       const text = [request.previousSummary.trim(), ...lines].filter((s) => s !== '').join('\n');
       // Bounded so the summary itself cannot grow without end.
       return text.length > 2000 ? text.slice(text.length - 2000) : text;

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import type { Logger } from '../../lib/logger';
 import { ChatFailure } from './errors';
 import { EmotionTagParser } from './emotionTag';
-import type { ChatMessage, ChatProvider, JudgeVerdict, SummariseRequest, TurnEvent, TurnLine, TurnMaterial, TurnRequest } from './types';
+import type {
+  ChatMessage,
+  ChatProvider,
+  JudgeVerdict,
+  SummariseRequest,
+  TurnEvent,
+  TurnLine,
+  TurnMaterial,
+  TurnRequest,
+} from './types';
 
 export interface OpenAICompatibleOptions {
   baseUrl: string;
@@ -27,12 +36,18 @@ const verdictSchema = z.object({
 /** Maps what the client throws to our failure kinds. */
 function failureOf(err: unknown, timedOut: boolean): ChatFailure {
   if (err instanceof ChatFailure) return err;
-  if (timedOut || err instanceof APIConnectionTimeoutError) return new ChatFailure('timeout', 'the model did not answer in time', { cause: err });
+  if (timedOut || err instanceof APIConnectionTimeoutError)
+    return new ChatFailure('timeout', 'the model did not answer in time', { cause: err });
   if (err instanceof APIUserAbortError) return new ChatFailure('aborted', 'cancelled', { cause: err });
-  if (err instanceof SyntaxError) return new ChatFailure('malformed', 'the model sent a malformed chunk', { cause: err });
-  if (err instanceof APIError && err.status !== undefined) return new ChatFailure('http', `the model answered HTTP ${err.status}`, { cause: err });
-  if (err instanceof APIError) return new ChatFailure('malformed', `the model stream reported an error: ${err.message}`, { cause: err });
-  return new ChatFailure('network', err instanceof Error ? err.message : 'model request failed', { cause: err });
+  if (err instanceof SyntaxError)
+    return new ChatFailure('malformed', 'the model sent a malformed chunk', { cause: err });
+  if (err instanceof APIError && err.status !== undefined)
+    return new ChatFailure('http', `the model answered HTTP ${err.status}`, { cause: err });
+  if (err instanceof APIError)
+    return new ChatFailure('malformed', `the model stream reported an error: ${err.message}`, { cause: err });
+  return new ChatFailure('network', err instanceof Error ? err.message : 'model request failed', {
+    cause: err,
+  });
 }
 
 /** A watchdog that aborts when no progress is reported within `ms`. */
@@ -57,7 +72,12 @@ function watchdog(ms: number, controller: AbortController) {
 }
 
 function linesText(lines: TurnLine[]): string {
-  return lines.map((l) => `${l.speaker === 'player' ? l.name || 'Player' : l.speaker === 'narrator' ? 'Narrator' : l.name}: ${l.content}`).join('\n');
+  return lines
+    .map(
+      (l) =>
+        `${l.speaker === 'player' ? l.name || 'Player' : l.speaker === 'narrator' ? 'Narrator' : l.name}: ${l.content}`,
+    )
+    .join('\n');
 }
 
 /**
@@ -83,7 +103,11 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
     return res.choices[0]?.message?.content ?? '';
   }
 
-  async function* streamOnce(messages: ChatMessage[], outer: AbortSignal | undefined, onFirst: () => void): AsyncIterable<TurnEvent> {
+  async function* streamOnce(
+    messages: ChatMessage[],
+    outer: AbortSignal | undefined,
+    onFirst: () => void,
+  ): AsyncIterable<TurnEvent> {
     const controller = new AbortController();
     const onOuterAbort = () => controller.abort();
     outer?.addEventListener('abort', onOuterAbort, { once: true });
@@ -132,12 +156,17 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
       for (let attempt = 0; ; attempt += 1) {
         let started = false;
         try {
-          for await (const event of streamOnce(request.messages, request.signal, () => (started = true))) yield event;
+          for await (const event of streamOnce(request.messages, request.signal, () => (started = true)))
+            yield event;
           return;
         } catch (err) {
           const failure = failureOf(err, false);
-          const retryable = !started && failure.kind !== 'aborted' && failure.kind !== 'empty' && attempt < options.retries;
-          log.warn({ attempt, kind: failure.kind, retrying: retryable, err: failure.message }, 'chat stream failed');
+          const retryable =
+            !started && failure.kind !== 'aborted' && failure.kind !== 'empty' && attempt < options.retries;
+          log.warn(
+            { attempt, kind: failure.kind, retrying: retryable, err: failure.message },
+            'chat stream failed',
+          );
           if (!retryable) throw failure;
         }
       }
@@ -165,7 +194,10 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
         text = await complete(messages, 200, signal);
       } catch (err) {
         const failure = failureOf(err, false);
-        log.warn({ kind: failure.kind, err: failure.message }, 'objective judgement failed; treated as not met');
+        log.warn(
+          { kind: failure.kind, err: failure.message },
+          'objective judgement failed; treated as not met',
+        );
         return { met: false, failed: false, reason: `judge unavailable: ${failure.kind}` };
       }
       const json = /\{[\s\S]*\}/.exec(text)?.[0];
@@ -177,7 +209,10 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
       }
       const verdict = verdictSchema.safeParse(parsed);
       if (!verdict.success) {
-        log.warn({ answer: text.slice(0, 300) }, 'objective judgement was not the expected JSON; treated as not met');
+        log.warn(
+          { answer: text.slice(0, 300) },
+          'objective judgement was not the expected JSON; treated as not met',
+        );
         return { met: false, failed: false, reason: 'unparseable judgement' };
       }
       return verdict.data;
@@ -187,9 +222,13 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
       const messages: ChatMessage[] = [
         {
           role: 'system',
-          content: 'Summarise the story so far in at most 150 words, in the story\'s language, keeping names, facts and promises.',
+          content:
+            "Summarise the story so far in at most 150 words, in the story's language, keeping names, facts and promises.",
         },
-        { role: 'user', content: `Summary so far:\n${request.previousSummary || '(none)'}\n\nNew events:\n${linesText(request.lines)}` },
+        {
+          role: 'user',
+          content: `Summary so far:\n${request.previousSummary || '(none)'}\n\nNew events:\n${linesText(request.lines)}`,
+        },
       ];
       const text = (await complete(messages, 300, request.signal)).trim();
       if (text === '') throw new ChatFailure('empty', 'the model sent an empty summary');

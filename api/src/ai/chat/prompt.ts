@@ -27,7 +27,9 @@ function section(title: string, body: string): string {
 /** The fixed part: story, chapter and objective, characters, the player persona and the running summary. */
 export function systemPrompt(m: TurnMaterial): string {
   const cast = m.characters
-    .map((c) => `- ${c.name}: ${c.settings.trim()}${c.style.trim() ? `\n  Speaks like: ${c.style.trim()}` : ''}`)
+    .map(
+      (c) => `- ${c.name}: ${c.settings.trim()}${c.style.trim() ? `\n  Speaks like: ${c.style.trim()}` : ''}`,
+    )
     .join('\n');
   const chapter = `Chapter ${m.chapter.index + 1} of ${m.chapter.count}.\n${m.chapter.content}`;
   return (
@@ -37,7 +39,10 @@ export function systemPrompt(m: TurnMaterial): string {
     section('Current chapter', chapter) +
     section('Chapter objective (guide the player toward it, never reveal it outright)', m.chapter.objective) +
     section('Characters', cast) +
-    section('The player', `${m.player.name || 'Player'}${m.player.settings ? `: ${m.player.settings}` : ''}`) +
+    section(
+      'The player',
+      `${m.player.name || 'Player'}${m.player.settings ? `: ${m.player.settings}` : ''}`,
+    ) +
     section('What happened so far', m.runningSummary) +
     `## Your turn\nAnswer as ${m.speaker.name}. ${EMOTION_TAG_HINT}`
   ).trim();
@@ -73,7 +78,11 @@ export function assemblePrompt(material: TurnMaterial, budget: PromptBudget): As
     picked.push(message);
   }
   picked.reverse();
-  return { messages: [{ role: 'system', content: system }, ...picked], tokens: used, includedLines: picked.length };
+  return {
+    messages: [{ role: 'system', content: system }, ...picked],
+    tokens: used,
+    includedLines: picked.length,
+  };
 }
 
 /** Tokens the history lines would take in a prompt; the play folds older lines into a summary past a threshold. */

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { GeneratedImage, ImageProvider, ImageRequest } from './types';
+
+/** Base hues per style, so the same prompt looks different in each style and alike across prompts of one style. */
+const STYLE_HUES: Record<string, number> = { anime: 330, watercolor: 200, cinematic: 25, oil_painting: 45 };
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Abstract artwork from the prompt: the prompt's hash picks the palette and the shapes, so one prompt always gives
+ * the same picture and different prompts give visibly different ones. The prompt's first words are written on it,
+ * so the picture says what it stands for while no model is connected.
+ */
+export function offlineArtworkSvg(
+  request: Pick<ImageRequest, 'prompt' | 'style' | 'width' | 'height'>,
+): string {
+  const { width: w, height: h } = request;
+  const digest = createHash('sha256')
+    .update(`${request.style ?? ''}\n${request.prompt}`)
+    .digest();
+  const byte = (i: number): number => digest[i % digest.length] ?? 0;
+  const base = STYLE_HUES[request.style ?? ''] ?? (byte(0) * 360) / 256;
+  const hue = (i: number): number => Math.round((base + (byte(i) - 128) * 0.35 + 360) % 360);
+  const shapes: string[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    const cx = Math.round((byte(3 * i + 1) / 255) * w);
+    const cy = Math.round((byte(3 * i + 2) / 255) * h);
+    const r = Math.round((0.12 + (byte(3 * i + 3) / 255) * 0.3) * Math.min(w, h));
+    shapes.push(
+      `<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${hue(i + 8)},70%,${40 + (byte(i + 20) % 35)}%)" fill-opacity="0.55"/>`,
+    );
+  }
+  const caption = escapeXml(request.prompt.trim().split(/\s+/).slice(0, 6).join(' ').slice(0, 48));
+  const fontSize = Math.max(12, Math.round(w / 18));
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="hsl(${hue(4)},60%,25%)"/><stop offset="1" stop-color="hsl(${hue(5)},65%,70%)"/>` +
+    `</linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/>${shapes.join('')}` +
+    `<text x="50%" y="${h - fontSize * 1.5}" font-family="sans-serif" font-size="${fontSize}" fill="#fff" ` +
+    `fill-opacity="0.85" text-anchor="middle">${caption}</text></svg>`
+  );
+}
+
+/** The embedded image generator: deterministic PNG artwork rendered from `offlineArtworkSvg`. */
+export function offlineImages(): ImageProvider {
+  return {
+    name: 'offline',
+    async generate(request: ImageRequest): Promise<GeneratedImage> {
+      const data = await sharp(Buffer.from(offlineArtworkSvg(request)))
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      return { data, mime: 'image/png' };
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import {
+  CharacterType,
+  invalidItem,
+  renderMentions,
+  ReviewCategory,
+  StoryStatus,
+  storyMentionNames,
+  validItem,
+  type ForbiddenWords,
+  type ReviewItem,
+  type StoryContent,
+  type StoryReviewResult,
+} from 'shared-kit';
+import type { ModerationProvider, ModerationVerdict } from '../../ai';
+
+/** Categories that fail a story outright; anything else flagged makes it Unqualified (live nowhere, fixable). */
+const FAILING: ReadonlySet<ReviewCategory> = new Set<ReviewCategory>([
+  ReviewCategory.Others,
+  ReviewCategory.Adult,
+  ReviewCategory.Minor,
+  ReviewCategory.Hateful,
+  ReviewCategory.Suicide,
+  ReviewCategory.IllegalOverseas,
+  ReviewCategory.Dangerous,
+]);
+
+export type ReviewOutcome =
+  typeof StoryStatus.Passed | typeof StoryStatus.Failed | typeof StoryStatus.Unqualified;
+
+export interface ReviewReport {
+  status: ReviewOutcome;
+  review_result: StoryReviewResult;
+  /** For operators: which item tripped on what. */
+  notes: string[];
+}
+
+interface Probe {
+  key: string;
+  text: string;
+}
+
+const CATEGORY_REASON: Partial<Record<ReviewCategory, string>> = {
+  [ReviewCategory.Adult]: 'Sexual content is not allowed',
+  [ReviewCategory.Minor]: 'Content involving minors is not allowed',
+  [ReviewCategory.Hateful]: 'Hateful content is not allowed',
+  [ReviewCategory.Harassment]: 'Harassing content is not allowed',
+  [ReviewCategory.Suicide]: 'Content about self-harm is not allowed',
+  [ReviewCategory.Violent]: 'Violent content is not recommended',
+  [ReviewCategory.IllegalOverseas]: 'Content about illegal activity is not allowed',
+  [ReviewCategory.Dangerous]: 'Dangerous content is not allowed',
+};
+
+/** The texts of a version that the review reads, keyed by their place in the review result. */
+function probes(content: StoryContent): Probe[] {
+  const names = storyMentionNames(content);
+  // Reviewers read texts as players will see them, with mentions shown as names.
+  const shown = (text: string): string => renderMentions(text, names);
+  const out: Probe[] = [];
+  for (const c of content.characters) {
+    // The player is reviewed in its own slot, and the voice-over entry has no text of its own.
+    if (c.type === CharacterType.VoiceOver) continue;
+    out.push({ key: `c:${c.character_id}:name`, text: c.character_name });
+    out.push({ key: `c:${c.character_id}:settings`, text: shown(c.settings) });
+    out.push({ key: `c:${c.character_id}:style`, text: shown(c.style) });
+  }
+  for (const n of content.nodes) {
+    out.push({ key: `n:${n.node_id}:name`, text: n.name });
+    out.push({ key: `n:${n.node_id}:content`, text: shown(n.content) });
+    out.push({ key: `n:${n.node_id}:ending_content`, text: shown(n.ending_content) });
+  }
+  out.push({ key: 'summary', text: shown(content.summary) });
+  out.push({ key: 'name', text: content.story_name });
+  out.push({ key: 'prologue', text: shown(content.prologue.content) });
+  out.push({ key: 'introduction', text: shown(content.introduction) });
+  out.push({ key: 'player:character_name', text: content.player.character_name });
+  out.push({ key: 'player:settings', text: shown(content.player.settings) });
+  return out.filter((p) => p.text.trim() !== '');
+}
+
+export interface ReviewDeps {
+  forbidden: ForbiddenWords;
+  /** The model's moderation; null when no model is configured (the lists alone decide). */
+  moderation: ModerationProvider | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * Reviews one version: every text against the forbidden-word lists, and against the moderation provider when there
+ * is one. Pictures are not judged here (the upload checks them), so their items are valid.
+ */
+export async function reviewContent(content: StoryContent, deps: ReviewDeps): Promise<ReviewReport> {
+  const items = probes(content);
+  const verdicts = new Map<string, ModerationVerdict>();
+  for (const p of items) {
+    const word = deps.forbidden.find(p.text);
+    if (word !== null)
+      verdicts.set(p.key, {
+        flagged: true,
+        categories: [ReviewCategory.Others],
+        detail: `listed word "${word}"`,
+      });
+  }
+  if (deps.moderation) {
+    const rest = items.filter((p) => !verdicts.has(p.key));
+    const results = await deps.moderation.moderate(
+      rest.map((p) => p.text),
+      deps.signal,
+    );
+    rest.forEach((p, i) => {
+      const v = results[i];
+      if (v?.flagged) verdicts.set(p.key, v);
+    });
+  }
+
+  const notes: string[] = [];
+  let failed = false;
+  let unqualified = false;
+  const item = (key: string): ReviewItem => {
+    const v = verdicts.get(key);
+    if (!v) return validItem();
+    notes.push(`${key}: ${v.detail ?? v.categories.join(', ')}`);
+    if (v.categories.some((c) => FAILING.has(c))) failed = true;
+    else unqualified = true;
+    const first = v.categories.find((c) => CATEGORY_REASON[c]);
+    return invalidItem(
+      first
+        ? (CATEGORY_REASON[first] ?? '')
+        : 'Contains words that are not allowed, please edit and try again',
+    );
+  };
+
+  const review_result: StoryReviewResult = {
+    characters: content.characters
+      .filter((c) => c.type !== CharacterType.VoiceOver)
+      .map((c) => ({
+        character_id: c.character_id,
+        img: validItem(),
+        name: item(`c:${c.character_id}:name`),
+        settings: item(`c:${c.character_id}:settings`),
+        style: item(`c:${c.character_id}:style`),
+      })),
+    nodes: content.nodes.map((n) => ({
+      node_id: n.node_id,
+      img: validItem(),
+      name: item(`n:${n.node_id}:name`),
+      content: item(`n:${n.node_id}:content`),
+      ending_content: item(`n:${n.node_id}:ending_content`),
+    })),
+    summary: item('summary'),
+    name: item('name'),
+    prologue: item('prologue'),
+    introduction: item('introduction'),
+    player: { character_name: item('player:character_name'), settings: item('player:settings') },
+  };
+  const status: ReviewOutcome = failed
+    ? StoryStatus.Failed
+    : unqualified
+      ? StoryStatus.Unqualified
+      : StoryStatus.Passed;
+  return { status, review_result, notes };
+}

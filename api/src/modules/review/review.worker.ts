@@ -1,0 +1,247 @@
+import mongoose from 'mongoose';
+import { StoryStatus, type ForbiddenWords, type StoryReviewResult } from 'shared-kit';
+import type { ModerationProvider } from '../../ai';
+import type { Logger } from '../../lib/logger';
+import type { EventBus } from '../../realtime/events';
+import { Story } from '../editor/story.model';
+import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
+import { reviewContent, type ReviewOutcome } from './review.engine';
+import { ReviewJob, type ReviewJobRecord } from './reviewJob.model';
+
+/** A running job's lease: long enough for a slow moderation call, short enough to recover after a crash. */
+const LOCK_MS = 2 * 60_000;
+/** Moderation failures are retried this often (with growing delay) before the lists alone decide. */
+const MAX_ATTEMPTS = 4;
+const RETRY_BASE_MS = 5_000;
+
+export interface ReviewWorkerDeps {
+  logger: Logger;
+  events: EventBus;
+  forbidden: ForbiddenWords;
+  moderation: ModerationProvider | null;
+  pollMs: number;
+  now?: () => number;
+}
+
+export interface ReviewWorker {
+  /** Looks for work now rather than at the next poll (called right after a job is queued). */
+  kick(): void;
+  /** Stops polling and waits for the job in hand. */
+  stop(): Promise<void>;
+}
+
+/** Queues the review of a freshly written version. */
+export async function enqueueReview(
+  job: { story_id: string; version_id: string; uid: string },
+  now: number,
+): Promise<void> {
+  await ReviewJob.create({ ...job, state: 'queued', run_after: new Date(now) });
+}
+
+/** Cancels a story's queued reviews (a newer version supersedes them, or the story is gone). */
+export async function cancelReviews(storyId: string): Promise<void> {
+  await ReviewJob.updateMany(
+    { story_id: storyId, state: mongoose.trusted({ $in: ['queued', 'running'] }) },
+    { $set: { state: 'cancelled', finished_at: new Date() } },
+  );
+}
+
+async function claim(now: number): Promise<ReviewJobRecord | null> {
+  const at = new Date(now);
+  return ReviewJob.findOneAndUpdate(
+    {
+      $or: [
+        { state: 'queued', run_after: mongoose.trusted({ $lte: at }) },
+        { state: 'running', locked_until: mongoose.trusted({ $lt: at }) },
+      ],
+    },
+    { $set: { state: 'running', locked_until: new Date(now + LOCK_MS) }, $inc: { attempts: 1 } },
+    { sort: { run_after: 1 }, new: true },
+  ).lean<ReviewJobRecord>();
+}
+
+async function finish(
+  job: ReviewJobRecord,
+  state: 'done' | 'cancelled',
+  now: number,
+  error: string | null = null,
+): Promise<void> {
+  await ReviewJob.updateOne(
+    { version_id: job.version_id },
+    { $set: { state, finished_at: new Date(now), locked_until: null, last_error: error } },
+  );
+}
+
+/** Started with the app: polls `review_jobs`, reviews each version, records the outcome and tells the creator. */
+export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
+  const now = deps.now ?? Date.now;
+  const log = deps.logger.child({ module: 'review' });
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  /** Applies a version's recorded outcome to its story, if the story still waits for that version. */
+  async function applyToStory(
+    version: StoryVersionRecord,
+    status: ReviewOutcome,
+    result: StoryReviewResult,
+  ): Promise<void> {
+    const passed = status === StoryStatus.Passed;
+    const story = await Story.findOneAndUpdate(
+      { story_id: version.story_id, pending_version_id: version.version_id, deleted_at: null },
+      {
+        $set: {
+          status,
+          review_result: result,
+          reviewed_version_id: version.version_id,
+          pending_version_id: null,
+          unread: true,
+          fail_msg: passed ? null : { code: 9001, msg: 'Content violation, edit and retry' },
+          ...(passed ? { live_version_id: version.version_id } : {}),
+        },
+      },
+      { new: true },
+    ).lean();
+    if (!story) return;
+    deps.events.emit('story.reviewed', {
+      uid: version.uid,
+      story_id: version.story_id,
+      version_id: version.version_id,
+      status,
+      passed,
+    });
+  }
+
+  async function process(job: ReviewJobRecord): Promise<void> {
+    const version = await StoryVersion.findOne({ version_id: job.version_id }).lean<StoryVersionRecord>();
+    if (!version) return finish(job, 'cancelled', now(), 'version missing');
+    if (version.status !== StoryStatus.ToVerify && version.review_result) {
+      // Reviewed before a crash, but the story was not updated yet.
+      await applyToStory(version, version.status as ReviewOutcome, version.review_result);
+      return finish(job, 'done', now());
+    }
+    const waiting = await Story.exists({
+      story_id: job.story_id,
+      pending_version_id: job.version_id,
+      deleted_at: null,
+    });
+    if (!waiting) return finish(job, 'cancelled', now(), 'superseded');
+
+    let moderation = deps.moderation;
+    if (moderation && job.attempts > MAX_ATTEMPTS) {
+      log.error(
+        { version_id: job.version_id },
+        'moderation kept failing; reviewing with the word lists only',
+      );
+      moderation = null;
+    }
+    let report;
+    try {
+      report = await reviewContent(version.content, { forbidden: deps.forbidden, moderation });
+    } catch (err) {
+      const delay = RETRY_BASE_MS * 2 ** Math.max(0, job.attempts - 1);
+      log.warn(
+        { err, version_id: job.version_id, attempts: job.attempts, retry_in_ms: delay },
+        'review failed; retrying',
+      );
+      await ReviewJob.updateOne(
+        { version_id: job.version_id },
+        {
+          $set: {
+            state: 'queued',
+            run_after: new Date(now() + delay),
+            locked_until: null,
+            last_error: String(err),
+          },
+        },
+      );
+      return;
+    }
+    await StoryVersion.updateOne(
+      { version_id: version.version_id, status: StoryStatus.ToVerify },
+      {
+        $set: {
+          status: report.status,
+          review_result: report.review_result,
+          review_notes: report.notes,
+          reviewed_at: new Date(now()),
+        },
+      },
+    );
+    await applyToStory(version, report.status, report.review_result);
+    log.info({ story_id: job.story_id, version_id: job.version_id, status: report.status }, 'story reviewed');
+    await finish(job, 'done', now());
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const job = await claim(now());
+        if (!job) break;
+        await process(job);
+      }
+    } while (again && !stopped);
+  }
+
+  function schedule(ms: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    // The poll alone must never keep the process alive.
+    timer.unref();
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err: unknown) => {
+        if (!stopped) log.error({ err }, 'review worker pass failed');
+      })
+      .finally(() => {
+        running = null;
+        schedule(deps.pollMs);
+      });
+  }
+
+  /** Versions left waiting without a job (a crash between writing the version and queueing it) get one. */
+  async function recover(): Promise<void> {
+    const waiting = await Story.find(
+      { pending_version_id: mongoose.trusted({ $ne: null }), deleted_at: null },
+      { story_id: 1, uid: 1, pending_version_id: 1 },
+    ).lean();
+    for (const s of waiting) {
+      const versionId = s.pending_version_id as string;
+      if (await ReviewJob.exists({ version_id: versionId })) continue;
+      await enqueueReview({ story_id: s.story_id, version_id: versionId, uid: s.uid }, now()).catch(
+        () => undefined,
+      );
+    }
+  }
+
+  running = recover()
+    .catch((err: unknown) => {
+      if (!stopped) log.error({ err }, 'review recovery failed');
+    })
+    .finally(() => {
+      running = null;
+      schedule(0);
+    });
+
+  return {
+    kick() {
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
