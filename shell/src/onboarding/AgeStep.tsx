@@ -16,8 +16,8 @@ export function AgeStep({ onAnswer }: { onAnswer: (isAdult: boolean) => void }) 
         </h2>
         <p>{YOUTH_MODE_ONLY}.</p>
         <p>
-          In youth mode you can read and play stories, but creating stories or characters and commenting are turned
-          off. Youth mode stays on for this account.
+          In youth mode you can read and play stories, but creating stories or characters and commenting are
+          turned off. Youth mode stays on for this account.
         </p>
         <div className="onboarding__actions">
           <button type="button" className="button button--primary" onClick={() => onAnswer(false)}>

@@ -6,7 +6,11 @@ export function nicknameError(raw: string): string | null {
   const text = raw.trim();
   const length = [...text].length;
   // eslint-disable-next-line no-control-regex -- a display name is one line of visible text
-  if (length < LIMITS.nicknameMin || length > LIMITS.nicknameMax || /[\u0000-\u001f\u007f-\u009f]/.test(text)) {
+  if (
+    length < LIMITS.nicknameMin ||
+    length > LIMITS.nicknameMax ||
+    /[\u0000-\u001f\u007f-\u009f]/.test(text)
+  ) {
     return `Nickname must be ${LIMITS.nicknameMin}-${LIMITS.nicknameMax} characters`;
   }
   return null;

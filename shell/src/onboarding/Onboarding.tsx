@@ -60,7 +60,12 @@ export function Onboarding({
         <TermsStep
           busy={busy}
           error={error}
-          onAgree={() => void run(() => confirmLogIn(isAdult), () => setStep('nickname'))}
+          onAgree={() =>
+            void run(
+              () => confirmLogIn(isAdult),
+              () => setStep('nickname'),
+            )
+          }
         />
       ) : null}
       {step === 'nickname' ? (

@@ -43,7 +43,12 @@ export function TermsStep({
         </p>
       ) : null}
       <div className="onboarding__actions">
-        <button type="button" className="button button--primary" disabled={!checked || busy} onClick={onAgree}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!checked || busy}
+          onClick={onAgree}
+        >
           {busy ? 'Saving…' : 'Agree and continue'}
         </button>
       </div>

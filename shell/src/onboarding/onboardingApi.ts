@@ -8,14 +8,20 @@ function applyUser(raw: unknown): void {
   const user = toSessionUser(raw);
   const current = sessionStore.getState().user;
   if (!user) return;
-  sessionStore.getState().setUser({ ...user, creation_forbidden: current?.creation_forbidden ?? user.creation_forbidden });
+  sessionStore
+    .getState()
+    .setUser({ ...user, creation_forbidden: current?.creation_forbidden ?? user.creation_forbidden });
 }
 
 /** `POST /api/tyler/user/log_in_confirm`: records the age answer and the terms agreement together. */
 export async function confirmLogIn(isAdult: boolean): Promise<void> {
   const client = await api();
   const user = await unwrap<unknown>(
-    client.post<Envelope<unknown>>('/tyler/user/log_in_confirm', { is_adult: isAdult, agree_terms: true }, { silent: true }),
+    client.post<Envelope<unknown>>(
+      '/tyler/user/log_in_confirm',
+      { is_adult: isAdult, agree_terms: true },
+      { silent: true },
+    ),
   );
   applyUser(user);
   updateAccount({ needConfirm: false, isAdult });
@@ -24,6 +30,8 @@ export async function confirmLogIn(isAdult: boolean): Promise<void> {
 /** `POST /api/tyler/user/save` with the nickname only. */
 export async function saveNickname(nickname: string): Promise<void> {
   const client = await api();
-  const user = await unwrap<unknown>(client.post<Envelope<unknown>>('/tyler/user/save', { nickname }, { silent: true }));
+  const user = await unwrap<unknown>(
+    client.post<Envelope<unknown>>('/tyler/user/save', { nickname }, { silent: true }),
+  );
   applyUser(user);
 }

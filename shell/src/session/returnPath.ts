@@ -12,7 +12,8 @@ export function safeReturnPath(value: string | null | undefined): string {
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return DEFAULT_RETURN_PATH;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
   if (/[\u0000-\u001f\u007f]/.test(value)) return DEFAULT_RETURN_PATH;
-  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return DEFAULT_RETURN_PATH;
+  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/'))
+    return DEFAULT_RETURN_PATH;
   if (value.startsWith('/auth/')) return DEFAULT_RETURN_PATH;
   return value;
 }

@@ -59,11 +59,18 @@ describe('checkLogin', () => {
     expect(sessionStore.getState()).toMatchObject({ status: 'guest', user: null });
   });
 
-  it('reads the API\'s own answer: nickname, need_confirm and is_adult', async () => {
+  it("reads the API's own answer: nickname, need_confirm and is_adult", async () => {
     get.mockResolvedValueOnce(
       envelope({
         is_login: true,
-        user: { uid: '7', biz_uid: 'b7', nickname: 'User 000007', roles: ['user'], need_confirm: true, is_adult: null },
+        user: {
+          uid: '7',
+          biz_uid: 'b7',
+          nickname: 'User 000007',
+          roles: ['user'],
+          need_confirm: true,
+          is_adult: null,
+        },
       }),
     );
     const user = await checkLogin();
@@ -90,14 +97,28 @@ describe('revalidateSession', () => {
   it('runs the login check, then launch and user detail, and keeps what they add', async () => {
     get.mockImplementation(async (url: string) => {
       if (url === '/passport/check_login')
-        return envelope({ is_login: true, user: { uid: '5', biz_uid: 'b5', nickname: 'Old', need_confirm: false, is_adult: true } });
-      if (url === '/tyler/user/launch') return envelope({ is_login: true, ws_config: { url: '/socket', path: '/socket' } });
+        return envelope({
+          is_login: true,
+          user: { uid: '5', biz_uid: 'b5', nickname: 'Old', need_confirm: false, is_adult: true },
+        });
+      if (url === '/tyler/user/launch')
+        return envelope({ is_login: true, ws_config: { url: '/socket', path: '/socket' } });
       if (url === '/tyler/user/detail')
-        return envelope({ uid: '5', biz_uid: 'b5', user_nick: 'Fresh', follower_count: 3, following_count: 4 });
+        return envelope({
+          uid: '5',
+          biz_uid: 'b5',
+          user_nick: 'Fresh',
+          follower_count: 3,
+          following_count: 4,
+        });
       throw new Error(`unexpected ${url}`);
     });
     const user = await revalidateSession();
-    expect(get.mock.calls.map((c) => c[0])).toEqual(['/passport/check_login', '/tyler/user/launch', '/tyler/user/detail']);
+    expect(get.mock.calls.map((c) => c[0])).toEqual([
+      '/passport/check_login',
+      '/tyler/user/launch',
+      '/tyler/user/detail',
+    ]);
     expect(user?.user_nick).toBe('Fresh');
     expect(sessionStore.getState().user?.user_nick).toBe('Fresh');
     expect(accountStore.getState()).toMatchObject({
@@ -111,7 +132,8 @@ describe('revalidateSession', () => {
 
   it('keeps the login check when launch and detail fail', async () => {
     get.mockImplementation(async (url: string) => {
-      if (url === '/passport/check_login') return envelope({ is_login: true, user: { uid: '5', nickname: 'Kept' } });
+      if (url === '/passport/check_login')
+        return envelope({ is_login: true, user: { uid: '5', nickname: 'Kept' } });
       throw new ApiError(ErrorCode.BackendNetworkError);
     });
     expect((await revalidateSession())?.user_nick).toBe('Kept');

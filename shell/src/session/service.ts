@@ -136,7 +136,10 @@ export async function revalidateSession(): Promise<SessionUser | null> {
       const merged: SessionUser = { ...user, user_nick: fresh.user_nick, biz_uid: fresh.biz_uid };
       sessionStore.getState().setUser(merged);
       if (isRecord(raw)) {
-        updateAccount({ followerCount: countOf(raw.follower_count), followingCount: countOf(raw.following_count) });
+        updateAccount({
+          followerCount: countOf(raw.follower_count),
+          followingCount: countOf(raw.following_count),
+        });
       }
       return merged;
     }

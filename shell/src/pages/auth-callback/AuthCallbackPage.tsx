@@ -55,7 +55,11 @@ export function AuthCallbackPage() {
     return (
       <Page title="Log in failed" heading={outcome.message}>
         <p>You are not logged in. Try again, or choose another way to log in.</p>
-        <button type="button" className="button button--primary" onClick={() => void navigate('/login', { replace: true })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void navigate('/login', { replace: true })}
+        >
           Back to log in
         </button>
       </Page>

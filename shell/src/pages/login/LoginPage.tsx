@@ -19,7 +19,10 @@ export function LoginPage() {
   const react = useShellReaction();
   const { onboarding, finish } = useSignedInFlow();
   const country = useMemo(
-    () => defaultCountry(typeof navigator === 'undefined' ? undefined : navigator.languages ?? [navigator.language]),
+    () =>
+      defaultCountry(
+        typeof navigator === 'undefined' ? undefined : (navigator.languages ?? [navigator.language]),
+      ),
     [],
   );
   const next = useMemo(() => rememberedPath(), []);

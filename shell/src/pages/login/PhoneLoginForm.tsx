@@ -120,7 +120,11 @@ export function PhoneLoginForm({
 
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate aria-label="Log in with phone">
-      <CountryPicker value={country} onChange={(c) => changeNumber({ country: c })} disabled={busy !== null} />
+      <CountryPicker
+        value={country}
+        onChange={(c) => changeNumber({ country: c })}
+        disabled={busy !== null}
+      />
       <label className="field__label" htmlFor={phoneId}>
         Phone number
       </label>

@@ -24,7 +24,11 @@ export function ProviderButtons({ next }: { next: string }) {
     fetchProviders()
       .then((providers) =>
         Promise.all(
-          providers.map(async (p) => ({ id: p.id, label: providerLabel(p), href: await providerStartUrl(p.id, next) })),
+          providers.map(async (p) => ({
+            id: p.id,
+            label: providerLabel(p),
+            href: await providerStartUrl(p.id, next),
+          })),
         ),
       )
       .catch((error: unknown) => {

@@ -20,7 +20,11 @@ export interface Provider {
 export async function sendCode(phone: string, country: string): Promise<SentCode> {
   const client = await api();
   const data = await unwrap<Partial<SentCode> | undefined>(
-    client.post<Envelope<Partial<SentCode> | undefined>>('/passport/sms/send', { phone, country }, { silent: true }),
+    client.post<Envelope<Partial<SentCode> | undefined>>(
+      '/passport/sms/send',
+      { phone, country },
+      { silent: true },
+    ),
   );
   const retry = Number(data?.retry_after_s);
   return {
@@ -45,7 +49,9 @@ export async function loginWithCode(phone: string, country: string, code: string
 function isProvider(value: unknown): value is Provider {
   if (typeof value !== 'object' || value === null) return false;
   const { id, name } = value as Record<string, unknown>;
-  return typeof id === 'string' && /^[a-z0-9_-]{1,32}$/.test(id) && typeof name === 'string' && name.length > 0;
+  return (
+    typeof id === 'string' && /^[a-z0-9_-]{1,32}$/.test(id) && typeof name === 'string' && name.length > 0
+  );
 }
 
 /** The configured sign-in providers (`GET /api/passport/providers`); none when the call fails. */

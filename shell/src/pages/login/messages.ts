@@ -15,7 +15,10 @@ function dataOf(error: { data?: unknown }): Record<string, unknown> {
 
 /** "Too many attempts, try again in N seconds" with the wait the API gives (60 when it gives none). */
 export function tooManyAttemptsMessage(seconds: unknown): string {
-  const wait = typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : CODE_RETRY_SECONDS;
+  const wait =
+    typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+      ? Math.ceil(seconds)
+      : CODE_RETRY_SECONDS;
   return UI_MESSAGES.tooManyAttempts.replace(/\d+ seconds/, `${wait} ${wait === 1 ? 'second' : 'seconds'}`);
 }
 
