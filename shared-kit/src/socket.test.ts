@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { PushType } from './enums';
-import { createSocketClient, type PushMessage, type SocketClient } from './socket';
+import { createSocketClient, loadSocketIo, type IoFactory, type PushMessage, type SocketClient } from './socket';
 
 let httpServer: http.Server;
 let io: Server;
@@ -102,6 +102,55 @@ describe('createSocketClient against a real socket.io server', () => {
     const c = client({ url, socketOptions: { transports: ['websocket'] } });
     await until(() => c.connected);
     c.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.connected).toBe(false);
+    expect(c.state.phase).toBe('stopped');
+  });
+
+  it('fetches socket.io-client on creation and opens the connection once it has arrived', async () => {
+    let resolveIo: (io: IoFactory) => void = () => undefined;
+    const loadIo = jest.fn(() => new Promise<IoFactory>((resolve) => (resolveIo = resolve)));
+    const c = client({ url, loadIo, socketOptions: { transports: ['websocket'] } });
+    expect(loadIo).toHaveBeenCalledTimes(1);
+    expect(c.socket).toBeUndefined();
+    expect(c.state.phase).toBe('connecting');
+
+    resolveIo(await loadSocketIo());
+    await until(() => c.connected);
+    expect(c.socket?.connected).toBe(true);
+    expect(c.state.phase).toBe('open');
+    expect(loadIo).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts a failed fetch of socket.io-client as a failed attempt and fetches again on the retry', async () => {
+    const failures: unknown[] = [];
+    const loadIo = jest
+      .fn<Promise<IoFactory>, []>()
+      .mockRejectedValueOnce(new Error('chunk failed to load'))
+      .mockImplementation(() => loadSocketIo());
+    const c = client({
+      url,
+      loadIo,
+      policy: { openCheckMs: 50 },
+      socketOptions: { transports: ['websocket'] },
+      onLoadError: (error) => failures.push(error),
+    });
+    await until(() => c.connected);
+    expect(failures).toEqual([new Error('chunk failed to load')]);
+    expect(loadIo).toHaveBeenCalledTimes(2);
+    expect(c.state).toMatchObject({ phase: 'open', retries: 0 });
+  });
+
+  it('does not connect a client closed while socket.io-client was on its way', async () => {
+    let resolveIo: (io: IoFactory) => void = () => undefined;
+    const c = client({
+      url,
+      loadIo: () => new Promise<IoFactory>((resolve) => (resolveIo = resolve)),
+      socketOptions: { transports: ['websocket'] },
+    });
+    c.close();
+    resolveIo(await loadSocketIo());
+    await until(() => c.socket !== undefined);
     await new Promise((r) => setTimeout(r, 100));
     expect(c.connected).toBe(false);
     expect(c.state.phase).toBe('stopped');

@@ -1,4 +1,4 @@
-import { io as defaultIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { SOCKET_POLICY } from './constants';
 import {
   initialSocketPolicyState,
@@ -19,14 +19,35 @@ export interface PushMessage {
 
 export type PushHandler = (push: PushMessage, event: string) => void;
 
-type IoFactory = (uri: string, opts: Partial<ManagerOptions & SocketOptions>) => Socket;
+export type IoFactory = (uri: string, opts: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+/**
+ * socket.io-client is fetched only when a client is created (a logged-in user): it stays out of every app's first
+ * paint. A failed download is forgotten so the next connection attempt fetches it again.
+ */
+let ioPending: Promise<IoFactory> | null = null;
+
+export function loadSocketIo(): Promise<IoFactory> {
+  ioPending ??= import('socket.io-client').then(
+    (module) => module.io,
+    (error: unknown) => {
+      ioPending = null;
+      throw error;
+    },
+  );
+  return ioPending;
+}
 
 export interface SocketClientOptions {
   /** Server origin; default: the page's own origin. */
   url?: string;
   path?: string;
-  /** socket.io-client's `io`, replaceable for tests. */
+  /** socket.io-client's `io`, replaceable for tests; when given, nothing is downloaded. */
   io?: IoFactory;
+  /** How socket.io-client's `io` is fetched (default: a separate chunk, on first use). */
+  loadIo?: () => Promise<IoFactory>;
+  /** Called when socket.io-client could not be fetched; the policy then counts a failed attempt and retries. */
+  onLoadError?: (error: unknown) => void;
   policy?: Partial<SocketPolicyConfig>;
   /** Start connecting right away (default true). */
   autoConnect?: boolean;
@@ -45,7 +66,8 @@ export interface SocketClient {
   close: () => void;
   readonly connected: boolean;
   readonly state: SocketPolicyState;
-  readonly socket: Socket;
+  /** The socket.io socket; undefined until socket.io-client has been fetched. */
+  readonly socket: Socket | undefined;
 }
 
 function isPush(value: unknown): value is PushMessage {
@@ -56,20 +78,20 @@ function isPush(value: unknown): value is PushMessage {
  * A socket.io connection driven by the spec's connection policy (see socket-policy.ts). socket.io's own
  * reconnection is switched off so that the retry budget and pacing live in one place. Pushes are recognised by
  * their `push_type` field whatever event name the server uses.
+ *
+ * socket.io-client itself is fetched when the client is created (unless `io` is given); a connection asked for
+ * before it arrives is opened as soon as it does. A failed fetch leaves the attempt unconnected, so the policy's open
+ * check counts it as a failed attempt and its retry fetches again.
  */
 export function createSocketClient(options: SocketClientOptions = {}): SocketClient {
   const config: SocketPolicyConfig = { ...SOCKET_POLICY, ...options.policy };
-  const makeIo: IoFactory = options.io ?? defaultIo;
   const url = options.url ?? (typeof window !== 'undefined' ? window.location.origin : '');
-  const socket = makeIo(url, {
-    path: options.path ?? '/socket.io',
-    autoConnect: false,
-    reconnection: false,
-    withCredentials: true,
-    ...options.socketOptions,
-  });
 
   let state: SocketPolicyState = initialSocketPolicyState;
+  let socket: Socket | undefined;
+  let loading = false;
+  /** The policy asked to connect while socket.io-client was still on its way. */
+  let connectWhenLoaded = false;
   let openCheck: ReturnType<typeof setTimeout> | undefined;
   const handlers = new Map<string, Set<PushHandler>>();
 
@@ -78,9 +100,65 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
     openCheck = undefined;
   };
 
+  function attach(makeIo: IoFactory): Socket {
+    const created = makeIo(url, {
+      path: options.path ?? '/socket.io',
+      autoConnect: false,
+      reconnection: false,
+      withCredentials: true,
+      ...options.socketOptions,
+    });
+    created.on('connect', () => dispatch({ type: 'opened' }));
+    created.on('disconnect', (reason) => {
+      // Our own disconnects (close(), or tearing down a stuck attempt) are not failures.
+      if (reason !== 'io client disconnect') dispatch({ type: 'closed' });
+    });
+    created.onAny((event: string, payload: unknown) => {
+      if (!isPush(payload)) return;
+      for (const key of [payload.push_type, '*']) {
+        for (const handler of handlers.get(key) ?? []) {
+          try {
+            handler(payload, event);
+          } catch {
+            // One failing subscriber must not stop the others from seeing the push.
+          }
+        }
+      }
+    });
+    socket = created;
+    return created;
+  }
+
+  function ensureSocket(): void {
+    if (socket || loading) return;
+    if (options.io) {
+      attach(options.io);
+      return;
+    }
+    loading = true;
+    (options.loadIo ?? loadSocketIo)().then(
+      (makeIo) => {
+        loading = false;
+        const created = attach(makeIo);
+        if (connectWhenLoaded && state.phase === 'connecting') created.connect();
+        connectWhenLoaded = false;
+      },
+      (error: unknown) => {
+        loading = false;
+        connectWhenLoaded = false;
+        options.onLoadError?.(error);
+      },
+    );
+  }
+
   const perform = (action: SocketPolicyAction): void => {
     switch (action.type) {
       case 'connect':
+        if (!socket) {
+          connectWhenLoaded = true;
+          ensureSocket();
+          break;
+        }
         // A half-open attempt may be stuck in "opening"; tear it down so the retry really dials again.
         if (!socket.connected) socket.disconnect();
         socket.connect();
@@ -89,14 +167,14 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
         cancelOpenCheck();
         openCheck = setTimeout(() => {
           openCheck = undefined;
-          dispatch({ type: 'openCheck', connected: socket.connected });
+          dispatch({ type: 'openCheck', connected: socket?.connected ?? false });
         }, action.delayMs);
         break;
       case 'cancelOpenCheck':
         cancelOpenCheck();
         break;
       case 'ping':
-        socket.emit(SOCKET_PING_EVENT);
+        socket?.emit(SOCKET_PING_EVENT);
         break;
       case 'detect':
         options.onDetection?.(action.closes);
@@ -105,7 +183,8 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
         options.onGiveUp?.(action.retries);
         break;
       case 'disconnect':
-        socket.disconnect();
+        connectWhenLoaded = false;
+        socket?.disconnect();
         break;
     }
   };
@@ -115,24 +194,6 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
     state = step.state;
     for (const action of step.actions) perform(action);
   }
-
-  socket.on('connect', () => dispatch({ type: 'opened' }));
-  socket.on('disconnect', (reason) => {
-    // Our own disconnects (close(), or tearing down a stuck attempt) are not failures.
-    if (reason !== 'io client disconnect') dispatch({ type: 'closed' });
-  });
-  socket.onAny((event: string, payload: unknown) => {
-    if (!isPush(payload)) return;
-    for (const key of [payload.push_type, '*']) {
-      for (const handler of handlers.get(key) ?? []) {
-        try {
-          handler(payload, event);
-        } catch {
-          // One failing subscriber must not stop the others from seeing the push.
-        }
-      }
-    }
-  });
 
   const onFocus = (): void => dispatch({ type: 'focus' });
   const hasWindow = typeof window !== 'undefined' && typeof window.addEventListener === 'function';
@@ -153,14 +214,18 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
       if (hasWindow) window.removeEventListener('focus', onFocus);
     },
     get connected() {
-      return socket.connected;
+      return socket?.connected ?? false;
     },
     get state() {
       return state;
     },
-    socket,
+    get socket() {
+      return socket;
+    },
   };
 
+  // The download starts now even without autoConnect: whoever creates a client is about to use it.
+  ensureSocket();
   if (options.autoConnect !== false) client.connect();
   return client;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { QrCode } from './QrCode';
+import { useQrCodeModule } from './useQrCodeModule';
+
+const QR_SIZE = 160;
 
 /** Where the app's landing page lives: the player area of this same site. */
 export function appLandingUrl(origin: string = window.location.origin): string {
@@ -12,6 +14,7 @@ export function GetAppPopover() {
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const url = appLandingUrl();
+  const qr = useQrCodeModule(open);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -37,13 +40,27 @@ export function GetAppPopover() {
         className="button button--link"
         aria-expanded={open}
         aria-controls={panelId}
+        onPointerEnter={qr.preload}
+        onFocus={qr.preload}
         onClick={() => setOpen((v) => !v)}
       >
         Get the app
       </button>
       {open ? (
         <div id={panelId} className="popover" role="group" aria-label="Get the app">
-          <QrCode value={url} label={`QR code for ${url}`} />
+          {qr.module ? (
+            <qr.module.QrCode value={url} size={QR_SIZE} label={`QR code for ${url}`} />
+          ) : (
+            <div
+              className="qr-code qr-code--placeholder"
+              role="img"
+              aria-busy={!qr.failed}
+              aria-label={qr.failed ? 'The QR code could not be loaded' : 'Loading the QR code'}
+              style={{ width: QR_SIZE, height: QR_SIZE }}
+            >
+              {qr.failed ? 'QR code unavailable: use the link below.' : null}
+            </div>
+          )}
           <p className="popover__text">Scan with your phone to play stories in the app.</p>
           <a className="popover__link" href={url}>
             {url}

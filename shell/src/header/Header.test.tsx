@@ -88,14 +88,15 @@ describe('Header, logged out', () => {
     );
   });
 
-  it('shows a QR code of the app landing page on desktop', () => {
+  it('shows a QR code of the app landing page on desktop', async () => {
     renderHeader();
     const getApp = within(banner()).getByRole('button', { name: 'Get the app' });
     expect(getApp.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(getApp);
     expect(getApp.getAttribute('aria-expanded')).toBe('true');
     const url = `${window.location.origin}/play`;
-    const qr = screen.getByRole('img', { name: `QR code for ${url}` });
+    // The QR encoder is loaded on demand, so the code appears once its chunk has arrived.
+    const qr = await screen.findByRole('img', { name: `QR code for ${url}` });
     expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(url).d);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
