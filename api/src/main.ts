@@ -4,6 +4,7 @@ import { createLogger } from './lib/logger';
 import { createEventBus } from './realtime/events';
 import { startServer, type RunningServer } from './server';
 import { seedAccounts } from './seed/accounts';
+import { seedStories } from './seed/stories';
 import { uidFromCookieHeader } from './modules/passport/session.service';
 
 /** Everything must be closed within this, or the process exits non-zero rather than hang a deploy. */
@@ -31,7 +32,11 @@ function main(): void {
 
   const started = (async () => {
     db = await connectDb(config, logger);
-    if (config.nodeEnv !== 'test') await seedAccounts(logger);
+    if (config.nodeEnv !== 'test') {
+      await seedAccounts(logger);
+      // A newcomer can play at once: the demo creator's stories, published and reviewed (skipped once present).
+      await seedStories({ config, logger });
+    }
     running = await startServer(config, {
       logger,
       db,
