@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../scripts/start';
 import { fileLog, PRODUCT_LOG, resetProductLog } from './support/log';
+import { startTestGoogle } from './support/oidc';
 import { E2E_PORTS } from './support/ports';
 
 /**
@@ -13,16 +14,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   resetProductLog();
   console.log(`e2e: product output in ${PRODUCT_LOG}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'storyverse-e2e-data-'));
+  // The loopback OpenID provider runs before the api, which reads its issuer and client at start.
+  const google = await startTestGoogle();
   const product = await startProduct({
     ports: E2E_PORTS,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ORIGIN: `http://localhost:${E2E_PORTS.shell}` },
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ORIGIN: `http://localhost:${E2E_PORTS.shell}`, ...google.env },
     log: fileLog,
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
+    await google.provider.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
   return async () => {
     await product.stop();
+    await google.provider.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
