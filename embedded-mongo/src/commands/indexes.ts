@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
-import { isPlainObject } from '../query/values';
+import { isNumeric, isPlainObject, toNumber } from '../query/values';
 import { defaultIndexName, type IndexSpec } from '../storage/indexes';
 import type { CommandHandler } from './context';
 
@@ -12,7 +12,7 @@ function normalizeSpec(raw: unknown): IndexSpec {
   if (!isPlainObject(key) || Object.keys(key).length === 0) fail('CannotCreateIndex', 'Index keys cannot be empty.');
   for (const [f, d] of Object.entries(key)) {
     if (!f) fail('CannotCreateIndex', 'Index key field names cannot be empty');
-    const okDir = typeof d === 'number' ? d !== 0 : typeof d === 'string' ? ['text', 'hashed', '2d', '2dsphere'].includes(d) : typeof d === 'bigint';
+    const okDir = isNumeric(d) ? toNumber(d) !== 0 : typeof d === 'string' && ['text', 'hashed', '2d', '2dsphere'].includes(d);
     if (!okDir) fail('CannotCreateIndex', `Values in the index key pattern can only be numbers or strings, got ${f}: ${String(d)}`);
   }
   const name = typeof raw.name === 'string' && raw.name ? raw.name : defaultIndexName(key);
@@ -25,8 +25,11 @@ function normalizeSpec(raw: unknown): IndexSpec {
   if (spec.partialFilterExpression !== undefined && !isPlainObject(spec.partialFilterExpression)) {
     fail('CannotCreateIndex', 'partialFilterExpression must be an object');
   }
-  if (spec.expireAfterSeconds !== undefined && (typeof spec.expireAfterSeconds !== 'number' || spec.expireAfterSeconds < 0)) {
-    fail('CannotCreateIndex', 'TTL index \'expireAfterSeconds\' option must be a non-negative number');
+  if (spec.expireAfterSeconds !== undefined) {
+    // Drivers may send the number as a double; the TTL sweep works with a plain number.
+    const secs = isNumeric(spec.expireAfterSeconds) ? toNumber(spec.expireAfterSeconds) : Number.NaN;
+    if (!(secs >= 0)) fail('CannotCreateIndex', 'TTL index \'expireAfterSeconds\' option must be a non-negative number');
+    spec.expireAfterSeconds = secs;
   }
   return spec;
 }

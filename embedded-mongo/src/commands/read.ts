@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
-import { applyProjection, compileFilter, runPipeline } from '../query/matcher';
+import { applyProjection, compileFilter } from '../query/matcher';
+import { runPipeline } from '../query/pipeline';
 import { getPathValues } from '../query/paths';
 import { cloneValue, compareValues, isPlainObject, toNumber, type Doc } from '../query/values';
 import { encodeKey } from '../storage/keys';

@@ -2,9 +2,8 @@ import { ObjectId, calculateObjectSize } from 'bson';
 import type { Document } from 'bson';
 import { MongoServerError, fail, toServerError } from '../errors';
 import { applyUpdate, idFirst, isOperatorUpdate, seedFromFilter, validateUpdate } from '../query/update';
-import { isPlainObject, type Doc } from '../query/values';
+import { identicalValues, isPlainObject, type Doc } from '../query/values';
 import type { Collection } from '../storage/collection';
-import { encodeKey } from '../storage/keys';
 import { matchRids } from '../storage/planner';
 import type { CommandContext, CommandHandler } from './context';
 import { MAX_BSON_SIZE } from './context';
@@ -103,7 +102,8 @@ export function updateDocuments(coll: Collection, ctx: CommandContext, spec: Upd
     const doc = applyUpdate(old, u, { arrayFilters: spec.arrayFilters, query: spec.q });
     out.matched++;
     out.before.push(old);
-    if (encodeKey(doc) !== encodeKey(old)) {
+    // Type-sensitive: replacing Int32 2 by Double 2.0 is a modification, as in MongoDB.
+    if (!identicalValues(doc, old)) {
       checkSize(doc);
       ctx.engine.replace(coll, rid, doc);
       out.modified++;

@@ -1,8 +1,9 @@
-import { Decimal128, Long, Timestamp } from 'bson';
+import { Decimal128, Int32, Long, Timestamp } from 'bson';
 import { fail } from '../errors';
 import { encodeKey } from '../storage/keys';
-import { compileFilter, runPipeline } from './matcher';
-import { compareValues, cloneValue, formatValue, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
+import { compileFilter } from './matcher';
+import { runPipeline } from './pipeline';
+import { asDouble, compareValues, cloneValue, formatValue, isInt32Number, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
 
 export interface UpdateOptions {
   /** True when the update builds a new document for an upsert ($setOnInsert applies, _id may be set). */
@@ -369,7 +370,7 @@ function applyAt(doc: Doc, op: string, segs: string[], arg: unknown, opts: Updat
       if (!isPlainObject(arg)) fail('BadValue', '$bit needs an object argument');
       const slot = parentFor(doc, segs, true, doc)!;
       let value = readSlot(slot.parent, slot.key) ?? 0;
-      if (typeof value !== 'number' && typeof value !== 'bigint') fail('BadValue', `Cannot apply $bit to a value of non-integral type.${idOf(doc)} has the field ${path} of non-integer type ${typeName(value)}`);
+      if (typeof value !== 'bigint' && !(typeof value === 'number' && isInt32Number(value))) fail('BadValue', `Cannot apply $bit to a value of non-integral type.${idOf(doc)} has the field ${path} of non-integer type ${typeName(value)}`);
       for (const [k, v] of Object.entries(arg)) {
         const a = BigInt(value as number | bigint);
         const b = BigInt(typeof v === 'bigint' ? v : Math.trunc(toNumber(v)));
@@ -428,29 +429,35 @@ function pullPredicate(cond: unknown): (el: unknown) => boolean {
   return (el) => valuesEqual(el, cond);
 }
 
+type NumberKind = 'int' | 'long' | 'double' | 'decimal';
+
+function numberKind(v: unknown): NumberKind {
+  if (v instanceof Decimal128) return 'decimal';
+  if (typeof v === 'bigint' || v instanceof Long) return 'long';
+  if (typeof v === 'number' && isInt32Number(v)) return 'int';
+  if (v instanceof Int32) return 'int';
+  return 'double';
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * `$inc`/`$mul` with MongoDB's numeric promotion: decimal wins, then double (a whole-number result stays a
+ * Double), then long (a double when it overflows int64); int32 with int32 stays int32 and becomes long on overflow.
+ */
 function arithmetic(a: unknown, b: unknown, op: string): unknown {
   const mul = op === '$mul';
-  if (a instanceof Decimal128 || b instanceof Decimal128) {
+  const ka = numberKind(a);
+  const kb = numberKind(b);
+  if (ka === 'decimal' || kb === 'decimal') {
     const r = mul ? toNumber(a) * toNumber(b) : toNumber(a) + toNumber(b);
     return Decimal128.fromString(String(r));
   }
-  const ab = typeof a === 'bigint' || a instanceof Long;
-  const bb = typeof b === 'bigint' || b instanceof Long;
-  if (ab || bb) {
-    const x = ab ? BigInt(String(a)) : a;
-    const y = bb ? BigInt(String(b)) : b;
-    if (typeof x === 'number' && !Number.isInteger(x)) return mul ? x * Number(y) : x + Number(y);
-    if (typeof y === 'number' && !Number.isInteger(y)) return mul ? Number(x) * y : Number(x) + y;
-    const bx = BigInt(x as number | bigint);
-    const by = BigInt(y as number | bigint);
-    return mul ? bx * by : bx + by;
-  }
-  const x = toNumber(a);
-  const y = toNumber(b);
+  if (ka === 'double' || kb === 'double') return asDouble(mul ? toNumber(a) * toNumber(b) : toNumber(a) + toNumber(b));
+  const x = typeof a === 'bigint' ? a : a instanceof Long ? a.toBigInt() : BigInt(toNumber(a));
+  const y = typeof b === 'bigint' ? b : b instanceof Long ? b.toBigInt() : BigInt(toNumber(b));
   const r = mul ? x * y : x + y;
-  // Int32 overflow in MongoDB promotes to Int64; keep it exact as a bigint when both operands were integers.
-  if (Number.isInteger(x) && Number.isInteger(y) && (r > 2147483647 || r < -2147483648) && Math.abs(x) <= 2147483647 && Math.abs(y) <= 2147483647) {
-    return mul ? BigInt(x) * BigInt(y) : BigInt(x) + BigInt(y);
-  }
-  return r;
+  if (ka === 'long' || kb === 'long') return r < INT64_MIN || r > INT64_MAX ? asDouble(Number(r)) : r;
+  return r >= -2147483648n && r <= 2147483647n ? Number(r) : r;
 }

@@ -1,4 +1,4 @@
-import { Binary, Decimal128, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
+import { BSONRegExp, BSONSymbol, Binary, Code, Decimal128, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
 
 /** A plain document as held in memory (field order preserved). */
 export type Doc = Record<string, unknown>;
@@ -30,6 +30,37 @@ export function toNumber(v: unknown): number {
   return Number.NaN;
 }
 
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+/** A plain JS number goes out as Int32 when it is integral and in range (bson's rule), else as a Double. */
+export function isInt32Number(v: number): boolean {
+  return Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX && !Object.is(v, -0);
+}
+
+/**
+ * A double result in its in-memory form: integral values need the `Double` wrapper to stay doubles on the wire
+ * (see wire/bsonCodec.ts); fractional ones, NaN and infinities are doubles as plain numbers.
+ */
+export function asDouble(n: number): number | Double {
+  return Number.isInteger(n) ? new Double(n) : n;
+}
+
+/**
+ * A numeric value in a form that compares exactly: integral Int64, Decimal128 and doubles become bigint where a
+ * JS number could not hold them, everything else a number.
+ */
+function exactNumeric(v: unknown): number | bigint {
+  if (typeof v === 'number' || typeof v === 'bigint') return v;
+  if (v instanceof Double || v instanceof Int32) return v.value;
+  if (v instanceof Long) return v.toBigInt();
+  if (v instanceof Decimal128) {
+    const text = v.toString();
+    return /^-?\d+$/.test(text) ? BigInt(text) : Number.parseFloat(text);
+  }
+  return Number.NaN;
+}
+
 /** MongoDB's canonical BSON type order for comparison and sorting. */
 export function typeRank(v: unknown): number {
   if (v instanceof MinKey) return 1;
@@ -57,14 +88,29 @@ function bytesOf(v: unknown): Uint8Array {
   return new Uint8Array();
 }
 
-function compareNumeric(a: unknown, b: unknown): number {
-  if (typeof a === 'bigint' && typeof b === 'bigint') return cmp(a, b);
-  const x = toNumber(a);
-  const y = toNumber(b);
+function compareNumbers(x: number, y: number): number {
   // MongoDB sorts NaN below every other number.
   if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
   if (Number.isNaN(y)) return 1;
   return cmp(x, y);
+}
+
+/** Compares an exact integer with a double without rounding the integer through a double. */
+function compareBigToNumber(x: bigint, y: number): number {
+  if (Number.isNaN(y)) return 1;
+  if (y === Infinity) return -1;
+  if (y === -Infinity) return 1;
+  if (Number.isInteger(y)) return cmp(x, BigInt(y));
+  return x <= BigInt(Math.floor(y)) ? -1 : 1;
+}
+
+function compareNumeric(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return compareNumbers(a, b);
+  const x = exactNumeric(a);
+  const y = exactNumeric(b);
+  if (typeof x === 'bigint') return typeof y === 'bigint' ? cmp(x, y) : compareBigToNumber(x, y);
+  if (typeof y === 'bigint') return -compareBigToNumber(y, x);
+  return compareNumbers(x, y);
 }
 
 /** Compares two BSON values the way MongoDB does (type order first, then value). */
@@ -146,11 +192,13 @@ export function cloneValue<T>(v: T): T {
   return v;
 }
 
-/** A name for a value's BSON type, as MongoDB prints it in error messages. */
+/** A name for a value's BSON type, as MongoDB prints it in error messages and accepts in `$type`. */
 export function typeName(v: unknown): string {
   if (v === null) return 'null';
   if (v === undefined) return 'missing';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
+  if (typeof v === 'number') return isInt32Number(v) ? 'int' : 'double';
+  if (v instanceof Double) return 'double';
+  if (v instanceof Int32) return 'int';
   if (typeof v === 'bigint' || v instanceof Long) return 'long';
   if (v instanceof Decimal128) return 'decimal';
   if (typeof v === 'string') return 'string';
@@ -160,8 +208,39 @@ export function typeName(v: unknown): string {
   if (v instanceof Date) return 'date';
   if (v instanceof Binary) return 'binData';
   if (v instanceof Timestamp) return 'timestamp';
-  if (v instanceof RegExp) return 'regex';
+  if (v instanceof RegExp || v instanceof BSONRegExp) return 'regex';
+  if (v instanceof MinKey) return 'minKey';
+  if (v instanceof MaxKey) return 'maxKey';
+  if (v instanceof Code) return v.scope ? 'javascriptWithScope' : 'javascript';
+  if (v instanceof BSONSymbol) return 'symbol';
   return 'object';
+}
+
+/**
+ * Identical BSON: same types, values and field order. Unlike `valuesEqual`, Int32 2 and Double 2 differ, so an
+ * update that only changes a number's type still counts as a modification.
+ */
+export function identicalValues(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!identicalValues(a[i], b[i])) return false;
+    return true;
+  }
+  if (isPlainObject(a)) {
+    if (!isPlainObject(b)) return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.length !== kb.length) return false;
+    for (let i = 0; i < ka.length; i++) {
+      if (ka[i] !== kb[i] || !identicalValues(a[ka[i]!], b[kb[i]!])) return false;
+    }
+    return true;
+  }
+  if (typeName(a) !== typeName(b)) return false;
+  if (typeof a === 'number' && typeof b === 'number') return Object.is(a, b);
+  if (a instanceof Double && b instanceof Double) return Object.is(a.value, b.value);
+  return compareValues(a, b) === 0;
 }
 
 /** Renders a value roughly like the MongoDB shell does, for error messages. */

@@ -1,4 +1,4 @@
-import { Binary, Decimal128, Long, ObjectId, Timestamp } from 'bson';
+import { Binary, Decimal128, Double, Long, ObjectId, Timestamp } from 'bson';
 import { isPlainObject, toNumber } from '../query/values';
 
 /**
@@ -7,8 +7,14 @@ import { isPlainObject, toNumber } from '../query/values';
  */
 export function encodeKey(v: unknown): string {
   if (v === undefined || v === null) return 'N';
-  if (typeof v === 'number' || v instanceof Decimal128 || v instanceof Long) return numKey(toNumber(v));
-  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? numKey(Number(v)) : `n${v.toString()}`;
+  if (typeof v === 'number') return numKey(v);
+  if (v instanceof Double) return numKey(v.value);
+  if (typeof v === 'bigint') return bigKey(v);
+  if (v instanceof Long) return bigKey(v.toBigInt());
+  if (v instanceof Decimal128) {
+    const text = v.toString();
+    return /^-?\d+$/.test(text) ? bigKey(BigInt(text)) : numKey(toNumber(v));
+  }
   if (typeof v === 'string') return `s${JSON.stringify(v)}`;
   if (typeof v === 'boolean') return v ? 'T' : 'F';
   if (v instanceof ObjectId) return `o${v.toHexString()}`;
@@ -19,6 +25,11 @@ export function encodeKey(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(encodeKey).join(',')}]`;
   if (isPlainObject(v)) return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${encodeKey(v[k])}`).join(',')}}`;
   return `u${String(v)}`;
+}
+
+/** Integers a double can hold share the number's key; larger ones keep every digit so they stay distinct. */
+function bigKey(v: bigint): string {
+  return Number.isSafeInteger(Number(v)) ? numKey(Number(v)) : `n${v.toString()}`;
 }
 
 function numKey(n: number): string {

@@ -1,7 +1,7 @@
 import { ObjectId } from 'bson';
 import { compileFilter } from '../query/matcher';
-import { getPathValues } from '../query/paths';
-import { compareValues, isNumeric, isPlainObject, toNumber, type Doc } from '../query/values';
+import { compileSort } from '../query/sort';
+import { isNumeric, isPlainObject, toNumber, type Doc } from '../query/values';
 import type { Collection } from './collection';
 import type { Index } from './indexes';
 
@@ -115,26 +115,6 @@ function usableIndex(coll: Collection, field: string): Index | undefined {
     if (!found || index.fields.length < found.fields.length) found = index;
   }
   return found;
-}
-
-/** Sort key of a document for one field: arrays sort by their smallest (ascending) or largest (descending) element. */
-function sortKey(doc: Doc, field: string, dir: number): unknown {
-  const values = getPathValues(doc, field);
-  if (values.length === 1) return values[0];
-  let best = values[0];
-  for (const v of values) if (dir * compareValues(v, best) < 0) best = v;
-  return best;
-}
-
-export function compileSort(sort: Doc): (a: Doc, b: Doc) => number {
-  const fields = Object.entries(sort).map(([f, d]) => [f, toNumber(d) < 0 ? -1 : 1] as const);
-  return (a, b) => {
-    for (const [f, dir] of fields) {
-      const c = compareValues(sortKey(a, f, dir), sortKey(b, f, dir));
-      if (c) return dir * c;
-    }
-    return 0;
-  };
 }
 
 /** Runs a query: index selection, filter, sort, skip and limit. Returns the stored documents (do not mutate). */

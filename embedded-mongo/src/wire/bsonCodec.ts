@@ -1,20 +1,43 @@
-import { deserialize, serialize } from 'bson';
+import { BSONSymbol, Double, Int32, Long, deserialize, serialize } from 'bson';
 import type { Document } from 'bson';
 
 /**
- * Documents are kept with bigint for Int64 so that an Int64 written comes back Int64, and Binary kept as Binary.
- * Int32 and Double both become numbers; a number goes back out as Int32 when integral and in range, else Double.
+ * In-memory representation of BSON numbers, chosen so that every type round-trips:
+ * - Int32 → a JS number (always integral and in int32 range);
+ * - Double → a JS number when it has a fraction (or is NaN/±Infinity), otherwise a `Double` wrapper, because a
+ *   plain integral number would go back out as Int32;
+ * - Int64 → bigint; Decimal128, Binary, ObjectId, Timestamp → their BSON classes.
+ * bson cannot combine `useBigInt64` with unpromoted values, so Longs arrive as `Long` and are turned into bigints
+ * by the same walk that unwraps Int32 and fractional doubles.
  */
 const DESERIALIZE_OPTIONS = {
-  useBigInt64: true,
+  promoteValues: false,
+  promoteLongs: false,
   promoteBuffers: false,
-  promoteValues: true,
   bsonRegExp: false,
   validation: { utf8: false },
 } as const;
 
+function normalize(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (v instanceof Int32) return v.value;
+  if (v instanceof Double) return Number.isInteger(v.value) ? v : v.value;
+  if (v instanceof Long) return v.toBigInt();
+  if (v instanceof BSONSymbol) return v.valueOf();
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = normalize(v[i]);
+    return v;
+  }
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto === Object.prototype || proto === null) {
+    const o = v as Record<string, unknown>;
+    for (const k in o) o[k] = normalize(o[k]);
+  }
+  return v;
+}
+
 export function decodeDocument(buf: Uint8Array): Document {
-  return deserialize(buf, DESERIALIZE_OPTIONS);
+  return normalize(deserialize(buf, DESERIALIZE_OPTIONS)) as Document;
 }
 
 export function encodeDocument(doc: Document): Buffer {

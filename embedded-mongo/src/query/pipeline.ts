@@ -1,0 +1,61 @@
+import { Aggregator } from 'mingo/aggregator';
+import { ProcessingMode } from 'mingo';
+import type { Options } from 'mingo/types';
+import { compileFilter } from './matcher';
+import { MINGO_CONTEXT } from './operators';
+import { stageShape } from './shapes';
+import { compileSort } from './sort';
+import { isNumeric, isPlainObject, toNumber, type Doc } from './values';
+import { numericView, queryView, restoreTypes } from './views';
+
+export type CollectionResolver = (name: string) => Doc[];
+
+function options(resolver?: CollectionResolver): Partial<Options> {
+  // Inputs are stored documents (or their cached views): stages like $addFields must work on copies.
+  const base: Partial<Options> = { processingMode: ProcessingMode.CLONE_INPUT, context: MINGO_CONTEXT };
+  // Joined documents are views too, so $lookup matches numbers of any BSON type.
+  return resolver ? { ...base, collectionResolver: (name: string) => resolver(name).map((d) => numericView(d) as Doc) } : base;
+}
+
+function mingo(docs: Doc[], stages: Doc[], resolver?: CollectionResolver): Doc[] {
+  return new Aggregator(numericView(stages) as Doc[], options(resolver)).run(docs.map(queryView)) as Doc[];
+}
+
+function count(v: unknown): number | undefined {
+  const n = isNumeric(v) ? toNumber(v) : Number.NaN;
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * Runs an aggregation pipeline and keeps the stored BSON types (whole-number doubles, Int64, Decimal128) of the
+ * fields that pass through. Filtering and ordering stages run here on the stored documents; one-in-one-out stages
+ * run in mingo on numeric views, after which unchanged fields get their stored values back (see ./shapes.ts).
+ * From the first regrouping stage ($group, $unwind, $facet, ...) on, mingo runs the rest and numbers come out
+ * as mingo computes them.
+ */
+export function runPipeline(docs: Doc[], pipeline: Doc[], resolver?: CollectionResolver): Doc[] {
+  let current = docs;
+  for (let i = 0; i < pipeline.length; i++) {
+    const stage = pipeline[i]!;
+    const name = Object.keys(stage)[0] ?? '';
+    const arg = stage[name];
+    if (name === '$match' && isPlainObject(arg)) {
+      current = current.filter(compileFilter(arg));
+      continue;
+    }
+    if (name === '$sort' && isPlainObject(arg) && Object.keys(arg).length > 0 && Object.values(arg).every((d) => isNumeric(d) && Math.abs(toNumber(d)) === 1)) {
+      current = [...current].sort(compileSort(arg));
+      continue;
+    }
+    if ((name === '$skip' || name === '$limit') && count(arg) !== undefined && (name === '$skip' || count(arg)! > 0)) {
+      current = name === '$skip' ? current.slice(count(arg)) : current.slice(0, count(arg));
+      continue;
+    }
+    const shape = stageShape(name, arg);
+    if (shape === undefined) return mingo(current, pipeline.slice(i), resolver);
+    const out = mingo(current, [stage], resolver);
+    const sources = current;
+    current = shape && out.length === sources.length ? out.map((d, k) => restoreTypes(d, sources[k]!, shape)) : out;
+  }
+  return current;
+}
