@@ -1,20 +1,22 @@
 import type { JSX } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { WorksPage } from './pages/WorksPage';
-import { StoryEditorPage } from './pages/StoryEditorPage';
+import './editor.css';
+import { BotEditorPage } from './pages/BotEditorPage';
 import { PlannedPage } from './pages/PlannedPage';
+import { StoryEditorPage } from './pages/StoryEditorPage';
+import { WorksPage } from './pages/WorksPage';
 
 /** The editor remote: route paths are relative to where the shell mounts it (`/editor/*`). */
 export default function App(): JSX.Element {
   return (
-    <div data-remote="mfe_editor">
+    <div data-remote="mfe_editor" className="ed">
       <Routes>
         <Route index element={<Navigate to="works" replace />} />
         <Route path="works" element={<WorksPage />} />
         <Route path="story/:id?" element={<StoryEditorPage />} />
         <Route path="template/:id?" element={<PlannedPage title="Template editor" what="templates with fillable fields" />} />
-        <Route path="bot" element={<PlannedPage title="Bot editor" what="character bots" />} />
-        <Route path="bot/:id" element={<PlannedPage title="Bot editor" what="character bots" />} />
+        <Route path="bot" element={<BotEditorPage />} />
+        <Route path="bot/:id" element={<BotEditorPage />} />
         <Route path="gallery" element={<PlannedPage title="Gallery" what="templates to start a story from" />} />
         <Route path="demo/components" element={<PlannedPage title="Components" what="the editor's components" />} />
         <Route path="*" element={<Navigate to="works" replace />} />

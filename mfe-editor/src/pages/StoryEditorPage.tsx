@@ -1,18 +1,84 @@
-import type { JSX } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, type JSX } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { SaveBar } from '../components/SaveBar';
+import { StaleNotice } from '../components/StaleNotice';
+import { ValidationModal } from '../components/ValidationModal';
+import { ChaptersSection } from '../sections/ChaptersSection';
+import { CharactersSection } from '../sections/CharactersSection';
+import { PlayerSection } from '../sections/PlayerSection';
+import { PrologueSection } from '../sections/PrologueSection';
+import { SettingsSection } from '../sections/SettingsSection';
+import { SummarySection } from '../sections/SummarySection';
+import { useCatalogStore } from '../stores/catalog/store';
+import { selectLoad, selectRev } from '../stores/editor/selectors';
+import { useEditorStore, type SaveMode } from '../stores/editor/store';
+import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
 
-/** The story editor's frame: which story is open. Its sections arrive with the story editor issue. */
+/** The normal-mode story editor (spec sections 2, 4 and 5). */
 export function StoryEditorPage(): JSX.Element {
   const { id } = useParams();
-  const isNew = id === undefined || id === 'new';
+  const isNew = isNewId(id);
+  const navigate = useNavigate();
+  const load = useEditorStore(selectLoad);
+  const rev = useEditorStore(selectRev);
+  const save = useEditorStore((s) => s.save);
+
+  useEffect(() => {
+    void useCatalogStore.getState().ensure();
+  }, []);
+
+  useEffect(() => {
+    const s = useEditorStore.getState();
+    if (isNew) {
+      // Unless this is the same story just saved for the first time (its id is then in the URL, not "new").
+      s.startNew();
+    } else if (s.storyId !== id || s.load.status !== 'ready') {
+      void s.loadStory(id as string);
+    }
+  }, [id, isNew]);
+
+  useLeaveGuard('story-editor');
+  useEnterEvent(id, 'normal');
+  useFocusFirstError();
+
+  async function onSave(mode: SaveMode): Promise<void> {
+    const outcome = await save(mode);
+    // The first save of a new story moves the URL to its id; the leave guard lets new -> id through.
+    if (outcome.ok && outcome.created) navigate(`../story/${outcome.storyId}`, { replace: true });
+  }
+
   return (
-    <main>
-      <h1>Story editor</h1>
-      <p>{isNew ? 'New story' : `Story ${id}`}</p>
-      <p>The chapters, characters and settings sections are not available yet.</p>
-      <Link to="../works">
-        Back to My Story
-      </Link>
+    <main className="ed-page">
+      <header className="ed-page__head">
+        <div>
+          <Link to="../works" className="ed-back">
+            ← My Story
+          </Link>
+          <h1>Story editor</h1>
+        </div>
+        <SaveBar onSave={(m) => void onSave(m)} />
+      </header>
+      <StaleNotice />
+      {load.status === 'loading' ? <p role="status">Loading story…</p> : null}
+      {load.status === 'error' ? (
+        <div className="ed-notice" role="alert">
+          <p>The story could not be loaded: {load.error}</p>
+          <button type="button" className="ed-button" onClick={() => id && void useEditorStore.getState().loadStory(id)}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {load.status === 'ready' ? (
+        <div key={rev} className="ed-body">
+          <CharactersSection />
+          <PlayerSection />
+          <PrologueSection />
+          <ChaptersSection />
+          <SummarySection />
+          <SettingsSection />
+        </div>
+      ) : null}
+      <ValidationModal />
     </main>
   );
 }

@@ -1,0 +1,65 @@
+import { useState, type JSX } from 'react';
+import type { MediaUse } from '../api/types';
+import { errorText } from '../lib/errors';
+import * as catalogService from '../services/catalog.service';
+import { FieldError, fieldA11y, useFieldError } from './Field';
+
+export interface ImagePickerProps {
+  fkey: string;
+  label: string;
+  use: MediaUse;
+  value: string;
+  onChange: (url: string) => void;
+}
+
+/** Upload a picture (the server checks its type, size and shape for the use) and show it. */
+export function ImagePicker({ fkey, label, use, value, onChange }: ImagePickerProps): JSX.Element {
+  const error = useFieldError(fkey);
+  const a11y = fieldA11y(fkey, error, false);
+  const [state, setState] = useState<{ busy: boolean; problem: string | null }>({ busy: false, problem: null });
+
+  async function pick(file: File | undefined): Promise<void> {
+    if (!file) return;
+    setState({ busy: true, problem: null });
+    try {
+      const media = await catalogService.upload(file, use);
+      onChange(media.url);
+      setState({ busy: false, problem: null });
+    } catch (e) {
+      setState({ busy: false, problem: errorText(e) });
+    }
+  }
+
+  return (
+    <div className={`ed-field ed-image${error ? ' ed-field--invalid' : ''}`}>
+      <div className="ed-field__head">
+        <label htmlFor={a11y.id}>{label}</label>
+      </div>
+      {value ? <img className={`ed-image__preview ed-image__preview--${use}`} src={value} alt={label} /> : null}
+      <div className="ed-image__actions">
+        <input
+          {...a11y}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          disabled={state.busy}
+          onChange={(e) => {
+            void pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        {value ? (
+          <button type="button" className="ed-link" onClick={() => onChange('')}>
+            Remove picture
+          </button>
+        ) : null}
+      </div>
+      {state.busy ? <p className="ed-hint">Uploading…</p> : null}
+      {state.problem ? (
+        <p className="ed-error" role="alert">
+          {state.problem}
+        </p>
+      ) : null}
+      <FieldError fkey={fkey} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { memo, useEffect, useId, useRef, useState, type ClipboardEvent, type JSX, type KeyboardEvent } from 'react';
+import { allCharactersMention, characterMention, LIMITS, playerMention, type MentionNames } from 'shared-kit';
+import { toast } from '../lib/shell';
+import { createChip, fillEditor, insertAtCaret, mentionQueryAtCaret, repaintChips, replaceQueryWithChip, serialize } from './mentionDom';
+
+export interface MentionOption {
+  raw: string;
+  label: string;
+}
+
+/** The mention menu: the player, all characters, then each character (spec section 3). */
+export function mentionOptions(names: MentionNames): MentionOption[] {
+  return [
+    { raw: playerMention(), label: names.player },
+    { raw: allCharactersMention(), label: names.allCharacters },
+    ...Object.entries(names.characters).map(([id, name]) => ({ raw: characterMention(id), label: name || 'Unnamed character' })),
+  ];
+}
+
+export interface MentionEditorProps {
+  id: string;
+  label: string;
+  /** The stored text, read when the editor mounts (remount it to replace the text). */
+  value: string;
+  names: MentionNames;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  placeholder?: string;
+}
+
+/**
+ * A text box where `@` opens a menu of who to mention, and mentions show as chips with display names. It owns its
+ * DOM after mounting (uncontrolled), so typing costs one serialisation and one store update, never a re-render of
+ * the text.
+ */
+export const MentionEditor = memo(function MentionEditor({
+  id,
+  label,
+  value,
+  names,
+  onChange,
+  invalid,
+  describedBy,
+  placeholder,
+}: MentionEditorProps): JSX.Element {
+  const ref = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const [menu, setMenu] = useState<{ query: string; active: number } | null>(null);
+  const namesRef = useRef(names);
+  namesRef.current = names;
+
+  useEffect(() => {
+    if (ref.current) fillEditor(ref.current, value, namesRef.current);
+    // Mount only: later renders must not overwrite what the creator is typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (ref.current) repaintChips(ref.current, names);
+  }, [names]);
+
+  const options = menu
+    ? mentionOptions(names).filter((o) => o.label.toLowerCase().includes(menu.query.toLowerCase()))
+    : [];
+
+  function emit(): void {
+    if (ref.current) onChange(serialize(ref.current));
+  }
+
+  function updateMenu(): void {
+    const el = ref.current;
+    if (!el) return;
+    const q = mentionQueryAtCaret(el);
+    setMenu((m) => (q ? { query: q.query, active: m && m.query === q.query ? m.active : 0 } : null));
+  }
+
+  function choose(option: MentionOption): void {
+    const el = ref.current;
+    if (!el) return;
+    const anchor = mentionQueryAtCaret(el);
+    const chip = createChip(option.raw, names);
+    if (anchor) replaceQueryWithChip(el, anchor, chip);
+    else insertAtCaret(el, [chip]);
+    setMenu(null);
+    el.focus();
+    emit();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>): void {
+    if (menu && options.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setMenu({ ...menu, active: (menu.active + step + options.length) % options.length });
+        return;
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        e.preventDefault();
+        const option = options[menu.active] ?? options[0];
+        if (option) choose(option);
+        return;
+      }
+    }
+    if (menu && e.key === 'Escape') {
+      e.preventDefault();
+      setMenu(null);
+      return;
+    }
+    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+      // Our own line break: the browser's would add <div>s whose meaning differs between browsers.
+      e.preventDefault();
+      if (ref.current) insertAtCaret(ref.current, [document.createTextNode('\n')]);
+      emit();
+    }
+  }
+
+  function onPaste(e: ClipboardEvent<HTMLDivElement>): void {
+    e.preventDefault();
+    let text = e.clipboardData.getData('text/plain');
+    if (text.length > LIMITS.clipboardPaste) {
+      toast({ type: 'warning', message: `You can paste at most ${LIMITS.clipboardPaste} characters at a time` });
+      text = text.slice(0, LIMITS.clipboardPaste);
+    }
+    if (ref.current && text) insertAtCaret(ref.current, [document.createTextNode(text)]);
+    emit();
+  }
+
+  const active = menu && options.length > 0 ? options[Math.min(menu.active, options.length - 1)] : undefined;
+  return (
+    <div className="ed-mention">
+      <div
+        ref={ref}
+        id={id}
+        className="ed-input ed-input--area ed-mention__box"
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        aria-autocomplete="list"
+        aria-expanded={menu !== null && options.length > 0}
+        aria-controls={menu ? listId : undefined}
+        aria-activedescendant={active ? `${listId}-${options.indexOf(active)}` : undefined}
+        data-placeholder={placeholder}
+        tabIndex={0}
+        onInput={() => {
+          emit();
+          updateMenu();
+        }}
+        onKeyDown={onKeyDown}
+        onKeyUp={(e) => {
+          if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') updateMenu();
+        }}
+        onBlur={() => setMenu(null)}
+        onPaste={onPaste}
+      />
+      {menu && options.length > 0 ? (
+        <ul id={listId} role="listbox" aria-label="Mention" className="ed-menu">
+          {options.map((o, i) => (
+            <li
+              key={o.raw}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={o === active}
+              className={o === active ? 'ed-menu__item ed-menu__item--active' : 'ed-menu__item'}
+              // mousedown, not click: the editor must keep its caret (a click would blur it first).
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(o);
+              }}
+            >
+              @{o.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,117 @@
+import { mentionDisplayName, parseMentions, splitMentions, type Mention, type MentionNames } from 'shared-kit';
+
+/*
+ * The DOM of a mention editor: plain text nodes and non-editable chips (`<span data-mention="@{player}">`). The
+ * stored text is the placeholders; the chips show display names, so renaming a character renames every chip.
+ */
+
+export const DELETED_TAG = 'deleted';
+
+function chipText(m: Pick<Mention, 'kind' | 'id'>, names: MentionNames): { text: string; deleted: boolean } {
+  const deleted = m.kind === 'character' && (m.id === undefined || !(m.id in names.characters));
+  if (deleted) return { text: `@${DELETED_TAG}`, deleted };
+  return { text: `@${mentionDisplayName(m, names) || 'Unnamed'}`, deleted };
+}
+
+export function createChip(raw: string, names: MentionNames): HTMLSpanElement {
+  const span = document.createElement('span');
+  span.contentEditable = 'false';
+  span.dataset.mention = raw;
+  paintChip(span, names);
+  return span;
+}
+
+function paintChip(span: HTMLElement, names: MentionNames): void {
+  const m = parseMentions(span.dataset.mention ?? '')[0];
+  if (!m) return;
+  const { text, deleted } = chipText(m, names);
+  span.textContent = text;
+  span.className = deleted ? 'ed-chip ed-chip--deleted' : 'ed-chip';
+  if (deleted) span.title = 'This character was deleted';
+  else span.removeAttribute('title');
+}
+
+/** Renders the stored text into the editor (on mount and when the content is replaced from outside). */
+export function fillEditor(el: HTMLElement, value: string, names: MentionNames): void {
+  const nodes: Node[] = splitMentions(value).map((s) =>
+    s.type === 'text' ? document.createTextNode(s.text) : createChip(s.raw, names),
+  );
+  // A trailing <br> lets the caret sit on an empty last line (pre-wrap does not show a final newline otherwise).
+  nodes.push(document.createElement('br'));
+  el.replaceChildren(...nodes);
+}
+
+/** Updates chip labels after a rename, leaving the text and the caret alone. */
+export function repaintChips(el: HTMLElement, names: MentionNames): void {
+  el.querySelectorAll<HTMLElement>('[data-mention]').forEach((span) => paintChip(span, names));
+}
+
+/** The stored text of the editor: text as typed, chips as their placeholders, line breaks as `\n`. */
+export function serialize(el: Node): string {
+  let out = '';
+  const children = [...el.childNodes];
+  children.forEach((n, i) => {
+    if (n.nodeType === Node.TEXT_NODE) {
+      out += (n as Text).data;
+      return;
+    }
+    if (!(n instanceof HTMLElement)) return;
+    if (n.dataset.mention) out += n.dataset.mention;
+    else if (n.tagName === 'BR') {
+      // The final <br> is the editor's own end-of-text marker.
+      if (i < children.length - 1) out += '\n';
+    } else {
+      // A block the browser made for a new line (e.g. dropped or pasted rich text).
+      if (out !== '' && !out.endsWith('\n')) out += '\n';
+      out += serialize(n);
+    }
+  });
+  return out;
+}
+
+/** Inserts nodes at the caret (inside `el`) and puts the caret after them. */
+export function insertAtCaret(el: HTMLElement, nodes: Node[]): void {
+  const sel = window.getSelection();
+  let range: Range;
+  if (sel && sel.rangeCount > 0 && el.contains(sel.getRangeAt(0).startContainer)) range = sel.getRangeAt(0);
+  else {
+    range = document.createRange();
+    const end = el.lastChild instanceof HTMLBRElement ? el.lastChild : null;
+    if (end) range.setStartBefore(end);
+    else range.selectNodeContents(el);
+    range.collapse(end !== null);
+  }
+  range.deleteContents();
+  for (const node of nodes) {
+    range.insertNode(node);
+    range.setStartAfter(node);
+    range.collapse(true);
+  }
+  sel?.removeAllRanges();
+  sel?.addRange(range);
+}
+
+/** The text typed since the last `@` before the caret, when the caret sits in a text node right after it. */
+export function mentionQueryAtCaret(el: HTMLElement): { node: Text; at: number; query: string } | null {
+  const sel = window.getSelection();
+  if (!sel || sel.rangeCount === 0 || !sel.isCollapsed) return null;
+  const node = sel.anchorNode;
+  if (!node || node.nodeType !== Node.TEXT_NODE || !el.contains(node)) return null;
+  const before = (node as Text).data.slice(0, sel.anchorOffset);
+  const at = before.lastIndexOf('@');
+  if (at < 0) return null;
+  const query = before.slice(at + 1);
+  if (/\s/.test(query) || query.length > 30) return null;
+  return { node: node as Text, at, query };
+}
+
+/** Replaces `@query` with a chip and a caret after it. */
+export function replaceQueryWithChip(el: HTMLElement, anchor: { node: Text; at: number; query: string }, chip: Node): void {
+  const range = document.createRange();
+  range.setStart(anchor.node, anchor.at);
+  range.setEnd(anchor.node, Math.min(anchor.node.data.length, anchor.at + 1 + anchor.query.length));
+  const sel = window.getSelection();
+  sel?.removeAllRanges();
+  sel?.addRange(range);
+  insertAtCaret(el, [chip]);
+}

@@ -1,0 +1,29 @@
+import { ErrorCode, UI_MESSAGES, isApiError, type StoryIssue } from 'shared-kit';
+
+/** The message to show for a failed call: the server's own wording when it sent one. */
+export function errorText(error: unknown): string {
+  if (isApiError(error)) return error.statusMessage;
+  return UI_MESSAGES.networkError;
+}
+
+/** The api refuses a save based on an outdated version with this code (nothing is written). */
+export const STALE_SAVE_CODE = ErrorCode.ConcurrentOperation;
+
+export function isStaleSave(error: unknown): boolean {
+  return isApiError(error) && error.code === STALE_SAVE_CODE;
+}
+
+function isIssue(value: unknown): value is StoryIssue {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.path === 'string' && typeof v.type === 'number' && typeof v.message === 'string';
+}
+
+/** The section 5 issues the api sent with a refused save (`data.errors`), or null when it sent none. */
+export function serverIssues(error: unknown): StoryIssue[] | null {
+  if (!isApiError(error) || error.code !== ErrorCode.ClientParamError) return null;
+  const data = error.data as { errors?: unknown } | undefined;
+  if (!data || !Array.isArray(data.errors)) return null;
+  const issues = data.errors.filter(isIssue);
+  return issues.length > 0 ? issues : null;
+}

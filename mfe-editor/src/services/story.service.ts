@@ -1,0 +1,48 @@
+import {
+  browserQuery,
+  SAVE_REQUEST,
+  unwrap,
+  type Envelope,
+  type StoryCreateInput,
+  type StoryCreateResponse,
+} from 'shared-kit';
+import { apiClient } from '../api/client';
+import type { StoryDetail, StoryList, StoryPermission } from '../api/types';
+
+/** The working copy of one of the creator's stories. */
+export function getStory(storyId: string): Promise<StoryDetail> {
+  return unwrap(
+    apiClient.get<Envelope<StoryDetail>>('/editor/story/get', { params: { story_id: storyId, ...browserQuery() } }),
+  );
+}
+
+/**
+ * Saves a draft or publishes (spec section 7), with the 30 s save timeout. Silent: the editor shows field errors,
+ * the stale-version message and the failure toast itself.
+ */
+export function createStory(body: StoryCreateInput): Promise<StoryCreateResponse> {
+  return unwrap(
+    apiClient.post<Envelope<StoryCreateResponse>>('/editor/story/create', body, {
+      ...SAVE_REQUEST,
+      params: browserQuery(),
+    }),
+  );
+}
+
+export function listStories(query: { offset: number; count: number; status?: string }): Promise<StoryList> {
+  return unwrap(apiClient.get<Envelope<StoryList>>('/editor/story/list', { params: query }));
+}
+
+export function deleteStory(storyId: string): Promise<unknown> {
+  return unwrap(apiClient.post<Envelope<unknown>>('/editor/story/del', { story_id: storyId }));
+}
+
+export function setTop(storyId: string, isTop: boolean): Promise<unknown> {
+  return unwrap(apiClient.post<Envelope<unknown>>('/editor/story/set_top', { story_id: storyId, is_top: isTop }));
+}
+
+export function updatePermission(storyId: string, permission: Partial<StoryPermission>): Promise<StoryPermission> {
+  return unwrap(
+    apiClient.post<Envelope<StoryPermission>>('/editor/permission/update', { story_id: storyId, ...permission }),
+  );
+}

@@ -1,0 +1,357 @@
+import { create } from 'zustand';
+import {
+  displayLength,
+  LIMITS,
+  normalizeStory,
+  PublishType,
+  reviewIssues,
+  STORY_ERROR_TITLES,
+  StoryGenType,
+  StoryStatus,
+  storyMentionNames,
+  validateStory,
+  ValidationErrorType,
+  VOICE_OVER_SPEAKER,
+  type StoryCharacter,
+  type StoryContent,
+  type StoryIssue,
+  type StoryNode,
+} from 'shared-kit';
+import type { StoryPermission } from '../../api/types';
+import { errorText, isStaleSave, serverIssues } from '../../lib/errors';
+import { toast } from '../../lib/shell';
+import * as storyService from '../../services/story.service';
+import { botPayload, contentOfDetail, emptyCharacter, emptyNode, emptyStory, isBotPath } from './content';
+import { characterKey, keyIssues, nodeKey, type FieldErrors } from './fields';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type SaveMode = 'draft' | 'publish';
+
+/** The failed-validation modal: titled by the kind of the first error (spec section 5). */
+export interface ValidationFailure {
+  title: string;
+  issues: StoryIssue[];
+}
+
+export type SaveOutcome =
+  | { ok: true; storyId: string; created: boolean }
+  | { ok: false; reason: 'invalid' | 'stale' | 'error' | 'busy' };
+
+export interface EditorState {
+  /** null for a story never saved. */
+  storyId: string | null;
+  versionId: string | null;
+  status: number;
+  content: StoryContent;
+  permission: StoryPermission;
+  dirty: boolean;
+  /**
+   * Bumped when the content is replaced from outside the fields (load, reset, a chapter merge): uncontrolled
+   * fields remount with the new text. Typing never bumps it, so typing re-renders only its own field.
+   */
+  rev: number;
+  /** Counts edits, so a save that finishes after further typing leaves the editor dirty. */
+  edits: number;
+  errors: FieldErrors;
+  load: { status: LoadStatus; error: string | null };
+  saving: SaveMode | null;
+  failure: ValidationFailure | null;
+  /** The last save was refused because the story changed elsewhere. */
+  stale: boolean;
+  /** Set after a failed validation; the page scrolls to it and focuses it, then clears it. */
+  focusRequest: { key: string; seq: number } | null;
+
+  startNew: (genType?: StoryGenType) => void;
+  loadStory: (storyId: string) => Promise<void>;
+  /** Drops unsaved state (the leave guard's confirm). */
+  reset: () => void;
+
+  setStoryField: <K extends 'story_name' | 'introduction' | 'summary' | 'logo' | 'loading_background'>(
+    field: K,
+    value: string,
+  ) => void;
+  setSettingVisible: (visible: boolean) => void;
+  setImageStyle: (code: string) => void;
+  setNarratorVoice: (dubbing: StoryContent['voice_over_dubbing']) => void;
+  setPlayer: (field: 'character_name' | 'settings', value: string) => void;
+  setPrologue: (field: 'character_id' | 'content', value: string) => void;
+  setPermission: (patch: Partial<StoryPermission>) => void;
+
+  addCharacter: () => string;
+  updateCharacter: (id: string, patch: Partial<Omit<StoryCharacter, 'character_id'>>) => void;
+  removeCharacter: (id: string) => void;
+
+  /** Adds an empty chapter before the given one, or at the end. Returns its id, or null at the maximum. */
+  addNode: (beforeId?: string) => string | null;
+  updateNode: (id: string, patch: Partial<Omit<StoryNode, 'node_id'>>) => void;
+  /** Removes a chapter with the merge rule of spec section 4; false when the merge would overflow. */
+  removeNode: (id: string) => boolean;
+
+  save: (mode: SaveMode) => Promise<SaveOutcome>;
+  dismissFailure: () => void;
+  clearFocusRequest: () => void;
+}
+
+const DEFAULT_PERMISSION: StoryPermission = { character_use: true, thread_share: true };
+
+function initial() {
+  return {
+    storyId: null,
+    versionId: null,
+    status: StoryStatus.Draft as number,
+    content: emptyStory(),
+    permission: DEFAULT_PERMISSION,
+    dirty: false,
+    edits: 0,
+    errors: {},
+    load: { status: 'idle' as LoadStatus, error: null },
+    saving: null,
+    failure: null,
+    stale: false,
+    focusRequest: null,
+  };
+}
+
+function without(errors: FieldErrors, keys: string[]): FieldErrors {
+  if (!keys.some((k) => k in errors)) return errors;
+  const next = { ...errors };
+  for (const k of keys) delete next[k];
+  return next;
+}
+
+/** Issues of a collection item are dropped with it; index-free keys make the rest stay put. */
+function withoutPrefix(errors: FieldErrors, prefix: string): FieldErrors {
+  const keys = Object.keys(errors).filter((k) => k === prefix || k.startsWith(`${prefix}.`));
+  return without(errors, keys);
+}
+
+function failureOf(issues: StoryIssue[]): ValidationFailure {
+  const first = issues[0];
+  const type = first?.type ?? ValidationErrorType.Required;
+  return { title: STORY_ERROR_TITLES[type], issues };
+}
+
+/** Merged text of the summary and the remaining chapter's content, as spec section 4 puts them together. */
+export function mergedContent(summary: string, content: string): string {
+  return [summary.trim(), content].filter((s) => s.trim() !== '').join('\n');
+}
+
+let focusSeq = 0;
+export const MERGE_TOO_LONG = `The merged chapter would exceed ${LIMITS.plotContent} characters; shorten the summary or the chapter first`;
+
+export const useEditorStore = create<EditorState>()((set, get) => {
+  /** Every edit goes through here: marks dirty and clears the errors of the fields it touched. */
+  const edit = (mutate: (s: EditorState) => Partial<EditorState>, touched: string[]): void => {
+    set((s) => {
+      const patch = mutate(s);
+      return { ...patch, dirty: true, edits: s.edits + 1, errors: without(patch.errors ?? s.errors, touched) };
+    });
+  };
+  const patchContent = (s: EditorState, patch: Partial<StoryContent>): Partial<EditorState> => ({
+    content: { ...s.content, ...patch },
+  });
+
+  return {
+    ...initial(),
+    rev: 0,
+
+    startNew: (genType = StoryGenType.UserDefined) => {
+      set((s) => ({ ...initial(), content: emptyStory(genType), load: { status: 'ready', error: null }, rev: s.rev + 1 }));
+    },
+
+    loadStory: async (storyId) => {
+      set((s) => ({ ...initial(), load: { status: 'loading', error: null }, rev: s.rev + 1 }));
+      try {
+        const detail = await storyService.getStory(storyId);
+        const content = contentOfDetail(detail);
+        // Server review results go on their fields; an over-long story name shows its error at once (section 5).
+        const issues = detail.review_result ? reviewIssues(detail.review_result, content) : [];
+        const nameTooLong = displayLength(content.story_name, storyMentionNames(content)) > LIMITS.storyName;
+        if (nameTooLong) {
+          issues.push({ path: 'story_name', type: ValidationErrorType.Limit, message: `At most ${LIMITS.storyName} characters` });
+        }
+        set((s) => ({
+          storyId: detail.story_id,
+          versionId: detail.version.version_id,
+          status: detail.story_info.status,
+          content,
+          permission: detail.permission ?? DEFAULT_PERMISSION,
+          dirty: false,
+          errors: keyIssues(issues, content),
+          load: { status: 'ready', error: null },
+          rev: s.rev + 1,
+        }));
+      } catch (error) {
+        set({ load: { status: 'error', error: errorText(error) } });
+      }
+    },
+
+    reset: () => set((s) => ({ ...initial(), rev: s.rev + 1 })),
+
+    setStoryField: (field, value) => edit((s) => patchContent(s, { [field]: value }), [field]),
+    setSettingVisible: (visible) => edit((s) => patchContent(s, { story_setting_visible: visible }), []),
+    setImageStyle: (code) =>
+      edit((s) => patchContent(s, { image_generate_style: code ? { code } : null }), ['image_generate_style']),
+    setNarratorVoice: (dubbing) => edit((s) => patchContent(s, { voice_over_dubbing: dubbing }), ['voice_over_dubbing']),
+    setPlayer: (field, value) =>
+      edit((s) => patchContent(s, { player: { ...s.content.player, [field]: value } }), [`player.${field}`]),
+    setPrologue: (field, value) =>
+      edit((s) => patchContent(s, { prologue: { ...s.content.prologue, [field]: value } }), [`prologue.${field}`]),
+    setPermission: (patch) => edit((s) => ({ permission: { ...s.permission, ...patch } }), []),
+
+    addCharacter: () => {
+      const character = emptyCharacter();
+      edit((s) => patchContent(s, { characters: [...s.content.characters, character] }), []);
+      return character.character_id;
+    },
+    updateCharacter: (id, patch) =>
+      edit(
+        (s) =>
+          patchContent(s, {
+            characters: s.content.characters.map((c) => (c.character_id === id ? { ...c, ...patch } : c)),
+          }),
+        Object.keys(patch).map((f) => characterKey(id, f)),
+      ),
+    removeCharacter: (id) =>
+      edit((s) => {
+        const prologue = s.content.prologue;
+        return {
+          ...patchContent(s, {
+            characters: s.content.characters.filter((c) => c.character_id !== id),
+            // Spec section 4: removing the prologue speaker clears the prologue's character.
+            prologue: prologue.character_id === id ? { ...prologue, character_id: '' } : prologue,
+          }),
+          errors: withoutPrefix(s.errors, `characters.${id}`),
+        };
+      }, []),
+
+    addNode: (beforeId) => {
+      const nodes = get().content.nodes;
+      if (nodes.length >= LIMITS.maxPlots) {
+        toast({ type: 'warning', message: `A story has at most ${LIMITS.maxPlots} chapters` });
+        return null;
+      }
+      const node = emptyNode();
+      edit((s) => {
+        const list = [...s.content.nodes];
+        const at = beforeId === undefined ? -1 : list.findIndex((n) => n.node_id === beforeId);
+        if (at < 0) list.push(node);
+        else list.splice(at, 0, node);
+        return { ...patchContent(s, { nodes: list }), errors: without(s.errors, ['nodes']) };
+      }, []);
+      return node.node_id;
+    },
+    updateNode: (id, patch) =>
+      edit(
+        (s) =>
+          patchContent(s, { nodes: s.content.nodes.map((n) => (n.node_id === id ? { ...n, ...patch } : n)) }),
+        Object.keys(patch).map((f) => nodeKey(id, f)),
+      ),
+    removeNode: (id) => {
+      const { content } = get();
+      const rest = content.nodes.filter((n) => n.node_id !== id);
+      if (rest.length === content.nodes.length) return false;
+      if (rest.length === 0) {
+        // Spec section 4: with no chapters left, one empty chapter is created.
+        edit((s) => ({ ...patchContent(s, { nodes: [emptyNode()] }), errors: withoutPrefix(s.errors, 'nodes'), rev: s.rev + 1 }), []);
+        return true;
+      }
+      if (rest.length === 1 && content.nodes.length === 2) {
+        // Down to one chapter: the summary joins its content, and its name and the summary are cleared.
+        const last = rest[0] as StoryNode;
+        const merged = mergedContent(content.summary, last.content);
+        if (displayLength(merged, storyMentionNames(content)) > LIMITS.plotContent) {
+          toast({ type: 'error', message: MERGE_TOO_LONG });
+          return false;
+        }
+        edit(
+          (s) => ({
+            ...patchContent(s, { nodes: [{ ...last, content: merged, name: '' }], summary: '' }),
+            errors: withoutPrefix(withoutPrefix(s.errors, `nodes.${id}`), `nodes.${last.node_id}`),
+            rev: s.rev + 1,
+          }),
+          ['summary'],
+        );
+        return true;
+      }
+      edit((s) => ({ ...patchContent(s, { nodes: rest }), errors: withoutPrefix(s.errors, `nodes.${id}`) }), []);
+      return true;
+    },
+
+    save: async (mode) => {
+      const start = get();
+      if (start.saving) return { ok: false, reason: 'busy' };
+      const bot = start.content.story_gen_type === StoryGenType.SingleBot;
+      const content = normalizeStory(bot ? botPayload(start.content) : start.content);
+      const issues = validateStory(content, { mode }).filter((i) => !bot || isBotPath(i.path));
+      if (issues.length > 0) {
+        showIssues(issues, content);
+        return { ok: false, reason: 'invalid' };
+      }
+      set({ saving: mode, stale: false });
+      const created = start.storyId === null;
+      try {
+        const res = await storyService.createStory({
+          ...content,
+          story_id: start.storyId ?? '0',
+          publish_type: mode === 'publish' ? PublishType.Publish : PublishType.Draft,
+          ...(start.versionId ? { version: { version_id: start.versionId } } : {}),
+        });
+        set((s) => ({
+          storyId: res.story_id,
+          versionId: res.version_id,
+          status: res.status,
+          saving: null,
+          // Typing while the request was out leaves those edits unsaved.
+          dirty: s.edits !== start.edits,
+        }));
+        if (bot) await savePermission(res.story_id);
+        toast({ type: 'success', message: mode === 'publish' ? 'Published successfully' : 'Saved successfully' });
+        return { ok: true, storyId: res.story_id, created };
+      } catch (error) {
+        set({ saving: null });
+        const fromServer = serverIssues(error);
+        if (fromServer) {
+          showIssues(fromServer, content);
+          return { ok: false, reason: 'invalid' };
+        }
+        if (isStaleSave(error)) {
+          set({ stale: true });
+          return { ok: false, reason: 'stale' };
+        }
+        toast({ type: 'error', message: `${mode === 'publish' ? 'Publish failed' : 'Save failed'}: ${errorText(error)}` });
+        return { ok: false, reason: 'error' };
+      }
+    },
+
+    dismissFailure: () => {
+      const failure = get().failure;
+      if (!failure) return;
+      const errors = get().errors;
+      const first = Object.keys(errors)[0];
+      focusSeq += 1;
+      set({ failure: null, focusRequest: first ? { key: first, seq: focusSeq } : null });
+    },
+    clearFocusRequest: () => set({ focusRequest: null }),
+  };
+
+  /** A bot's permissions live beside the story; written after the story exists. */
+  async function savePermission(storyId: string): Promise<void> {
+    try {
+      await storyService.updatePermission(storyId, get().permission);
+    } catch (error) {
+      toast({ type: 'error', message: `Permissions were not saved: ${errorText(error)}` });
+    }
+  }
+
+  function showIssues(issues: StoryIssue[], content: StoryContent): void {
+    set({ errors: keyIssues(issues, content), failure: failureOf(issues) });
+  }
+});
+
+/** Back to the initial state; for tests. */
+export function resetEditorStore(): void {
+  useEditorStore.setState({ ...initial(), rev: 0 });
+}
+
+export { VOICE_OVER_SPEAKER };

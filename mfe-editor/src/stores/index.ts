@@ -1,0 +1,12 @@
+import { resetAudioStore } from './audio/store';
+import { resetCatalogStore } from './catalog/store';
+import { resetEditorStore } from './editor/store';
+import { resetWorksStore } from './works/store';
+
+/** Every store of the editor remote back to its initial state (between tests). */
+export function resetEditorStores(): void {
+  resetEditorStore();
+  resetWorksStore();
+  resetCatalogStore();
+  resetAudioStore();
+}
