@@ -24,6 +24,12 @@ import { passportRoutes } from './modules/passport/passport.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { mediaMiddleware } from './modules/media/media.routes';
+import { createAiProviders } from './ai';
+import { editorRoutes } from './modules/editor/editor.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { loadForbiddenWords } from './modules/review/forbiddenWords';
+import { startReviewWorker } from './modules/review/review.worker';
+import { playRoutes } from './modules/play/play.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -63,6 +69,24 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   userRoutes(router);
   // The outbox hands out sign-in codes: never in production.
   if (config.nodeEnv !== 'production') devRoutes(router, accounts);
+  const forbidden = loadForbiddenWords(config.forbiddenWordsFile);
+  const ai = createAiProviders(config, forbidden);
+  const now = deps.clock ?? Date.now;
+  // The review worker runs only in a serving app (one with a server); it stops when the server closes.
+  const review = options.server
+    ? startReviewWorker({
+        logger: deps.logger,
+        events: deps.events,
+        forbidden,
+        moderation: ai.mode === 'model' ? ai.moderation : null,
+        pollMs: config.reviewPollMs,
+        now,
+      })
+    : null;
+  options.server?.once('close', () => void review?.stop());
+  editorRoutes(router, { forbidden, kickReview: () => review?.kick(), now });
+  eventsRoutes(router, { now });
+  playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

@@ -1,10 +1,19 @@
 import { ValidationErrorType } from '../enums';
 import { createForbiddenWords, NO_FORBIDDEN_WORDS, parseForbiddenWordList } from './forbidden';
-import { invalidItem, reviewIssues, validItem, REVIEW_EMPTY_TIP, REVIEW_GENERIC_REASON, type StoryReviewResult } from './review';
+import {
+  invalidItem,
+  reviewIssues,
+  validItem,
+  REVIEW_EMPTY_TIP,
+  REVIEW_GENERIC_REASON,
+  type StoryReviewResult,
+} from './review';
 import { storyCreateSchema, storyContentSchema } from './schema';
 
 describe('forbidden words', () => {
-  const words = createForbiddenWords(parseForbiddenWordList('# comment\n\nBadword\n  evil   phrase \n禁止词\nbadword\n'));
+  const words = createForbiddenWords(
+    parseForbiddenWordList('# comment\n\nBadword\n  evil   phrase \n禁止词\nbadword\n'),
+  );
   it('parses lists, skipping comments, blanks and duplicates', () => {
     expect(words.size).toBe(3);
     expect(NO_FORBIDDEN_WORDS.find('badword')).toBeNull();
@@ -30,7 +39,12 @@ describe('story payload schema', () => {
   it('fills defaults and refuses operator objects, bad ids and script URLs', () => {
     const ok = storyCreateSchema.parse({ story_name: 'x', nodes: [{ node_id: 'n1' }] });
     expect(ok.publish_type).toBe('Draft');
-    expect(ok.nodes[0]).toMatchObject({ node_type: 'Simple', content: '', end_visible: false, bgm_info: null });
+    expect(ok.nodes[0]).toMatchObject({
+      node_type: 'Simple',
+      content: '',
+      end_visible: false,
+      bgm_info: null,
+    });
     expect(storyCreateSchema.safeParse({ story_name: { $ne: null } }).success).toBe(false);
     expect(storyCreateSchema.safeParse({ story_id: 'abc' }).success).toBe(false);
     expect(storyCreateSchema.safeParse({ nodes: [{ node_id: 'a b' }] }).success).toBe(false);
@@ -47,8 +61,24 @@ describe('reviewIssues', () => {
       nodes: [{ node_id: 'n1', content: 'text' }],
     });
     const result: StoryReviewResult = {
-      characters: [{ character_id: 'c1', img: validItem(), name: invalidItem('Name not allowed'), settings: validItem(), style: invalidItem('x') }],
-      nodes: [{ node_id: 'n1', img: validItem(), name: validItem(), content: invalidItem(''), ending_content: validItem() }],
+      characters: [
+        {
+          character_id: 'c1',
+          img: validItem(),
+          name: invalidItem('Name not allowed'),
+          settings: validItem(),
+          style: invalidItem('x'),
+        },
+      ],
+      nodes: [
+        {
+          node_id: 'n1',
+          img: validItem(),
+          name: validItem(),
+          content: invalidItem(''),
+          ending_content: validItem(),
+        },
+      ],
       summary: validItem(),
       name: validItem(),
       prologue: validItem(),
@@ -56,7 +86,11 @@ describe('reviewIssues', () => {
       player: { character_name: validItem(), settings: validItem() },
     };
     expect(reviewIssues(result, story)).toEqual([
-      { path: 'characters.0.character_name', type: ValidationErrorType.ForbiddenWord, message: 'Name not allowed' },
+      {
+        path: 'characters.0.character_name',
+        type: ValidationErrorType.ForbiddenWord,
+        message: 'Name not allowed',
+      },
       { path: 'characters.0.style', type: ValidationErrorType.ForbiddenWord, message: REVIEW_EMPTY_TIP },
       { path: 'nodes.0.content', type: ValidationErrorType.ForbiddenWord, message: REVIEW_GENERIC_REASON },
     ]);

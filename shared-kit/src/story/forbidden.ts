@@ -22,7 +22,8 @@ export function parseForbiddenWordList(text: string): string[] {
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Scripts written without spaces between words (CJK, Thai) can only be matched as substrings.
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /**
  * A matcher over `words`, ignoring case and Unicode compatibility forms (full-width letters match). Words in

@@ -27,13 +27,22 @@ export const itemId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -');
 
 /** Story and version ids are numeric strings; "0" (or absent) means a new story. */
-export const storyIdString = z.string().max(32, 'must be at most 32 characters').regex(/^\d+$/, 'must be a numeric id');
+export const storyIdString = z
+  .string()
+  .max(32, 'must be at most 32 characters')
+  .regex(/^\d+$/, 'must be a numeric id');
 
-/** A picture reference: empty, one of our uploads, or an absolute http(s) URL. Never `javascript:` or `data:`. */
+/**
+ * A picture reference: empty, one of our uploads, one of the built-in artworks (`/api/editor/art/<key>.png`), or an
+ * absolute http(s) URL. Never `javascript:` or `data:`.
+ */
 export const imageUrl = z
   .string()
   .max(2048, 'must be at most 2048 characters')
-  .regex(/^(?:|\/api\/media\/[0-9a-fA-F]{24}|https?:\/\/[^\s"'<>]+)$/, 'must be an uploaded picture or an http(s) URL');
+  .regex(
+    /^(?:|\/api\/media\/[0-9a-fA-F]{24}|\/api\/editor\/art\/[a-z0-9_]{1,64}\.png|https?:\/\/[^\s"'<>]+)$/,
+    'must be an uploaded picture or an http(s) URL',
+  );
 
 const text = (cap: number) => z.string().max(cap, `must be at most ${cap} characters`);
 
@@ -92,14 +101,19 @@ export type StoryNode = z.output<typeof nodeSchema>;
 
 /** What a story is made of: everything the editor saves, without the request's bookkeeping. */
 export const storyContentSchema = z.object({
-  story_gen_type: z.enum(Object.values(StoryGenType) as [StoryGenType, ...StoryGenType[]]).default(StoryGenType.UserDefined),
+  story_gen_type: z
+    .enum(Object.values(StoryGenType) as [StoryGenType, ...StoryGenType[]])
+    .default(StoryGenType.UserDefined),
   story_name: text(STORY_SHORT_TEXT_CAP).default(''),
   introduction: text(STORY_TEXT_CAP).default(''),
   story_setting_visible: z.boolean().default(false),
   image_generate_style: imageStyleRefSchema.nullable().default(null),
   logo: imageUrl.default(''),
   loading_background: imageUrl.default(''),
-  characters: z.array(characterSchema).max(STORY_CHARACTERS_CAP, `at most ${STORY_CHARACTERS_CAP} characters`).default([]),
+  characters: z
+    .array(characterSchema)
+    .max(STORY_CHARACTERS_CAP, `at most ${STORY_CHARACTERS_CAP} characters`)
+    .default([]),
   player: playerSchema.default({ character_name: '', settings: '' }),
   prologue: prologueSchema.default({ character_id: '', content: '' }),
   nodes: z.array(nodeSchema).max(STORY_NODES_CAP, `at most ${STORY_NODES_CAP} plots`).default([]),

@@ -34,7 +34,12 @@ function validStory(): StoryContent {
     player: { character_name: 'Alex', settings: 'A traveller.' },
     prologue: { character_id: 'c1', content: 'Welcome, traveller.' },
     nodes: [
-      { node_id: 'n1', name: 'Arrival', content: 'You reach the island.', ending_content: 'Find the keeper.' },
+      {
+        node_id: 'n1',
+        name: 'Arrival',
+        content: 'You reach the island.',
+        ending_content: 'Find the keeper.',
+      },
       { node_id: 'n2', name: 'Storm', content: 'The storm breaks.', ending_content: 'Survive the night.' },
     ],
     summary: 'Two nights on the island.',
@@ -44,7 +49,8 @@ function validStory(): StoryContent {
 
 const issuesAt = (story: StoryContent, path: string, options = publish) =>
   validateStory(story, options).filter((i) => i.path === path);
-const typeAt = (story: StoryContent, path: string, options = publish) => issuesAt(story, path, options)[0]?.type;
+const typeAt = (story: StoryContent, path: string, options = publish) =>
+  issuesAt(story, path, options)[0]?.type;
 
 describe('validateStory: a valid story', () => {
   it('has no issues in either mode', () => {
@@ -53,7 +59,9 @@ describe('validateStory: a valid story', () => {
   });
   it('lets a draft be incomplete but not over a limit', () => {
     const s = storyContentSchema.parse({ nodes: [{ node_id: 'n1', content: 'x'.repeat(3001) }] });
-    expect(validateStory(s, draft)).toEqual([{ path: 'nodes.0.content', type: T.Limit, message: 'At most 3000 characters' }]);
+    expect(validateStory(s, draft)).toEqual([
+      { path: 'nodes.0.content', type: T.Limit, message: 'At most 3000 characters' },
+    ]);
     expect(validateStory(s, publish).some((i) => i.type === T.Required)).toBe(true);
   });
 });
@@ -70,7 +78,30 @@ describe('character rules', () => {
     expect(at('x'.repeat(31))?.type).toBe(T.Limit);
     expect(at(' Mira')?.type).toBe(T.CheckFailed);
     expect(at('Mira ')?.type).toBe(T.CheckFailed);
-    for (const ch of ['@', '#', '$', '%', '^', '&', '*', '+', '=', '~', '`', '|', '\\', '<', '>', '(', '[', '{', ',', '.', '，', '。']) {
+    for (const ch of [
+      '@',
+      '#',
+      '$',
+      '%',
+      '^',
+      '&',
+      '*',
+      '+',
+      '=',
+      '~',
+      '`',
+      '|',
+      '\\',
+      '<',
+      '>',
+      '(',
+      '[',
+      '{',
+      ',',
+      '.',
+      '，',
+      '。',
+    ]) {
       expect(at(`Mi${ch}ra`)?.message).toBe('Name must not contain special characters');
     }
     for (const reserved of ['user', 'USER', ' Player', 'play er', 'NARRATOR', 'nar rator', '旁白', '旁 白']) {

@@ -31,7 +31,15 @@ export interface StoryRuleOptions {
 }
 
 /** The sections in the order the editor scrolls to the first error (spec section 5), player last. */
-export const STORY_SECTION_ORDER = ['characters', 'summary', 'prologue', 'nodes', 'voice_over_dubbing', 'settings', 'player'] as const;
+export const STORY_SECTION_ORDER = [
+  'characters',
+  'summary',
+  'prologue',
+  'nodes',
+  'voice_over_dubbing',
+  'settings',
+  'player',
+] as const;
 export type StorySection = (typeof STORY_SECTION_ORDER)[number];
 
 /** The failure modal's title for each error type (spec section 5). */
@@ -96,7 +104,8 @@ class Checker {
   }
 
   required(path: string, value: string, message = 'This field is required'): void {
-    if (this.options.mode === 'publish' && isBlank(value)) this.add(path, ValidationErrorType.Required, message);
+    if (this.options.mode === 'publish' && isBlank(value))
+      this.add(path, ValidationErrorType.Required, message);
   }
 
   /** Limits count mentions by the length of their displayed name (spec section 5). */
@@ -114,7 +123,8 @@ class Checker {
 
   noForbiddenWord(path: string, value: string): void {
     const word = this.forbidden.find(value);
-    if (word !== null) this.add(path, ValidationErrorType.ForbiddenWord, `Contains a forbidden word: "${word}"`);
+    if (word !== null)
+      this.add(path, ValidationErrorType.ForbiddenWord, `Contains a forbidden word: "${word}"`);
   }
 }
 
@@ -168,7 +178,8 @@ function checkPlots(story: StoryContent, c: Checker): void {
     const ending = node.ending_content;
 
     c.limit(`${base}.name`, node.name, LIMITS.plotTitle);
-    if (/\s/.test(node.name)) c.add(`${base}.name`, ValidationErrorType.CheckFailed, 'Chapter names cannot contain spaces');
+    if (/\s/.test(node.name))
+      c.add(`${base}.name`, ValidationErrorType.CheckFailed, 'Chapter names cannot contain spaces');
 
     // A single plot may consist of its ending alone.
     if (!(nodes.length === 1 && !isBlank(ending))) c.required(`${base}.content`, node.content);
@@ -185,7 +196,11 @@ function checkPlots(story: StoryContent, c: Checker): void {
 
     if (c.options.imageEditing) {
       c.required(`${base}.background_url`, node.background_url, 'Choose a background');
-      c.required(`${base}.image_generate_style`, node.image_generate_style?.code ?? '', 'Choose a drawing style');
+      c.required(
+        `${base}.image_generate_style`,
+        node.image_generate_style?.code ?? '',
+        'Choose a drawing style',
+      );
     }
   });
 }
@@ -217,7 +232,11 @@ const SECTION_CHECKS: Record<StorySection, (story: StoryContent, c: Checker) => 
 };
 
 /** Runs one section's rules (the editor re-checks a section when it changes). */
-export function validateStorySection(section: StorySection, story: StoryContent, options: StoryRuleOptions): StoryIssue[] {
+export function validateStorySection(
+  section: StorySection,
+  story: StoryContent,
+  options: StoryRuleOptions,
+): StoryIssue[] {
   const c = new Checker(story, options);
   SECTION_CHECKS[section](story, c);
   return c.issues;

@@ -136,14 +136,16 @@ export function renderVid(vid: string): Buffer | null {
   return null;
 }
 
+const KNOWN_VIDS: ReadonlySet<string> = new Set([
+  ...BGMS.map((b) => b.vid),
+  ...LANGUAGES.flatMap((l) => l.voices.map((v) => dubbingVid(v.dubbing))),
+]);
+export const isKnownVid = (vid: string): boolean => KNOWN_VIDS.has(vid);
+
 /** `vid_urls`: `vid_url_map` keyed by vid, each a list of URLs (the client uses the first). Unknown vids are left out. */
 export function vidUrls(vids: string[]) {
-  const known = new Set([
-    ...BGMS.map((b) => b.vid),
-    ...LANGUAGES.flatMap((l) => l.voices.map((v) => dubbingVid(v.dubbing))),
-  ]);
   const vid_url_map: Record<string, string[]> = {};
-  for (const vid of vids) if (known.has(vid)) vid_url_map[vid] = [audioUrl(vid)];
+  for (const vid of vids) if (isKnownVid(vid)) vid_url_map[vid] = [audioUrl(vid)];
   return { vid_url_map };
 }
 

@@ -4,6 +4,7 @@ import { characterMention, playerMention, storyContentSchema, type StoryContent 
 const LIGHTHOUSE: StoryContent = storyContentSchema.parse({
   story_name: 'The Last Lighthouse',
   introduction: 'A storm cuts the island off. The keeper hides something, and only you can find out what.',
+  logo: '/api/editor/art/lighthouse_in_a_storm.png',
   image_generate_style: { code: 'watercolor' },
   characters: [
     {
@@ -12,6 +13,7 @@ const LIGHTHOUSE: StoryContent = storyContentSchema.parse({
       settings:
         'The lighthouse keeper, forty, patient and guarded. She lost her brother to the sea and blames herself.',
       style: 'Short sentences. Answers questions with questions when nervous.',
+      character_url: '/api/editor/art/lighthouse_keeper_mira.png',
       dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
     },
     {
@@ -19,6 +21,7 @@ const LIGHTHOUSE: StoryContent = storyContentSchema.parse({
       character_name: 'Tom',
       settings: 'A young fisherman stranded by the storm. Talkative, curious, a little reckless.',
       style: 'Jokes to hide fear.',
+      character_url: '/api/editor/art/young_fisherman_tom.png',
       dubbing_show: { dubbing: 'en_male_warm', language: 'en' },
     },
   ],
@@ -60,6 +63,7 @@ const CAFE: StoryContent = storyContentSchema.parse({
       character_name: 'Ren',
       settings: 'The barista. Kind, unhurried, knows more about the customers than they tell him.',
       style: 'Warm, speaks in small observations.',
+      character_url: '/api/editor/art/midnight_barista_ren.png',
       dubbing_show: { dubbing: 'en_male_warm', language: 'en' },
     },
   ],
