@@ -1,0 +1,101 @@
+import mongoose from 'mongoose';
+import { User } from '../user/user.model';
+import { keywordsOf, wordsOf } from '../../ai/chat/words';
+import { Play, type PlayFields } from './play.model';
+import { presentStoryCard, presentStoryDetail, type CreatorInfo } from './play.presenter';
+import { allLiveStories, contentsOf, liveStories, publishedStory, type PlayableStory } from './story.source';
+
+async function creators(uids: string[]): Promise<Map<string, CreatorInfo>> {
+  const unique = [...new Set(uids)];
+  if (unique.length === 0) return new Map();
+  const users = await User.find({ uid: mongoose.trusted({ $in: unique }) }, { uid: 1, nickname: 1, avatar: 1 }).lean();
+  return new Map(users.map((u) => [u.uid, { uid: u.uid, nickname: u.nickname, avatar: u.avatar ?? '' }]));
+}
+
+async function cards(stories: PlayableStory[]) {
+  const who = await creators(stories.map((s) => s.uid));
+  return stories.map((s) => presentStoryCard(s, who.get(s.uid)));
+}
+
+/** `story/list`: stories that passed review, newest first. */
+export async function storyList(offset: number, count: number) {
+  const { rows, hasMore } = await liveStories(offset, count);
+  return { stories: await cards(await contentsOf(rows)), has_more: hasMore, next_offset: offset + rows.length };
+}
+
+/** `story/info`: the card of the live version (or `version_id`). */
+export async function storyInfo(storyId: string, versionId?: string) {
+  const story = await publishedStory(storyId, versionId);
+  const [card] = await cards([story]);
+  return { ...card!, can_play: story.content.nodes.length > 0 };
+}
+
+/** `detail`: what the story page shows. */
+export async function storyDetail(storyId: string) {
+  const story = await publishedStory(storyId);
+  const who = await creators([story.uid]);
+  return presentStoryDetail(story, who.get(story.uid));
+}
+
+function haystack(s: PlayableStory): string {
+  return `${s.content.story_name}\n${s.content.introduction}`.toLowerCase();
+}
+
+/** `search`: live stories whose name or introduction contains every word of the keyword. */
+export async function searchStories(keyword: string, offset: number, size: number) {
+  const terms = wordsOf(keyword);
+  const needle = keyword.trim().toLowerCase();
+  const stories = await contentsOf(await allLiveStories());
+  const hits = stories.filter((s) => {
+    const text = haystack(s);
+    return terms.length > 0 ? terms.every((t) => text.includes(t)) : text.includes(needle);
+  });
+  const page = hits.slice(offset, offset + size);
+  return { stories: await cards(page), total: hits.length, has_more: offset + page.length < hits.length, next_offset: offset + page.length };
+}
+
+/** `related_story_list`: same creator first, then most shared words of name and introduction. */
+export async function relatedStories(storyId: string, count: number) {
+  const base = await publishedStory(storyId);
+  const words = new Set(keywordsOf(haystack(base), 30));
+  const others = (await contentsOf(await allLiveStories())).filter((s) => s.story_id !== storyId);
+  const scored = others.map((s) => ({
+    s,
+    score: (s.uid === base.uid ? 100 : 0) + keywordsOf(haystack(s), 30).filter((w) => words.has(w)).length,
+  }));
+  scored.sort((a, b) => b.score - a.score);
+  return { stories: await cards(scored.slice(0, count).map((x) => x.s)) };
+}
+
+/** `played_story`: the player's latest play of each story, newest first (test plays of drafts excluded). */
+export async function playedStories(uid: string, offset: number, count: number) {
+  const plays = await Play.find({ uid, is_draft: false, hidden: false }, { play_id: 1, story_id: 1, version_id: 1, status: 1, last_played_at: 1, turns: 1, ending: 1 })
+    .sort({ last_played_at: -1 })
+    .limit(2000)
+    .lean<PlayFields[]>();
+  const seen = new Set<string>();
+  const latest = plays.filter((p) => (seen.has(p.story_id) ? false : (seen.add(p.story_id), true)));
+  const page = latest.slice(offset, offset + count);
+  const stories = await Promise.all(
+    page.map(async (p) => {
+      try {
+        return await publishedStory(p.story_id, p.version_id);
+      } catch {
+        return null;
+      }
+    }),
+  );
+  const who = await creators(stories.filter((s): s is PlayableStory => s !== null).map((s) => s.uid));
+  const items = page.flatMap((p, i) => {
+    const s = stories[i];
+    if (!s) return [];
+    return [{ ...presentStoryCard(s, who.get(s.uid)), play_id: p.play_id, play_status: p.status, turns: p.turns, last_played_at: p.last_played_at.toISOString() }];
+  });
+  return { stories: items, has_more: offset + page.length < latest.length, next_offset: offset + page.length };
+}
+
+/** `del_played_story`: hides every play of the story from the player's history; plays themselves stay. */
+export async function deletePlayedStory(uid: string, storyId: string) {
+  const res = await Play.updateMany({ uid, story_id: storyId }, { $set: { hidden: true } });
+  return { story_id: storyId, hidden: res.modifiedCount };
+}

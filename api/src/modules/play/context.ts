@@ -1,0 +1,16 @@
+import type { ChatProvider } from '../../ai/chat';
+import type { Config } from '../../config';
+import type { Logger } from '../../lib/logger';
+import type { LiveReplies } from './live';
+import type { CheckText } from './moderation';
+
+/** What the play services share: built once in playRoutes. */
+export interface PlayContext {
+  config: Config;
+  chat: ChatProvider;
+  checkText: CheckText;
+  live: LiveReplies;
+  logger: Logger;
+  now: () => number;
+  mode: 'offline' | 'model';
+}

@@ -1,0 +1,57 @@
+import mongoose, { type HydratedDocument } from 'mongoose';
+import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
+
+export const DIALOGUE_ROLES = ['player', 'npc', 'narrator', 'system'] as const;
+export type DialogueRole = (typeof DIALOGUE_ROLES)[number];
+
+const dialogueSchema = new mongoose.Schema(
+  {
+    dialogue_id: { type: String, required: true, unique: true },
+    play_id: { type: String, required: true },
+    /** Position in the play, from 1, gapless until a backtrack removes a tail. */
+    seq: { type: Number, required: true },
+    type: { type: String, enum: Object.values(DialogueType), required: true },
+    status: { type: String, enum: Object.values(DialogueStatus), required: true, default: DialogueStatus.Normal },
+    role: { type: String, enum: DIALOGUE_ROLES, required: true },
+    character_id: { type: String, default: '' },
+    emotion: { type: String, enum: Object.values(Emotion), default: Emotion.Neutral },
+    content: { type: String, default: '' },
+    /** One player turn: the Input and everything answering it share a group. */
+    group_id: { type: String, required: true },
+    node_id: { type: String, default: '' },
+    /** False while the reply is being written; content grows until then. */
+    done: { type: Boolean, default: true },
+    /** For status Fail or SecurityFail: the spec's code and why. */
+    error_code: { type: Number, default: 0 },
+    error_reason: { type: String, default: '' },
+    /** A Summary dialogue: the last sequence number it covers. */
+    covers_upto_seq: { type: Number, default: 0 },
+  },
+  { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'dialogues' },
+);
+
+// Paging, the tail read by message/send, and backtrack's range delete all walk this index.
+dialogueSchema.index({ play_id: 1, seq: 1 }, { unique: true });
+
+/** A dialogue as stored (and as read with `.lean()`). */
+export interface DialogueFields {
+  dialogue_id: string;
+  play_id: string;
+  seq: number;
+  type: DialogueType;
+  status: DialogueStatus;
+  role: DialogueRole;
+  character_id: string;
+  emotion: Emotion;
+  content: string;
+  group_id: string;
+  node_id: string;
+  done: boolean;
+  error_code: number;
+  error_reason: string;
+  covers_upto_seq: number;
+  created_at: Date;
+  updated_at: Date;
+}
+export const Dialogue = mongoose.model('Dialogue', dialogueSchema);
+export type DialogueDoc = HydratedDocument<DialogueFields>;

@@ -1,0 +1,66 @@
+import mongoose from 'mongoose';
+import { DialogueStatus, Emotion, type DialogueType } from 'shared-kit';
+import { newNumericId } from '../user/ids';
+import { Dialogue, type DialogueFields, type DialogueRole } from './dialogue.model';
+import { Play } from './play.model';
+
+export interface NewDialogue {
+  type: DialogueType;
+  role: DialogueRole;
+  content: string;
+  character_id?: string;
+  emotion?: Emotion;
+  status?: DialogueStatus;
+  done?: boolean;
+  node_id: string;
+  covers_upto_seq?: number;
+}
+
+/** Builds dialogue documents numbered from `firstSeq`. */
+export function numbered(playId: string, groupId: string, firstSeq: number, items: NewDialogue[], now: number): DialogueFields[] {
+  return items.map((item, i) => ({
+    dialogue_id: newNumericId(now + i),
+    play_id: playId,
+    seq: firstSeq + i,
+    type: item.type,
+    status: item.status ?? DialogueStatus.Normal,
+    role: item.role,
+    character_id: item.character_id ?? '',
+    emotion: item.emotion ?? Emotion.Neutral,
+    content: item.content,
+    group_id: groupId,
+    node_id: item.node_id,
+    done: item.done ?? true,
+    error_code: 0,
+    error_reason: '',
+    covers_upto_seq: item.covers_upto_seq ?? 0,
+    created_at: new Date(now),
+    updated_at: new Date(now),
+  }));
+}
+
+/**
+ * Appends dialogues to a play the caller holds (its pending turn, or a play no one else sees yet): the sequence
+ * numbers are taken with one $inc on the play, so they never collide.
+ */
+export async function appendDialogues(playId: string, groupId: string, items: NewDialogue[], now: number, set: Record<string, unknown> = {}): Promise<DialogueFields[]> {
+  if (items.length === 0) return [];
+  const play = await Play.findOneAndUpdate({ play_id: playId }, { $inc: { next_seq: items.length }, $set: set }, { new: true, projection: { next_seq: 1 } }).lean();
+  if (!play) throw new Error(`play ${playId} vanished while appending`);
+  const docs = numbered(playId, groupId, play.next_seq - items.length + 1, items, now);
+  await Dialogue.insertMany(docs);
+  return docs;
+}
+
+/** Dialogues of a play from `fromSeq` up, oldest first. */
+export function dialoguesFrom(playId: string, fromSeq: number, limit: number) {
+  return Dialogue.find({ play_id: playId, seq: mongoose.trusted({ $gte: fromSeq }) })
+    .sort({ seq: 1 })
+    .limit(limit)
+    .lean<DialogueFields[]>();
+}
+
+/** The newest dialogue of a play, through the (play_id, seq) index. */
+export function lastDialogue(playId: string) {
+  return Dialogue.findOne({ play_id: playId }).sort({ seq: -1 }).lean<DialogueFields>();
+}

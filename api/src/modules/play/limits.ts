@@ -1,0 +1,118 @@
+import mongoose from 'mongoose';
+import { ErrorCode, SendLimitStatus, UserIdentity } from 'shared-kit';
+import type { ChatSettings } from '../../config';
+import { AppError } from '../../lib/errors';
+import { countTokens } from '../../ai/chat';
+import { User, type UserDoc } from '../user/user.model';
+
+const quotaSchema = new mongoose.Schema(
+  {
+    uid: { type: String, required: true },
+    /** UTC day, YYYY-MM-DD. */
+    day: { type: String, required: true },
+    count: { type: Number, default: 0 },
+  },
+  { collection: 'chat_quotas' },
+);
+quotaSchema.index({ uid: 1, day: 1 }, { unique: true });
+export const ChatQuota = mongoose.model('ChatQuota', quotaSchema);
+
+export interface SendLimit {
+  status: (typeof SendLimitStatus)[keyof typeof SendLimitStatus];
+  /** 1020202 at 90 percent, 1020203 when reached, 0 otherwise. */
+  code: number;
+  used: number;
+  limit: number;
+  /** Guests: the limit is for the device's guest account, and signing in lifts it. */
+  scope: 'guest' | 'daily';
+}
+
+/**
+ * Membership is not sold yet, so every signed-in account counts as a non-member. Kept as one function so the
+ * commerce module can answer it later.
+ */
+export function isMember(_user: UserDoc): boolean {
+  return false;
+}
+
+function statusOf(used: number, limit: number, scope: SendLimit['scope']): SendLimit {
+  if (used >= limit) return { status: SendLimitStatus.Reached, code: ErrorCode.MessageLimitReached, used, limit, scope };
+  if (used >= Math.ceil(limit * 0.9)) return { status: SendLimitStatus.Reach90Percent, code: ErrorCode.MessageLimit90Percent, used, limit, scope };
+  return { status: SendLimitStatus.Normal, code: 0, used, limit, scope };
+}
+
+export function utcDay(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+function reached(limit: SendLimit): AppError {
+  const message = limit.scope === 'guest' ? 'Sign in to keep chatting' : 'Limit reached today, try tomorrow';
+  return new AppError(ErrorCode.MessageLimitReached, message, { data: { send_limit: limit, need_login: limit.scope === 'guest' } });
+}
+
+/** Where the user stands, without spending anything. */
+export async function currentLimit(user: UserDoc, chat: ChatSettings, guestTurns: number, now: number): Promise<SendLimit | null> {
+  if (user.identity === UserIdentity.Tour) return statusOf(user.guest_turns ?? 0, guestTurns, 'guest');
+  if (isMember(user)) return null;
+  const row = await ChatQuota.findOne({ uid: user.uid, day: utcDay(now) }).lean();
+  return statusOf(row?.count ?? 0, chat.dailyLimit, 'daily');
+}
+
+/**
+ * Spends one message atomically (the condition and the increment are one update), or throws 1020203.
+ * Returns the status after spending and a refund for when the send does not go through.
+ */
+export async function spendMessage(
+  user: UserDoc,
+  chat: ChatSettings,
+  guestTurns: number,
+  now: number,
+): Promise<{ limit: SendLimit | null; refund: () => Promise<void> }> {
+  if (user.identity === UserIdentity.Tour) {
+    const updated = await User.findOneAndUpdate(
+      { _id: user._id, guest_turns: mongoose.trusted({ $lt: guestTurns }) },
+      { $inc: { guest_turns: 1 } },
+      { new: true },
+    ).lean();
+    if (!updated) throw reached(statusOf(guestTurns, guestTurns, 'guest'));
+    return {
+      limit: statusOf(updated.guest_turns, guestTurns, 'guest'),
+      refund: async () => void (await User.updateOne({ _id: user._id }, { $inc: { guest_turns: -1 } })),
+    };
+  }
+  if (isMember(user)) return { limit: null, refund: async () => undefined };
+  const day = utcDay(now);
+  let row;
+  try {
+    row = await ChatQuota.findOneAndUpdate(
+      { uid: user.uid, day, count: mongoose.trusted({ $lt: chat.dailyLimit }) },
+      { $inc: { count: 1 } },
+      { new: true, upsert: true },
+    ).lean();
+  } catch (err) {
+    // The day's row exists at the limit, so the conditional upsert tried to insert a duplicate.
+    if ((err as { code?: number }).code === 11000) throw reached(statusOf(chat.dailyLimit, chat.dailyLimit, 'daily'));
+    throw err;
+  }
+  if (!row) throw reached(statusOf(chat.dailyLimit, chat.dailyLimit, 'daily'));
+  return {
+    limit: statusOf(row.count, chat.dailyLimit, 'daily'),
+    refund: async () => void (await ChatQuota.updateOne({ uid: user.uid, day }, { $inc: { count: -1 } })),
+  };
+}
+
+/** Length in characters and in tokens: 1012 with both maxima when over either. */
+export function checkInputSize(message: string, chat: ChatSettings): void {
+  const chars = [...message].length;
+  if (chars > chat.inputMaxChars) {
+    throw new AppError(ErrorCode.InputLimit, `message: at most ${chat.inputMaxChars} characters`, {
+      data: { max_chars: chat.inputMaxChars, max_tokens: chat.inputMaxTokens, chars },
+    });
+  }
+  const tokens = countTokens(message);
+  if (tokens > chat.inputMaxTokens) {
+    throw new AppError(ErrorCode.InputLimit, `message: at most ${chat.inputMaxTokens} tokens`, {
+      data: { max_chars: chat.inputMaxChars, max_tokens: chat.inputMaxTokens, tokens },
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { EventEmitter } from 'node:events';
+import type { Emotion } from 'shared-kit';
+
+export type LiveEvent =
+  | { type: 'delta'; dialogue_id: string; offset: number; text: string }
+  | { type: 'emotion'; dialogue_id: string; emotion: Emotion }
+  /** Something was stored (a dialogue finished or was added): read the database again. */
+  | { type: 'stored' }
+  /** The turn is over: every dialogue of it is stored. */
+  | { type: 'end' };
+
+interface LiveReply {
+  content: string;
+  emotion: Emotion | undefined;
+}
+
+/**
+ * The replies being written in this process. The database is the record; this only lets a stream in the same
+ * process forward each token at once instead of waiting for the next flush.
+ */
+export class LiveReplies {
+  private readonly replies = new Map<string, LiveReply>();
+  private readonly bus = new EventEmitter();
+
+  constructor() {
+    // One listener per open stream of a play; many plays stream at once.
+    this.bus.setMaxListeners(0);
+  }
+
+  open(dialogueId: string): void {
+    this.replies.set(dialogueId, { content: '', emotion: undefined });
+  }
+
+  get(dialogueId: string): LiveReply | undefined {
+    return this.replies.get(dialogueId);
+  }
+
+  close(dialogueId: string): void {
+    this.replies.delete(dialogueId);
+  }
+
+  append(playId: string, dialogueId: string, text: string): void {
+    const reply = this.replies.get(dialogueId);
+    if (!reply) return;
+    const offset = reply.content.length;
+    reply.content += text;
+    this.emit(playId, { type: 'delta', dialogue_id: dialogueId, offset, text });
+  }
+
+  setEmotion(playId: string, dialogueId: string, emotion: Emotion): void {
+    const reply = this.replies.get(dialogueId);
+    if (reply) reply.emotion = emotion;
+    this.emit(playId, { type: 'emotion', dialogue_id: dialogueId, emotion });
+  }
+
+  emit(playId: string, event: LiveEvent): void {
+    this.bus.emit(playId, event);
+  }
+
+  subscribe(playId: string, listener: (event: LiveEvent) => void): () => void {
+    this.bus.on(playId, listener);
+    return () => this.bus.off(playId, listener);
+  }
+}

@@ -1,0 +1,63 @@
+import mongoose from 'mongoose';
+import { DialogueStatus, DialogueType } from 'shared-kit';
+import type { TurnLine, TurnMaterial } from '../../ai/chat';
+import { Dialogue, type DialogueFields } from './dialogue.model';
+import type { PlayFields } from './play.model';
+import type { PlayableStory } from './story.source';
+import { NARRATOR, castOf, characterById, playerName, readable } from './story.view';
+
+/** Dialogue types that are part of the conversation a model should see. */
+const SPOKEN: ReadonlySet<string> = new Set([DialogueType.Input, DialogueType.NpcDialogue, DialogueType.Narration, DialogueType.OpeningRemark]);
+
+/** Usable lines: finished and clean. Failed, flagged and unfinished replies are history for the player only. */
+export function isSpoken(d: DialogueFields): boolean {
+  return SPOKEN.has(d.type) && d.done && d.status === DialogueStatus.Normal && d.content.trim() !== '';
+}
+
+export function lineOf(d: DialogueFields, story: PlayableStory): TurnLine {
+  if (d.type === DialogueType.Input) return { speaker: 'player', name: playerName(story.content), content: d.content };
+  const who = characterById(story.content, d.character_id) ?? NARRATOR;
+  return { speaker: who === NARRATOR ? 'narrator' : 'npc', name: who.name, content: d.content };
+}
+
+/** The conversation not yet folded into the running summary, oldest first, up to `uptoSeq`. */
+export async function unfoldedDialogues(play: PlayFields, uptoSeq: number): Promise<DialogueFields[]> {
+  return Dialogue.find({ play_id: play.play_id, seq: mongoose.trusted({ $gt: play.summary_upto_seq, $lte: uptoSeq }) })
+    .sort({ seq: 1 })
+    .lean<DialogueFields[]>();
+}
+
+/** The material for answering as `speakerId`, from the story and the play up to `uptoSeq`. */
+export async function buildMaterial(play: PlayFields, story: PlayableStory, speakerId: string, uptoSeq: number): Promise<TurnMaterial> {
+  const c = story.content;
+  const node = c.nodes[play.chapter_index] ?? c.nodes[c.nodes.length - 1];
+  const rows = await unfoldedDialogues(play, uptoSeq);
+  const chapterInputs = (
+    await Dialogue.find(
+      { play_id: play.play_id, type: DialogueType.Input, status: DialogueStatus.Normal, seq: mongoose.trusted({ $gt: play.chapter_start_seq, $lte: uptoSeq }) },
+      { content: 1, seq: 1 },
+    )
+      .sort({ seq: 1 })
+      .lean<Array<{ content: string }>>()
+  ).map((d) => d.content);
+  return {
+    storyName: c.story_name,
+    introduction: readable(c, c.introduction),
+    storySummary: readable(c, c.summary),
+    player: { name: playerName(c), settings: readable(c, c.player.settings) },
+    characters: castOf(c),
+    chapter: {
+      node_id: node?.node_id ?? '',
+      name: node?.name ?? '',
+      content: node ? readable(c, node.content) : '',
+      objective: node ? readable(c, node.ending_content) : '',
+      index: play.chapter_index,
+      count: c.nodes.length,
+    },
+    runningSummary: play.summary,
+    history: rows.filter(isSpoken).map((d) => lineOf(d, story)),
+    speaker: characterById(c, speakerId) ?? NARRATOR,
+    turnsInChapter: play.turns_in_chapter,
+    chapterInputs,
+  };
+}

@@ -1,0 +1,75 @@
+import mongoose, { type HydratedDocument } from 'mongoose';
+import { DialogueType, PlayStatus } from 'shared-kit';
+
+const endingSchema = new mongoose.Schema(
+  {
+    type: { type: String, enum: [DialogueType.HappyEnding, DialogueType.BadEnding], required: true },
+    content: { type: String, default: '' },
+    reason: { type: String, default: '' },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const playSchema = new mongoose.Schema(
+  {
+    play_id: { type: String, required: true, unique: true },
+    uid: { type: String, required: true },
+    story_id: { type: String, required: true },
+    /** The published version played, or the draft's version id for an owner's test play. */
+    version_id: { type: String, required: true },
+    is_draft: { type: Boolean, default: false },
+    /** The draft's content at start, so edits in the editor do not change a play under way. */
+    draft_snapshot: { type: mongoose.Schema.Types.Mixed, default: null },
+    node_id: { type: String, required: true },
+    chapter_index: { type: Number, required: true, default: 0 },
+    status: { type: String, enum: Object.values(PlayStatus), required: true, default: PlayStatus.Start },
+    /** The running summary of turns folded out of the prompt, and the last sequence number it covers. */
+    summary: { type: String, default: '' },
+    summary_upto_seq: { type: Number, default: 0 },
+    /** Sequence numbers handed out so far; the next dialogue gets `next_seq + 1` (allocated with $inc). */
+    next_seq: { type: Number, default: 0 },
+    turns: { type: Number, default: 0 },
+    turns_in_chapter: { type: Number, default: 0 },
+    /** The sequence number of the current chapter's ChapterTarget: its turns are the ones after it. */
+    chapter_start_seq: { type: Number, default: 0 },
+    /** The turn whose reply is being written, or null: one reply at a time per play. */
+    pending_group_id: { type: String, default: null },
+    ending: { type: endingSchema, default: null },
+    /** Hidden from the player's history (`del_played_story`); the play stays for its dialogues. */
+    hidden: { type: Boolean, default: false },
+    last_played_at: { type: Date, required: true },
+  },
+  { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'plays' },
+);
+
+// A player's history and their latest play of a story.
+playSchema.index({ uid: 1, last_played_at: -1 });
+playSchema.index({ uid: 1, story_id: 1, last_played_at: -1 });
+
+/** A play as stored (and as read with `.lean()`). */
+export interface PlayFields {
+  play_id: string;
+  uid: string;
+  story_id: string;
+  version_id: string;
+  is_draft: boolean;
+  draft_snapshot: unknown;
+  node_id: string;
+  chapter_index: number;
+  status: PlayStatus;
+  summary: string;
+  summary_upto_seq: number;
+  next_seq: number;
+  turns: number;
+  turns_in_chapter: number;
+  chapter_start_seq: number;
+  pending_group_id: string | null;
+  ending: { type: 'HappyEnding' | 'BadEnding'; content: string; reason: string; at: Date } | null;
+  hidden: boolean;
+  last_played_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+export const Play = mongoose.model('Play', playSchema);
+export type PlayDoc = HydratedDocument<PlayFields>;

@@ -1,0 +1,152 @@
+import { ErrorCode, UserIdentity } from 'shared-kit';
+import type { Next } from 'koa';
+import { createChatProvider, type ChatProvider } from '../../ai/chat';
+import type { ModerationProvider } from '../../ai/types';
+import { aiMode, type Config } from '../../config';
+import { currentUser, requireOnboarded, requireSession } from '../../lib/auth';
+import type { AppContext, AppRouter } from '../../lib/context';
+import { respond } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { validate } from '../../lib/validate';
+import { deletePlayedStory, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './catalogue';
+import type { PlayContext } from './context';
+import { backtrack, dialogueList } from './history';
+import { currentLimit } from './limits';
+import { LiveReplies } from './live';
+import { playModeration } from './moderation';
+import * as s from './play.schema';
+import { checkCoverage, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './plays';
+import { streamReply } from './stream';
+import { sendMessage } from './turns';
+
+export interface PlayDeps {
+  config: Config;
+  logger: Logger;
+  moderation: ModerationProvider;
+  /** Overrides the provider chosen by config (tests). */
+  chat?: ChatProvider;
+  now?: () => number;
+}
+
+const BASE = '/api/tyler';
+
+/** Guests may play (counted against GUEST_CHAT_TURNS); signed-in accounts must have confirmed age and terms. */
+async function playGuard(ctx: AppContext, next: Next): Promise<void> {
+  const user = currentUser(ctx);
+  if (user.identity === UserIdentity.Tour) return next();
+  return requireOnboarded(ctx, next);
+}
+
+/**
+ * Who may call: the catalogue (`story/list`, `story/info`, `detail`, `latest_version`, `search`,
+ * `related_story_list`) anyone; playing a session (guests too), after the first-sign-in confirmation for
+ * accounts; drafts only their creator.
+ */
+export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
+  const pctx: PlayContext = {
+    config: deps.config,
+    chat: deps.chat ?? createChatProvider(deps.config, deps.logger),
+    checkText: playModeration(deps.moderation, deps.logger),
+    live: new LiveReplies(),
+    logger: deps.logger.child({ module: 'play' }),
+    now: deps.now ?? Date.now,
+    mode: aiMode(deps.config),
+  };
+  const uidOf = (ctx: AppContext) => currentUser(ctx).uid;
+
+  const list = validate({ query: s.storyListQuery });
+  router.get(`${BASE}/story/list`, list, async (ctx) => {
+    const q = list.input(ctx).query;
+    respond(ctx, await storyList(q.offset, q.count));
+  });
+  const info = validate({ query: s.storyInfoQuery });
+  router.get(`${BASE}/story/info`, info, async (ctx) => {
+    const q = info.input(ctx).query;
+    respond(ctx, await storyInfo(q.story_id, q.version_id));
+  });
+  const detail = validate({ query: s.storyIdQuery });
+  router.get(`${BASE}/detail`, detail, async (ctx) => respond(ctx, await storyDetail(detail.input(ctx).query.story_id)));
+  const latest = validate({ query: s.latestVersionQuery });
+  router.get(`${BASE}/latest_version`, latest, async (ctx) => {
+    const q = latest.input(ctx).query;
+    const uid = q.play_id ? uidOf(ctx) : '';
+    respond(ctx, await latestVersion(uid, q.story_id, q.play_id));
+  });
+  const related = validate({ query: s.relatedQuery });
+  router.get(`${BASE}/related_story_list`, related, async (ctx) => {
+    const q = related.input(ctx).query;
+    respond(ctx, await relatedStories(q.story_id, q.count));
+  });
+  const search = validate({ body: s.searchBody });
+  router.post(`${BASE}/search`, search, async (ctx) => {
+    const b = search.input(ctx).body;
+    respond(ctx, await searchStories(b.keyword, b.offset, b.size));
+  });
+
+  const start = validate({ body: s.startPlayBody });
+  router.post(`${BASE}/story/start_play`, requireSession, playGuard, start, async (ctx) => {
+    respond(ctx, await startPlay(pctx, uidOf(ctx), start.input(ctx).body));
+  });
+  const startDraft = validate({ body: s.startPlayBody });
+  router.post(`${BASE}/story/start_play_draft`, requireSession, playGuard, startDraft, async (ctx) => {
+    if (currentUser(ctx).identity === UserIdentity.Tour) throw new AppError(ErrorCode.NeedLogin);
+    respond(ctx, await startPlayDraft(pctx, uidOf(ctx), startDraft.input(ctx).body));
+  });
+
+  const pinfo = validate({ query: s.playIdQuery });
+  router.get(`${BASE}/play_info`, requireSession, pinfo, async (ctx) => {
+    const user = currentUser(ctx);
+    const play = await ownPlay(pinfo.input(ctx).query.play_id, user.uid);
+    const limit = await currentLimit(user, pctx.config.chat, pctx.config.guestChatTurns, pctx.now());
+    respond(ctx, { ...(await playInfo(pctx, play)), send_limit: limit });
+  });
+  const dlist = validate({ query: s.dialogueListQuery });
+  router.get(`${BASE}/dialogue_list`, requireSession, dlist, async (ctx) => respond(ctx, await dialogueList(uidOf(ctx), dlist.input(ctx).query)));
+
+  const send = validate({ body: s.sendBody });
+  router.post(`${BASE}/message/send`, requireSession, playGuard, send, async (ctx) => {
+    respond(ctx, await sendMessage(pctx, currentUser(ctx), send.input(ctx).body));
+  });
+  const stream = validate({ query: s.streamQuery });
+  router.get(`${BASE}/message/stream_reply`, requireSession, stream, async (ctx) => {
+    await streamReply(pctx, ctx, uidOf(ctx), stream.input(ctx).query);
+  });
+
+  const back = validate({ body: s.backtrackBody });
+  router.post(`${BASE}/story/backtrack`, requireSession, playGuard, back, async (ctx) => {
+    const b = back.input(ctx).body;
+    respond(ctx, await backtrack(pctx, uidOf(ctx), b.play_id, b.dialogue_id));
+  });
+  const restart = validate({ body: s.playIdBody });
+  router.post(`${BASE}/story/restart_play`, requireSession, playGuard, restart, async (ctx) => {
+    respond(ctx, await restartPlay(pctx, uidOf(ctx), restart.input(ctx).body.play_id));
+  });
+  const sync = validate({ body: s.playIdBody });
+  router.post(`${BASE}/story/sync_latest_play`, requireSession, playGuard, sync, async (ctx) => {
+    respond(ctx, await syncLatestPlay(pctx, uidOf(ctx), sync.input(ctx).body.play_id));
+  });
+  const ending = validate({ query: s.playIdQuery });
+  router.get(`${BASE}/play_ending_info`, requireSession, ending, async (ctx) => {
+    respond(ctx, await endingInfo(pctx, uidOf(ctx), ending.input(ctx).query.play_id));
+  });
+  const played = validate({ query: s.playedQuery });
+  router.get(`${BASE}/played_story`, requireSession, played, async (ctx) => {
+    const q = played.input(ctx).query;
+    respond(ctx, await playedStories(uidOf(ctx), q.offset, q.count));
+  });
+  // The spec lists it with the GET calls; POST with a body is accepted too.
+  const delQ = validate({ query: s.delPlayedBody });
+  router.get(`${BASE}/del_played_story`, requireSession, delQ, async (ctx) => {
+    respond(ctx, await deletePlayedStory(uidOf(ctx), delQ.input(ctx).query.story_id));
+  });
+  const delB = validate({ body: s.delPlayedBody });
+  router.post(`${BASE}/del_played_story`, requireSession, delB, async (ctx) => {
+    respond(ctx, await deletePlayedStory(uidOf(ctx), delB.input(ctx).body.story_id));
+  });
+  const coverage = validate({ query: s.storyIdQuery });
+  router.get(`${BASE}/check_coverage`, requireSession, coverage, async (ctx) => {
+    respond(ctx, await checkCoverage(uidOf(ctx), coverage.input(ctx).query.story_id));
+  });
+  return pctx;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Ids are numeric strings; anything else (including operator objects) is a 1009 before any query runs. */
+const numericId = z.string().max(40).regex(/^\d+$/, 'must be a numeric id');
+const token = z.string().max(80).regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -');
+const offset = z.coerce.number().int().min(0).max(100_000).default(0);
+const count = (max: number, def: number) => z.coerce.number().int().min(1).max(max).default(def);
+
+export const storyListQuery = z.object({ offset, count: count(50, 20) });
+export const storyInfoQuery = z.object({ story_id: numericId, version_id: numericId.optional(), can_play: z.string().optional() });
+export const storyIdQuery = z.object({ story_id: numericId });
+export const latestVersionQuery = z.object({ story_id: numericId, play_id: numericId.optional() });
+export const relatedQuery = z.object({ story_id: numericId, count: count(30, 10) });
+
+export const startPlayBody = z.object({
+  story_id: numericId,
+  version_id: numericId.optional(),
+  play_id: numericId.optional(),
+  is_new_play: z.boolean().default(false),
+  node_id: token.optional(),
+});
+export type StartPlayInput = z.output<typeof startPlayBody>;
+
+export const playIdQuery = z.object({ play_id: numericId });
+export const playIdBody = z.object({ play_id: numericId });
+
+export const dialogueListQuery = z.object({
+  play_id: numericId,
+  /** From this sequence number up (oldest first). */
+  seq_st: z.coerce.number().int().min(0).optional(),
+  /** Below this sequence number (the page before it); without either, the newest page. */
+  seq_ed: z.coerce.number().int().min(0).optional(),
+  count: count(200, 50),
+});
+
+export const sendBody = z.object({
+  play_id: numericId,
+  story_id: numericId.optional(),
+  section_id: token.optional(),
+  group_id: token.optional(),
+  /** With is_loop: the failed reply to write again. */
+  dialogue_id: numericId.optional(),
+  version_id: numericId.optional(),
+  from_type: z.union([z.number().int(), token]).optional(),
+  message: z.string().max(20_000).default(''),
+  option_contents: z.array(z.string().max(500)).max(10).optional(),
+  is_loop: z.boolean().default(false),
+});
+export type SendInput = z.output<typeof sendBody>;
+
+export const streamQuery = z.object({
+  dialogue_id: numericId,
+  seq_st: z.coerce.number().int().min(0).optional(),
+  seq_ed: z.coerce.number().int().min(0).optional(),
+  /** Characters of the dialogue at seq_st already received. */
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  play_info: z.string().max(10).optional(),
+});
+
+export const backtrackBody = z.object({ play_id: numericId, dialogue_id: numericId });
+
+export const playedQuery = z.object({ offset, count: count(50, 20) });
+export const delPlayedBody = z.object({ story_id: numericId });
+
+export const searchBody = z.object({
+  keyword: z.string().trim().min(1, 'must not be empty').max(100),
+  search_type: z.union([z.number().int(), token]).optional(),
+  offset: z.number().int().min(0).max(10_000).default(0),
+  size: z.number().int().min(1).max(50).default(20),
+  search_id: token.optional(),
+});

@@ -1,0 +1,124 @@
+import mongoose from 'mongoose';
+import { ErrorCode, StoryStatus, type StoryContent } from 'shared-kit';
+import { AppError } from '../../lib/errors';
+import { Story, type StoryRecord } from '../editor/story.model';
+import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
+
+/*
+ * The play module's read-only view of the editor's stories: published versions are immutable documents
+ * (`story_versions`), the working copy is the `stories` document. Nothing here writes to either.
+ */
+
+/** What a play runs on: one fixed content, published or a draft snapshot. */
+export interface PlayableStory {
+  story_id: string;
+  version_id: string;
+  /** The creator. */
+  uid: string;
+  content: StoryContent;
+  is_draft: boolean;
+}
+
+const CACHE_MAX = 256;
+/** Published versions never change, so they are cached by id; insertion order gives a cheap LRU. */
+const versionCache = new Map<string, PlayableStory>();
+
+function remember(story: PlayableStory): PlayableStory {
+  versionCache.delete(story.version_id);
+  versionCache.set(story.version_id, story);
+  if (versionCache.size > CACHE_MAX) versionCache.delete(versionCache.keys().next().value as string);
+  return story;
+}
+
+async function liveStory(storyId: string): Promise<StoryRecord> {
+  const story = await Story.findOne({ story_id: storyId }).lean<StoryRecord>();
+  if (!story) throw new AppError(ErrorCode.NoStory, 'No such story');
+  if (story.deleted_at || story.status === StoryStatus.Deleted) throw new AppError(ErrorCode.StoryDeleted);
+  return story;
+}
+
+/** The version players get now; 2003 when none has passed review. */
+export async function liveVersionId(storyId: string): Promise<string> {
+  const story = await liveStory(storyId);
+  if (!story.live_version_id) throw new AppError(ErrorCode.PlayableVersionMissing);
+  return story.live_version_id;
+}
+
+/**
+ * A published version that passed review. Without `versionId`, the live one. A version of another story, or one
+ * that did not pass, is 2003.
+ */
+export async function publishedStory(storyId: string, versionId?: string): Promise<PlayableStory> {
+  const id = versionId ?? (await liveVersionId(storyId));
+  const cached = versionCache.get(id);
+  if (cached && cached.story_id === storyId) return remember(cached);
+  if (versionId) await liveStory(storyId);
+  const version = await StoryVersion.findOne({ version_id: id, story_id: storyId }).lean<StoryVersionRecord>();
+  if (!version || version.status !== StoryStatus.Passed) throw new AppError(ErrorCode.PlayableVersionMissing);
+  return remember({ story_id: storyId, version_id: id, uid: version.uid, content: version.content, is_draft: false });
+}
+
+/** A play's story after it started: deletion of the story does not take a running play's content away. */
+export async function versionForPlay(storyId: string, versionId: string): Promise<PlayableStory> {
+  const cached = versionCache.get(versionId);
+  if (cached) return cached;
+  const version = await StoryVersion.findOne({ version_id: versionId, story_id: storyId }).lean<StoryVersionRecord>();
+  if (!version) throw new AppError(ErrorCode.PlayableVersionMissing);
+  return remember({ story_id: storyId, version_id: versionId, uid: version.uid, content: version.content, is_draft: false });
+}
+
+/** The owner's working copy, for a test play before publishing; others get 1201. */
+export async function draftStory(storyId: string, uid: string): Promise<PlayableStory> {
+  const story = await liveStory(storyId);
+  if (story.uid !== uid) throw new AppError(ErrorCode.NoPermission, 'Only the creator can play a draft');
+  const content: StoryContent = {
+    story_gen_type: story.story_gen_type,
+    story_name: story.story_name,
+    introduction: story.introduction,
+    story_setting_visible: story.story_setting_visible,
+    image_generate_style: story.image_generate_style,
+    logo: story.logo,
+    loading_background: story.loading_background,
+    characters: story.characters,
+    player: story.player,
+    prologue: story.prologue,
+    nodes: story.nodes,
+    summary: story.summary,
+    voice_over_dubbing: story.voice_over_dubbing,
+  };
+  // Plain JSON: the snapshot is stored on the play as it is.
+  return { story_id: storyId, version_id: story.version_id, uid, content: JSON.parse(JSON.stringify(content)) as StoryContent, is_draft: true };
+}
+
+export interface LiveStoryRow {
+  story_id: string;
+  uid: string;
+  live_version_id: string;
+  updated_at: Date;
+}
+
+/** Stories with a passed version, newest first. */
+export async function liveStories(offset: number, count: number): Promise<{ rows: LiveStoryRow[]; hasMore: boolean }> {
+  const rows = await Story.find(
+    { live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null },
+    { story_id: 1, uid: 1, live_version_id: 1, updated_at: 1 },
+  )
+    .sort({ updated_at: -1, story_id: -1 })
+    .skip(offset)
+    .limit(count + 1)
+    .lean<LiveStoryRow[]>();
+  return { rows: rows.slice(0, count), hasMore: rows.length > count };
+}
+
+/** Every live story's row; search and related lists filter these in memory (fine for a single-node catalogue). */
+export async function allLiveStories(limit = 5000): Promise<LiveStoryRow[]> {
+  return Story.find({ live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null }, { story_id: 1, uid: 1, live_version_id: 1, updated_at: 1 })
+    .sort({ updated_at: -1 })
+    .limit(limit)
+    .lean<LiveStoryRow[]>();
+}
+
+/** The published content of several rows, in the rows' order. */
+export async function contentsOf(rows: LiveStoryRow[]): Promise<PlayableStory[]> {
+  return Promise.all(rows.map((r) => publishedStory(r.story_id, r.live_version_id)));
+}

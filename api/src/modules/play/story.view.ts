@@ -1,0 +1,54 @@
+import { CharacterType, VOICE_OVER_SPEAKER, mentionedCharacterIds, renderMentions, type MentionNames, type StoryContent } from 'shared-kit';
+import type { TurnCharacter } from '../../ai/chat';
+
+/** The narrator, for voice-over prologues and stories without NPCs. */
+export const NARRATOR: TurnCharacter = { character_id: VOICE_OVER_SPEAKER, name: 'Narrator', settings: '', style: '' };
+
+export function playerName(content: StoryContent): string {
+  return content.player.character_name.trim() || 'Player';
+}
+
+function mentionNames(content: StoryContent): MentionNames {
+  const characters: Record<string, string> = {};
+  for (const c of content.characters) characters[c.character_id] = c.character_name;
+  return { player: playerName(content), allCharacters: 'everyone', characters };
+}
+
+/** A story text as a player reads it: mentions become names, without the '@'. */
+export function readable(content: StoryContent, text: string): string {
+  return renderMentions(text, mentionNames(content)).replace(/@(?=\S)/g, '');
+}
+
+/** The characters who can speak (NPCs), with their texts readable. */
+export function castOf(content: StoryContent): TurnCharacter[] {
+  return content.characters
+    .filter((c) => c.type !== CharacterType.VoiceOver)
+    .map((c) => ({
+      character_id: c.character_id,
+      name: c.character_name,
+      settings: readable(content, c.settings),
+      style: readable(content, c.style),
+    }));
+}
+
+/**
+ * Who answers: a character the player names, else one the chapter mentions (taking turns), else the first NPC,
+ * else the narrator. Deterministic for the same inputs.
+ */
+export function chooseSpeaker(content: StoryContent, chapterIndex: number, said: string, turn: number): TurnCharacter {
+  const cast = castOf(content);
+  if (cast.length === 0) return NARRATOR;
+  const lower = said.toLowerCase();
+  const named = cast.find((c) => c.name.trim() !== '' && lower.includes(c.name.trim().toLowerCase()));
+  if (named) return named;
+  const node = content.nodes[chapterIndex];
+  const ids = node ? mentionedCharacterIds(`${node.content} ${node.ending_content}`) : [];
+  const inChapter = ids.map((id) => cast.find((c) => c.character_id === id)).filter((c): c is TurnCharacter => c !== undefined);
+  const pool = inChapter.length > 0 ? inChapter : cast;
+  return pool[turn % pool.length]!;
+}
+
+export function characterById(content: StoryContent, id: string): TurnCharacter | undefined {
+  if (id === VOICE_OVER_SPEAKER) return NARRATOR;
+  return castOf(content).find((c) => c.character_id === id);
+}

@@ -1,0 +1,171 @@
+import { PassThrough } from 'node:stream';
+import { DialogueStatus, ErrorCode } from 'shared-kit';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { PlayContext } from './context';
+import { Dialogue, type DialogueFields } from './dialogue.model';
+import { dialoguesFrom } from './dialogues';
+import type { LiveEvent } from './live';
+import { presentDialogue } from './play.presenter';
+import { ownPlay, playInfo, storyOfPlay } from './plays';
+import { reapOrphan } from './task';
+
+/** How long a stream waits for news before reading the database again (replies written by another process). */
+const POLL_MS = 250;
+const HEARTBEAT_MS = 15_000;
+const PAGE = 100;
+
+export interface StreamQuery {
+  dialogue_id: string;
+  seq_st?: number;
+  seq_ed?: number;
+  offset: number;
+}
+
+/** `Last-Event-ID` as sent back by EventSource: "<seq>:<offset>" of the last event received. */
+function resumePoint(header: string | undefined): { seq: number; offset: number } | null {
+  const m = /^(\d{1,12}):(\d{1,9})$/.exec(header?.trim() ?? '');
+  return m ? { seq: Number(m[1]), offset: Number(m[2]) } : null;
+}
+
+/**
+ * `message/stream_reply` as server-sent events. Sends, from `seq_st` (default: the reply's) and `offset`
+ * characters into it: `delta` events with new text, `dialogue` when a dialogue is complete, `error` for a failed
+ * reply (with the spec's code), and `done` with the play's state once the turn is over. The stream follows the
+ * stored dialogues, so after a dropped connection the same call with the last seq/offset seen loses nothing.
+ */
+export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: string, q: StreamQuery): Promise<void> {
+  const reply = await Dialogue.findOne({ dialogue_id: q.dialogue_id }).lean<DialogueFields>();
+  if (!reply) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
+  const play = await ownPlay(reply.play_id, uid);
+  const story = await storyOfPlay(play);
+  const resume = resumePoint(ctx.get('last-event-id'));
+  let cursor = resume?.seq ?? q.seq_st ?? reply.seq;
+  let offset = resume ? resume.offset : q.offset;
+  if (q.seq_ed !== undefined && q.seq_ed < cursor) throw new AppError(ErrorCode.ClientParamError, 'seq_ed: must not be below seq_st');
+
+  const out = new PassThrough();
+  ctx.status = 200;
+  ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  ctx.body = out;
+  ctx.req.socket.setNoDelay(true);
+
+  let closed = false;
+  const send = (event: string, data: unknown, id?: string) => {
+    if (closed) return;
+    out.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  // Events that arrive while the database is being read are queued, so none is missed between the two.
+  let wake: (() => void) | null = null;
+  const queue: LiveEvent[] = [];
+  const unsubscribe = pctx.live.subscribe(play.play_id, (event) => {
+    queue.push(event);
+    wake?.();
+  });
+  const stop = () => {
+    closed = true;
+    unsubscribe();
+    wake?.();
+  };
+  ctx.req.on('close', stop);
+  const heartbeat = setInterval(() => !closed && out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+
+  const waitForNews = () =>
+    new Promise<void>((resolve) => {
+      if (queue.length > 0 || closed) return resolve();
+      const timer = setTimeout(done, POLL_MS);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const graceMs = pctx.config.chat.timeoutMs * (pctx.config.chat.retries + 2) + 5000;
+
+  void (async () => {
+    try {
+      for (;;) {
+        queue.length = 0;
+        const rows = await dialoguesFrom(play.play_id, cursor, PAGE);
+        let streaming: DialogueFields | null = null;
+        for (const d of rows) {
+          if (closed) return;
+          if (d.seq !== cursor) {
+            // A backtrack removed what we were following.
+            if (d.seq < cursor) continue;
+            cursor = d.seq;
+            offset = 0;
+          }
+          if (!d.done) {
+            const text = pctx.live.get(d.dialogue_id)?.content ?? d.content;
+            if (text.length > offset) {
+              send('delta', { dialogue_id: d.dialogue_id, seq: d.seq, offset, text: text.slice(offset) }, `${d.seq}:${text.length}`);
+              offset = text.length;
+            }
+            streaming = d;
+            break;
+          }
+          const shown = presentDialogue(d, story.content);
+          if (shown.content.length > offset && d.status !== DialogueStatus.Fail) {
+            send('delta', { dialogue_id: d.dialogue_id, seq: d.seq, offset, text: shown.content.slice(offset) }, `${d.seq}:${shown.content.length}`);
+          }
+          send('dialogue', shown, `${d.seq + 1}:0`);
+          if (d.status === DialogueStatus.Fail || d.status === DialogueStatus.SecurityFail) {
+            send('error', { dialogue_id: d.dialogue_id, seq: d.seq, status_code: d.error_code || ErrorCode.ModelServiceError, status_message: d.error_reason || 'The reply failed' });
+          }
+          cursor = d.seq + 1;
+          offset = 0;
+        }
+        if (closed) return;
+        if (!streaming && rows.length < PAGE) {
+          const now = await ownPlay(play.play_id, uid);
+          if (now.pending_group_id === null || now.pending_group_id !== reply.group_id) {
+            // The turn may have stored more after our read; read once more before finishing.
+            const tail = await dialoguesFrom(play.play_id, cursor, 1);
+            if (tail.length === 0) {
+              send('done', { play_info: await playInfo(pctx, now, story), last_seq: now.next_seq });
+              return;
+            }
+            continue;
+          }
+        }
+        if (streaming) {
+          // Forward live tokens of the reply until it is stored or something else happens.
+          const followed = streaming;
+          for (;;) {
+            await waitForNews();
+            if (closed) return;
+            const events = queue.splice(0);
+            let reread = events.length === 0;
+            for (const ev of events) {
+              if (ev.type === 'delta' && ev.dialogue_id === followed.dialogue_id) {
+                const end = ev.offset + ev.text.length;
+                if (end > offset && ev.offset <= offset) {
+                  send('delta', { dialogue_id: ev.dialogue_id, seq: followed.seq, offset, text: ev.text.slice(offset - ev.offset) }, `${followed.seq}:${end}`);
+                  offset = end;
+                } else if (ev.offset > offset) reread = true;
+              } else if (ev.type !== 'delta' && ev.type !== 'emotion') reread = true;
+            }
+            if (reread) {
+              if (!pctx.live.get(followed.dialogue_id)) await reapOrphan(play.play_id, pctx.live, graceMs, pctx.now());
+              break;
+            }
+          }
+        } else {
+          await waitForNews();
+        }
+      }
+    } catch (err) {
+      ctx.state.log.error({ err }, 'reply stream failed');
+      send('error', { status_code: ErrorCode.ModelStreamError, status_message: 'The stream failed; resume with stream_reply' });
+    } finally {
+      clearInterval(heartbeat);
+      unsubscribe();
+      ctx.req.off('close', stop);
+      out.end();
+    }
+  })();
+}

@@ -1,0 +1,192 @@
+import mongoose from 'mongoose';
+import { DialogueStatus, DialogueType, ErrorCode, type Emotion } from 'shared-kit';
+import { ChatFailure, assemblePrompt, historyTokens, type ChatProvider } from '../../ai/chat';
+import type { ChatSettings } from '../../config';
+import type { Logger } from '../../lib/logger';
+import { Dialogue } from './dialogue.model';
+import { appendDialogues } from './dialogues';
+import { directorStep } from './director';
+import { buildMaterial, isSpoken, lineOf, unfoldedDialogues } from './material';
+import type { LiveReplies } from './live';
+import type { CheckText } from './moderation';
+import { Play, type PlayFields } from './play.model';
+import type { PlayableStory } from './story.source';
+
+export interface TurnDeps {
+  chat: ChatProvider;
+  chatSettings: ChatSettings;
+  live: LiveReplies;
+  checkText: CheckText;
+  logger: Logger;
+  now: () => number;
+}
+
+export interface TurnJob {
+  play: PlayFields;
+  story: PlayableStory;
+  groupId: string;
+  replyId: string;
+  replySeq: number;
+  speakerId: string;
+}
+
+/** Flushes of a streaming reply: at most one write in flight, at least every FLUSH_MS or FLUSH_CHARS. */
+const FLUSH_MS = 50;
+const FLUSH_CHARS = 200;
+
+/** Replies being written now, so shutdown and tests can wait for them. */
+const running = new Set<Promise<void>>();
+export function runningTurns(): Promise<void> {
+  return Promise.allSettled([...running]).then(() => undefined);
+}
+
+/** Starts writing the reply in the background; the caller answers the request at once. */
+export function startTurn(deps: TurnDeps, job: TurnJob): void {
+  const task = runTurn(deps, job).finally(() => running.delete(task));
+  running.add(task);
+}
+
+async function runTurn(deps: TurnDeps, job: TurnJob): Promise<void> {
+  const log = deps.logger.child({ play_id: job.play.play_id, dialogue_id: job.replyId });
+  const { live } = deps;
+  const playId = job.play.play_id;
+  live.open(job.replyId);
+  let content = '';
+  let emotion: Emotion | undefined;
+  let flushedLen = 0;
+  let lastFlush = deps.now();
+  let inFlight: Promise<unknown> | null = null;
+
+  const flush = () => {
+    if (inFlight) return;
+    const snapshot = content;
+    const set: Record<string, unknown> = { content: snapshot, updated_at: new Date(deps.now()) };
+    if (emotion) set.emotion = emotion;
+    inFlight = Dialogue.updateOne({ dialogue_id: job.replyId, done: false }, { $set: set })
+      .then(() => (flushedLen = snapshot.length))
+      .catch((err: unknown) => log.warn({ err }, 'reply flush failed'))
+      .finally(() => (inFlight = null));
+    lastFlush = deps.now();
+  };
+
+  try {
+    const material = await buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1);
+    const prompt = assemblePrompt(material, { contextTokens: deps.chatSettings.contextTokens, replyTokens: deps.chatSettings.replyTokens });
+    const signal = AbortSignal.timeout(Math.max(deps.chatSettings.timeoutMs * (deps.chatSettings.retries + 2), 60_000));
+    for await (const event of deps.chat.streamTurn({ material, messages: prompt.messages, signal })) {
+      if (event.type === 'emotion') {
+        emotion = event.emotion;
+        live.setEmotion(playId, job.replyId, event.emotion);
+        continue;
+      }
+      content += event.text;
+      live.append(playId, job.replyId, event.text);
+      if (deps.now() - lastFlush >= FLUSH_MS || content.length - flushedLen >= FLUSH_CHARS) flush();
+    }
+    if (content.trim() === '') throw new ChatFailure('empty', 'the storyteller sent an empty answer');
+    if (inFlight) await inFlight;
+    const check = await deps.checkText(content);
+    const status = check.flagged ? DialogueStatus.SecurityFail : DialogueStatus.Normal;
+    await Dialogue.updateOne(
+      { dialogue_id: job.replyId },
+      {
+        $set: {
+          content,
+          ...(emotion ? { emotion } : {}),
+          status,
+          done: true,
+          error_code: check.flagged ? ErrorCode.SecurityFail : 0,
+          error_reason: check.detail,
+          updated_at: new Date(deps.now()),
+        },
+      },
+    );
+    live.emit(playId, { type: 'stored' });
+    if (!check.flagged) await direct(deps, job, log);
+  } catch (err) {
+    const failure = err instanceof ChatFailure ? err : new ChatFailure('network', err instanceof Error ? err.message : 'reply failed', { cause: err });
+    if (!(err instanceof ChatFailure)) log.error({ err }, 'reply task failed');
+    else log.warn({ kind: failure.kind, code: failure.code, reason: failure.message }, 'reply failed');
+    if (inFlight) await inFlight;
+    // The partial text stays for the record, but a Fail dialogue never enters a prompt and the player may retry.
+    await Dialogue.updateOne(
+      { dialogue_id: job.replyId },
+      { $set: { content, status: DialogueStatus.Fail, done: true, error_code: failure.code, error_reason: failure.message, updated_at: new Date(deps.now()) } },
+    ).catch((e: unknown) => log.error({ err: e }, 'could not record the failed reply'));
+  } finally {
+    live.close(job.replyId);
+    await Play.updateOne({ play_id: playId, pending_group_id: job.groupId }, { $set: { pending_group_id: null } }).catch((e: unknown) =>
+      log.error({ err: e }, 'could not release the play'),
+    );
+    live.emit(playId, { type: 'end' });
+  }
+}
+
+/** After a clean reply: the director's verdict, then folding old turns when the prompt would grow too long. */
+async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> {
+  const play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
+  if (!play || play.pending_group_id !== job.groupId) return;
+  const material = await buildMaterial(play, job.story, job.speakerId, job.replySeq);
+  let verdict;
+  try {
+    verdict = await deps.chat.judge(material);
+  } catch (err) {
+    log.warn({ err }, 'objective judgement failed; treated as not met');
+    verdict = { met: false, failed: false, reason: 'judge failed' };
+  }
+  const step = directorStep(play, job.story, verdict, deps.now());
+  if (step.dialogues.length > 0) {
+    const docs = await appendDialogues(play.play_id, job.groupId, step.dialogues, deps.now(), step.set);
+    if (step.targetIndex !== null) {
+      await Play.updateOne({ play_id: play.play_id }, { $set: { chapter_start_seq: docs[step.targetIndex]!.seq } });
+    }
+    log.info({ verdict, added: step.dialogues.map((d) => d.type) }, 'director moved the story');
+    deps.live.emit(play.play_id, { type: 'stored' });
+  }
+  await fold(deps, job, log).catch((err: unknown) => log.warn({ err }, 'folding older turns failed; will try again next turn'));
+}
+
+/**
+ * Keeps the unfolded conversation under half of the prompt's room: past that, the oldest lines are summarised into
+ * a Summary dialogue until a quarter remains. Any play length then fits the model's context.
+ */
+async function fold(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> {
+  const play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
+  if (!play) return;
+  const room = Math.max(0, deps.chatSettings.contextTokens - deps.chatSettings.replyTokens);
+  const rows = (await unfoldedDialogues(play, play.next_seq)).filter((d) => d.done);
+  const spoken = rows.filter(isSpoken);
+  const lines = spoken.map((d) => lineOf(d, job.story));
+  if (historyTokens(lines) <= room * 0.5) return;
+  let cut = 0;
+  while (cut < lines.length - 1 && historyTokens(lines.slice(cut)) > room * 0.25) cut += 1;
+  if (cut === 0) return;
+  const folded = lines.slice(0, cut);
+  const uptoSeq = spoken[cut - 1]!.seq;
+  const summary = await deps.chat.summarise({ previousSummary: play.summary, lines: folded });
+  await appendDialogues(
+    play.play_id,
+    job.groupId,
+    [{ type: DialogueType.Summary, role: 'system', node_id: play.node_id, content: summary, covers_upto_seq: uptoSeq }],
+    deps.now(),
+    { summary, summary_upto_seq: uptoSeq },
+  );
+  log.info({ folded: cut, upto_seq: uptoSeq }, 'older turns folded into a summary');
+}
+
+/** A reply left unfinished by a process that stopped: after a grace period it is recorded as failed. */
+export async function reapOrphan(playId: string, live: LiveReplies, graceMs: number, now: number): Promise<boolean> {
+  const stale = new Date(now - graceMs);
+  const open = await Dialogue.find({ play_id: playId, done: false, updated_at: mongoose.trusted({ $lt: stale }) }).lean();
+  let reaped = false;
+  for (const d of open) {
+    if (live.get(d.dialogue_id)) continue;
+    await Dialogue.updateOne(
+      { dialogue_id: d.dialogue_id, done: false },
+      { $set: { status: DialogueStatus.Fail, done: true, error_code: ErrorCode.ModelStreamError, error_reason: 'interrupted' } },
+    );
+    await Play.updateOne({ play_id: playId, pending_group_id: d.group_id }, { $set: { pending_group_id: null } });
+    reaped = true;
+  }
+  return reaped;
+}
