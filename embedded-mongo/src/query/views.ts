@@ -5,8 +5,9 @@ import { isPlainObject, toNumber, type Doc } from './values';
 /**
  * mingo understands plain JS numbers only, while stored documents hold Int64 as bigint, whole-number doubles as
  * `Double` and Decimal128 as objects. mingo therefore evaluates a "numeric view": a copy where those values are
- * plain numbers. Int64 values a double cannot hold exactly stay bigint, so equality on them stays exact and the
- * range operators of ./operators.ts compare them exactly.
+ * plain numbers. Int64 values a double cannot hold exactly become `Long` (not bigint, which mingo cannot
+ * JSON-stringify in its messages): mingo's equality compares Longs by value, and the range operators of
+ * ./operators.ts compare them exactly.
  *
  * Every container of a document view remembers the stored container it was copied from (`origins`), so operators
  * that must see the real BSON types (`$type`, the range operators) can look past the view.
@@ -30,8 +31,8 @@ export function hasWideNumbers(v: unknown): boolean {
 
 /** A wide number as the view holds it. */
 export function numericValue(v: unknown): unknown {
-  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v;
-  if (v instanceof Long) return numericValue(v.toBigInt());
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : Long.fromBigInt(v);
+  if (v instanceof Long) return Number.isSafeInteger(v.toNumber()) ? v.toNumber() : v;
   if (v instanceof Double) return v.value;
   if (v instanceof Decimal128) return toNumber(v);
   return v;
@@ -88,7 +89,11 @@ export function restoreTypes(out: Doc, src: Doc, shape: StageShape): Doc {
 
 function restore(out: unknown, src: unknown, path: string, computed: (path: string) => boolean): unknown {
   if (path && computed(path)) return out;
-  if (isWideNumber(src)) return Object.is(numericValue(src), out) ? src : out;
+  if (isWideNumber(src)) {
+    const seen = numericValue(src);
+    const same = seen instanceof Long ? out instanceof Long && seen.equals(out) : Object.is(seen, out);
+    return same ? src : out;
+  }
   if (Array.isArray(out) && Array.isArray(src)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < out.length; i++) {
