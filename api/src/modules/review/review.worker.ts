@@ -158,6 +158,12 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
       );
       return;
     }
+    // An edit while the provider answered supersedes this version: its verdict no longer matters to anyone.
+    if (
+      !(await Story.exists({ story_id: job.story_id, pending_version_id: job.version_id, deleted_at: null }))
+    ) {
+      return finish(job, 'cancelled', now(), 'superseded');
+    }
     await StoryVersion.updateOne(
       { version_id: version.version_id, status: StoryStatus.ToVerify },
       {
