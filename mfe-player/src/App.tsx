@@ -1,15 +1,37 @@
 import type { JSX } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
+import { NotFound } from './components/NotFound';
+import { BaseContext } from './components/paths';
 import { FeedPage } from './pages/FeedPage';
+import { PlayPage } from './pages/PlayPage';
+import { StoryDetailPage } from './pages/StoryDetailPage';
+import './player.css';
 
-/** The player remote, mounted by the shell at `/play/*`. */
+/**
+ * Where the shell mounted this remote (`/play` for its `/play/*` route): the location minus the splat. On the
+ * remote's own page there is no parent route, and its router's `/play` basename makes the base `/`.
+ */
+function useMountPath(): string {
+  const { pathname } = useLocation();
+  const splat = useParams()['*'];
+  if (splat === undefined) return '/';
+  const base = pathname.slice(0, pathname.length - splat.length).replace(/\/+$/, '');
+  return base || '/';
+}
+
+/** The player remote, mounted by the shell at `/play/*`; its routes are relative to that mount. */
 export default function App(): JSX.Element {
+  const base = useMountPath();
   return (
-    <div data-remote="mfe_player">
-      <Routes>
-        <Route index element={<FeedPage />} />
-        <Route path="*" element={<FeedPage />} />
-      </Routes>
-    </div>
+    <BaseContext.Provider value={base}>
+      <div data-remote="mfe_player" className="pl">
+        <Routes>
+          <Route index element={<FeedPage />} />
+          <Route path="story/:id" element={<StoryDetailPage />} />
+          <Route path="story/:id/play" element={<PlayPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </div>
+    </BaseContext.Provider>
   );
 }

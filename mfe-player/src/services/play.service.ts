@@ -1,0 +1,50 @@
+import { unwrap, type Envelope } from 'shared-kit';
+import { apiClient } from '../api/client';
+import type { BacktrackResult, DialoguePage, EndingInfo, LatestVersion, PlayInfo, PlayStart, SendRequest, SendResult } from '../api/types';
+
+const T = '/tyler';
+// Calls here are silent: the play screen shows every failure where it happened (beside the input, in a banner).
+const quiet = { silent: true } as const;
+
+/** Resumes the player's latest play of the story, or starts one (`is_new_play` always starts anew). */
+export function startPlay(storyId: string, isNewPlay: boolean): Promise<PlayStart> {
+  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/start_play`, { story_id: storyId, is_new_play: isNewPlay }, quiet));
+}
+
+export function playInfo(playId: string): Promise<PlayInfo> {
+  return unwrap(apiClient.get<Envelope<PlayInfo>>(`${T}/play_info`, { params: { play_id: playId }, ...quiet }));
+}
+
+/** A page of dialogues: from `seqSt` up, or the page before `seqEd`, or the newest page. */
+export function dialogueList(playId: string, range: { seqSt?: number; seqEd?: number; count?: number }): Promise<DialoguePage> {
+  return unwrap(
+    apiClient.get<Envelope<DialoguePage>>(`${T}/dialogue_list`, {
+      params: { play_id: playId, seq_st: range.seqSt, seq_ed: range.seqEd, count: range.count ?? 50 },
+      ...quiet,
+    }),
+  );
+}
+
+export function sendMessage(request: SendRequest): Promise<SendResult> {
+  return unwrap(apiClient.post<Envelope<SendResult>>(`${T}/message/send`, request, quiet));
+}
+
+export function backtrack(playId: string, dialogueId: string): Promise<BacktrackResult> {
+  return unwrap(apiClient.post<Envelope<BacktrackResult>>(`${T}/story/backtrack`, { play_id: playId, dialogue_id: dialogueId }, quiet));
+}
+
+export function restartPlay(playId: string): Promise<PlayStart> {
+  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/restart_play`, { play_id: playId }, quiet));
+}
+
+export function syncLatestPlay(playId: string): Promise<PlayStart & { changed: boolean }> {
+  return unwrap(apiClient.post<Envelope<PlayStart & { changed: boolean }>>(`${T}/sync_latest_play`, { play_id: playId }, quiet));
+}
+
+export function latestVersion(storyId: string, playId: string): Promise<LatestVersion> {
+  return unwrap(apiClient.get<Envelope<LatestVersion>>(`${T}/latest_version`, { params: { story_id: storyId, play_id: playId }, ...quiet }));
+}
+
+export function endingInfo(playId: string): Promise<EndingInfo> {
+  return unwrap(apiClient.get<Envelope<EndingInfo>>(`${T}/play_ending_info`, { params: { play_id: playId }, ...quiet }));
+}

@@ -1,0 +1,85 @@
+import { ApiError, ErrorCode, commonQuery, isEnvelope } from 'shared-kit';
+import type { Dialogue, PlayInfo } from '../api/types';
+import { createSseParser } from './sse';
+
+/** What `message/stream_reply` sends, as the player store understands it. */
+export type StreamEvent =
+  | { type: 'delta'; dialogue_id: string; seq?: number; offset: number; text: string }
+  | { type: 'dialogue'; dialogue: Dialogue }
+  | { type: 'done'; play_info?: PlayInfo }
+  | { type: 'error'; status_code: number; status_message: string };
+
+export interface StreamRequest {
+  dialogueId: string;
+  /** The first sequence number to send (the dialogue being followed, or the next one). */
+  seqSt: number;
+  seqEd?: number;
+  /** Characters of the dialogue at `seqSt` already received, so a resumed stream does not repeat them. */
+  offset: number;
+}
+
+/** Opens the stream and calls `onEvent` for each event; resolves when the server closes it. */
+export type StreamTransport = (request: StreamRequest, onEvent: (event: StreamEvent) => void, signal: AbortSignal) => Promise<void>;
+
+function toEvent(name: string, data: string): StreamEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof body !== 'object' || body === null) return null;
+  const o = body as Record<string, unknown>;
+  switch (name) {
+    case 'delta':
+      return typeof o.dialogue_id === 'string' && typeof o.text === 'string'
+        ? { type: 'delta', dialogue_id: o.dialogue_id, seq: typeof o.seq === 'number' ? o.seq : undefined, offset: Number(o.offset ?? 0), text: o.text }
+        : null;
+    case 'dialogue': {
+      const d = (o.dialogue ?? o) as Dialogue;
+      return typeof d.dialogue_id === 'string' && typeof d.seq === 'number' ? { type: 'dialogue', dialogue: d } : null;
+    }
+    case 'done':
+      return { type: 'done', play_info: (o.play_info as PlayInfo | undefined) ?? undefined };
+    case 'error':
+      return { type: 'error', status_code: Number(o.status_code ?? ErrorCode.ModelStreamError), status_message: String(o.status_message ?? '') };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The browser transport: `fetch` with a streamed body (cookies included), so a failure before the stream starts
+ * arrives as the usual JSON envelope and the stream can be cancelled with an AbortSignal.
+ */
+export const fetchStream: StreamTransport = async (request, onEvent, signal) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(commonQuery())) params.set(k, String(v));
+  params.set('dialogue_id', request.dialogueId);
+  params.set('seq_st', String(request.seqSt));
+  params.set('offset', String(request.offset));
+  if (request.seqEd !== undefined) params.set('seq_ed', String(request.seqEd));
+  const res = await fetch(`/api/tyler/message/stream_reply?${params.toString()}`, {
+    credentials: 'include',
+    headers: { accept: 'text/event-stream' },
+    signal,
+  });
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('text/event-stream')) {
+    const body: unknown = await res.json().catch(() => null);
+    if (isEnvelope(body)) throw new ApiError(body.status_code, body.status_message, body.data);
+    throw new ApiError(ErrorCode.BackendNetworkError, `Stream refused (HTTP ${res.status})`);
+  }
+  if (!res.body) throw new ApiError(ErrorCode.BackendNetworkError, 'The browser cannot read streamed replies');
+  const parser = createSseParser((e) => {
+    const event = toEvent(e.event, e.data);
+    if (event) onEvent(event);
+  });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parser.push(value);
+  }
+  parser.end();
+};

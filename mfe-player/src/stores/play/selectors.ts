@@ -1,0 +1,39 @@
+import { DialogueStatus, DialogueType, PlayStatus, SendLimitStatus } from 'shared-kit';
+import type { CastMember, Dialogue } from '../../api/types';
+import { isVisible } from './assemble';
+import type { PlayState } from './store';
+
+export const selectStatus = (s: PlayState) => s.status;
+export const selectInfo = (s: PlayState) => s.info;
+export const selectDialogues = (s: PlayState) => s.dialogues;
+
+/** What the dialogue list shows, oldest first. */
+export const selectVisibleDialogues = (s: PlayState): Dialogue[] => s.dialogues.filter(isVisible);
+
+export const selectIsEnded = (s: PlayState): boolean => s.info?.status === PlayStatus.Ending || s.info?.ending != null;
+
+/** The newest dialogue, when it is a failed reply the player may ask for again. */
+export const selectRetryableId = (s: PlayState): string | null => {
+  const last = s.dialogues[s.dialogues.length - 1];
+  return last && last.status === DialogueStatus.Fail && last.role !== 'player' ? last.dialogue_id : null;
+};
+
+/** Options offered by the newest dialogue, when it is a FixedOptions one. */
+export const selectOpenOptions = (s: PlayState): Dialogue | null => {
+  const last = s.dialogues[s.dialogues.length - 1];
+  return last && last.type === DialogueType.FixedOptions && last.done ? last : null;
+};
+
+/** Why the player cannot type now, or null when they can. */
+export const selectInputBlock = (s: PlayState): string | null => {
+  if (s.loginRequired) return 'login';
+  if (s.sendLimit?.status === SendLimitStatus.Reached) return 'limit';
+  if (selectIsEnded(s)) return 'ended';
+  return null;
+};
+
+export const selectCanSend = (s: PlayState): boolean =>
+  s.status === 'ready' && !s.streaming && !s.sending && s.busy === null && selectInputBlock(s) === null;
+
+/** Characters of the story by id, for portraits and names on bubbles. */
+export const selectCast = (s: PlayState): Map<string, CastMember> => new Map((s.info?.story.characters ?? []).map((c) => [c.character_id, c]));
