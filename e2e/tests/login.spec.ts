@@ -32,8 +32,9 @@ test('phone sign-in from the header returns to the page it started from; Log out
 }) => {
   const phone = fictionalPhone('303');
   const banner = page.getByRole('banner');
-  await page.goto('/editor/works');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
+  // A page a visitor may read (My Story itself sends visitors to log in on its own, through the 1007 reaction).
+  await page.goto('/editor/protocol/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
 
   await banner.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -45,8 +46,8 @@ test('phone sign-in from the header returns to the page it started from; Log out
   await expect(page.getByRole('heading', { name: 'Confirm your age' })).toBeVisible();
   await passFirstSignInSteps(page, 'Phone Writer');
 
-  await expect(page).toHaveURL(/\/editor\/works$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
+  await expect(page).toHaveURL(/\/editor\/protocol\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   await expect(banner.getByRole('link', { name: 'My Story' })).toBeVisible();
   const userMenu = banner.getByRole('button', { name: /Phone Writer/ });
   await expect(userMenu).toBeVisible();
@@ -58,7 +59,7 @@ test('phone sign-in from the header returns to the page it started from; Log out
   // A signed-in visitor who opens /login is sent on (the remembered path was used up: the editor home).
   await page.goto('/login');
   await expect(page).toHaveURL(/\/editor$/);
-  await page.goto('/editor/works');
+  await page.goto('/editor/protocol/privacy');
   await userMenu.click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log out?' });

@@ -21,7 +21,7 @@ test('Continue with Google signs in at the provider and comes back through /auth
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame() && frame.url().includes('/auth/callback')) callbacks.push(frame.url());
   });
-  await startGoogleSignIn(page, '/editor/works');
+  await startGoogleSignIn(page, '/editor/protocol/privacy');
   // Only configured providers are offered: the e2e api has Google only.
   await page.goBack();
   await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
@@ -30,7 +30,9 @@ test('Continue with Google signs in at the provider and comes back through /auth
 
   await page.getByRole('button', { name: `Sign in as ${name}` }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your age' })).toBeVisible();
-  expect(callbacks.some((u) => new URL(u).searchParams.get('next') === '/editor/works')).toBe(true);
+  expect(callbacks.some((u) => new URL(u).searchParams.get('next') === '/editor/protocol/privacy')).toBe(
+    true,
+  );
   await page.getByRole('button', { name: 'I am 18 or older' }).click();
   await page.getByRole('checkbox', { name: /I agree/ }).check();
   await page.getByRole('button', { name: 'Agree and continue' }).click();
@@ -38,7 +40,7 @@ test('Continue with Google signs in at the provider and comes back through /auth
   await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveValue(name);
   await page.getByRole('button', { name: 'Skip' }).click();
 
-  await expect(page).toHaveURL(/\/editor\/works$/);
+  await expect(page).toHaveURL(/\/editor\/protocol\/privacy$/);
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('link', { name: 'My Story' })).toBeVisible();
   await expect(banner.getByRole('button', { name: new RegExp(name) })).toBeVisible();
@@ -54,7 +56,7 @@ test('a second Google sign-in goes straight back to the remembered path', async 
 test('cancelling at the provider shows "Authorization failed or cancelled" and a way back', async ({
   page,
 }) => {
-  await startGoogleSignIn(page, '/editor/works');
+  await startGoogleSignIn(page, '/editor/protocol/terms');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/auth\/callback\?.*error=authorization_failed/);
   await expect(
