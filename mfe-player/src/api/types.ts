@@ -17,7 +17,8 @@ export interface StoryCard {
 /** A history entry: the card plus where the player's latest play stands. */
 export interface PlayedStory extends StoryCard {
   play_id: string;
-  status: PlayStatus;
+  play_status: PlayStatus;
+  turns: number;
   last_played_at: string | null;
 }
 
@@ -83,6 +84,8 @@ export interface PlayInfo {
   has_newer_version: boolean;
   ai_mode: 'offline' | 'model';
   ai_generated: boolean;
+  /** Where the player stands with the chat limit (`play_info` only); null for members. */
+  send_limit?: SendLimit | null;
   story: {
     story_id: string;
     version_id: string;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import { relativeTime } from 'shared-kit';
 import type { PlayedStory, StoryCard } from '../api/types';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -74,8 +74,13 @@ export function FeedPage(): JSX.Element {
   const baseId = useId();
   const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;
 
+  // Each list is read once per visit of the feed (Recently played and History share one); paging adds to it.
+  const loadedHere = useRef(new Set<string>());
   useEffect(() => {
-    if (tab === 'for-you') void loadForYou();
+    const key = tab === 'for-you' ? 'for-you' : 'played';
+    if (loadedHere.current.has(key)) return;
+    loadedHere.current.add(key);
+    if (key === 'for-you') void loadForYou();
     else void loadPlayed();
   }, [tab, loadForYou, loadPlayed]);
 

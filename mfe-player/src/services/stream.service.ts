@@ -7,7 +7,8 @@ export type StreamEvent =
   | { type: 'delta'; dialogue_id: string; seq?: number; offset: number; text: string }
   | { type: 'dialogue'; dialogue: Dialogue }
   | { type: 'done'; play_info?: PlayInfo }
-  | { type: 'error'; status_code: number; status_message: string };
+  /** With a dialogue id: that reply failed (its `dialogue` event says so too). Without: the stream itself broke. */
+  | { type: 'error'; dialogue_id?: string; status_code: number; status_message: string };
 
 export interface StreamRequest {
   dialogueId: string;
@@ -42,7 +43,12 @@ function toEvent(name: string, data: string): StreamEvent | null {
     case 'done':
       return { type: 'done', play_info: (o.play_info as PlayInfo | undefined) ?? undefined };
     case 'error':
-      return { type: 'error', status_code: Number(o.status_code ?? ErrorCode.ModelStreamError), status_message: String(o.status_message ?? '') };
+      return {
+        type: 'error',
+        dialogue_id: typeof o.dialogue_id === 'string' ? o.dialogue_id : undefined,
+        status_code: Number(o.status_code ?? ErrorCode.ModelStreamError),
+        status_message: String(o.status_message ?? ''),
+      };
     default:
       return null;
   }

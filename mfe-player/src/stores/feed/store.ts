@@ -47,7 +47,8 @@ async function loadInto<T extends { story_id: string }>(
   if (current.status === 'loading' || (more && !current.hasMore)) return;
   const offset = more ? current.nextOffset : 0;
   const base = more ? current.items : [];
-  write({ ...current, items: base, status: 'loading', error: null });
+  // A reload keeps showing the list it replaces; only an empty list shows the loading state.
+  write({ ...current, status: 'loading', error: null });
   try {
     const page = await fetchPage(offset);
     const seen = new Set(base.map((s) => s.story_id));
@@ -59,7 +60,7 @@ async function loadInto<T extends { story_id: string }>(
       nextOffset: page.next_offset,
     });
   } catch (error) {
-    write({ ...current, items: base, status: 'error', error: errorText(error) });
+    write({ ...current, status: 'error', error: errorText(error) });
   }
 }
 

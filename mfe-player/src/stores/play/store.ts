@@ -120,6 +120,7 @@ export const usePlayStore = create<PlayState>()((set, get) => {
     const dialogues = upsertDialogues([], start.dialogues);
     set({
       info: start.play_info,
+      sendLimit: start.play_info.send_limit ?? null,
       dialogues,
       hasMoreBefore: (dialogues[0]?.seq ?? 1) > 1,
       ending: null,
@@ -155,7 +156,7 @@ export const usePlayStore = create<PlayState>()((set, get) => {
         playService.playInfo(info.play_id),
       ]);
       if (get().info?.play_id !== info.play_id) return;
-      set({ dialogues: upsertDialogues(get().dialogues, page.dialogues), info: fresh });
+      set({ dialogues: upsertDialogues(get().dialogues, page.dialogues), info: fresh, sendLimit: fresh.send_limit ?? get().sendLimit });
       await loadEnding();
     } catch (error) {
       set({ actionError: errorText(error) });
@@ -176,23 +177,18 @@ export const usePlayStore = create<PlayState>()((set, get) => {
     const onEvent = (event: StreamEvent): void => {
       if (abort.signal.aborted) return;
       if (event.type === 'delta') {
-        let list = get().dialogues;
-        if (!list.some((d) => d.dialogue_id === event.dialogue_id) && event.seq !== undefined) {
-          const info = get().info;
-          list = upsertDialogues(list, [placeholder(info?.play_id ?? '', event.dialogue_id, event.seq, '')]);
-        }
-        const outcome = applyDelta(list, event);
+        const outcome = applyDelta(get().dialogues, event);
         if (outcome.applied) set({ dialogues: outcome.list, reconnecting: false });
-        else resync = true;
+        // A finished dialogue not shown yet is followed by its `dialogue` event; a gap needs the stored text.
+        else if (outcome.reason === 'gap') resync = true;
       } else if (event.type === 'dialogue') {
         set({ dialogues: upsertDialogues(get().dialogues, [event.dialogue]), reconnecting: false });
       } else if (event.type === 'done') {
         finished = true;
         if (event.play_info) set({ info: event.play_info });
-      } else {
-        finished = true;
-        set({ sendError: event.status_message || errorText(null) });
       }
+      // An `error` names a failed reply (its `dialogue` event shows it) or a broken stream, which then ends without
+      // `done`: the loop below picks it up again from what was shown.
     };
     let attempt = 0;
     while (!finished && !abort.signal.aborted) {
@@ -220,6 +216,16 @@ export const usePlayStore = create<PlayState>()((set, get) => {
     set({ streaming: false, reconnecting: false });
   }
 
+  /** Who is answering (and whether it is narration) is stored with the reply before its first word. */
+  async function learnSpeaker(playId: string, seq: number): Promise<void> {
+    try {
+      const page = await playService.dialogueList(playId, { seqSt: seq, count: 1 });
+      if (get().info?.play_id === playId) set({ dialogues: upsertDialogues(get().dialogues, page.dialogues.filter((d) => d.seq === seq)) });
+    } catch {
+      // The name arrives with the finished reply anyway.
+    }
+  }
+
   async function post(request: Omit<Parameters<typeof playService.sendMessage>[0], 'play_id' | 'story_id' | 'version_id'>, restoreDraft: string): Promise<boolean> {
     const info = get().info;
     if (!info || get().streaming || get().sending || get().loginRequired) return false;
@@ -231,7 +237,10 @@ export const usePlayStore = create<PlayState>()((set, get) => {
       const replyId = result.reply_dialogue_ids[0];
       if (replyId) incoming.push(placeholder(info.play_id, replyId, result.seq_ed, result.group_id));
       set({ dialogues: upsertDialogues(get().dialogues, incoming), sendLimit: result.send_limit ?? get().sendLimit, sending: false });
-      if (replyId) void follow(replyId, result.seq_st, result.seq_ed);
+      if (replyId) {
+        void follow(replyId, result.seq_st, result.seq_ed);
+        void learnSpeaker(info.play_id, result.seq_ed);
+      }
       return true;
     } catch (error) {
       const patch: Partial<PlayState> = { sending: false, draft: restoreDraft };

@@ -1,0 +1,68 @@
+import { DialogueStatus, DialogueType } from 'shared-kit';
+import { aDialogue } from '../../testing/fixtures';
+import { applyDelta, isHidden, optionsOf, resumePoint, rewindTarget, trimAfter, upsertDialogues } from './assemble';
+
+describe('dialogue assembly', () => {
+  it('keeps one entry per sequence number, ordered, whatever order they arrive in', () => {
+    const list = upsertDialogues([aDialogue(3)], [aDialogue(1), aDialogue(2), aDialogue(3, { content: 'stored' })]);
+    expect(list.map((d) => [d.seq, d.content])).toEqual([
+      [1, 'line 1'],
+      [2, 'line 2'],
+      [3, 'stored'],
+    ]);
+  });
+
+  it('builds a reply from deltas at their offsets', () => {
+    let list = [aDialogue(4, { content: '', done: false })];
+    for (const [offset, text] of [
+      [0, 'The '],
+      [4, 'lamp '],
+      [9, 'is lit.'],
+    ] as const) {
+      const out = applyDelta(list, { dialogue_id: 'd4', offset, text });
+      expect(out.applied).toBe(true);
+      list = out.list as typeof list;
+    }
+    expect(list[0]!.content).toBe('The lamp is lit.');
+  });
+
+  it('replaces the overlap when a resumed stream repeats text, and never shrinks what is shown', () => {
+    const list = [aDialogue(4, { content: 'The lamp', done: false })];
+    const overlap = applyDelta(list, { dialogue_id: 'd4', offset: 4, text: 'lamp is lit' });
+    expect(overlap.list[0]!.content).toBe('The lamp is lit');
+    const stale = applyDelta(overlap.list, { dialogue_id: 'd4', offset: 0, text: 'The' });
+    expect(stale.list[0]!.content).toBe('The lamp is lit');
+  });
+
+  it('refuses a delta past the end (missed text) and one for an unknown dialogue', () => {
+    const list = [aDialogue(4, { content: 'The', done: false })];
+    expect(applyDelta(list, { dialogue_id: 'd4', offset: 10, text: 'x' })).toMatchObject({ applied: false, reason: 'gap' });
+    expect(applyDelta(list, { dialogue_id: 'nope', offset: 0, text: 'x' })).toMatchObject({ applied: false, reason: 'unknown' });
+  });
+
+  it('keeps streamed text when an older stored snapshot of the same reply arrives', () => {
+    const list = [aDialogue(4, { content: 'The lamp is', done: false })];
+    const merged = upsertDialogues(list, [aDialogue(4, { content: 'The', done: false, character_id: 'ezra' })]);
+    expect(merged[0]).toMatchObject({ content: 'The lamp is', character_id: 'ezra' });
+  });
+
+  it('resumes at the first unfinished dialogue and its shown length, else after the last', () => {
+    const list = [aDialogue(3, { type: DialogueType.Input, role: 'player' }), aDialogue(4, { content: 'Half a rep', done: false })];
+    expect(resumePoint(list, 3)).toEqual({ seqSt: 4, offset: 10 });
+    expect(resumePoint([aDialogue(3), aDialogue(4)], 3)).toEqual({ seqSt: 5, offset: 0 });
+  });
+
+  it('trims everything after a backtrack point and rewinds to the dialogue before a message', () => {
+    const list = [1, 2, 3, 4, 5].map((n) => aDialogue(n));
+    expect(trimAfter(list, 3).map((d) => d.seq)).toEqual([1, 2, 3]);
+    expect(rewindTarget(list, 4)?.seq).toBe(3);
+    expect(rewindTarget(list, 1)).toBeUndefined();
+  });
+
+  it('reads options as a JSON array or lines, and hides moderated entries', () => {
+    expect(optionsOf(aDialogue(1, { content: '["Climb", "Wait"]' }))).toEqual(['Climb', 'Wait']);
+    expect(optionsOf(aDialogue(1, { content: 'Climb\n\nWait\n' }))).toEqual(['Climb', 'Wait']);
+    expect(isHidden(aDialogue(1, { status: DialogueStatus.SecurityFail }))).toBe(true);
+    expect(isHidden(aDialogue(1))).toBe(false);
+  });
+});
