@@ -1,41 +1,45 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import App from './App';
+import { screen } from '@testing-library/react';
+import * as catalogService from './services/catalog.service';
+import * as eventsService from './services/events.service';
+import * as storyService from './services/story.service';
+import { installFakeShell, renderAt, resetAll } from './testing/render';
 
-/** Mounts the remote the way the shell does: under `/editor/*` inside the shell's router. */
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/editor/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+jest.mock('./services/story.service');
+jest.mock('./services/catalog.service');
+jest.mock('./services/events.service');
+
+beforeEach(() => {
+  installFakeShell();
+  jest.mocked(storyService.listStories).mockResolvedValue({ stories: [], total: 0, has_more: false, next_offset: 0 });
+  jest.mocked(catalogService.dubbingList).mockResolvedValue([]);
+  jest.mocked(catalogService.bgmList).mockResolvedValue([]);
+  jest.mocked(catalogService.imageStyles).mockResolvedValue([]);
+  jest.mocked(eventsService.trackEnterEditor).mockResolvedValue(undefined);
+});
+afterEach(() => {
+  resetAll();
+  jest.resetAllMocks();
+});
 
 describe('mfe-editor App', () => {
-  it('shows the works list with its empty state and a create link', () => {
-    const { container } = renderAt('/editor/works');
-    expect(screen.getByRole('heading', { level: 1, name: 'My Story' })).toBeTruthy();
-    expect(screen.getByText('No stories yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create story' }).getAttribute('href')).toBe('/editor/story/new');
+  it('sends the remote root to the works list, mounted under the shell', async () => {
+    const { container } = renderAt('/editor/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Story' })).toBeTruthy();
     expect(container.querySelector('[data-remote="mfe_editor"]')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Create story' }).getAttribute('href')).toBe('/editor/story/new');
   });
 
-  it('opens the story editor for a new story and for an existing id', () => {
-    renderAt('/editor/story/new');
-    expect(screen.getByRole('heading', { level: 1, name: 'Story editor' })).toBeTruthy();
-    expect(screen.getByText('New story')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to My Story' }).getAttribute('href')).toBe('/editor/works');
+  it('opens the story editor for "new" and "0" without loading anything', async () => {
+    renderAt('/editor/story/0');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Story editor' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Chapters (1/100)' })).toBeTruthy();
+    expect(storyService.getStory).not.toHaveBeenCalled();
   });
 
-  it('names the story being edited', () => {
-    renderAt('/editor/story/abc123');
-    expect(screen.getByText('Story abc123')).toBeTruthy();
-  });
-
-  it('sends the remote root to the works list', () => {
-    renderAt('/editor/');
-    expect(screen.getByRole('heading', { level: 1, name: 'My Story' })).toBeTruthy();
+  it('opens the bot editor with one character and an opening line', async () => {
+    renderAt('/editor/bot');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create bot' })).toBeTruthy();
+    expect(screen.getByLabelText('Opening line')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Allow others to use this character in their stories' })).toBeTruthy();
   });
 });

@@ -52,8 +52,7 @@ export const MentionEditor = memo(function MentionEditor({
 
   useEffect(() => {
     if (ref.current) fillEditor(ref.current, value, namesRef.current);
-    // Mount only: later renders must not overwrite what the creator is typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Mount only (value deliberately not a dependency): later renders must not overwrite what is being typed.
   }, []);
 
   useEffect(() => {

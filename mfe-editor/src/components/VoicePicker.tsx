@@ -48,7 +48,7 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
   const status = useCatalogStore(selectCatalogStatus);
   const current = useCatalogStore((s) => (value ? findDubbing(s, value) : null));
   const panelId = `${a11y.id}-panel`;
-  const chosenText = current ? current.info.dubbing_desc : value ? value : 'Choose a voice';
+  const chosenText = current ? current.dubbing_desc : value ? value : 'Choose a voice';
   return (
     <div className={`ed-field${error ? ' ed-field--invalid' : ''}`}>
       <div className="ed-field__head">

@@ -27,7 +27,7 @@ function ImageStyleField(): JSX.Element {
             checked={code === s.code}
             onChange={() => setStyle(s.code)}
           />
-          <img src={s.preview} alt="" width={48} height={64} />
+          {s.preview ? <img src={s.preview} alt="" width={48} height={64} /> : null}
           {s.name}
           {s.members_only ? <span className="ed-badge">Members</span> : null}
         </label>

@@ -7,11 +7,11 @@ export const selectImageStyles = (s: CatalogState) => s.imageStyles;
 export const selectCatalogStatus = (s: CatalogState) => s.status;
 export const selectCatalogError = (s: CatalogState) => s.error;
 
-/** The voice with this id and the language it belongs to. */
-export function findDubbing(s: CatalogState, dubbing: string): { info: DubbingInfo; language: string } | null {
+/** The voice with this id (the store's own object, so a selector returning it is stable). */
+export function findDubbing(s: CatalogState, dubbing: string): DubbingInfo | null {
   for (const l of s.dubbings) {
     const info = l.dubbing_infos.find((d) => d.dubbing === dubbing);
-    if (info) return { info, language: l.language_key };
+    if (info) return info;
   }
   return null;
 }

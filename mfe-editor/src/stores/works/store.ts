@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { CreatorStoryStatus } from 'shared-kit';
+import type { CreatorStoryStatus } from 'shared-kit';
 import type { StoryListItem } from '../../api/types';
 import { errorText } from '../../lib/errors';
 import { toast } from '../../lib/shell';

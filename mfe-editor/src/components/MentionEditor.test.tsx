@@ -1,0 +1,89 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { MentionNames } from 'shared-kit';
+import { MentionEditor } from './MentionEditor';
+import { serialize } from './mentionDom';
+
+const names: MentionNames = { player: 'Sam', allCharacters: 'All characters', characters: { c1: 'Mara', c2: 'Otto' } };
+
+function setup(value = '') {
+  const onChange = jest.fn();
+  const utils = render(<MentionEditor id="ed" label="Chapter 1 content" value={value} names={names} onChange={onChange} />);
+  const box = screen.getByRole('textbox', { name: 'Chapter 1 content' });
+  return { ...utils, box, onChange };
+}
+
+/** Types text at the end of the box the way a browser would: text node changes, caret after it, input event. */
+function typeAtEnd(box: HTMLElement, text: string): void {
+  let node = [...box.childNodes].reverse().find((n) => n.nodeType === Node.TEXT_NODE) as Text | undefined;
+  if (!node || node.nextSibling?.nodeName !== 'BR') {
+    node = document.createTextNode('');
+    box.insertBefore(node, box.lastChild);
+  }
+  node.data += text;
+  const range = document.createRange();
+  range.setStart(node, node.data.length);
+  range.collapse(true);
+  const sel = window.getSelection();
+  sel?.removeAllRanges();
+  sel?.addRange(range);
+  fireEvent.input(box);
+}
+
+describe('mention editor', () => {
+  it('renders stored mentions as chips with display names and a deleted tag', () => {
+    const { box } = setup('Hi @{player}, ask @{character_c1} and @{character_zz}.');
+    const chips = box.querySelectorAll('[data-mention]');
+    expect([...chips].map((c) => c.textContent)).toEqual(['@Sam', '@Mara', '@deleted']);
+    expect(chips[2]?.className).toContain('ed-chip--deleted');
+    expect(serialize(box)).toBe('Hi @{player}, ask @{character_c1} and @{character_zz}.');
+  });
+
+  it('typing @ opens the menu with the player, all characters and each character', () => {
+    const { box } = setup('');
+    typeAtEnd(box, 'Meet @');
+    const menu = screen.getByRole('listbox', { name: 'Mention' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['@Sam', '@All characters', '@Mara', '@Otto']);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    expect(menu).toBeTruthy();
+  });
+
+  it('typing after @ filters; choosing inserts a chip and stores the placeholder', () => {
+    const { box, onChange } = setup('');
+    typeAtEnd(box, 'Meet @ot');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['@Otto']);
+    fireEvent.mouseDown(screen.getByRole('option', { name: '@Otto' }));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onChange).toHaveBeenLastCalledWith('Meet @{character_c2}');
+    expect(box.querySelector('[data-mention]')?.textContent).toBe('@Otto');
+  });
+
+  it('keyboard: arrows move, Enter picks, Escape closes', () => {
+    const { box, onChange } = setup('');
+    typeAtEnd(box, '@');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('@All characters');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onChange).toHaveBeenLastCalledWith('@{allCharacters}');
+    typeAtEnd(box, ' and @');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('renaming a character renames its chips without touching the text', () => {
+    const onChange = jest.fn();
+    const { rerender } = render(<MentionEditor id="ed" label="Settings" value="@{character_c1} waits" names={names} onChange={onChange} />);
+    rerender(
+      <MentionEditor id="ed" label="Settings" value="ignored after mount" names={{ ...names, characters: { c1: 'Marabel' } }} onChange={onChange} />,
+    );
+    const box = screen.getByRole('textbox', { name: 'Settings' });
+    expect(box.textContent).toBe('@Marabel waits');
+    expect(serialize(box)).toBe('@{character_c1} waits');
+  });
+
+  it('Enter without the menu inserts a line break into the stored text', () => {
+    const { box, onChange } = setup('');
+    typeAtEnd(box, 'One');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onChange).toHaveBeenLastCalledWith('One\n');
+  });
+});

@@ -1,0 +1,162 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, ErrorCode, StoryStatus } from 'shared-kit';
+import * as catalogService from '../services/catalog.service';
+import * as eventsService from '../services/events.service';
+import * as storyService from '../services/story.service';
+import { useEditorStore } from '../stores/editor/store';
+import { aStoryDetail, installFakeShell, renderAt, resetAll, type FakeShell } from '../testing/render';
+
+jest.mock('../services/story.service');
+jest.mock('../services/catalog.service');
+jest.mock('../services/events.service');
+const stories = jest.mocked(storyService);
+const catalog = jest.mocked(catalogService);
+const events = jest.mocked(eventsService);
+
+let shell: FakeShell;
+const scrolled: Element[] = [];
+
+beforeEach(() => {
+  shell = installFakeShell();
+  catalog.dubbingList.mockResolvedValue([
+    {
+      language: 'English',
+      language_key: 'en',
+      dubbing_infos: [
+        { dubbing: 'en_female_calm', dubbing_desc: 'Calm woman', dubbing_audition: '/api/editor/audio/voice_en_female_calm.wav' },
+      ],
+    },
+  ]);
+  catalog.bgmList.mockResolvedValue([{ vid: 'bgm_calm_shore', name: 'Calm shore', music_style: 'calm' }]);
+  catalog.imageStyles.mockResolvedValue([{ code: 'anime', name: 'Anime', preview: '', members_only: false }]);
+  events.trackEnterEditor.mockResolvedValue(undefined);
+  scrolled.length = 0;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+});
+afterEach(() => {
+  resetAll();
+  jest.resetAllMocks();
+});
+
+function description(el: Element): string {
+  const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+}
+
+async function openStory(detail = aStoryDetail()) {
+  stories.getStory.mockResolvedValue(detail);
+  renderAt(`/editor/story/${detail.story_id}`);
+  await screen.findByRole('heading', { name: 'Characters' });
+}
+
+describe('story editor page', () => {
+  it('loads every section of a story and sends the enter event once', async () => {
+    await openStory();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Mara');
+    expect(screen.getByRole('textbox', { name: 'Chapter 1 content' }).textContent).toBe('Find the keeper.');
+    expect((screen.getByLabelText('Story name') as HTMLInputElement).value).toBe('Harbour lights');
+    expect((screen.getByLabelText('Speaker') as HTMLSelectElement).value).toBe('c1');
+    await waitFor(() => expect(events.trackEnterEditor).toHaveBeenCalledTimes(1));
+    expect(events.trackEnterEditor).toHaveBeenCalledWith({
+      story_id: '42',
+      version_id: '7',
+      creation_mode: 'normal',
+      entrance: 'url_pc',
+      status: StoryStatus.Draft,
+    });
+  });
+
+  it('registers with the leave guard; confirm drops the unsaved state', async () => {
+    await openStory();
+    const reg = shell.registrations.find((r) => r.id === 'story-editor');
+    expect(reg?.modeSwitchPaths).toEqual(['/editor/story-ai']);
+    expect(reg?.isDirty()).toBe(false);
+    fireEvent.change(screen.getByLabelText('Story name'), { target: { value: 'Changed' } });
+    expect(reg?.isDirty()).toBe(true);
+    act(() => reg?.onConfirm());
+    expect(useEditorStore.getState().dirty).toBe(false);
+    expect(useEditorStore.getState().content.story_name).toBe('');
+  });
+
+  it('shows the summary only with more than one chapter', async () => {
+    await openStory();
+    expect(screen.queryByRole('heading', { name: 'Summary' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add chapter at the end' }));
+    expect(screen.getByRole('heading', { name: 'Summary' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Chapter 2' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add chapter before Chapter 1' }));
+    expect(within(screen.getByRole('article', { name: 'Chapter 2' })).getByRole('textbox', { name: 'Chapter 2 content' }).textContent).toBe(
+      'Find the keeper.',
+    );
+  });
+
+  it('publish failure: modal titled by kind, then scroll to and focus the first error in section order', async () => {
+    // Errors in characters, prologue and settings at once: characters come first.
+    await openStory(aStoryDetail({ story_name: '' }));
+    fireEvent.change(screen.getByLabelText('Prologue text'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Missing info' });
+    expect(within(dialog).getByText(/3 fields need attention/)).toBeTruthy();
+    expect(stories.createStory).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go to the first problem' }));
+
+    const name = screen.getByLabelText('Name');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(scrolled[0]).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(description(name)).toContain('required');
+    expect(screen.getByLabelText('Story name').getAttribute('aria-invalid')).toBe('true');
+
+    // Fixing the name clears its error; the next publish goes to the prologue, which comes before settings.
+    fireEvent.change(name, { target: { value: 'Mara' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Go to the first problem' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Prologue text')));
+  });
+
+  it('a limit error is titled "Word or character limit"', async () => {
+    await openStory();
+    fireEvent.change(screen.getByLabelText('Prologue text'), { target: { value: 'p'.repeat(151) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('dialog', { name: 'Word or character limit' })).toBeTruthy();
+  });
+
+  it('a deleted character mentioned in a chapter is titled "Plot involves deleted character"', async () => {
+    const detail = aStoryDetail();
+    detail.nodes[0]!.content = 'Ask @{character_gone} about it.';
+    await openStory(detail);
+    const chip = screen.getByText('@deleted');
+    expect(chip.className).toContain('ed-chip--deleted');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('dialog', { name: 'Plot involves deleted character' })).toBeTruthy();
+  });
+
+  it('the first save of a new story replaces the URL with its id and toasts', async () => {
+    stories.createStory.mockResolvedValue({ story_id: '900', version_id: '1', status: StoryStatus.Draft });
+    renderAt('/editor/story/new');
+    await screen.findByRole('heading', { name: 'Characters' });
+    fireEvent.change(screen.getByLabelText('Story name'), { target: { value: 'Fresh' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/editor/story/900'));
+    expect(shell.toast).toHaveBeenCalledWith({ type: 'success', message: 'Saved successfully' });
+    expect(stories.getStory).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Story name') as HTMLInputElement).value).toBe('Fresh');
+  });
+
+  it('a stale save offers to reload the story', async () => {
+    await openStory();
+    stories.createStory.mockRejectedValue(new ApiError(ErrorCode.ConcurrentOperation, 'changed'));
+    fireEvent.change(screen.getByLabelText('Story name'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const alert = await screen.findByText(/changed somewhere else/);
+    expect(alert).toBeTruthy();
+    stories.getStory.mockResolvedValue(aStoryDetail({ story_name: 'Theirs' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reload story' }));
+    await waitFor(() => expect((screen.getByLabelText('Story name') as HTMLInputElement).value).toBe('Theirs'));
+  });
+});
