@@ -1,13 +1,19 @@
 import { consoleLogger } from './logger';
 import { startEmbeddedMongo } from './server';
 
-const USAGE = `Usage: embedded-mongo [--dbpath DIR] [--port N] [--host HOST] [--quiet]
+const USAGE = `Usage: embedded-mongo [--dbpath DIR] [--port N] [--host HOST] [--quiet] [--stop-on-stdin-close] [--stop-with-parent]
 
 A MongoDB wire-protocol server for one machine (development, demos, tests).
   --dbpath DIR   data folder (journal + snapshot); omitted means in memory only
   --port N       TCP port (default 27017; 0 picks a free port)
   --host HOST    interface to listen on (default 127.0.0.1)
   --quiet        only print warnings and errors
+  --stop-on-stdin-close
+                 stop cleanly when standard input closes (e.g. when the parent process dies);
+                 use it when a wrapper such as npx may not pass SIGTERM on
+  --stop-with-parent
+                 stop cleanly when the process that started this one exits (checked every second);
+                 \`npx embedded-mongo --stop-with-parent\` stops when npx is killed
   --help         show this help`;
 
 interface CliArgs {
@@ -15,10 +21,12 @@ interface CliArgs {
   port: number;
   host: string;
   quiet: boolean;
+  stopOnStdinClose: boolean;
+  stopWithParent: boolean;
 }
 
 function parseArgs(argv: string[]): CliArgs | 'help' {
-  const args: CliArgs = { port: 27017, host: '127.0.0.1', quiet: false };
+  const args: CliArgs = { port: 27017, host: '127.0.0.1', quiet: false, stopOnStdinClose: false, stopWithParent: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -47,6 +55,12 @@ function parseArgs(argv: string[]): CliArgs | 'help' {
       case '--quiet':
         args.quiet = true;
         break;
+      case '--stop-on-stdin-close':
+        args.stopOnStdinClose = true;
+        break;
+      case '--stop-with-parent':
+        args.stopWithParent = true;
+        break;
       default:
         throw new Error(`unknown option ${arg}`);
     }
@@ -70,10 +84,10 @@ async function main(): Promise<void> {
   const server = await startEmbeddedMongo({ dbPath: args.dbPath, port: args.port, host: args.host, logger });
   console.log(`embedded-mongo ready: ${server.uri}`);
   let stopping = false;
-  const shutdown = (signal: string): void => {
+  const shutdown = (reason: string): void => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} received, stopping`);
+    logger.info(`${reason}, stopping`);
     server.stop().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -82,8 +96,24 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT received'));
+  process.on('SIGTERM', () => shutdown('SIGTERM received'));
+  process.on('SIGHUP', () => shutdown('SIGHUP received'));
+  if (args.stopOnStdinClose) {
+    // A closed pipe is how a dead parent shows up even when no signal reaches this process.
+    process.stdin.on('end', () => shutdown('end of standard input'));
+    process.stdin.on('close', () => shutdown('standard input closed'));
+    process.stdin.on('error', () => shutdown('standard input failed'));
+    process.stdin.resume();
+  }
+  if (args.stopWithParent) {
+    // npm exec runs the bin under `sh -c` and does not pass SIGTERM on; when it dies this process is re-parented.
+    const parent = process.ppid;
+    const timer = setInterval(() => {
+      if (process.ppid !== parent) shutdown('parent process exited');
+    }, 1000);
+    timer.unref();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -121,3 +121,23 @@ it('runs bulkWrite', async () => {
   expect(res.deletedCount).toBe(1);
   expect((await Post.findOne({ title: 'one' }).lean())!.likes).toBe(5);
 });
+
+it('keeps Schema.Types.Double fields as BSON doubles, also when whole', async () => {
+  const Price = conn.model(
+    'Price',
+    new Schema({ sku: String, amount: Schema.Types.Double, count: Schema.Types.Int32, plain: Number }),
+  );
+  await Price.create({ sku: 'a', amount: 2, count: 2, plain: 2 });
+  await Price.updateOne({ sku: 'a' }, { $inc: { amount: 1, count: 1 } });
+  const stored = await conn.db!.collection('prices').findOne({ sku: 'a' }, { promoteValues: false });
+  expect(stored!.amount).toBeInstanceOf(mongoose.mongo.BSON.Double);
+  expect((stored!.amount as InstanceType<typeof mongoose.mongo.BSON.Double>).value).toBe(3);
+  expect(stored!.count).toBeInstanceOf(mongoose.mongo.BSON.Int32);
+  expect(stored!.plain).toBeInstanceOf(mongoose.mongo.BSON.Int32);
+  // Queries still treat the whole-number double as the number it is.
+  expect(await Price.countDocuments({ amount: 3 })).toBe(1);
+  expect(await Price.countDocuments({ amount: { $type: 'double' } })).toBe(1);
+  expect(await Price.countDocuments({ count: { $type: 'double' } })).toBe(0);
+  const lean = await Price.findOne({ sku: 'a' }).lean();
+  expect(lean!.amount).toBe(3);
+});
