@@ -1,16 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from 'shared-kit';
 
+// eslint-disable-next-line no-control-regex -- a display name is one line of visible text
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
 /** Spec §5 nickname: 2-30 characters, counted as the user sees them; no line breaks or control characters. */
 export function nicknameError(raw: string): string | null {
   const text = raw.trim();
   const length = [...text].length;
-  // eslint-disable-next-line no-control-regex -- a display name is one line of visible text
-  if (
-    length < LIMITS.nicknameMin ||
-    length > LIMITS.nicknameMax ||
-    /[\u0000-\u001f\u007f-\u009f]/.test(text)
-  ) {
+  if (length < LIMITS.nicknameMin || length > LIMITS.nicknameMax || CONTROL_CHARACTERS.test(text)) {
     return `Nickname must be ${LIMITS.nicknameMin}-${LIMITS.nicknameMax} characters`;
   }
   return null;
