@@ -17,6 +17,12 @@ export function mentionOptions(names: MentionNames): MentionOption[] {
   ];
 }
 
+/** The placeholder shows through a data attribute: a `:has()` selector would restyle the page on every keystroke. */
+function markEmpty(el: HTMLElement, text: string): void {
+  const empty = text === '' ? 'true' : 'false';
+  if (el.dataset.empty !== empty) el.dataset.empty = empty;
+}
+
 export interface MentionEditorProps {
   id: string;
   label: string;
@@ -51,7 +57,10 @@ export const MentionEditor = memo(function MentionEditor({
   namesRef.current = names;
 
   useEffect(() => {
-    if (ref.current) fillEditor(ref.current, value, namesRef.current);
+    if (ref.current) {
+      fillEditor(ref.current, value, namesRef.current);
+      markEmpty(ref.current, value);
+    }
     // Mount only (value deliberately not a dependency): later renders must not overwrite what is being typed.
   }, []);
 
@@ -64,7 +73,10 @@ export const MentionEditor = memo(function MentionEditor({
     : [];
 
   function emit(): void {
-    if (ref.current) onChange(serialize(ref.current));
+    if (!ref.current) return;
+    const text = serialize(ref.current);
+    markEmpty(ref.current, text);
+    onChange(text);
   }
 
   function updateMenu(): void {

@@ -1,4 +1,4 @@
-import { storyMentionNames, type MentionNames, type StoryIssue } from 'shared-kit';
+import { storyMentionNames, type MentionNames, type StoryCharacter, type StoryIssue, type StoryNode, type StoryPlayer } from 'shared-kit';
 import type { EditorState } from './store';
 
 export const selectContent = (s: EditorState) => s.content;
@@ -17,8 +17,25 @@ export const selectFocusRequest = (s: EditorState) => s.focusRequest;
 export const selectNodeIds = (s: EditorState): string => s.content.nodes.map((n) => n.node_id).join(' ');
 export const selectCharacterIds = (s: EditorState): string => s.content.characters.map((c) => c.character_id).join(' ');
 
-export const selectNode = (id: string) => (s: EditorState) => s.content.nodes.find((n) => n.node_id === id);
-export const selectCharacter = (id: string) => (s: EditorState) => s.content.characters.find((c) => c.character_id === id);
+/*
+ * Every chapter card runs its selector on every store change; with 100 chapters a linear search each would be
+ * 10,000 steps per keystroke. One index per nodes array, shared by all cards, keeps it to one lookup each.
+ */
+const nodeIndex = new WeakMap<readonly StoryNode[], Map<string, StoryNode>>();
+const characterIndex = new WeakMap<readonly StoryCharacter[], Map<string, StoryCharacter>>();
+
+function indexOf<T>(cache: WeakMap<readonly T[], Map<string, T>>, list: readonly T[], id: (t: T) => string): Map<string, T> {
+  let map = cache.get(list);
+  if (!map) {
+    map = new Map(list.map((t) => [id(t), t]));
+    cache.set(list, map);
+  }
+  return map;
+}
+
+export const selectNode = (id: string) => (s: EditorState) => indexOf(nodeIndex, s.content.nodes, (n) => n.node_id).get(id);
+export const selectCharacter = (id: string) => (s: EditorState) =>
+  indexOf(characterIndex, s.content.characters, (c) => c.character_id).get(id);
 export const selectError =
   (key: string) =>
   (s: EditorState): StoryIssue | undefined =>
@@ -31,8 +48,15 @@ export const selectShowSummary = (s: EditorState): boolean => s.content.nodes.le
  * Display names for mentions, as one string key so a component re-renders only when a name changes (not on every
  * keystroke elsewhere). Parse it with `namesFromKey`.
  */
-export const selectNamesKey = (s: EditorState): string =>
-  JSON.stringify(storyMentionNames(s.content));
+export const selectNamesKey = (s: EditorState): string => {
+  // Names depend only on the characters and the player: typing in a chapter reuses the last key.
+  const { characters, player } = s.content;
+  if (namesCache && namesCache.characters === characters && namesCache.player === player) return namesCache.key;
+  const key = JSON.stringify(storyMentionNames({ characters, player }));
+  namesCache = { characters, player, key };
+  return key;
+};
+let namesCache: { characters: readonly StoryCharacter[]; player: StoryPlayer; key: string } | null = null;
 
 export function namesFromKey(key: string): MentionNames {
   return JSON.parse(key) as MentionNames;

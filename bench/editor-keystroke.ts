@@ -1,0 +1,155 @@
+// Keystroke-to-paint of the story editor with 100 chapters open: `npx tsx bench/editor-keystroke.ts`.
+//
+// Method: mfe-editor is built (only if its dist is missing or stale) and served standalone from its dist, the files
+// `npm start` serves. Chromium (playwright-core, the system browser) opens /editor/story/1; every /api call is
+// answered in the page by Playwright with a fixed story of 100 chapters of 2,000 characters each plus two characters,
+// so the figure is the editor's, not the api's. The caret goes to the end of chapter 50's content and N keys are
+// pressed one at a time. For each key, a capturing keydown listener in the page takes the event's own timestamp,
+// then waits for the next animation frame after the DOM update and a task after it (the frame has then been
+// painted); the difference is one sample. The next key is pressed only after the sample is in.
+// Options: KEYSTROKES (default 100), TARGET_MS (default 50).
+import type { AddressInfo } from 'node:net';
+import { chromium, type Page } from 'playwright-core';
+import { buildStaleApps, REMOTE_APPS } from '../scripts/apps';
+import { serveStatic } from '../scripts/serve-static';
+import { join } from 'node:path';
+
+const KEYSTROKES = Number(process.env.KEYSTROKES ?? 100);
+const TARGET_MS = Number(process.env.TARGET_MS ?? 50);
+const CHAPTERS = 100;
+const CHAPTER_TEXT = 2000;
+const TYPE_INTO = 50;
+
+function story() {
+  const text = (i: number) =>
+    `Chapter ${i} opens at the harbour. @{character_c1} waits by the lamp while @{player} climbs. `.repeat(40).slice(0, CHAPTER_TEXT);
+  const characters = ['c1', 'c2'].map((id, i) => ({
+    character_id: id,
+    character_name: i === 0 ? 'Mara' : 'Otto',
+    settings: 'A lighthouse keeper who never sleeps.',
+    style: '',
+    character_url: '',
+    dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
+    type: 'NPC',
+  }));
+  const nodes = Array.from({ length: CHAPTERS }, (_, i) => ({
+    node_id: `n${i + 1}`,
+    node_type: 'Simple',
+    name: `c${i + 1}`,
+    content: text(i + 1),
+    ending_content: 'The lamp is lit.',
+    end_visible: false,
+    background_url: '',
+    bgm_info: null,
+    image_generate_style: null,
+  }));
+  return {
+    story_id: '1',
+    story_info: {
+      story_name: 'Bench story',
+      introduction: '',
+      status: 0,
+      image_generate_style: { code: 'anime' },
+      story_gen_type: 'UserDefined',
+      voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
+      story_setting_visible: false,
+    },
+    logo: '',
+    loading_background: '',
+    version: { version_id: '1' },
+    characters,
+    nodes,
+    prologue: { character_id: 'c1', content: 'Hello.' },
+    player: { character_name: 'Sam', settings: '' },
+    summary: 'A night at the harbour.',
+    review_result: null,
+  };
+}
+
+function answerFor(path: string): unknown {
+  if (path.endsWith('/editor/story/get')) return story();
+  if (path.endsWith('/editor/character/dubbing_list')) return { language_dubbings: [] };
+  if (path.endsWith('/editor/bgm_list')) return { bgm_list: [] };
+  if (path.endsWith('/tyler/user/common_config')) return { image_styles: [{ code: 'anime', name: 'Anime', preview: '', members_only: false }] };
+  return {};
+}
+
+async function fakeApi(page: Page): Promise<void> {
+  await page.route('**/api/**', (route) => {
+    const path = new URL(route.request().url()).pathname;
+    return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status_code: 0, status_message: 'ok', data: answerFor(path) }) });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const editor = REMOTE_APPS.find((a) => a.dir === 'mfe-editor');
+  if (!editor) throw new Error('mfe-editor is not among the front-end apps');
+  const built = await buildStaleApps({ apps: [editor], log: () => undefined });
+  if (built.length) console.log('built mfe-editor');
+
+  const server = await serveStatic({ dir: join(__dirname, '..', 'mfe-editor', 'dist'), port: 0, host: '127.0.0.1' });
+  const { port } = server.address() as AddressInfo;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await fakeApi(page);
+    await page.goto(`http://127.0.0.1:${port}/editor/story/1`);
+    const box = page.getByRole('textbox', { name: `Chapter ${TYPE_INTO} content` });
+    await box.waitFor();
+    const chapters = await page.getByRole('article', { name: /^Chapter \d+$/ }).count();
+    if (chapters !== CHAPTERS) throw new Error(`expected ${CHAPTERS} chapters on the page, found ${chapters}`);
+
+    await box.scrollIntoViewIfNeeded();
+    await box.click();
+    await page.keyboard.press('End');
+    await page.evaluate(() => {
+      const w = window as unknown as { __samples: number[] };
+      w.__samples = [];
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          const t0 = e.timeStamp;
+          // The input event and React's update run after keydown; the frame after them is the one that shows the key.
+          requestAnimationFrame(() => setTimeout(() => w.__samples.push(performance.now() - t0), 0));
+        },
+        true,
+      );
+    });
+
+    const keys = 'abcdefghijklmnopqrstuvwxyz ';
+    for (let i = 0; i < KEYSTROKES; i++) {
+      await page.keyboard.press(keys[i % keys.length] === ' ' ? 'Space' : (keys[i % keys.length] as string));
+      await page.waitForFunction((n) => (window as unknown as { __samples: number[] }).__samples.length >= n, i + 1);
+    }
+    const samples = await page.evaluate(() => (window as unknown as { __samples: number[] }).__samples);
+    const typed = await box.textContent();
+    if (!typed?.includes('abcdefghij')) throw new Error('the typed text did not reach the chapter');
+
+    const sorted = [...samples].sort((a, b) => a - b);
+    const p50 = percentile(sorted, 50);
+    const p99 = percentile(sorted, 99);
+    console.log(`editor keystroke-to-paint, ${CHAPTERS} chapters of ${CHAPTER_TEXT} characters, typing in chapter ${TYPE_INTO}`);
+    console.log(`  keystrokes: ${samples.length}`);
+    console.log(`  p50: ${p50.toFixed(1)} ms`);
+    console.log(`  p99: ${p99.toFixed(1)} ms`);
+    console.log(`  max: ${(sorted[sorted.length - 1] ?? Number.NaN).toFixed(1)} ms`);
+    console.log(`  target: p99 under ${TARGET_MS} ms -> ${p99 < TARGET_MS ? 'met' : 'NOT met'}`);
+    if (!(p99 < TARGET_MS)) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  process.exit(1);
+});
