@@ -100,5 +100,5 @@ export interface EnterEditorEvent {
   version_id: string;
   creation_mode: 'normal' | 'brainstorming' | 'bot';
   entrance: string;
-  status: number;
+  story_status: number;
 }

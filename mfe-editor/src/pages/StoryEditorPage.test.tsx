@@ -64,7 +64,7 @@ describe('story editor page', () => {
       version_id: '7',
       creation_mode: 'normal',
       entrance: 'url_pc',
-      status: StoryStatus.Draft,
+      story_status: StoryStatus.Draft,
     });
   });
 

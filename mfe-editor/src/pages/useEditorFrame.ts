@@ -38,11 +38,11 @@ export function useEnterEvent(routeId: string | undefined, mode: 'normal' | 'bot
     if (renamed) return;
     eventsService
       .trackEnterEditor({
-        story_id: s.storyId ?? '0',
-        version_id: s.versionId ?? '0',
+        story_id: s.storyId ?? '',
+        version_id: s.versionId ?? '',
         creation_mode: mode,
         entrance: 'url_pc',
-        status: s.status,
+        story_status: s.status,
       })
       .catch(() => {
         // Analytics must never get in the creator's way.

@@ -7,7 +7,7 @@ export function trackEnterEditor(event: EnterEditorEvent): Promise<unknown> {
   return unwrap(
     apiClient.post<Envelope<unknown>>(
       '/events/track',
-      { event: 'enter_story_editor', params: event },
+      { name: 'enter_story_editor', params: event },
       { silent: true },
     ),
   );

@@ -41,8 +41,12 @@ export function setTop(storyId: string, isTop: boolean): Promise<unknown> {
   return unwrap(apiClient.post<Envelope<unknown>>('/editor/story/set_top', { story_id: storyId, is_top: isTop }));
 }
 
-export function updatePermission(storyId: string, permission: Partial<StoryPermission>): Promise<StoryPermission> {
-  return unwrap(
-    apiClient.post<Envelope<StoryPermission>>('/editor/permission/update', { story_id: storyId, ...permission }),
+export async function updatePermission(storyId: string, permission: Partial<StoryPermission>): Promise<StoryPermission> {
+  const data = await unwrap(
+    apiClient.post<Envelope<{ story_id: string; permission: StoryPermission }>>('/editor/permission/update', {
+      story_id: storyId,
+      permission,
+    }),
   );
+  return data.permission;
 }

@@ -1,0 +1,138 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { fictionalPhone, latestCode } from '../support/outbox';
+
+interface Envelope<T = unknown> {
+  status_code: number;
+  status_message: string;
+  data?: T;
+}
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  const body = (await res.json()) as Envelope<T>;
+  if (body.status_code !== 0) throw new Error(`${what} failed: ${JSON.stringify(body)}`);
+  return body.data as T;
+}
+
+/** A new creator account per test, signed in through the API with the page's own cookies (code from the outbox). */
+async function signIn(request: APIRequestContext): Promise<void> {
+  const { e164 } = fictionalPhone('303');
+  await ok(await request.post('/api/passport/sms/send', { data: { phone: e164 } }), 'sms/send');
+  const code = await latestCode(request, e164);
+  await ok(await request.post('/api/passport/sms/login', { data: { phone: e164, code } }), 'sms/login');
+  await ok(await request.post('/api/tyler/user/log_in_confirm', { data: { is_adult: true, agree_terms: true } }), 'log_in_confirm');
+}
+
+/** A real picture for the character: the api's own offline artwork (512 x 512 PNG), uploaded like a creator's file. */
+async function picture(request: APIRequestContext, name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const res = await request.get(`/api/editor/art/${name}.png`);
+  expect(res.ok()).toBe(true);
+  return { name: `${name}.png`, mimeType: 'image/png', buffer: await res.body() };
+}
+
+const character = (page: Page, n: number): Locator => page.getByRole('article', { name: `Character ${n}` });
+const chapter = (page: Page, n: number): Locator => page.getByRole('article', { name: `Chapter ${n}` });
+
+async function chooseVoice(scope: Locator, label: string, voice: string): Promise<void> {
+  await scope.getByRole('button', { name: new RegExp(`^${label}:`) }).click();
+  await scope.getByRole('radio', { name: voice }).check();
+}
+
+async function addCharacter(page: Page, n: number, name: string, settings: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add character' }).click();
+  const card = character(page, n);
+  await card.getByLabel('Name').fill(name);
+  await card.getByRole('textbox', { name: 'Settings' }).fill(settings);
+  await card.getByLabel('Picture').setInputFiles(await picture(page.request, name.toLowerCase()));
+  await expect(card.getByRole('img', { name: 'Picture' })).toBeVisible();
+  await chooseVoice(card, 'Voice', n === 1 ? 'Calm woman' : 'Deep man');
+}
+
+/** Two characters, two chapters, a prologue, a player and the settings: everything a publish needs. */
+async function buildStory(page: Page): Promise<void> {
+  await page.goto('/editor/story/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Story editor' })).toBeVisible();
+  await addCharacter(page, 1, 'Mara', 'A lighthouse keeper who never sleeps.');
+  await addCharacter(page, 2, 'Otto', 'A fisherman with a secret.');
+  await page.getByLabel('Player name').fill('Sam');
+  await page.getByLabel('Speaker').selectOption({ label: 'Mara' });
+  await page.getByLabel('Prologue text').fill('The storm is coming.');
+
+  await chapter(page, 1).getByRole('textbox', { name: 'Chapter 1 content' }).fill('Find the keeper before dark.');
+  await page.getByRole('button', { name: 'Add chapter at the end' }).click();
+  await chapter(page, 2).getByRole('textbox', { name: 'Chapter 2 content' }).fill('Climb the tower with Otto.');
+  await chapter(page, 2).getByRole('textbox', { name: 'Chapter 2 ending' }).fill('The lamp is lit.');
+  await page.getByRole('textbox', { name: 'Summary' }).fill('Sam helps the keeper.');
+
+  await chooseVoice(page.locator('#section-narrator'), 'Narrator voice', 'Storyteller');
+  await page.getByLabel('Story name').fill('Harbour lights');
+  await page.getByLabel('Introduction').fill('A night at the harbour.');
+  await page.getByRole('radio', { name: 'Anime' }).check();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page.request);
+});
+
+test('build a story, save it, reload and see it all; publish it and watch My Story', async ({ page }) => {
+  test.setTimeout(120_000);
+  await buildStory(page);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Saved successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/editor\/story\/\d+$/);
+
+  await page.reload();
+  await expect(character(page, 1).getByLabel('Name')).toHaveValue('Mara');
+  await expect(character(page, 2).getByLabel('Name')).toHaveValue('Otto');
+  await expect(character(page, 2).getByRole('textbox', { name: 'Settings' })).toHaveText('A fisherman with a secret.');
+  await expect(character(page, 1).getByRole('button', { name: 'Voice: Calm woman' })).toBeVisible();
+  await expect(page.getByLabel('Player name')).toHaveValue('Sam');
+  await expect(page.getByLabel('Speaker')).toHaveValue(/.+/);
+  await expect(page.getByLabel('Speaker').locator('option:checked')).toHaveText('Mara');
+  await expect(page.getByLabel('Prologue text')).toHaveValue('The storm is coming.');
+  await expect(chapter(page, 1).getByRole('textbox', { name: 'Chapter 1 content' })).toHaveText('Find the keeper before dark.');
+  await expect(chapter(page, 2).getByRole('textbox', { name: 'Chapter 2 ending' })).toHaveText('The lamp is lit.');
+  await expect(page.getByRole('textbox', { name: 'Summary' })).toHaveText('Sam helps the keeper.');
+  await expect(page.getByLabel('Story name')).toHaveValue('Harbour lights');
+  await expect(page.getByRole('radio', { name: 'Anime' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published successfully')).toBeVisible();
+
+  await page.getByRole('link', { name: 'My Story' }).first().click();
+  const card = page.getByRole('listitem', { name: 'Harbour lights' });
+  await expect(card.getByText(/^(Verifying|Passed)$/)).toBeVisible();
+  await expect(card.getByText('Passed')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('img', { name: 'New updates' })).toBeVisible();
+});
+
+test('the leave guard asks before leaving unsaved work: Not now stays, Confirm leaves', async ({ page }) => {
+  await page.goto('/editor/story/new');
+  await page.getByLabel('Story name').fill('Unsaved');
+  await page.getByRole('banner').getByRole('link', { name: 'My Story' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(page).toHaveURL(/\/editor\/story\/new$/);
+  await expect(page.getByLabel('Story name')).toHaveValue('Unsaved');
+
+  await page.getByRole('banner').getByRole('link', { name: 'My Story' }).click();
+  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/editor\/works$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
+});
+
+test('a validation failure names the kind, then scrolls to and focuses the first error', async ({ page }) => {
+  await page.goto('/editor/story/new');
+  await page.getByRole('button', { name: 'Add character' }).click();
+  // Fill everything below the first character, so the first error is far up the page while we are at the bottom.
+  await page.getByLabel('Story name').fill('Half done');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Missing info' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Go to the first problem' }).click();
+  const name = character(page, 1).getByLabel('Name');
+  await expect(name).toBeFocused();
+  await expect(name).toBeInViewport();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(character(page, 1).getByRole('alert')).toContainText('required');
+});
