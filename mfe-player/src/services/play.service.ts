@@ -34,11 +34,11 @@ export function backtrack(playId: string, dialogueId: string): Promise<Backtrack
 }
 
 export function restartPlay(playId: string): Promise<PlayStart> {
-  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/restart_play`, { play_id: playId }, quiet));
+  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/restart_play`, { play_id: playId }, quiet));
 }
 
 export function syncLatestPlay(playId: string): Promise<PlayStart & { changed: boolean }> {
-  return unwrap(apiClient.post<Envelope<PlayStart & { changed: boolean }>>(`${T}/sync_latest_play`, { play_id: playId }, quiet));
+  return unwrap(apiClient.post<Envelope<PlayStart & { changed: boolean }>>(`${T}/story/sync_latest_play`, { play_id: playId }, quiet));
 }
 
 export function latestVersion(storyId: string, playId: string): Promise<LatestVersion> {

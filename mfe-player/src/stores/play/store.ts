@@ -129,6 +129,8 @@ export const usePlayStore = create<PlayState>()((set, get) => {
       sendError: null,
       refusedNotice: null,
       actionError: null,
+      // A new or resumed play starts with an empty input (a rewound message belongs to the play it left).
+      draft: '',
     });
     const open = dialogues.find((d) => !d.done);
     if (open) void follow(open.dialogue_id, open.seq);

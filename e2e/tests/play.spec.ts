@@ -1,0 +1,130 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fictionalPhone, latestCode } from '../support/outbox';
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** The demo story the seed publishes on first start, and the words its chapters' objectives listen for. */
+const STORY = 'The Last Lamp of Gullrock';
+const CHAPTER_1 = 'I clean the brass burner and fit a new wick.';
+const CHAPTER_2 = 'Ezra, use the radio to guide the Marigold around the reef.';
+const CHAPTER_3 = 'The Marigold reaches the harbour safely!';
+
+interface Envelope<T = unknown> {
+  status_code: number;
+  status_message: string;
+  data?: T;
+}
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<void> {
+  const body = (await res.json()) as Envelope;
+  if (body.status_code !== 0) throw new Error(`${what} failed: ${JSON.stringify(body)}`);
+}
+
+/** Signs in by phone through the API with the page's request context, so the session cookie lands in the browser. */
+async function signIn(request: APIRequestContext): Promise<void> {
+  const phone = fictionalPhone('415');
+  await ok(await request.post('/api/passport/sms/send', { data: { phone: phone.e164 } }), 'sms/send');
+  const code = await latestCode(request, phone.e164);
+  await ok(await request.post('/api/passport/sms/login', { data: { phone: phone.e164, code } }), 'sms/login');
+  await ok(await request.post('/api/tyler/user/log_in_confirm', { data: { is_adult: true, agree_terms: true } }), 'log_in_confirm');
+}
+
+const log = (page: Page) => page.getByRole('log', { name: 'Story dialogue' });
+const myMessages = (page: Page) => log(page).locator('.pl-msg--me');
+
+/**
+ * Sends one turn and samples the reply's text on every frame while it is being written, so the test sees the text
+ * grow (streamed) rather than appear whole. Returns the lengths seen, in order.
+ */
+async function playTurn(page: Page, text: string): Promise<number[]> {
+  const box = page.getByRole('textbox', { name: 'Your message' });
+  await box.fill(text);
+  await expect(page.getByText(`${text.length}/500`)).toBeVisible();
+  const sampling = page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const lengths: number[] = [];
+        let seenBusy = false;
+        const started = performance.now();
+        const tick = () => {
+          const busy = document.querySelector<HTMLElement>('[role="log"] li[aria-busy="true"]');
+          if (busy) {
+            seenBusy = true;
+            const length = busy.querySelector('[data-testid="bubble-text"]')?.textContent?.length ?? 0;
+            if (lengths[lengths.length - 1] !== length) lengths.push(length);
+          }
+          if ((seenBusy && !busy) || performance.now() - started > 20_000) resolve(lengths);
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+  );
+  await page.getByRole('button', { name: 'Send' }).click();
+  // While the reply is written the input cannot send again.
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  const lengths = await sampling;
+  await expect(page.getByText('Writing a reply…')).toBeHidden();
+  return lengths;
+}
+
+test('a phone player opens a demo story from the feed, plays streamed turns, rewinds, restarts and reaches an ending', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page.request);
+
+  await page.goto('/play');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stories' })).toBeVisible();
+  await page.getByRole('link', { name: STORY }).click();
+  await expect(page.getByRole('heading', { level: 1, name: STORY })).toBeVisible();
+  await expect(page.getByText('AI-generated content')).toBeVisible();
+  await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
+
+  await expect(log(page)).toBeVisible();
+  await expect(log(page)).toContainText("Storm's coming and the lamp has gone dark.");
+  await expect(page.getByText('AI-generated content')).toBeVisible();
+  await expect(page.getByText('Playing without a model')).toBeVisible();
+  const objective = page.getByRole('region', { name: 'Chapter objective' });
+  await expect(objective).toContainText('Chapter 1 of 3');
+  await expect(objective).toContainText('brass burner');
+
+  // Three turns, each reply streamed word by word.
+  for (const text of [CHAPTER_1, 'Ezra, what does the radio say?', 'Maren, is the storm getting worse?']) {
+    const lengths = await playTurn(page, text);
+    expect(lengths.length, `reply lengths while streaming: ${lengths.join(',')}`).toBeGreaterThanOrEqual(3);
+    expect([...lengths].sort((a, b) => a - b)).toEqual(lengths);
+  }
+  await expect(myMessages(page)).toHaveCount(3);
+  // The first turn met the objective: the director moved to chapter 2.
+  await expect(objective).toContainText('Chapter 2 of 3');
+
+  // Rewind the last turn: it leaves the log and its words return to the input.
+  const last = myMessages(page).last();
+  await last.getByRole('button', { name: /^Rewind to before/ }).click();
+  await page.getByRole('dialog', { name: 'Rewind to before this message?' }).getByRole('button', { name: 'Rewind' }).click();
+  await expect(myMessages(page)).toHaveCount(2);
+  await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveValue('Maren, is the storm getting worse?');
+
+  // Restart: back to the opening and chapter 1.
+  await page.getByRole('button', { name: 'Restart' }).click();
+  await page.getByRole('dialog', { name: 'Restart the story?' }).getByRole('button', { name: 'Restart' }).click();
+  await expect(myMessages(page)).toHaveCount(0);
+  await expect(objective).toContainText('Chapter 1 of 3');
+
+  // The objectives' own words carry the offline storyteller through every chapter to the ending.
+  await playTurn(page, CHAPTER_1);
+  await expect(objective).toContainText('Chapter 2 of 3');
+  await playTurn(page, CHAPTER_2);
+  await expect(objective).toContainText('Chapter 3 of 3');
+  await playTurn(page, CHAPTER_3);
+  const ending = page.getByRole('region', { name: 'Happy ending' });
+  await expect(ending).toBeVisible();
+  await expect(ending).toContainText('The Marigold reaches the harbour safely, and Gullrock burns until dawn.');
+  await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
+  await expect(ending.getByRole('button', { name: 'Play again' })).toBeVisible();
+
+  // Nothing is wider than the phone's screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
