@@ -1,17 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorFallback } from '../errors/AppErrorBoundary';
-import { AuthCallbackPage } from '../pages/auth-callback';
-import { ForbiddenCreatePage } from '../pages/ForbiddenCreatePage';
 import { HomePage } from '../pages/HomePage';
 import { MobilePage } from '../pages/MobilePage';
-import { NoAccessPage } from '../pages/NoAccessPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { PrivacyPage } from '../pages/PrivacyPage';
-import { RestrictedAccessPage } from '../pages/RestrictedAccessPage';
-import { TermsPage } from '../pages/TermsPage';
 import { AccountRemote, BrainstormRemote, EditorRemote, OpsRemote, PlayerRemote } from '../remotes/mounts';
 import { RemoteBoundary } from '../remotes/RemoteBoundary';
 import { Layout } from './Layout';
+import { lazyPage } from './lazyPage';
 
 /**
  * The route table (spec §2). The shell's own `/editor/...` pages are more specific than the editor remote's
@@ -28,12 +23,27 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <Navigate to="/editor" replace /> },
           { path: '/editor', element: <HomePage /> },
-          { path: '/editor/no-access', element: <NoAccessPage /> },
-          { path: '/editor/restricted-access', element: <RestrictedAccessPage /> },
-          { path: '/editor/forbidden-create', element: <ForbiddenCreatePage /> },
+          {
+            path: '/editor/no-access',
+            ...lazyPage(async () => (await import('../pages/NoAccessPage')).NoAccessPage),
+          },
+          {
+            path: '/editor/restricted-access',
+            ...lazyPage(async () => (await import('../pages/RestrictedAccessPage')).RestrictedAccessPage),
+          },
+          {
+            path: '/editor/forbidden-create',
+            ...lazyPage(async () => (await import('../pages/ForbiddenCreatePage')).ForbiddenCreatePage),
+          },
           { path: '/editor/mobile', element: <MobilePage /> },
-          { path: '/editor/protocol/terms', element: <TermsPage /> },
-          { path: '/editor/protocol/privacy', element: <PrivacyPage /> },
+          {
+            path: '/editor/protocol/terms',
+            ...lazyPage(async () => (await import('../pages/TermsPage')).TermsPage),
+          },
+          {
+            path: '/editor/protocol/privacy',
+            ...lazyPage(async () => (await import('../pages/PrivacyPage')).PrivacyPage),
+          },
           {
             path: '/login',
             // Loaded on demand: the phone-number rules (libphonenumber-js) stay off every other page's critical path.
@@ -44,7 +54,10 @@ export const routes: RouteObject[] = [
               </p>
             ),
           },
-          { path: '/auth/callback', element: <AuthCallbackPage /> },
+          {
+            path: '/auth/callback',
+            ...lazyPage(async () => (await import('../pages/auth-callback')).AuthCallbackPage),
+          },
           {
             path: '/editor/story-ai/*',
             element: <RemoteBoundary key="mfe_brainstorm" remote={BrainstormRemote} />,

@@ -7,7 +7,10 @@ import { REACT_ROUTER_LEFT_OUT, leftOutRouterImports, reactRouterBrowserEntry } 
 
 // The functions under test are plain Node; the bundler packages the config module also imports are ES modules that
 // jest's CommonJS runtime cannot load, and nothing here calls them.
-jest.mock('@rspack/core', () => ({ HtmlRspackPlugin: class {}, experiments: { VirtualModulesPlugin: class {} } }));
+jest.mock('@rspack/core', () => ({
+  HtmlRspackPlugin: class {},
+  experiments: { VirtualModulesPlugin: class {} },
+}));
 jest.mock('@module-federation/enhanced/rspack', () => ({ ModuleFederationPlugin: class {} }));
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -22,7 +25,15 @@ describe("react-router's shared browser entry", () => {
   const names = exportedNames(reactRouterBrowserEntry());
 
   it('re-exports the client API the apps build on', () => {
-    for (const name of ['createBrowserRouter', 'RouterProvider', 'useBlocker', 'useNavigate', 'Link', 'Navigate', 'Outlet']) {
+    for (const name of [
+      'createBrowserRouter',
+      'RouterProvider',
+      'useBlocker',
+      'useNavigate',
+      'Link',
+      'Navigate',
+      'Outlet',
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -52,7 +63,7 @@ describe('leftOutRouterImports', () => {
   it('names each left-out import with its file, and namespace imports', () => {
     writeFileSync(
       join(dir, 'pages', 'a.tsx'),
-      "import {\n  Link,\n  createCookie as cookie,\n  unstable_usePrompt,\n} from 'react-router';\nexport { Scripts } from \"react-router\";\n",
+      'import {\n  Link,\n  createCookie as cookie,\n  unstable_usePrompt,\n} from \'react-router\';\nexport { Scripts } from "react-router";\n',
     );
     writeFileSync(join(dir, 'b.ts'), "import * as Router from 'react-router';\n");
     expect(leftOutRouterImports(dir).sort()).toEqual(
@@ -66,7 +77,10 @@ describe('leftOutRouterImports', () => {
   });
 
   it('ignores type-only imports, tests and other packages', () => {
-    writeFileSync(join(dir, 'a.ts'), "import type { Session } from 'react-router';\nimport { type Cookie, Link } from 'react-router';\n");
+    writeFileSync(
+      join(dir, 'a.ts'),
+      "import type { Session } from 'react-router';\nimport { type Cookie, Link } from 'react-router';\n",
+    );
     writeFileSync(join(dir, 'a.test.tsx'), "import { createRoutesStub } from 'react-router';\n");
     writeFileSync(join(dir, 'c.ts'), "import { createCookie } from 'react-router-extra';\n");
     expect(leftOutRouterImports(dir)).toEqual([]);

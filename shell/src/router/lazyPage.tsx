@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+
+/** Shown while a page's code arrives when the page is the first one opened; later navigations keep the old page. */
+const LOADING = (
+  <p className="page" aria-busy="true">
+    Loading…
+  </p>
+);
+
+/**
+ * A route whose page is fetched the first time it is visited, for pages few visits need (legal texts, notices,
+ * sign-in callbacks): their code stays off the first paint of every other page. A failed fetch lands in the route's
+ * error element, under the header.
+ */
+export function lazyPage(
+  load: () => Promise<ComponentType>,
+): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
+  return {
+    lazy: async () => ({ Component: await load() }),
+    hydrateFallbackElement: LOADING,
+  };
+}
