@@ -13,3 +13,4 @@ export * from './stores';
 export * from './schemas';
 export * from './validation';
 export * from './story';
+export * from './shell-bridge';

@@ -1,5 +1,5 @@
 import { createApiClient, ErrorCode, type ApiError } from 'shared-kit';
-import { shellReacts } from '../lib/shell';
+import { shellReacts } from 'shared-kit';
 
 /** Codes this remote answers itself (inline messages, the log-in prompt) rather than through the shell. */
 const HANDLED_HERE = new Set<number>([ErrorCode.NeedLogin, ErrorCode.ClientParamError]);

@@ -1,6 +1,6 @@
 import { useEffect, type JSX, type ReactNode } from 'react';
 import { useSessionStore } from 'shared-kit';
-import { goToLogin } from '../lib/login';
+import { goToLogin } from 'shared-kit';
 import { selectLoadError, selectStatus } from '../stores/profile/selectors';
 import { useProfileStore } from '../stores/profile/store';
 

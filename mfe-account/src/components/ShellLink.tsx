@@ -1,5 +1,5 @@
 import type { JSX, MouseEvent, ReactNode } from 'react';
-import { goToShellPage } from '../lib/shell';
+import { shellNavigate as goToShellPage } from 'shared-kit';
 
 /** A link to a page of the shell (terms, privacy, home), outside this remote's routes. */
 export function ShellLink({ to, children, className }: { to: string; children: ReactNode; className?: string }): JSX.Element {

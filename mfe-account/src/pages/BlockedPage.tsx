@@ -4,7 +4,7 @@ import { Avatar } from '../components/Avatar';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageHeader } from '../components/PageHeader';
 import { avatarSrc } from '../lib/avatar';
-import { toast } from '../lib/shell';
+import { shellToast as toast } from 'shared-kit';
 import {
   selectBlocked,
   selectBlockedError,

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountPath } from '../components/paths';
-import { goToShellPage, toast } from '../lib/shell';
+import { shellNavigate as goToShellPage, shellToast as toast } from 'shared-kit';
 import { selectDeletion } from '../stores/settings/selectors';
 import { useSettingsStore } from '../stores/settings/store';
 

@@ -4,7 +4,7 @@ import { LIMITS, UI_MESSAGES, isValidNickname } from 'shared-kit';
 import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountPath } from '../components/paths';
-import { toast } from '../lib/shell';
+import { shellToast as toast } from 'shared-kit';
 import {
   selectAvatarSrc,
   selectAvatarUpload,

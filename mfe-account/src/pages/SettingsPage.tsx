@@ -6,7 +6,7 @@ import { ShellLink } from '../components/ShellLink';
 import { Switch } from '../components/Switch';
 import { useAccountPath } from '../components/paths';
 import type { NotificationSettings } from '../api/types';
-import { goToShellPage, toast } from '../lib/shell';
+import { shellNavigate as goToShellPage, shellToast as toast } from 'shared-kit';
 import { VERSION_TEXT } from '../lib/version';
 import { selectLogout, selectPending, selectSettings, selectSettingsStatus, selectUpdateError } from '../stores/settings/selectors';
 import { useSettingsStore } from '../stores/settings/store';

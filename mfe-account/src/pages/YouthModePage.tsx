@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { TeenMode } from 'shared-kit';
 import { PageHeader } from '../components/PageHeader';
 import { Switch } from '../components/Switch';
-import { toast } from '../lib/shell';
+import { shellToast as toast } from 'shared-kit';
 import { selectTeenMode } from '../stores/profile/selectors';
 import { useProfileStore } from '../stores/profile/store';
 import { selectYouthMode } from '../stores/settings/selectors';

@@ -1,5 +1,5 @@
 import { createApiClient, ErrorCode, type ApiError } from 'shared-kit';
-import { shellReacts } from '../lib/shell';
+import { shellReacts } from 'shared-kit';
 
 /**
  * Codes the player answers itself (the log-in prompt, inline messages beside the input, the limit banner) rather

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { SendLimitStatus } from 'shared-kit';
 import type { SendLimit } from '../api/types';
-import { goToLogin } from '../lib/login';
+import { goToLogin } from 'shared-kit';
 
 /** How long until the daily limit resets (00:00 UTC), e.g. "5 h 12 min". */
 export function untilReset(now: number = Date.now()): string {
