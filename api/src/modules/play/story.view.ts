@@ -1,4 +1,4 @@
-import { CharacterType, VOICE_OVER_SPEAKER, mentionedCharacterIds, renderMentions, type MentionNames, type StoryContent } from 'shared-kit';
+import { CharacterType, VOICE_OVER_SPEAKER, mentionDisplayName, mentionedCharacterIds, splitMentions, type MentionNames, type StoryContent } from 'shared-kit';
 import type { TurnCharacter } from '../../ai/chat';
 
 /** The narrator, for voice-over prologues and stories without NPCs. */
@@ -14,9 +14,22 @@ function mentionNames(content: StoryContent): MentionNames {
   return { player: playerName(content), allCharacters: 'everyone', characters };
 }
 
-/** A story text as a player reads it: mentions become names, without the '@'. */
+/**
+ * A story text as a player reads it: mentions become names. The editor strips the spaces around mentions when it
+ * saves, so a name is set apart from the words it touches.
+ */
 export function readable(content: StoryContent, text: string): string {
-  return renderMentions(text, mentionNames(content)).replace(/@(?=\S)/g, '');
+  const names = mentionNames(content);
+  let out = '';
+  for (const seg of splitMentions(text)) {
+    if (seg.type === 'text') {
+      out += out !== '' && /[\p{L}\p{N}]$/u.test(out) && /^[\p{L}\p{N}]/u.test(seg.text) ? ` ${seg.text}` : seg.text;
+      continue;
+    }
+    const name = mentionDisplayName(seg, names);
+    out += out !== '' && !/\s$/.test(out) ? ` ${name}` : name;
+  }
+  return out;
 }
 
 /** The characters who can speak (NPCs), with their texts readable. */

@@ -1,0 +1,135 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface FakeMessage {
+  role: string;
+  content: string;
+}
+
+export interface FakeRequest {
+  model: string;
+  stream: boolean;
+  messages: FakeMessage[];
+}
+
+/** What the fake answers to one request. */
+export type FakeBehaviour =
+  /** SSE chat completion chunks, one per token, `delayMs` apart. */
+  | { kind: 'stream'; tokens: string[]; delayMs?: number }
+  /** An HTTP error with an OpenAI-style error body. */
+  | { kind: 'status'; status: number }
+  /** Sends `tokens` (maybe none), then nothing more, holding the connection open. */
+  | { kind: 'stall'; tokens?: string[] }
+  /** Sends `tokens`, then a chunk that is not JSON. */
+  | { kind: 'malformed'; tokens?: string[] }
+  /** A stream that finishes without any content. */
+  | { kind: 'empty' }
+  /** A non-streamed completion whose message content is `content`. */
+  | { kind: 'json'; content: string };
+
+export type FakeHandler = (request: FakeRequest, index: number) => FakeBehaviour;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function chunk(id: string, model: string, delta: Record<string, unknown>, finish: string | null = null): string {
+  const body = { id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  return `data: ${JSON.stringify(body)}\n\n`;
+}
+
+/**
+ * A loopback OpenAI-compatible server: `POST /v1/chat/completions`, streamed as SSE or not, scripted per test by a
+ * handler that sees each request. Records every request it got.
+ */
+export class FakeOpenAI {
+  readonly requests: FakeRequest[] = [];
+  private handler: FakeHandler;
+  private readonly server: http.Server;
+  private readonly sockets = new Set<Socket>();
+  url = '';
+
+  constructor(handler: FakeHandler) {
+    this.handler = handler;
+    this.server = http.createServer((req, res) => void this.serve(req, res));
+    this.server.on('connection', (s) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+  }
+
+  static async start(handler: FakeHandler): Promise<FakeOpenAI> {
+    const fake = new FakeOpenAI(handler);
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+    return fake;
+  }
+
+  script(handler: FakeHandler): void {
+    this.handler = handler;
+  }
+
+  /** Chat (streamed) requests so far. */
+  get streamed(): FakeRequest[] {
+    return this.requests.filter((r) => r.stream);
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const part of req) raw += String(part);
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+      return;
+    }
+    const body = JSON.parse(raw) as { model: string; stream?: boolean; messages: FakeMessage[] };
+    const request: FakeRequest = { model: body.model, stream: body.stream === true, messages: body.messages };
+    this.requests.push(request);
+    const behaviour = this.handler(request, this.requests.length - 1);
+    const id = `chatcmpl-${this.requests.length}`;
+    if (behaviour.kind === 'status') {
+      res.writeHead(behaviour.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'fake failure', type: 'server_error' } }));
+      return;
+    }
+    if (behaviour.kind === 'json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: behaviour.content }, finish_reason: 'stop' }],
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(chunk(id, body.model, { role: 'assistant', content: '' }));
+    const tokens = behaviour.kind === 'empty' ? [] : (behaviour.tokens ?? []);
+    const delay = behaviour.kind === 'stream' ? (behaviour.delayMs ?? 0) : 0;
+    for (const token of tokens) {
+      if (delay > 0) await sleep(delay);
+      if (res.destroyed) return;
+      res.write(chunk(id, body.model, { content: token }));
+    }
+    if (behaviour.kind === 'stall') return;
+    if (behaviour.kind === 'malformed') {
+      res.write('data: {"choices": [ this is not json\n\n');
+      res.end();
+      return;
+    }
+    res.write(chunk(id, body.model, {}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  }
+}
+
+/** A handler for the director's and summariser's JSON calls: objective met when `met(request)` says so. */
+export function directorAnswer(request: FakeRequest, met: boolean): FakeBehaviour {
+  const system = request.messages[0]?.content ?? '';
+  if (system.includes('director')) return { kind: 'json', content: JSON.stringify({ met, failed: false, reason: met ? 'objective reached' : 'not yet' }) };
+  return { kind: 'json', content: 'The player arrived and spoke with the keeper.' };
+}

@@ -1,0 +1,89 @@
+import { ADULT, save, storyPayload } from '../editor.support';
+import { signInByPhone, type CookieClient } from '../helpers';
+
+export { ADULT };
+
+let phoneSeq = 0;
+/** A distinct valid phone number per call within one test process. */
+export function nextPhone(): string {
+  phoneSeq += 1;
+  return `+1202555${String(100 + phoneSeq).padStart(4, "0")}`;
+}
+
+/** A creator account that publishes `story` and waits until review has passed it. */
+export async function publishStory(baseUrl: string, overrides: Parameters<typeof storyPayload>[0] = {}, creator?: CookieClient) {
+  const client = creator ?? (await signInByPhone(baseUrl, nextPhone(), ADULT));
+  const res = await save(client, { ...storyPayload(overrides), publish_type: 'Publish' });
+  if (res.body.status_code !== 0) throw new Error(`publish failed: ${JSON.stringify(res.body)}`);
+  const storyId = res.body.data!.story_id;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const info = await client.call<{ version_id: string }>(`/api/tyler/story/info?story_id=${storyId}`);
+    if (info.body.status_code === 0) return { creator: client, storyId, versionId: info.body.data!.version_id };
+    if (Date.now() > deadline) throw new Error(`story ${storyId} did not pass review: ${JSON.stringify(info.body)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface SseEvent {
+  event: string;
+  id: string | undefined;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Reads `stream_reply` as server-sent events. `stopAfter` aborts the connection once it returns true (a client
+ * that drops mid-reply).
+ */
+export async function readStream(
+  client: CookieClient,
+  pathAndQuery: string,
+  stopAfter?: (events: SseEvent[]) => boolean,
+): Promise<{ events: SseEvent[]; status: number; contentType: string | null; aborted: boolean }> {
+  const controller = new AbortController();
+  const headers = new Headers();
+  headers.set('cookie', [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+  const res = await fetch(client.baseUrl + pathAndQuery, { headers, signal: controller.signal });
+  const events: SseEvent[] = [];
+  const contentType = res.headers.get('content-type');
+  if (!res.body) return { events, status: res.status, contentType, aborted: false };
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let aborted = false;
+  try {
+    for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(part, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        let event = 'message';
+        let id: string | undefined;
+        let data = '';
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event: ')) event = line.slice(7);
+          else if (line.startsWith('id: ')) id = line.slice(4);
+          else if (line.startsWith('data: ')) data += line.slice(6);
+        }
+        if (data === '') continue;
+        events.push({ event, id, data: JSON.parse(data) as Record<string, unknown> });
+        if (stopAfter?.(events)) {
+          aborted = true;
+          controller.abort();
+          return { events, status: res.status, contentType, aborted };
+        }
+      }
+    }
+  } catch (err) {
+    if (!aborted) throw err;
+  }
+  return { events, status: res.status, contentType, aborted };
+}
+
+/** The text a client would show for `dialogueId`: its deltas joined in order. */
+export function textOf(events: SseEvent[], dialogueId: string): string {
+  return events
+    .filter((e) => e.event === 'delta' && e.data.dialogue_id === dialogueId)
+    .map((e) => String(e.data.text))
+    .join('');
+}
