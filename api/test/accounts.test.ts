@@ -108,6 +108,7 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
     expect(check.body.data?.items).toEqual([
       { name: 'sessions', count: 1 },
       { name: 'blocks', count: 1 },
+      { name: 'stories', count: 0 },
       { name: 'drafts', count: 2 },
     ]);
     const off = await gone.post('/api/tyler/user/log_off', {});

@@ -120,6 +120,16 @@ describe('envelope, validation and errors over HTTP', () => {
     expect(big.body.status_code).toBe(ErrorCode.InputLimit);
   });
 
+  it('lets a whole-story save carry a maximal story in a 3-byte script, but not an unbounded body', async () => {
+    // 100 chapters of 3,000 CJK characters: about 900 KB of content, over the general 1 MB once wrapped in JSON.
+    const chapter = '\u6545'.repeat(3000);
+    const story = { story_name: 'x', nodes: Array.from({ length: 100 }, (_, i) => ({ node_id: String(i), content: chapter })) };
+    const fits = await call(api.baseUrl, '/api/editor/story/create', postJson(story));
+    expect(fits.body.status_code).not.toBe(ErrorCode.InputLimit);
+    const huge = await call(api.baseUrl, '/api/editor/story/create', postJson({ story_name: 'x'.repeat(5 * 1024 * 1024) }));
+    expect(huge.body.status_code).toBe(ErrorCode.InputLimit);
+  });
+
   it('hides unknown errors: 1002, request id, no stack; the log line has the id and the stack', async () => {
     const res = await call(api.baseUrl, '/api/test/boom', { headers: { 'x-request-id': 'req-boom-1' } });
     expect(res.status).toBe(500);

@@ -5,6 +5,12 @@ import type { AppContext } from './context';
 import { AppError } from './errors';
 
 export const JSON_BODY_LIMIT = '1mb';
+/**
+ * A story at the spec's maxima (100 chapters of 3,000 characters plus characters and settings) is about 1 MB of
+ * JSON in a script that takes 3 bytes a character, so whole-story saves get a larger limit.
+ */
+export const STORY_BODY_LIMIT = '4mb';
+const STORY_SAVE_PATHS = new Set(['/api/editor/story/create', '/api/editor/story/check_create']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function hasBody(ctx: AppContext): boolean {
@@ -26,8 +32,10 @@ async function requireJson(ctx: AppContext, next: Next): Promise<void> {
 }
 
 const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' });
+const parseStoryJson = bodyParser({ enableTypes: ['json'], jsonLimit: STORY_BODY_LIMIT, encoding: 'utf-8' });
 
 /** JSON body parsing with a size limit; parse errors are thrown for the error envelope to map. */
 export async function jsonBody(ctx: AppContext, next: Next): Promise<void> {
-  await requireJson(ctx, () => parseJson(ctx, next));
+  const parse = STORY_SAVE_PATHS.has(ctx.path) ? parseStoryJson : parseJson;
+  await requireJson(ctx, () => parse(ctx, next));
 }
