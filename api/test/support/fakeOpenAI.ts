@@ -80,6 +80,14 @@ export class FakeOpenAI {
   private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let raw = '';
     for await (const part of req) raw += String(part);
+    if (req.method === 'POST' && req.url?.endsWith('/moderations')) {
+      // Clean verdicts for every text: moderation is not what these tests are about.
+      const input = (JSON.parse(raw) as { input: string | string[] }).input;
+      const texts = Array.isArray(input) ? input : [input];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: 'modr-1', model: 'fake', results: texts.map(() => ({ flagged: false, categories: {}, category_scores: {} })) }));
+      return;
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
       return;
