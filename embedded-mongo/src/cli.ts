@@ -69,6 +69,8 @@ function parseArgs(argv: string[]): CliArgs | 'help' {
 }
 
 async function main(): Promise<void> {
+  // Read before anything can be awaited: the parent may die while the server starts.
+  const parent = process.ppid;
   let args: CliArgs | 'help';
   try {
     args = parseArgs(process.argv.slice(2));
@@ -108,10 +110,12 @@ async function main(): Promise<void> {
   }
   if (args.stopWithParent) {
     // npm exec runs the bin under `sh -c` and does not pass SIGTERM on; when it dies this process is re-parented.
-    const parent = process.ppid;
-    const timer = setInterval(() => {
+    logger.info(`will stop when parent process ${parent} exits`);
+    const check = (): void => {
       if (process.ppid !== parent) shutdown('parent process exited');
-    }, 1000);
+    };
+    check();
+    const timer = setInterval(check, 1000);
     timer.unref();
   }
 }
