@@ -1,6 +1,6 @@
-import { DialogueStatus, DialogueType, ErrorCode, PlayStatus } from 'shared-kit';
+import { DialogueType, ErrorCode } from 'shared-kit';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
-import { ADULT, nextPhone, publishStory, readStream, textOf, type SseEvent } from './support/playStories';
+import { ADULT, nextPhone, publishStory, readStream } from './support/playStories';
 
 interface Dlg {
   dialogue_id: string;

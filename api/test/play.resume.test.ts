@@ -1,6 +1,5 @@
-import { DialogueStatus, DialogueType, ErrorCode, PlayStatus } from 'shared-kit';
-import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
-import { ADULT, nextPhone, publishStory, readStream, textOf, type SseEvent } from './support/playStories';
+import { signInByPhone, startTestApi } from './helpers';
+import { ADULT, nextPhone, publishStory, readStream, textOf } from './support/playStories';
 
 interface Dlg {
   dialogue_id: string;

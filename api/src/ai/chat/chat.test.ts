@@ -1,0 +1,108 @@
+import { Emotion } from 'shared-kit';
+import { EmotionTagParser } from './emotionTag';
+import { offlineJudge, offlineReply, createOfflineChat } from './offline';
+import { assemblePrompt, historyTokens } from './prompt';
+import { countTokens } from './tokenizer';
+import type { TurnLine, TurnMaterial } from './types';
+
+function material(history: TurnLine[], chapterInputs: string[] = []): TurnMaterial {
+  const mira = { character_id: 'c1', name: 'Mira', settings: 'The keeper of the lighthouse.', style: 'Speaks softly. Never lies.' };
+  return {
+    storyName: 'The Lighthouse',
+    introduction: 'A storm, a keeper and a secret.',
+    storySummary: '',
+    player: { name: 'Alex', settings: 'A traveller.' },
+    characters: [mira],
+    chapter: { node_id: 'n1', name: 'Arrival', content: 'You reach the island.', objective: 'Find the hidden lantern key.', index: 0, count: 2 },
+    runningSummary: '',
+    history,
+    speaker: mira,
+    turnsInChapter: chapterInputs.length,
+    chapterInputs,
+  };
+}
+
+const line = (i: number): TurnLine => ({ speaker: i % 2 ? 'npc' : 'player', name: i % 2 ? 'Mira' : 'Alex', content: `Line number ${i} of a long evening by the sea.` });
+
+describe('prompt assembly', () => {
+  it('counts with the tokenizer', () => {
+    expect(countTokens('hello world')).toBe(2);
+    expect(countTokens('')).toBe(0);
+  });
+
+  it('keeps the newest lines that fit the context minus the reply room', () => {
+    const history = Array.from({ length: 500 }, (_, i) => line(i));
+    const budget = { contextTokens: 1000, replyTokens: 200 };
+    const p = assemblePrompt(material(history), budget);
+    expect(p.tokens).toBeLessThanOrEqual(800);
+    expect(p.includedLines).toBeGreaterThan(5);
+    expect(p.includedLines).toBeLessThan(500);
+    expect(p.messages[p.messages.length - 1]!.content).toBe(`Mira: ${history[499]!.content}`);
+    expect(p.messages[0]!.content).toContain('Find the hidden lantern key.');
+    // Adding one more line never lets the prompt grow past the budget.
+    const q = assemblePrompt(material([...history, line(500)]), budget);
+    expect(q.tokens).toBeLessThanOrEqual(800);
+    expect(historyTokens(history)).toBeGreaterThan(800);
+  });
+
+  it('cuts the fixed part when it alone would not fit', () => {
+    const m = material([line(1)]);
+    m.chapter.content = 'word '.repeat(5000);
+    const p = assemblePrompt(m, { contextTokens: 600, replyTokens: 100 });
+    expect(p.tokens).toBeLessThanOrEqual(500);
+    expect(p.includedLines).toBe(1);
+  });
+});
+
+describe('emotion tags', () => {
+  it('reads a leading tag split across chunks and shows only the text', () => {
+    const p = new EmotionTagParser();
+    expect(p.push(' [Ha')).toBe('');
+    expect(p.push('ppy] Hello')).toBe('Hello');
+    expect(p.emotion).toBe(Emotion.Happy);
+    expect(p.push(' there')).toBe(' there');
+  });
+  it('passes text without a tag through untouched', () => {
+    const p = new EmotionTagParser();
+    expect(p.push('Hello [Happy]')).toBe('Hello [Happy]');
+    expect(p.emotion).toBeUndefined();
+    const q = new EmotionTagParser();
+    expect(q.push('[not an emotion] hi')).toBe('[not an emotion] hi');
+  });
+});
+
+describe('offline storyteller', () => {
+  it('is deterministic and writes from the material', async () => {
+    const m = material([{ speaker: 'player', name: 'Alex', content: 'Tell me about the lantern' }], ['Tell me about the lantern']);
+    expect(offlineReply(m)).toBe(offlineReply(material([...m.history], [...m.chapterInputs])));
+    const chat = createOfflineChat({ tokenDelayMs: 0 });
+    let text = '';
+    let emotion: string | undefined;
+    for await (const ev of chat.streamTurn({ material: m, messages: [] })) {
+      if (ev.type === 'text') text += ev.text;
+      else emotion = ev.emotion;
+    }
+    expect(text).toBe(offlineReply(m));
+    expect(text).toMatch(/Speaks softly\.|Never lies\./);
+    expect(text).toContain('You reach the island.');
+    expect(emotion).toBeDefined();
+  });
+
+  it('judges by objective words the player used, turns spent, and giving up', () => {
+    expect(offlineJudge(material([], ['Hello there'])).met).toBe(false);
+    expect(offlineJudge(material([], ['Where is the lantern?', 'Is it hidden?'])).met).toBe(true);
+    expect(offlineJudge(material([], ['a', 'b', 'c', 'd', 'e', 'f'])).met).toBe(true);
+    expect(offlineJudge(material([], ['I give up'])).failed).toBe(true);
+  });
+
+  it('stops when cancelled', async () => {
+    const chat = createOfflineChat({ tokenDelayMs: 50 });
+    const controller = new AbortController();
+    const m = material([{ speaker: 'player', name: 'Alex', content: 'Hello' }]);
+    const run = (async () => {
+      for await (const ev of chat.streamTurn({ material: m, messages: [], signal: controller.signal })) void ev;
+    })();
+    setTimeout(() => controller.abort(), 20);
+    await expect(run).rejects.toMatchObject({ kind: 'aborted' });
+  });
+});
