@@ -9,6 +9,8 @@ import type { AiMediaProviders } from './types';
 
 export type * from './types';
 export { offlineArtworkSvg } from './images.offline';
+/** Story chat (streamed turns, the director's judgement, summaries): built by the play module from config. */
+export { createChatProvider, ChatFailure, type ChatProvider as StoryChatProvider, type TurnMaterial, type TurnEvent, type JudgeVerdict } from './chat';
 
 /** One client per process: it keeps the connection pool. Retries stay with the callers (the review queue retries). */
 function openAiClient(config: Config): OpenAI {
