@@ -1,43 +1,11 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInByPhone } from '../support/session';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-interface Envelope<T = unknown> {
-  status_code: number;
-  status_message: string;
-  data?: T;
-}
-
-/** A fictional US number (555-01xx) of its own per test, so reruns and other specs never share an account. */
-function freshPhone(): string {
-  return `+120255501${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  const body = (await res.json()) as Envelope<T>;
-  if (body.status_code !== 0) throw new Error(`${what} failed: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
-
-/**
- * Signs in by phone through the API with the page's own request context, so the session cookie lands in the
- * browser: code request, the code from the development outbox, login, then the first-sign-in confirmation.
- */
-async function signIn(request: APIRequestContext, phone: string): Promise<void> {
-  await ok(await request.post('/api/passport/sms/send', { data: { phone } }), 'sms/send');
-  const outbox = await ok<{ messages: Array<{ text: string }> }>(
-    await request.get(`/api/dev/sms_outbox?phone=${encodeURIComponent(phone)}`),
-    'sms_outbox',
-  );
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${phone}`);
-  await ok(await request.post('/api/passport/sms/login', { data: { phone, code } }), 'sms/login');
-  await ok(await request.post('/api/tyler/user/log_in_confirm', { data: { is_adult: true, agree_terms: true } }), 'log_in_confirm');
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -71,7 +39,12 @@ function squarePng(size: number): Buffer {
   for (let x = 0; x < size; x++) row.set([91, 61, 245], 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 test('a visitor is asked to log in and comes back to the account page', async ({ page }) => {
@@ -82,9 +55,10 @@ test('a visitor is asked to log in and comes back to the account page', async ({
   expect(await page.evaluate(() => localStorage.getItem('sv:login_redirect'))).toBe('/account/settings');
 });
 
-test('on a phone: edit nickname, User ID and avatar, see them after reload, then settings and the empty block list', async ({ page }) => {
-  const phone = freshPhone();
-  await signIn(page.request, phone);
+test('on a phone: edit nickname, User ID and avatar, see them after reload, then settings and the empty block list', async ({
+  page,
+}) => {
+  const { e164: phone } = await signInByPhone(page.request, '202');
   const suffix = phone.slice(-4);
   const nickname = `Reader ${suffix}`;
   const userId = `reader_${suffix}`;
@@ -102,9 +76,14 @@ test('on a phone: edit nickname, User ID and avatar, see them after reload, then
   await idField.fill(userId);
   await expect(page.getByText('User ID is available')).toBeVisible();
 
-  await page.getByLabel('Choose an avatar picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: squarePng(160) });
+  await page
+    .getByLabel('Choose an avatar picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: squarePng(160) });
   await expect(page.getByText('New picture ready: save to use it.')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Avatar preview' })).toHaveAttribute('src', /^\/api\/media\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('img', { name: 'Avatar preview' })).toHaveAttribute(
+    'src',
+    /^\/api\/media\/[0-9a-f]{24}$/,
+  );
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/account$/);

@@ -1,29 +1,11 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { fictionalPhone, latestCode } from '../support/outbox';
-
-interface Envelope<T = unknown> {
-  status_code: number;
-  status_message: string;
-  data?: T;
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  const body = (await res.json()) as Envelope<T>;
-  if (body.status_code !== 0) throw new Error(`${what} failed: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
-
-/** A new creator account per test, signed in through the API with the page's own cookies (code from the outbox). */
-async function signIn(request: APIRequestContext): Promise<void> {
-  const { e164 } = fictionalPhone('303');
-  await ok(await request.post('/api/passport/sms/send', { data: { phone: e164 } }), 'sms/send');
-  const code = await latestCode(request, e164);
-  await ok(await request.post('/api/passport/sms/login', { data: { phone: e164, code } }), 'sms/login');
-  await ok(await request.post('/api/tyler/user/log_in_confirm', { data: { is_adult: true, agree_terms: true } }), 'log_in_confirm');
-}
+import { signInByPhone } from '../support/session';
 
 /** A real picture for the character: the api's own offline artwork (512 x 512 PNG), uploaded like a creator's file. */
-async function picture(request: APIRequestContext, name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+async function picture(
+  request: APIRequestContext,
+  name: string,
+): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const res = await request.get(`/api/editor/art/${name}.png`);
   expect(res.ok()).toBe(true);
   return { name: `${name}.png`, mimeType: 'image/png', buffer: await res.body() };
@@ -59,9 +41,13 @@ async function buildStory(page: Page): Promise<void> {
   await page.getByLabel('Speaker').selectOption({ label: 'Mara' });
   await page.getByLabel('Prologue text').fill('The storm is coming.');
 
-  await chapter(page, 1).getByRole('textbox', { name: 'Chapter 1 content' }).fill('Find the keeper before dark.');
+  await chapter(page, 1)
+    .getByRole('textbox', { name: 'Chapter 1 content' })
+    .fill('Find the keeper before dark.');
   await page.getByRole('button', { name: 'Add chapter at the end' }).click();
-  await chapter(page, 2).getByRole('textbox', { name: 'Chapter 2 content' }).fill('Climb the tower with Otto.');
+  await chapter(page, 2)
+    .getByRole('textbox', { name: 'Chapter 2 content' })
+    .fill('Climb the tower with Otto.');
   await chapter(page, 2).getByRole('textbox', { name: 'Chapter 2 ending' }).fill('The lamp is lit.');
   await page.getByRole('textbox', { name: 'Summary' }).fill('Sam helps the keeper.');
 
@@ -72,7 +58,7 @@ async function buildStory(page: Page): Promise<void> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page.request);
+  await signInByPhone(page.request, '312');
 });
 
 test('build a story, save it, reload and see it all; publish it and watch My Story', async ({ page }) => {
@@ -85,14 +71,20 @@ test('build a story, save it, reload and see it all; publish it and watch My Sto
   await page.reload();
   await expect(character(page, 1).getByLabel('Name')).toHaveValue('Mara');
   await expect(character(page, 2).getByLabel('Name')).toHaveValue('Otto');
-  await expect(character(page, 2).getByRole('textbox', { name: 'Settings' })).toHaveText('A fisherman with a secret.');
+  await expect(character(page, 2).getByRole('textbox', { name: 'Settings' })).toHaveText(
+    'A fisherman with a secret.',
+  );
   await expect(character(page, 1).getByRole('button', { name: 'Voice: Calm woman' })).toBeVisible();
   await expect(page.getByLabel('Player name')).toHaveValue('Sam');
   await expect(page.getByLabel('Speaker')).toHaveValue(/.+/);
   await expect(page.getByLabel('Speaker').locator('option:checked')).toHaveText('Mara');
   await expect(page.getByLabel('Prologue text')).toHaveValue('The storm is coming.');
-  await expect(chapter(page, 1).getByRole('textbox', { name: 'Chapter 1 content' })).toHaveText('Find the keeper before dark.');
-  await expect(chapter(page, 2).getByRole('textbox', { name: 'Chapter 2 ending' })).toHaveText('The lamp is lit.');
+  await expect(chapter(page, 1).getByRole('textbox', { name: 'Chapter 1 content' })).toHaveText(
+    'Find the keeper before dark.',
+  );
+  await expect(chapter(page, 2).getByRole('textbox', { name: 'Chapter 2 ending' })).toHaveText(
+    'The lamp is lit.',
+  );
   await expect(page.getByRole('textbox', { name: 'Summary' })).toHaveText('Sam helps the keeper.');
   await expect(page.getByLabel('Story name')).toHaveValue('Harbour lights');
   await expect(page.getByRole('radio', { name: 'Anime' })).toBeChecked();
@@ -124,7 +116,10 @@ test('the leave guard asks before leaving unsaved work: Not now stays, Confirm l
   await expect(page.getByLabel('Story name')).toHaveValue('Unsaved');
 
   await page.getByRole('banner').getByRole('link', { name: 'My Story' }).click();
-  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(page).toHaveURL(/\/editor\/works$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import type { Service } from '../../scripts/services';
 import { shellEnv } from '../support/env';
 import { fileLog } from '../support/log';
 import { E2E_PORTS, SPARE_PORTS } from '../support/ports';
+import { signInByPhone } from '../support/session';
 
 const MOUNTS = [
   { remote: 'mfe_editor', port: E2E_PORTS.editor, path: '/editor/works', heading: 'My Story' },
@@ -25,7 +26,11 @@ function recordRequests(page: Page): string[] {
 }
 
 for (const mount of MOUNTS) {
-  test(`${mount.remote} mounts at ${mount.path}, loaded at run time from port ${mount.port}`, async ({ page }) => {
+  test(`${mount.remote} mounts at ${mount.path}, loaded at run time from port ${mount.port}`, async ({
+    page,
+  }) => {
+    // My Story lists the signed-in creator's stories; a visitor is sent to log in (spec §8, 1007).
+    if (mount.remote === 'mfe_editor') await signInByPhone(page.request, '646');
     const requests = recordRequests(page);
     const manifest = page.waitForResponse(`http://localhost:${mount.port}/mf-manifest.json`);
     const entry = page.waitForResponse(`http://localhost:${mount.port}/remoteEntry.js`);
@@ -37,11 +42,14 @@ for (const mount of MOUNTS) {
     expect((await entry).ok()).toBe(true);
     // The shell bundles no remote: the remote's code came from the remote's own server.
     const shellOrigin = `http://localhost:${E2E_PORTS.shell}`;
-    expect(requests.filter((u) => u.startsWith(shellOrigin) && /remoteEntry|mf-manifest/.test(u))).toEqual([]);
+    expect(requests.filter((u) => u.startsWith(shellOrigin) && /remoteEntry|mf-manifest/.test(u))).toEqual(
+      [],
+    );
   });
 }
 
 test('a deep link survives a reload', async ({ page }) => {
+  await signInByPhone(page.request, '646');
   await page.goto('/editor/works');
   await expect(page.getByRole('heading', { level: 1, name: 'My Story' })).toBeVisible();
   await page.reload();
@@ -50,6 +58,7 @@ test('a deep link survives a reload', async ({ page }) => {
 });
 
 test('links inside a remote navigate within the shell', async ({ page }) => {
+  await signInByPhone(page.request, '646');
   await page.goto('/editor/works');
   await page.getByRole('link', { name: 'Create story' }).click();
   await expect(page).toHaveURL(/\/editor\/story\/new$/);
@@ -73,7 +82,10 @@ test.describe('remote placement comes from the shell server environment', () => 
     await Promise.all(started.splice(0).map((s) => s.stop()));
   });
 
-  test('a remote that is down shows the fallback while the header and the other remotes work', async ({ page }) => {
+  test('a remote that is down shows the fallback while the header and the other remotes work', async ({
+    page,
+  }) => {
+    await signInByPhone(page.request, '646');
     const port = SPARE_PORTS.shellWithRemoteDown;
     started.push(
       await startShellServer(
@@ -106,6 +118,7 @@ test.describe('remote placement comes from the shell server environment', () => 
         'shell (editor moved)',
       ),
     );
+    await signInByPhone(page.request, '646');
     const requests = recordRequests(page);
     const manifest = page.waitForResponse(`http://localhost:${SPARE_PORTS.movedEditor}/mf-manifest.json`);
     await page.goto(`http://localhost:${port}/editor/works`);

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { fictionalPhone, latestCode } from '../support/outbox';
+import { expect, test, type Page } from '@playwright/test';
+import { signInByPhone } from '../support/session';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -11,26 +11,6 @@ const STORY = 'The Last Lamp of Gullrock';
 const CHAPTER_1 = 'I clean the brass burner and fit a new wick.';
 const CHAPTER_2 = 'Ezra, use the radio to guide the Marigold around the reef.';
 const CHAPTER_3 = 'The Marigold reaches the harbour safely!';
-
-interface Envelope<T = unknown> {
-  status_code: number;
-  status_message: string;
-  data?: T;
-}
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<void> {
-  const body = (await res.json()) as Envelope;
-  if (body.status_code !== 0) throw new Error(`${what} failed: ${JSON.stringify(body)}`);
-}
-
-/** Signs in by phone through the API with the page's request context, so the session cookie lands in the browser. */
-async function signIn(request: APIRequestContext): Promise<void> {
-  const phone = fictionalPhone('415');
-  await ok(await request.post('/api/passport/sms/send', { data: { phone: phone.e164 } }), 'sms/send');
-  const code = await latestCode(request, phone.e164);
-  await ok(await request.post('/api/passport/sms/login', { data: { phone: phone.e164, code } }), 'sms/login');
-  await ok(await request.post('/api/tyler/user/log_in_confirm', { data: { is_adult: true, agree_terms: true } }), 'log_in_confirm');
-}
 
 const log = (page: Page) => page.getByRole('log', { name: 'Story dialogue' });
 const myMessages = (page: Page) => log(page).locator('.pl-msg--me');
@@ -70,9 +50,11 @@ async function playTurn(page: Page, text: string): Promise<number[]> {
   return lengths;
 }
 
-test('a phone player opens a demo story from the feed, plays streamed turns, rewinds, restarts and reaches an ending', async ({ page }) => {
+test('a phone player opens a demo story from the feed, plays streamed turns, rewinds, restarts and reaches an ending', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  await signIn(page.request);
+  await signInByPhone(page.request, '415');
 
   await page.goto('/play');
   await expect(page.getByRole('heading', { level: 1, name: 'Stories' })).toBeVisible();
@@ -102,13 +84,21 @@ test('a phone player opens a demo story from the feed, plays streamed turns, rew
   // Rewind the last turn: it leaves the log and its words return to the input.
   const last = myMessages(page).last();
   await last.getByRole('button', { name: /^Rewind to before/ }).click();
-  await page.getByRole('dialog', { name: 'Rewind to before this message?' }).getByRole('button', { name: 'Rewind' }).click();
+  await page
+    .getByRole('dialog', { name: 'Rewind to before this message?' })
+    .getByRole('button', { name: 'Rewind' })
+    .click();
   await expect(myMessages(page)).toHaveCount(2);
-  await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveValue('Maren, is the storm getting worse?');
+  await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveValue(
+    'Maren, is the storm getting worse?',
+  );
 
   // Restart: back to the opening and chapter 1.
   await page.getByRole('button', { name: 'Restart' }).click();
-  await page.getByRole('dialog', { name: 'Restart the story?' }).getByRole('button', { name: 'Restart' }).click();
+  await page
+    .getByRole('dialog', { name: 'Restart the story?' })
+    .getByRole('button', { name: 'Restart' })
+    .click();
   await expect(myMessages(page)).toHaveCount(0);
   await expect(objective).toContainText('Chapter 1 of 3');
 
@@ -120,7 +110,9 @@ test('a phone player opens a demo story from the feed, plays streamed turns, rew
   await playTurn(page, CHAPTER_3);
   const ending = page.getByRole('region', { name: 'Happy ending' });
   await expect(ending).toBeVisible();
-  await expect(ending).toContainText('The Marigold reaches the harbour safely, and Gullrock burns until dawn.');
+  await expect(ending).toContainText(
+    'The Marigold reaches the harbour safely, and Gullrock burns until dawn.',
+  );
   await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
   await expect(ending.getByRole('button', { name: 'Play again' })).toBeVisible();
 
