@@ -80,11 +80,18 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
         forbidden,
         moderation: ai.mode === 'model' ? ai.moderation : null,
         pollMs: config.reviewPollMs,
+        delayMs: config.reviewDelayMs,
         now,
       })
     : null;
   options.server?.once('close', () => void review?.stop());
-  editorRoutes(router, { forbidden, kickReview: () => review?.kick(), now });
+  editorRoutes(router, {
+    forbidden,
+    kickReview: () => review?.kick(),
+    now,
+    images: ai.images,
+    imageDailyQuota: config.imageDailyQuota,
+  });
   eventsRoutes(router, { now });
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   options.extraRoutes?.(router, deps);

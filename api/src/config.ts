@@ -60,6 +60,20 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(10, 'expected at least 10').max(600_000, 'expected at most 600000'))
     .default(1000),
+  REVIEW_DELAY_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a non-negative integer')
+    .transform(Number)
+    .pipe(z.number().int().max(3_600_000, 'expected at most 3600000'))
+    .default(0),
+  IMAGE_DAILY_QUOTA: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a non-negative integer')
+    .transform(Number)
+    .pipe(z.number().int().max(100_000, 'expected at most 100000'))
+    .default(50),
   TRUST_PROXY: boolFromEnv,
   PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://example.com' }).optional(),
   GOOGLE_CLIENT_ID: optionalString,
@@ -125,6 +139,10 @@ export interface Config {
   forbiddenWordsFile: string | undefined;
   /** How often the review worker looks for queued jobs. */
   reviewPollMs: number;
+  /** The least time between a publish and its review (0: at once); lets a staging run watch a story under review. */
+  reviewDelayMs: number;
+  /** Pictures one user may generate per UTC day. */
+  imageDailyQuota: number;
   trustProxy: boolean;
   /** The browser-facing origin of the api (the shell's when it proxies `/api`); provider redirect URIs use it. */
   publicUrl: string;
@@ -192,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: { moderationModel: e.LLM_MODERATION_MODEL, imageModel: e.LLM_IMAGE_MODEL },
     forbiddenWordsFile: e.FORBIDDEN_WORDS_FILE ? path.resolve(e.FORBIDDEN_WORDS_FILE) : undefined,
     reviewPollMs: e.REVIEW_POLL_MS,
+    reviewDelayMs: e.REVIEW_DELAY_MS,
+    imageDailyQuota: e.IMAGE_DAILY_QUOTA,
     trustProxy: e.TRUST_PROXY ?? false,
     publicUrl: (e.PUBLIC_URL ?? e.APP_ORIGIN).replace(/\/+$/, ''),
     oauth: oauthSettings(e),

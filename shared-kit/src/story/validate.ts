@@ -1,5 +1,5 @@
 import { LIMITS } from '../constants';
-import { CharacterType, ValidationErrorType } from '../enums';
+import { CharacterType, StoryGenType, ValidationErrorType } from '../enums';
 import { displayLength, hasDeletedMention, stripSpacesAroundMentions, type MentionNames } from '../mentions';
 import { checkCharacterName, isNoneStyleEnding } from '../validation';
 import { NO_FORBIDDEN_WORDS, type ForbiddenWords } from './forbidden';
@@ -11,6 +11,10 @@ import { VOICE_OVER_SPEAKER, type StoryContent } from './schema';
  *
  * Modes: a Draft save may be incomplete, so `draft` skips the required-field rules (type 1) and keeps every other
  * rule (limits, names, forbidden words, deleted characters, plot count). `publish` runs all of them.
+ *
+ * Rule sets: `story_gen_type` picks them. A bot (SingleBot) is one character with an opening line (the prologue),
+ * a picture and a voice: it has no chapters, story name, drawing style or narrator voice to require, so it gets the
+ * character rules, the opening-line rules and the shape rules of a bot. Every other type gets the story rules.
  */
 
 export interface StoryIssue {
@@ -221,7 +225,9 @@ function checkPlayer(story: StoryContent, c: Checker): void {
   c.limit('player.settings', story.player.settings, LIMITS.playerSettings);
 }
 
-const SECTION_CHECKS: Record<StorySection, (story: StoryContent, c: Checker) => void> = {
+type SectionCheck = (story: StoryContent, c: Checker) => void;
+
+const STORY_CHECKS: Record<StorySection, SectionCheck> = {
   characters: checkCharacters,
   summary: checkSummary,
   prologue: checkPrologue,
@@ -231,6 +237,54 @@ const SECTION_CHECKS: Record<StorySection, (story: StoryContent, c: Checker) => 
   player: checkPlayer,
 };
 
+/** A bot has exactly one character; the voice-over entry of a story has no place in it. */
+function checkBotCharacter(story: StoryContent, c: Checker): void {
+  const named = story.characters.filter((ch) => ch.type !== CharacterType.VoiceOver);
+  if (story.characters.length === 0) {
+    c.required('characters', '', 'Create the bot\'s character');
+  } else if (named.length !== 1 || story.characters.length !== 1) {
+    c.add('characters', ValidationErrorType.CheckFailed, 'A bot has exactly one character');
+  }
+  checkCharacters(story, c);
+}
+
+/** The bot's opening line is its prologue, spoken by the bot itself. */
+function checkBotOpening(story: StoryContent, c: Checker): void {
+  const { character_id: speaker, content } = story.prologue;
+  if (speaker !== '' && !c.existingIds.has(speaker)) {
+    c.add('prologue.character_id', ValidationErrorType.CharacterDeleted, 'The opening line must be the bot\'s own');
+  }
+  c.required('prologue.content', content, 'Write the bot\'s opening line');
+  c.limit('prologue.content', content, LIMITS.prologue);
+}
+
+function checkBotHasNoChapters(story: StoryContent, c: Checker): void {
+  if (story.nodes.length > 0) c.add('nodes', ValidationErrorType.CheckFailed, 'A bot has no chapters');
+}
+
+/** Nothing is required of a bot's settings (its name and look are its character's), but the limits still hold. */
+function checkBotSettings(story: StoryContent, c: Checker): void {
+  c.limit('story_name', story.story_name, LIMITS.storyName);
+  c.limit('introduction', story.introduction, LIMITS.introduction);
+}
+
+const none: SectionCheck = () => undefined;
+
+const BOT_CHECKS: Record<StorySection, SectionCheck> = {
+  characters: checkBotCharacter,
+  summary: none,
+  prologue: checkBotOpening,
+  nodes: checkBotHasNoChapters,
+  voice_over_dubbing: none,
+  settings: checkBotSettings,
+  player: none,
+};
+
+/** The rule set for a kind of creation: the bot rules for SingleBot, the story rules for everything else. */
+function checksFor(story: Pick<StoryContent, 'story_gen_type'>): Record<StorySection, SectionCheck> {
+  return story.story_gen_type === StoryGenType.SingleBot ? BOT_CHECKS : STORY_CHECKS;
+}
+
 /** Runs one section's rules (the editor re-checks a section when it changes). */
 export function validateStorySection(
   section: StorySection,
@@ -238,16 +292,17 @@ export function validateStorySection(
   options: StoryRuleOptions,
 ): StoryIssue[] {
   const c = new Checker(story, options);
-  SECTION_CHECKS[section](story, c);
+  checksFor(story)[section](story, c);
   return c.issues;
 }
 
 /**
- * Every rule over the whole story, issues in the editor's scroll order. Pass the story through `normalizeStory`
- * first, as saving does, so lengths are counted on what will be stored.
+ * Every rule over the whole story (or bot), issues in the editor's scroll order. Pass the story through
+ * `normalizeStory` first, as saving does, so lengths are counted on what will be stored.
  */
 export function validateStory(story: StoryContent, options: StoryRuleOptions): StoryIssue[] {
   const c = new Checker(story, options);
-  for (const section of STORY_SECTION_ORDER) SECTION_CHECKS[section](story, c);
+  const checks = checksFor(story);
+  for (const section of STORY_SECTION_ORDER) checks[section](story, c);
   return c.issues;
 }

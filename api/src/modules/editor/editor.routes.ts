@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { registerUserDeletionHook } from '../user/user.hooks';
+import type { ImageProvider } from '../../ai';
 import { offlineImages } from '../../ai/images.offline';
 import { clip } from './audio';
 import { bgmList, dubbingList, isKnownVid, renderVid, vidUrls, wordsLimit } from './catalog';
@@ -16,6 +17,7 @@ import {
   audioParamsSchema,
   characterQuerySchema,
   dubbingListQuerySchema,
+  imageGenerateSchema,
   permissionBatchSchema,
   permissionUpdateSchema,
   setTopBodySchema,
@@ -25,6 +27,7 @@ import {
   vidUrlsQuerySchema,
 } from './editor.schema';
 import { getExample, getExamplesV2 } from './examples';
+import { generatePicture } from './image.generate';
 import { Story } from './story.model';
 import { presentListItem, presentStory } from './story.presenter';
 import {
@@ -101,10 +104,18 @@ const artCache = new Map<string, Buffer>();
 const permissionBody = validate({ body: permissionUpdateSchema });
 const permissionBatchBody = validate({ body: permissionBatchSchema });
 const emptyQuery = validate({ query: z.object({}) });
+const generateBody = validate({ body: imageGenerateSchema });
+
+/** The editor's routes need the story deps plus picture generation. */
+export interface EditorRouteDeps extends EditorDeps {
+  images: ImageProvider;
+  /** IMAGE_DAILY_QUOTA: pictures per user per UTC day. */
+  imageDailyQuota: number;
+}
 
 const E = '/api/editor';
 
-export function editorRoutes(router: AppRouter, deps: EditorDeps): void {
+export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
   // Saves carry whole stories (up to ~1 MB): generous for a person typing, tight for a script.
   const saves = rateLimit({
     windowMs: 60_000,
@@ -114,6 +125,22 @@ export function editorRoutes(router: AppRouter, deps: EditorDeps): void {
 
   router.post(`${E}/story/create`, ...creationGuards, saves, storyBody, async (ctx) => {
     respond(ctx, await saveStory(currentUser(ctx).uid, storyInput(ctx), deps));
+  });
+
+  // Drawing costs a model call: a burst limit on top of the daily quota.
+  const drawing = rateLimit({
+    windowMs: 60_000,
+    max: 10,
+    key: (ctx) => `image-generate:${ctx.state.user?.uid ?? ctx.ip}`,
+  });
+  router.post(`${E}/image/generate`, ...creationGuards, drawing, generateBody, async (ctx) => {
+    const picture = await generatePicture(
+      currentUser(ctx).uid,
+      generateBody.input(ctx).body,
+      { images: deps.images, forbidden: deps.forbidden, dailyQuota: deps.imageDailyQuota, now: deps.now },
+      ctx.state.log,
+    );
+    respond(ctx, picture);
   });
 
   router.post(`${E}/story/check_create`, ...creationGuards, saves, storyBody, async (ctx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatorStoryStatus, DisplayStatus, pageQuerySchema, storyIdString } from 'shared-kit';
+import { CreatorStoryStatus, DisplayStatus, LIMITS, pageQuerySchema, storyIdString } from 'shared-kit';
 
 export const storyIdQuerySchema = z.object({
   story_id: storyIdString,
@@ -60,3 +60,32 @@ export const permissionBatchSchema = z.object({
   story_ids: z.array(storyIdString).min(1, 'at least one story').max(100, 'at most 100 stories'),
   permission: permissionSchema,
 });
+
+const chars = (s: string): number => Array.from(s).length;
+
+/** `POST /api/editor/image/generate`. Spec section 5: a prompt, and for a character its name, before drawing. */
+export const imageGenerateSchema = z
+  .object({
+    use: z.enum(['character', 'cover', 'background'], { message: 'Expected one of character, cover, background' }),
+    prompt: z
+      .string()
+      .trim()
+      .min(1, 'An appearance prompt is required before generating a picture')
+      .refine((s) => chars(s) <= LIMITS.aiPrompt, `At most ${LIMITS.aiPrompt} characters`),
+    character_name: z
+      .string()
+      .trim()
+      .refine((s) => chars(s) <= LIMITS.characterName, `At most ${LIMITS.characterName} characters`)
+      .default(''),
+    image_generate_style: z.object({ code: z.string().max(64) }).nullable().default(null),
+  })
+  .superRefine((b, ctx) => {
+    if (b.use === 'character' && b.character_name === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['character_name'],
+        message: 'A name is required before generating a character picture',
+      });
+    }
+  });
+export type ImageGenerateBody = z.output<typeof imageGenerateSchema>;

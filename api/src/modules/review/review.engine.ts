@@ -3,6 +3,7 @@ import {
   invalidItem,
   renderMentions,
   ReviewCategory,
+  StoryGenType,
   StoryStatus,
   storyMentionNames,
   validItem,
@@ -62,6 +63,13 @@ function probes(content: StoryContent): Probe[] {
     out.push({ key: `c:${c.character_id}:name`, text: c.character_name });
     out.push({ key: `c:${c.character_id}:settings`, text: shown(c.settings) });
     out.push({ key: `c:${c.character_id}:style`, text: shown(c.style) });
+  }
+  if (content.story_gen_type === StoryGenType.SingleBot) {
+    // A bot is its character and its opening line: its name is the character's (reviewed above), and it has no
+    // chapters, summary or player to read.
+    out.push({ key: 'prologue', text: shown(content.prologue.content) });
+    out.push({ key: 'introduction', text: shown(content.introduction) });
+    return out.filter((p) => p.text.trim() !== '');
   }
   for (const n of content.nodes) {
     out.push({ key: `n:${n.node_id}:name`, text: n.name });

@@ -20,6 +20,8 @@ export interface ReviewWorkerDeps {
   forbidden: ForbiddenWords;
   moderation: ModerationProvider | null;
   pollMs: number;
+  /** The least time between queueing a review and running it (REVIEW_DELAY_MS); 0 by default. */
+  delayMs?: number;
   now?: () => number;
 }
 
@@ -46,12 +48,12 @@ export async function cancelReviews(storyId: string): Promise<void> {
   );
 }
 
-async function claim(now: number): Promise<ReviewJobRecord | null> {
+async function claim(now: number, delayMs: number): Promise<ReviewJobRecord | null> {
   const at = new Date(now);
   return ReviewJob.findOneAndUpdate(
     {
       $or: [
-        { state: 'queued', run_after: mongoose.trusted({ $lte: at }) },
+        { state: 'queued', run_after: mongoose.trusted({ $lte: new Date(now - delayMs) }) },
         { state: 'running', locked_until: mongoose.trusted({ $lt: at }) },
       ],
     },
@@ -75,6 +77,7 @@ async function finish(
 /** Started with the app: polls `review_jobs`, reviews each version, records the outcome and tells the creator. */
 export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
   const now = deps.now ?? Date.now;
+  const reviewDelayMs = deps.delayMs ?? 0;
   const log = deps.logger.child({ module: 'review' });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -185,7 +188,7 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
       again = false;
       for (;;) {
         if (stopped) return;
-        const job = await claim(now());
+        const job = await claim(now(), reviewDelayMs);
         if (!job) break;
         await process(job);
       }
@@ -243,6 +246,8 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
   return {
     kick() {
       schedule(0);
+      // A delayed job is not due at the kick; look again once it is, rather than at a later poll.
+      if (reviewDelayMs > 0) setTimeout(() => schedule(0), reviewDelayMs + 10).unref();
     },
     async stop() {
       stopped = true;
