@@ -11,7 +11,11 @@ export type SocketFactory = (options?: SocketClientOptions) => SocketClient;
  * Returns the teardown, which unsubscribes and closes the connection.
  */
 export function connectUnreadSocket(factory: SocketFactory = createSocketClient): () => void {
-  const client = factory({ autoConnect: true });
+  const client = factory({
+    autoConnect: true,
+    // The socket library is fetched on first use; without it the dot simply stays off, and the client retries.
+    onLoadError: (error) => console.error('push connection: the socket library could not be loaded', error),
+  });
   const offs = UNREAD_PUSH_TYPES.map((type) => client.on(type, () => unreadStore.getState().mark()));
   return () => {
     for (const off of offs) off();

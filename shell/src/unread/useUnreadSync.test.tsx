@@ -69,6 +69,21 @@ describe('useUnreadSync', () => {
     expect(socket.factory).toHaveBeenCalledTimes(1);
   });
 
+  it('logs a failed download of the socket library instead of failing', () => {
+    const socket = fakeSocket();
+    sessionStore.getState().setUser(user);
+    setup(socket.factory);
+    const options = jest.mocked(socket.factory).mock.calls[0]?.[0];
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const failure = new Error('chunk failed to load');
+      options?.onLoadError?.(failure);
+      expect(error).toHaveBeenCalledWith('push connection: the socket library could not be loaded', failure);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
   it('marks unread on story review, bot review and plan pushes only', () => {
     const socket = fakeSocket();
     sessionStore.getState().setUser(user);
