@@ -1,6 +1,6 @@
 import { createApiClient, ErrorCode, type ApiError } from 'shared-kit';
 import { STALE_SAVE_CODE } from '../lib/errors';
-import { shellReacts } from '../lib/shell';
+import { shellReacts } from 'shared-kit';
 
 /** Codes the editor answers itself: field errors go on their fields, a stale save offers a reload. */
 const HANDLED_HERE = new Set<number>([ErrorCode.ClientParamError, STALE_SAVE_CODE]);

@@ -94,6 +94,26 @@ export interface UploadedMedia {
 
 export type MediaUse = 'character' | 'cover' | 'background';
 
+/** The pictures the editor can draw from a prompt. */
+export type GenerateUse = MediaUse;
+
+/** `POST /api/editor/image/generate`. */
+export interface GenerateImageBody {
+  use: GenerateUse;
+  prompt: string;
+  character_name?: string;
+  image_generate_style?: { code: string };
+}
+
+export interface GeneratedImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  /** Today's pictures: drawn, left and allowed. */
+  quota: { count: number; remain: number; total: number };
+}
+
 /** The §2 "enter story editor" event. */
 export interface EnterEditorEvent {
   story_id: string;

@@ -3,6 +3,7 @@ import type { MediaUse } from '../api/types';
 import { errorText } from '../lib/errors';
 import * as catalogService from '../services/catalog.service';
 import { FieldError, fieldA11y, useFieldError } from './Field';
+import { ImageGenerator } from './ImageGenerator';
 
 export interface ImagePickerProps {
   fkey: string;
@@ -10,10 +11,12 @@ export interface ImagePickerProps {
   use: MediaUse;
   value: string;
   onChange: (url: string) => void;
+  /** Offer drawing the picture from a prompt; `characterName` is the character's, required before drawing it. */
+  generate?: { characterName?: string };
 }
 
-/** Upload a picture (the server checks its type, size and shape for the use) and show it. */
-export function ImagePicker({ fkey, label, use, value, onChange }: ImagePickerProps): JSX.Element {
+/** Upload a picture (the server checks its type, size and shape for the use), or draw one from a prompt, and show it. */
+export function ImagePicker({ fkey, label, use, value, onChange, generate }: ImagePickerProps): JSX.Element {
   const error = useFieldError(fkey);
   const a11y = fieldA11y(fkey, error, false);
   const [state, setState] = useState<{ busy: boolean; problem: string | null }>({ busy: false, problem: null });
@@ -58,6 +61,9 @@ export function ImagePicker({ fkey, label, use, value, onChange }: ImagePickerPr
         <p className="ed-error" role="alert">
           {state.problem}
         </p>
+      ) : null}
+      {generate ? (
+        <ImageGenerator fkey={fkey} use={use} characterName={generate.characterName} onGenerated={onChange} />
       ) : null}
       <FieldError fkey={fkey} error={error} />
     </div>

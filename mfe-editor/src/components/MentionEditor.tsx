@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useRef, useState, type ClipboardEvent, type JSX, type KeyboardEvent } from 'react';
 import { allCharactersMention, characterMention, LIMITS, playerMention, type MentionNames } from 'shared-kit';
-import { toast } from '../lib/shell';
+import { shellToast as toast } from 'shared-kit';
 import { createChip, fillEditor, insertAtCaret, mentionQueryAtCaret, repaintChips, replaceQueryWithChip, serialize } from './mentionDom';
 
 export interface MentionOption {

@@ -34,7 +34,14 @@ function BotForm(): JSX.Element | null {
       </section>
       <section className="ed-section" aria-labelledby="ed-bot-look">
         <h2 id="ed-bot-look">Look and voice</h2>
-        <ImagePicker fkey={characterKey(id, 'character_url')} label="Picture" use="character" value={c.character_url} onChange={(url) => update(id, { character_url: url })} />
+        <ImagePicker
+          fkey={characterKey(id, 'character_url')}
+          label="Picture"
+          use="character"
+          value={c.character_url}
+          onChange={(url) => update(id, { character_url: url })}
+          generate={{ characterName: c.character_name }}
+        />
         <VoicePicker fkey={characterKey(id, 'dubbing_show')} label="Voice" value={c.dubbing_show.dubbing} onChange={(d) => update(id, { dubbing_show: d })} />
         <fieldset className="ed-field">
           <legend>Permissions</legend>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { registerLeaveGuard } from '../lib/shell';
+import { registerLeaveGuard } from 'shared-kit';
 import * as eventsService from '../services/events.service';
 import { fieldDomId } from '../stores/editor/fields';
 import { selectFocusRequest } from '../stores/editor/selectors';

@@ -59,6 +59,7 @@ const CharacterCard = memo(function CharacterCard({ id, index }: { id: string; i
             use="character"
             value={c.character_url}
             onChange={(url) => update(id, { character_url: url })}
+            generate={{ characterName: c.character_name }}
           />
           <VoicePicker
             fkey={characterKey(id, 'dubbing_show')}

@@ -57,7 +57,7 @@ export function SettingsSection(): JSX.Element {
         <TextField fkey="story_name" label="Story name" value={name} max={LIMITS.storyName} onChange={(v) => set('story_name', v)} />
         <TextField fkey="introduction" label="Introduction" value={intro} max={LIMITS.introduction} multiline onChange={(v) => set('introduction', v)} />
         <ImageStyleField />
-        <ImagePicker fkey="logo" label="Cover" use="cover" value={logo} onChange={(url) => set('logo', url)} />
+        <ImagePicker fkey="logo" label="Cover" use="cover" value={logo} onChange={(url) => set('logo', url)} generate={{}} />
         <label className="ed-check">
           <input type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
           Show the story settings to players

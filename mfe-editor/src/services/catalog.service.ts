@@ -1,6 +1,6 @@
 import { unwrap, type Envelope } from 'shared-kit';
 import { apiClient } from '../api/client';
-import type { Bgm, ImageStyle, LanguageDubbings, MediaUse, UploadedMedia } from '../api/types';
+import type { Bgm, GeneratedImage, GenerateImageBody, ImageStyle, LanguageDubbings, MediaUse, UploadedMedia } from '../api/types';
 
 export async function dubbingList(): Promise<LanguageDubbings[]> {
   const data = await unwrap(
@@ -25,4 +25,14 @@ export function upload(file: File, use: MediaUse): Promise<UploadedMedia> {
   form.append('use', use);
   form.append('file', file);
   return unwrap(apiClient.post<Envelope<UploadedMedia>>('/editor/upload', form, { silent: true }));
+}
+
+/** A model may take a while to draw; the spec's 10 s default is too short for it. */
+export const GENERATE_TIMEOUT_MS = 60_000;
+
+/** Draws a picture from a prompt and stores it. Silent: the generator shows why it failed (quota, words, provider). */
+export function generateImage(body: GenerateImageBody): Promise<GeneratedImage> {
+  return unwrap(
+    apiClient.post<Envelope<GeneratedImage>>('/editor/image/generate', body, { silent: true, timeout: GENERATE_TIMEOUT_MS }),
+  );
 }

@@ -5,7 +5,7 @@ import { resetStores, StoryStatus, type StoryContent } from 'shared-kit';
 import App from '../App';
 import type { StoryDetail } from '../api/types';
 import { resetEditorStores } from '../stores';
-import type { LeaveGuardRegistration, ShellGlobal } from '../lib/shell';
+import type { LeaveGuardRegistration, ShellGlobal } from 'shared-kit';
 
 function LocationProbe(): JSX.Element {
   const location = useLocation();
@@ -51,12 +51,12 @@ export function installFakeShell(): FakeShell {
     reactToApiError: fake.reactToApiError,
     navigate: fake.navigate,
   };
-  (window as unknown as { __SHELL__?: ShellGlobal }).__SHELL__ = shell;
+  window.__SHELL__ = shell;
   return fake;
 }
 
 export function resetAll(): void {
-  delete (window as unknown as { __SHELL__?: ShellGlobal }).__SHELL__;
+  delete window.__SHELL__;
   resetEditorStores();
   resetStores();
 }

@@ -96,8 +96,3 @@ export function botPayload(content: StoryContent): StoryContent {
     nodes: [],
   };
 }
-
-/** The rules that concern a bot: its character and its opening line. */
-export function isBotPath(path: string): boolean {
-  return path.startsWith('characters.') || path.startsWith('prologue.');
-}

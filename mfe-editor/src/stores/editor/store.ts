@@ -19,9 +19,9 @@ import {
 } from 'shared-kit';
 import type { StoryPermission } from '../../api/types';
 import { errorText, isStaleSave, serverIssues } from '../../lib/errors';
-import { toast } from '../../lib/shell';
+import { shellToast as toast } from 'shared-kit';
 import * as storyService from '../../services/story.service';
-import { botPayload, contentOfDetail, emptyCharacter, emptyNode, emptyStory, isBotPath } from './content';
+import { botPayload, contentOfDetail, emptyCharacter, emptyNode, emptyStory } from './content';
 import { characterKey, keyIssues, nodeKey, type FieldErrors } from './fields';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -283,7 +283,8 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       if (start.saving) return { ok: false, reason: 'busy' };
       const bot = start.content.story_gen_type === StoryGenType.SingleBot;
       const content = normalizeStory(bot ? botPayload(start.content) : start.content);
-      const issues = validateStory(content, { mode }).filter((i) => !bot || isBotPath(i.path));
+      // The shared rules pick the bot rule set from story_gen_type, as the api does.
+      const issues = validateStory(content, { mode });
       if (issues.length > 0) {
         showIssues(issues, content);
         return { ok: false, reason: 'invalid' };

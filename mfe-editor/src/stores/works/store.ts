@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { CreatorStoryStatus } from 'shared-kit';
 import type { StoryListItem } from '../../api/types';
 import { errorText } from '../../lib/errors';
-import { toast } from '../../lib/shell';
+import { shellToast as toast } from 'shared-kit';
 import * as storyService from '../../services/story.service';
 
 /** How often My Story refreshes while a story is under review (the shell does not share its socket). */
