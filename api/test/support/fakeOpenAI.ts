@@ -14,8 +14,11 @@ export interface FakeRequest {
 
 /** What the fake answers to one request. */
 export type FakeBehaviour =
-  /** SSE chat completion chunks, one per token, `delayMs` apart. */
-  | { kind: 'stream'; tokens: string[]; delayMs?: number }
+  /**
+   * SSE chat completion chunks, one per token, `delayMs` apart (the first after `delayMs` too). `onSent` is told
+   * each token's index right after it is written, so a benchmark can time how long it takes to reach a client.
+   */
+  | { kind: 'stream'; tokens: string[]; delayMs?: number; onSent?: (index: number) => void }
   /** An HTTP error with an OpenAI-style error body. */
   | { kind: 'status'; status: number }
   /** Sends `tokens` (maybe none), then nothing more, holding the connection open. */
@@ -119,10 +122,12 @@ export class FakeOpenAI {
     res.write(chunk(id, body.model, { role: 'assistant', content: '' }));
     const tokens = behaviour.kind === 'empty' ? [] : (behaviour.tokens ?? []);
     const delay = behaviour.kind === 'stream' ? (behaviour.delayMs ?? 0) : 0;
-    for (const token of tokens) {
+    const onSent = behaviour.kind === 'stream' ? behaviour.onSent : undefined;
+    for (const [i, token] of tokens.entries()) {
       if (delay > 0) await sleep(delay);
       if (res.destroyed) return;
       res.write(chunk(id, body.model, { content: token }));
+      onSent?.(i);
     }
     if (behaviour.kind === 'stall') return;
     if (behaviour.kind === 'malformed') {

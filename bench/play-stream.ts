@@ -1,0 +1,227 @@
+// Streamed reply latency through the api: `npx tsx bench/play-stream.ts` (also run by `npm run bench`).
+//
+// Method: a loopback fake OpenAI-compatible model (api/test/support/fakeOpenAI.ts) streams TOKENS tokens DELAY_MS
+// apart. The api runs in this process on an embedded-mongo in a temporary folder with its openai-compatible
+// provider pointed at the fake, a player signs in and starts a play, then TURNS turns are timed two ways:
+//   - straight to the fake: POST /v1/chat/completions with stream=true, reading the SSE body;
+//   - through the api: POST message/send, then GET message/stream_reply read as SSE until `done`.
+// Time to first token is from the request that starts the reply (chat/completions, or message/send) to the first
+// text received. The per-token gap is the time between successive tokens as the client sees them. The relay
+// delay is, per token, the time from the fake writing it to the client holding it (both clocks are this
+// process's). Added latency = through the api minus straight to the fake, at the same percentile. Figures are
+// milliseconds. Targets (issue "Play", benchmarks): at most 2 ms added at p50 and 10 ms at p99.
+import { DialogueType } from 'shared-kit';
+import { signInByPhone, startTestApi, type CookieClient } from '../api/test/helpers';
+import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from '../api/test/support/fakeOpenAI';
+import { ADULT, publishStory } from '../api/test/support/playStories';
+
+const TURNS = 100;
+const WARMUP = 5;
+const TOKENS = 40;
+const DELAY_MS = 5;
+const TARGET_P50_MS = 2;
+const TARGET_P99_MS = 10;
+
+const WORDS = 'the lamp flickers while the keeper counts the ships that pass the island at night'.split(' ');
+const tokens = Array.from({ length: TOKENS }, (_, i) => `${i === 0 ? '' : ' '}${WORDS[i % WORDS.length]}`);
+const replyText = tokens.join('');
+
+/** When the fake wrote each token of the reply in progress (performance.now()). */
+let sentAt: number[] = [];
+
+function stream(): FakeBehaviour {
+  sentAt = [];
+  return { kind: 'stream', tokens, delayMs: DELAY_MS, onSent: (i) => (sentAt[i] = performance.now()) };
+}
+
+function handler(req: FakeRequest): FakeBehaviour {
+  // The director never moves the story on, so every turn is the same kind of turn.
+  return req.stream ? stream() : directorAnswer(req, false);
+}
+
+interface Timed {
+  ttft: number;
+  gaps: number[];
+  relay: number[];
+}
+
+/** Reads an SSE body, calling `onEvent` with each event's name, data and arrival time. */
+async function readSse(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string, at: number) => boolean | void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const part of body as unknown as AsyncIterable<Uint8Array>) {
+    const at = performance.now();
+    buffer += decoder.decode(part, { stream: true });
+    let cut: number;
+    while ((cut = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let event = 'message';
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) event = line.slice(7);
+        else if (line.startsWith('data: ')) data += line.slice(6);
+      }
+      if (data !== '' && onEvent(event, data, at) === true) return;
+    }
+  }
+}
+
+/**
+ * Arrival times of text: `received` is called with the text length the client holds and when; it returns the
+ * per-token times by matching cumulative lengths against the reply's tokens (a delta may carry several).
+ */
+function tokenTimes() {
+  const ends: number[] = [];
+  let total = 0;
+  for (const t of tokens) ends.push((total += t.length));
+  const at: number[] = [];
+  return {
+    received(length: number, time: number) {
+      while (at.length < ends.length && ends[at.length]! <= length) at.push(time);
+    },
+    result(start: number): Timed {
+      if (at.length !== TOKENS) throw new Error(`received ${at.length} of ${TOKENS} tokens`);
+      const gaps = at.slice(1).map((t, i) => t - at[i]!);
+      const relay = at.map((t, i) => t - sentAt[i]!);
+      return { ttft: at[0]! - start, gaps, relay };
+    },
+  };
+}
+
+async function direct(fake: FakeOpenAI): Promise<Timed> {
+  const times = tokenTimes();
+  let text = '';
+  const start = performance.now();
+  const res = await fetch(`${fake.url}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key' },
+    body: JSON.stringify({
+      model: 'fake-model',
+      stream: true,
+      max_tokens: 400,
+      messages: [
+        { role: 'system', content: 'You are the storyteller of an interactive story.' },
+        { role: 'user', content: 'I walk to the lighthouse.' },
+      ],
+    }),
+  });
+  if (!res.ok || !res.body) throw new Error(`fake answered HTTP ${res.status}`);
+  await readSse(res.body, (_event, data, at) => {
+    if (data === '[DONE]') return true;
+    const delta = (JSON.parse(data) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content;
+    if (delta) {
+      text += delta;
+      times.received(text.length, at);
+    }
+  });
+  return times.result(start);
+}
+
+async function throughApi(client: CookieClient, playId: string, turn: number): Promise<Timed> {
+  const times = tokenTimes();
+  const start = performance.now();
+  const sent = await client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', {
+    play_id: playId,
+    message: `I walk to the lighthouse, step ${turn}.`,
+  });
+  if (sent.body.status_code !== 0) throw new Error(`message/send failed: ${JSON.stringify(sent.body)}`);
+  const replyId = sent.body.data!.reply_dialogue_ids[0]!;
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${client.baseUrl}/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${sent.body.data!.seq_st}`, {
+    headers: { cookie },
+  });
+  if (!res.ok || !res.body) throw new Error(`stream_reply answered HTTP ${res.status}`);
+  let text = '';
+  let failed: string | null = null;
+  await readSse(res.body, (event, data, at) => {
+    const d = JSON.parse(data) as { dialogue_id?: string; text?: string; type?: string };
+    if (event === 'delta' && d.dialogue_id === replyId) {
+      text += d.text ?? '';
+      times.received(text.length, at);
+    }
+    if (event === 'error') failed = data;
+    return event === 'done';
+  });
+  if (failed) throw new Error(`the reply failed: ${failed}`);
+  if (text !== replyText) throw new Error(`the reply arrived altered: ${JSON.stringify(text.slice(0, 80))}`);
+  return times.result(start);
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? NaN;
+}
+
+function summary(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: sorted.length };
+}
+
+async function main(): Promise<void> {
+  const fake = await FakeOpenAI.start(handler);
+  const api = await startTestApi({
+    env: {
+      LOG_LEVEL: 'warn',
+      SMS_IP_SENDS_PER_HOUR: '1000',
+      REVIEW_POLL_MS: '20',
+      DAILY_CHAT_LIMIT: String(TURNS * 2 + 100),
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: 'bench-key',
+      LLM_MODEL: 'fake-model',
+    },
+  });
+  let failures = 0;
+  try {
+    const { storyId } = await publishStory(api.baseUrl);
+    const player = await signInByPhone(api.baseUrl, '+12025550901', ADULT);
+    const started = await player.post<{ play_info: { play_id: string; ai_mode: string }; dialogues: Array<{ type: string }> }>(
+      '/api/tyler/story/start_play',
+      { story_id: storyId },
+    );
+    const play = started.body.data!;
+    if (play.play_info.ai_mode !== 'model' || !play.dialogues.some((d) => d.type === DialogueType.ChapterTarget)) {
+      throw new Error(`unexpected start_play answer: ${JSON.stringify(started.body).slice(0, 300)}`);
+    }
+    const playId = play.play_info.play_id;
+
+    for (let i = 0; i < WARMUP; i += 1) {
+      await direct(fake);
+      await throughApi(player, playId, -i);
+    }
+    const runs: { direct: Timed[]; api: Timed[] } = { direct: [], api: [] };
+    // Interleaved, so both see the same machine state.
+    for (let i = 0; i < TURNS; i += 1) {
+      runs.direct.push(await direct(fake));
+      runs.api.push(await throughApi(player, playId, i));
+    }
+
+    const f = (n: number) => n.toFixed(2);
+    const rows: Array<[string, (t: Timed) => number[]]> = [
+      ['time to first token', (t) => [t.ttft]],
+      ['per-token gap', (t) => t.gaps],
+      ['relay delay per token', (t) => t.relay],
+    ];
+    console.log(`play stream: ${TURNS} turns of ${TOKENS} tokens, ${DELAY_MS} ms apart from the fake model`);
+    for (const [name, pick] of rows) {
+      const d = summary(runs.direct.flatMap(pick));
+      const a = summary(runs.api.flatMap(pick));
+      const added50 = a.p50 - d.p50;
+      const added99 = a.p99 - d.p99;
+      const ok = added50 <= TARGET_P50_MS && added99 <= TARGET_P99_MS;
+      if (!ok) failures += 1;
+      console.log(
+        `${name}: direct p50 ${f(d.p50)} p99 ${f(d.p99)} | api p50 ${f(a.p50)} p99 ${f(a.p99)} | added p50 ${f(added50)} (<= ${TARGET_P50_MS}) p99 ${f(added99)} (<= ${TARGET_P99_MS}) ${ok ? 'PASS' : 'FAIL'} (n=${a.n})`,
+      );
+    }
+  } finally {
+    await api.stop();
+    await fake.close();
+  }
+  if (failures > 0) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
