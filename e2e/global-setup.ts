@@ -18,7 +18,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const google = await startTestGoogle();
   const product = await startProduct({
     ports: E2E_PORTS,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ORIGIN: `http://localhost:${E2E_PORTS.shell}`, ...google.env },
+    env: {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      APP_ORIGIN: `http://localhost:${E2E_PORTS.shell}`,
+      // A publish stays under review this long, so a spec can watch My Story show Verifying before the outcome.
+      REVIEW_DELAY_MS: '4000',
+      ...google.env,
+    },
     log: fileLog,
   }).catch(async (error: unknown) => {
     await google.provider.close();
