@@ -202,6 +202,24 @@ describe('whole-number doubles', () => {
   });
 });
 
+describe('whole-number doubles in pipeline updates, $out and distinct', () => {
+  it('keep the fields a pipeline update does not touch, and pass through $out', async () => {
+    const coll = db.collection('pipe');
+    await coll.insertOne({ _id: 1 as never, a: new Double(2), l: Long.fromNumber(3) });
+    await coll.updateOne({ _id: 1 as never }, [{ $set: { b: { $add: ['$a', 1] } } }]);
+    const doc = await raw(coll, { _id: 1 });
+    expect(doc.a).toBeInstanceOf(Double);
+    expect(doc.l).toBeInstanceOf(Long);
+    expect(Number((doc.b as Int32 | Double).valueOf())).toBe(3);
+    await coll.aggregate([{ $match: {} }, { $project: { a: 1, l: 1 } }, { $out: 'pipe_out' }]).toArray();
+    const copied = await raw(db.collection('pipe_out'), { _id: 1 });
+    expect(copied.a).toBeInstanceOf(Double);
+    expect(copied.l).toBeInstanceOf(Long);
+    const values = await db.command({ distinct: 'pipe', key: 'a' }, RAW);
+    expect((values.values as unknown[])[0]).toBeInstanceOf(Double);
+  });
+});
+
 describe('Int64 beyond 2^53', () => {
   it('compares exactly in range queries, with and without an index', async () => {
     const coll = db.collection('bigints');
