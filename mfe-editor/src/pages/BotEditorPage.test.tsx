@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { StoryStatus, type StoryReviewResult } from 'shared-kit';
+import * as catalogService from '../services/catalog.service';
+import * as eventsService from '../services/events.service';
+import * as storyService from '../services/story.service';
+import { aStoryDetail, installFakeShell, renderAt, resetAll } from '../testing/render';
+
+jest.mock('../services/story.service');
+jest.mock('../services/catalog.service');
+jest.mock('../services/events.service');
+const stories = jest.mocked(storyService);
+const catalog = jest.mocked(catalogService);
+const events = jest.mocked(eventsService);
+
+beforeEach(() => {
+  installFakeShell();
+  catalog.dubbingList.mockResolvedValue([
+    {
+      language: 'English',
+      language_key: 'en',
+      dubbing_infos: [{ dubbing: 'en_female_calm', dubbing_desc: 'Calm woman', dubbing_audition: '' }],
+    },
+  ]);
+  catalog.bgmList.mockResolvedValue([]);
+  catalog.imageStyles.mockResolvedValue([]);
+  events.trackEnterEditor.mockResolvedValue(undefined);
+  stories.updatePermission.mockResolvedValue({ character_use: true, thread_share: true });
+  Element.prototype.scrollIntoView = () => undefined;
+});
+afterEach(() => {
+  resetAll();
+  jest.resetAllMocks();
+});
+
+/** A bot as `story/get` returns it. */
+function aBot(review: StoryReviewResult | null = null) {
+  const detail = aStoryDetail(
+    {
+      story_gen_type: 'SingleBot',
+      story_name: 'Mara',
+      image_generate_style: null,
+      logo: '/api/media/0123456789abcdef01234567',
+      nodes: [],
+      player: { character_name: '', settings: '' },
+      prologue: { character_id: 'c1', content: 'Tea?' },
+      voice_over_dubbing: { dubbing: 'en_female_calm', language: 'en' },
+    },
+    review ? StoryStatus.Failed : StoryStatus.Draft,
+  );
+  return { ...detail, review_result: review };
+}
+
+describe('bot editor page', () => {
+  it('publishes a bot by the bot rules: no chapters, story name or narrator voice asked for', async () => {
+    stories.getStory.mockResolvedValue(aBot());
+    stories.createStory.mockResolvedValue({ story_id: '42', version_id: '8', status: StoryStatus.ToVerify });
+    renderAt('/editor/bot/42');
+    expect(await screen.findByRole('heading', { name: 'Edit bot' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Opening line'), { target: { value: 'Ahoy!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(stories.createStory).toHaveBeenCalledTimes(1));
+    expect(stories.createStory.mock.calls[0]![0]).toMatchObject({
+      story_gen_type: 'SingleBot',
+      story_name: 'Mara',
+      nodes: [],
+      prologue: { character_id: 'c1', content: 'Ahoy!' },
+      publish_type: 'Publish',
+      version: { version_id: '7' },
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('refuses a bot without a picture before saving and points at the picture', async () => {
+    const bot = aBot();
+    bot.characters[0]!.character_url = '';
+    stories.getStory.mockResolvedValue(bot);
+    renderAt('/editor/bot/42');
+    await screen.findByRole('heading', { name: 'Edit bot' });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Missing info' });
+    expect(stories.createStory).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go to the first problem' }));
+    const picture = screen.getByLabelText('Picture', { selector: 'input' });
+    await waitFor(() => expect(document.activeElement).toBe(picture));
+    expect(picture.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("shows a failed review on the bot's fields", async () => {
+    const ok = { is_valid: true, extra: null };
+    const bad = { is_valid: false, extra: { simple_reason: { display_reason: 'Sexual content is not allowed' } } };
+    stories.getStory.mockResolvedValue(
+      aBot({
+        characters: [{ character_id: 'c1', img: ok, name: ok, settings: bad, style: ok }],
+        nodes: [],
+        summary: ok,
+        name: ok,
+        prologue: ok,
+        introduction: ok,
+        player: { character_name: ok, settings: ok },
+      }),
+    );
+    renderAt('/editor/bot/42');
+    await screen.findByRole('heading', { name: 'Edit bot' });
+    const settings = screen.getByLabelText('Settings');
+    expect(settings.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Sexual content is not allowed')).toBeTruthy();
+  });
+});
