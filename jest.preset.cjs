@@ -23,9 +23,10 @@ module.exports = function preset(dir, overrides = {}) {
         },
       ],
     },
-    moduleNameMapper: Object.fromEntries(
-      workspaces.map((w) => [`^${w}$`, path.join(root, w, 'src/index.ts')]),
-    ),
+    moduleNameMapper: {
+      ...Object.fromEntries(workspaces.map((w) => [`^${w}$`, path.join(root, w, 'src/index.ts')])),
+      '^shared-kit/schemas$': path.join(root, 'shared-kit/src/schemas/index.ts'),
+    },
     ...overrides,
   };
 };

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ErrorCode, errorMessage } from './errors';
 
 /** Every API response body: HTTP 200 for handled outcomes, status_code 0 for success. */
@@ -21,17 +20,12 @@ export function fail<T = unknown>(code: number, message?: string, data?: T): Env
   return env;
 }
 
-export function envelopeSchema<S extends z.ZodType>(dataSchema: S) {
-  return z.object({
-    status_code: z.number().int(),
-    status_message: z.string(),
-    data: dataSchema.optional(),
-  });
-}
-
-/** Any envelope, data unchecked: to tell an envelope from another JSON body. */
-export const anyEnvelopeSchema = envelopeSchema(z.unknown());
-
+/**
+ * Tells an envelope from any other JSON body. Hand-written rather than a zod schema so that the API client, which
+ * every page loads first, does not pull zod into the first paint (the schema lives in `shared-kit/schemas`).
+ */
 export function isEnvelope(body: unknown): body is Envelope {
-  return anyEnvelopeSchema.safeParse(body).success;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { status_code: code, status_message: message } = body as Record<string, unknown>;
+  return typeof code === 'number' && Number.isInteger(code) && typeof message === 'string';
 }

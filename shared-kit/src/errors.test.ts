@@ -1,5 +1,14 @@
-import { ok, fail, envelopeSchema, isEnvelope } from './envelope';
-import { ApiError, ERROR_CATALOGUE, ErrorCode, GENERIC_ERROR_MESSAGE, errorMessage, errorName, isApiError } from './errors';
+import { ok, fail, isEnvelope } from './envelope';
+import { envelopeSchema } from './schemas/envelope';
+import {
+  ApiError,
+  ERROR_CATALOGUE,
+  ErrorCode,
+  GENERIC_ERROR_MESSAGE,
+  errorMessage,
+  errorName,
+  isApiError,
+} from './errors';
 import { z } from 'zod';
 
 describe('error catalogue', () => {
@@ -73,8 +82,12 @@ describe('envelope', () => {
   });
   it('validates envelopes with a data schema', () => {
     const schema = envelopeSchema(z.object({ story_id: z.string() }));
-    expect(schema.safeParse({ status_code: 0, status_message: '', data: { story_id: '9' } }).success).toBe(true);
-    expect(schema.safeParse({ status_code: 0, status_message: '', data: { story_id: 9 } }).success).toBe(false);
+    expect(schema.safeParse({ status_code: 0, status_message: '', data: { story_id: '9' } }).success).toBe(
+      true,
+    );
+    expect(schema.safeParse({ status_code: 0, status_message: '', data: { story_id: 9 } }).success).toBe(
+      false,
+    );
     expect(schema.safeParse({ status_code: '0', status_message: '' }).success).toBe(false);
     expect(isEnvelope({ status_code: 1, status_message: 'x' })).toBe(true);
     expect(isEnvelope('<html>')).toBe(false);

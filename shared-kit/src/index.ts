@@ -10,7 +10,7 @@ export * from './socket-policy';
 export * from './socket';
 export * from './mentions';
 export * from './stores';
-export * from './schemas';
+export type { CommonQueryParams } from './schemas/common';
 export * from './validation';
 export * from './story';
 export * from './shell-bridge';

@@ -1,5 +1,5 @@
 import type { Next } from 'koa';
-import { commonQuerySchema } from 'shared-kit';
+import { commonQuerySchema } from 'shared-kit/schemas';
 import type { z } from 'zod';
 import type { AppContext } from './context';
 

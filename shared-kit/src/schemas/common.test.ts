@@ -3,7 +3,9 @@ import { commonQuerySchema, describeZodError, idString, nonEmptyTrimmed, pageQue
 
 describe('commonQuerySchema', () => {
   it('coerces numeric query strings and accepts missing params', () => {
-    expect(commonQuerySchema.parse({ version_code: '10000', aid: '7', device_platform: 'web', language: 'en' })).toEqual({
+    expect(
+      commonQuerySchema.parse({ version_code: '10000', aid: '7', device_platform: 'web', language: 'en' }),
+    ).toEqual({
       version_code: 10000,
       aid: 7,
       device_platform: 'web',

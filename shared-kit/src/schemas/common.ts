@@ -7,7 +7,13 @@ import { z } from 'zod';
 
 /** A query value: a number, or a string holding one (query strings are always strings). */
 const queryNumber = z
-  .union([z.number().int(), z.string().trim().regex(/^-?\d{1,15}$/, 'must be an integer')])
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,15}$/, 'must be an integer'),
+  ])
   .transform((v) => Number(v));
 
 /** The common query parameters every request carries (spec section 7); all optional. */
@@ -29,11 +35,7 @@ export const idString = z
 
 /** A required text: trimmed, not blank, at most `max` characters. */
 export function nonEmptyTrimmed(max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`);
+  return z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 }
 
 /** An optional text of at most `max` characters (trimmed). */

@@ -1,4 +1,17 @@
-export * from './schema';
+// The zod schemas (`./schema`) are served by the `shared-kit/schemas` entry; here only their types.
+export type {
+  Dubbing,
+  StoryCharacter,
+  StoryPlayer,
+  StoryPrologue,
+  StoryNode,
+  StoryContent,
+  StoryContentInput,
+  StoryCreateRequest,
+  StoryCreateInput,
+  StoryCreateResponse,
+} from './schema';
+export * from './constants';
 export * from './forbidden';
 export * from './validate';
 export * from './review';

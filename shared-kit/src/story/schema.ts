@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CharacterType, NodeType, PublishType, StoryGenType } from '../enums';
+import { STORY_CHARACTERS_CAP, STORY_NODES_CAP, STORY_SHORT_TEXT_CAP, STORY_TEXT_CAP } from './constants';
 
 /**
  * The story payload of `POST /api/editor/story/create` and `check_create` (spec sections 3 and 7), as zod schemas
@@ -10,14 +11,6 @@ import { CharacterType, NodeType, PublishType, StoryGenType } from '../enums';
  * `validate.ts`, so a too-long text is reported there with its spec error type rather than as a shape error.
  * Strings are never coerced: an operator object such as `{"$ne": null}` where a string belongs fails here.
  */
-
-/** Upper bound for any free text, far above every section 9 limit (which `validate.ts` enforces). */
-export const STORY_TEXT_CAP = 20_000;
-/** Upper bound for short texts (names, titles) before the rules look at them. */
-export const STORY_SHORT_TEXT_CAP = 500;
-/** Bounds the arrays; the spec's plot maximum (100) is a validation rule, reported with its own error type. */
-export const STORY_NODES_CAP = 200;
-export const STORY_CHARACTERS_CAP = 50;
 
 /** Client-made ids for characters and plots; the same alphabet the mention placeholders accept. */
 export const itemId = z
@@ -69,9 +62,6 @@ export const playerSchema = z.object({
   settings: text(STORY_TEXT_CAP).default(''),
 });
 export type StoryPlayer = z.output<typeof playerSchema>;
-
-/** The prologue speaker for a voice-over (narrated) prologue: a fixed value, not a character id. */
-export const VOICE_OVER_SPEAKER = 'voice_over';
 
 export const prologueSchema = z.object({
   character_id: z.union([itemId, z.literal('')]).default(''),

@@ -1,7 +1,8 @@
 import { ValidationErrorType as T } from '../enums';
 import { characterMention, playerMention } from '../mentions';
 import { createForbiddenWords } from './forbidden';
-import { storyContentSchema, VOICE_OVER_SPEAKER, type StoryContent } from './schema';
+import { VOICE_OVER_SPEAKER } from './constants';
+import { storyContentSchema, type StoryContent } from './schema';
 import { normalizeStory, validateStory, validateStorySection, type StoryRuleOptions } from './validate';
 
 const forbidden = createForbiddenWords(['badword', 'evil phrase']);
@@ -344,7 +345,11 @@ describe('bot rules (story_gen_type SingleBot)', () => {
     b.characters[0]!.character_name = 'Mi#ra';
     b.characters[0]!.settings = 'x'.repeat(2001);
     expect(validateStory(b, publish)).toEqual([
-      { path: 'characters.0.character_name', type: T.CheckFailed, message: 'Name must not contain special characters' },
+      {
+        path: 'characters.0.character_name',
+        type: T.CheckFailed,
+        message: 'Name must not contain special characters',
+      },
       { path: 'characters.0.settings', type: T.Limit, message: 'At most 2000 characters' },
       { path: 'characters.0.dubbing_show', type: T.Required, message: 'Choose a voice' },
       { path: 'characters.0.character_url', type: T.Required, message: 'Add a picture' },

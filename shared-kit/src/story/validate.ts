@@ -3,7 +3,8 @@ import { CharacterType, StoryGenType, ValidationErrorType } from '../enums';
 import { displayLength, hasDeletedMention, stripSpacesAroundMentions, type MentionNames } from '../mentions';
 import { checkCharacterName, isNoneStyleEnding } from '../validation';
 import { NO_FORBIDDEN_WORDS, type ForbiddenWords } from './forbidden';
-import { VOICE_OVER_SPEAKER, type StoryContent } from './schema';
+import { VOICE_OVER_SPEAKER } from './constants';
+import type { StoryContent } from './schema';
 
 /**
  * The story rules of spec section 5, each written once, as pure functions over the story content. The editor runs

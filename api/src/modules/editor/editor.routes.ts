@@ -1,5 +1,6 @@
 import type { Next } from 'koa';
-import { ErrorCode, storyCreateSchema, ValidationErrorType, type StoryCreateRequest } from 'shared-kit';
+import { ErrorCode, ValidationErrorType, type StoryCreateRequest } from 'shared-kit';
+import { storyCreateSchema } from 'shared-kit/schemas';
 import { z } from 'zod';
 import { creationGuards, currentUser, requireUser } from '../../lib/auth';
 import type { AppContext, AppRouter } from '../../lib/context';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CreatorStoryStatus, DisplayStatus, LIMITS, pageQuerySchema, storyIdString } from 'shared-kit';
+import { CreatorStoryStatus, DisplayStatus, LIMITS } from 'shared-kit';
+import { pageQuerySchema, storyIdString } from 'shared-kit/schemas';
 
 export const storyIdQuerySchema = z.object({
   story_id: storyIdString,
@@ -66,7 +67,9 @@ const chars = (s: string): number => Array.from(s).length;
 /** `POST /api/editor/image/generate`. Spec section 5: a prompt, and for a character its name, before drawing. */
 export const imageGenerateSchema = z
   .object({
-    use: z.enum(['character', 'cover', 'background'], { message: 'Expected one of character, cover, background' }),
+    use: z.enum(['character', 'cover', 'background'], {
+      message: 'Expected one of character, cover, background',
+    }),
     prompt: z
       .string()
       .trim()
@@ -77,7 +80,10 @@ export const imageGenerateSchema = z
       .trim()
       .refine((s) => chars(s) <= LIMITS.characterName, `At most ${LIMITS.characterName} characters`)
       .default(''),
-    image_generate_style: z.object({ code: z.string().max(64) }).nullable().default(null),
+    image_generate_style: z
+      .object({ code: z.string().max(64) })
+      .nullable()
+      .default(null),
   })
   .superRefine((b, ctx) => {
     if (b.use === 'character' && b.character_name === '') {

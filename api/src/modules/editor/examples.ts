@@ -1,4 +1,5 @@
-import { characterMention, playerMention, storyContentSchema, type StoryContent } from 'shared-kit';
+import { characterMention, playerMention, type StoryContent } from 'shared-kit';
+import { storyContentSchema } from 'shared-kit/schemas';
 
 /** Complete stories that pass every publish rule: the editor's "see an example". */
 const LIGHTHOUSE: StoryContent = storyContentSchema.parse({

@@ -1,4 +1,5 @@
-import { idString, pageQuerySchema, UserGender } from 'shared-kit';
+import { UserGender } from 'shared-kit';
+import { idString, pageQuerySchema } from 'shared-kit/schemas';
 import { z } from 'zod';
 import { THEMES } from './user.model';
 
