@@ -3,12 +3,14 @@ import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
 import type { LiveReplies } from './live';
 import type { CheckText } from './moderation';
+import type { ReplyWordList } from './replyGuard';
 
 /** What the play services share: built once in playRoutes. */
 export interface PlayContext {
   config: Config;
   chat: ChatProvider;
   checkText: CheckText;
+  replyWords: ReplyWordList;
   live: LiveReplies;
   logger: Logger;
   now: () => number;

@@ -15,6 +15,7 @@ import { backtrack, dialogueList } from './history';
 import { currentLimit } from './limits';
 import { LiveReplies } from './live';
 import { playModeration } from './moderation';
+import { loadReplyWordList, type ReplyWordList } from './replyGuard';
 import * as s from './play.schema';
 import { checkCoverage, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './plays';
 import { streamReply } from './stream';
@@ -24,6 +25,8 @@ export interface PlayDeps {
   config: Config;
   logger: Logger;
   moderation: ModerationProvider;
+  /** The lists replies are checked against as they stream; by default the review's lists (files and FORBIDDEN_WORDS_FILE). */
+  replyWords?: ReplyWordList;
   /** Overrides the provider chosen by config (tests). */
   chat?: ChatProvider;
   now?: () => number;
@@ -48,6 +51,7 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
     config: deps.config,
     chat: deps.chat ?? createChatProvider(deps.config, deps.logger),
     checkText: playModeration(deps.moderation, deps.logger),
+    replyWords: deps.replyWords ?? loadReplyWordList(deps.config.forbiddenWordsFile),
     live: new LiveReplies(),
     logger: deps.logger.child({ module: 'play' }),
     now: deps.now ?? Date.now,

@@ -10,6 +10,7 @@ import { buildMaterial, isSpoken, lineOf, unfoldedDialogues } from './material';
 import type { LiveReplies } from './live';
 import type { CheckText } from './moderation';
 import { Play, type PlayFields } from './play.model';
+import { ReplyGuard, type ReplyWordList } from './replyGuard';
 import type { PlayableStory } from './story.source';
 
 export interface TurnDeps {
@@ -17,6 +18,8 @@ export interface TurnDeps {
   chatSettings: ChatSettings;
   live: LiveReplies;
   checkText: CheckText;
+  /** The forbidden-word lists every chunk of a reply is checked against before it is shown or stored. */
+  replyWords: ReplyWordList;
   logger: Logger;
   now: () => number;
 }
@@ -51,6 +54,8 @@ async function runTurn(deps: TurnDeps, job: TurnJob): Promise<void> {
   const { live } = deps;
   const playId = job.play.play_id;
   live.open(job.replyId);
+  const guard = new ReplyGuard(deps.replyWords);
+  /** Everything the model sent: the record. Players only ever get `guard.shown`. */
   let content = '';
   let emotion: Emotion | undefined;
   let flushedLen = 0;
@@ -59,7 +64,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob): Promise<void> {
 
   const flush = () => {
     if (inFlight) return;
-    const snapshot = content;
+    const snapshot = guard.shown;
     const set: Record<string, unknown> = { content: snapshot, updated_at: new Date(deps.now()) };
     if (emotion) set.emotion = emotion;
     inFlight = Dialogue.updateOne({ dialogue_id: job.replyId, done: false }, { $set: set })
@@ -68,11 +73,38 @@ async function runTurn(deps: TurnDeps, job: TurnJob): Promise<void> {
       .finally(() => (inFlight = null));
     lastFlush = deps.now();
   };
+  const release = (text: string) => {
+    if (text === '') return;
+    live.append(playId, job.replyId, text);
+    if (deps.now() - lastFlush >= FLUSH_MS || guard.shown.length - flushedLen >= FLUSH_CHARS) flush();
+  };
+  /** Ends the reply as SecurityFail: kept for the record, never shown, never in a prompt. */
+  const refuse = async (detail: string) => {
+    if (inFlight) await inFlight;
+    await Dialogue.updateOne(
+      { dialogue_id: job.replyId },
+      {
+        $set: {
+          content,
+          ...(emotion ? { emotion } : {}),
+          status: DialogueStatus.SecurityFail,
+          done: true,
+          error_code: ErrorCode.SecurityFail,
+          error_reason: detail,
+          updated_at: new Date(deps.now()),
+        },
+      },
+    );
+    log.warn({ detail }, 'reply stopped by moderation');
+    live.emit(playId, { type: 'stored' });
+  };
 
   try {
     const material = await buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1);
     const prompt = assemblePrompt(material, { contextTokens: deps.chatSettings.contextTokens, replyTokens: deps.chatSettings.replyTokens });
     const signal = AbortSignal.timeout(Math.max(deps.chatSettings.timeoutMs * (deps.chatSettings.retries + 2), 60_000));
+    let tripped: string | null = null;
+    // Leaving the loop early closes the provider's stream, which cancels the model request.
     for await (const event of deps.chat.streamTurn({ material, messages: prompt.messages, signal })) {
       if (event.type === 'emotion') {
         emotion = event.emotion;
@@ -80,11 +112,25 @@ async function runTurn(deps: TurnDeps, job: TurnJob): Promise<void> {
         continue;
       }
       content += event.text;
-      live.append(playId, job.replyId, event.text);
-      if (deps.now() - lastFlush >= FLUSH_MS || content.length - flushedLen >= FLUSH_CHARS) flush();
+      const step = guard.push(event.text);
+      if (step.flagged !== null) {
+        tripped = step.flagged;
+        break;
+      }
+      release(step.release);
     }
-    if (content.trim() === '') throw new ChatFailure('empty', 'the storyteller sent an empty answer');
+    if (tripped === null && content.trim() === '') throw new ChatFailure('empty', 'the storyteller sent an empty answer');
+    if (tripped === null) {
+      const last = guard.finish();
+      if (last.flagged !== null) tripped = last.flagged;
+      else release(last.release);
+    }
+    if (tripped !== null) {
+      await refuse(`listed word "${tripped}"`);
+      return;
+    }
     if (inFlight) await inFlight;
+    // The model moderation (when configured) sees the whole reply; the word lists already saw every chunk.
     const check = await deps.checkText(content);
     const status = check.flagged ? DialogueStatus.SecurityFail : DialogueStatus.Normal;
     await Dialogue.updateOne(
@@ -108,6 +154,12 @@ async function runTurn(deps: TurnDeps, job: TurnJob): Promise<void> {
     if (!(err instanceof ChatFailure)) log.error({ err }, 'reply task failed');
     else log.warn({ kind: failure.kind, code: failure.code, reason: failure.message }, 'reply failed');
     if (inFlight) await inFlight;
+    const listed = guard.check(content);
+    if (listed !== null) {
+      // Text held back when the model failed may be the start of a listed phrase: the record stays hidden.
+      await refuse(`listed word "${listed}"`).catch((e: unknown) => log.error({ err: e }, 'could not record the refused reply'));
+      return;
+    }
     // The partial text stays for the record, but a Fail dialogue never enters a prompt and the player may retry.
     await Dialogue.updateOne(
       { dialogue_id: job.replyId },

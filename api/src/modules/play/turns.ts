@@ -102,7 +102,7 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
   }
   const reply = docs[docs.length - 1]!;
   startTurn(
-    { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, logger: ctx.logger, now: ctx.now },
+    { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now },
     { play: { ...claimed, turns_in_chapter: turnIndex }, story, groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId: speaker.character_id },
   );
   return {
