@@ -1,0 +1,170 @@
+// Play calls against long plays and many players at once: `npx tsx bench/play-scale.ts` (also run by `npm run bench`).
+//
+// Method: the api runs in this process on an embedded-mongo in a temporary folder, with its openai-compatible
+// provider pointed at a loopback fake model (api/test/support/fakeOpenAI.ts) that streams a short reply and whose
+// director never ends the chapter. A player starts two plays of one story; one is grown to 100 dialogues, the
+// other to 10,000, by bulk inserts through the play's mongoose models (player lines and replies, a Summary
+// dialogue every 40 as folding would write, the play's counters to match). Then, per play:
+//   - `dialogue_list` (the newest page of 50, as the play screen opens) is timed LIST_CALLS times;
+//   - `message/send` is timed SENDS times, each turn's stream read to `done` (untimed) before the next.
+// Target (issue "Play", benchmarks): the 10,000 case within 1.2x of the 100 case, at p50.
+// Last, CONCURRENT players (each signed in by phone) each send one turn at the same moment and read its stream
+// to `done`: the count of errors must be 0. Figures are milliseconds.
+import { DialogueStatus, DialogueType, Emotion, PlayStatus } from 'shared-kit';
+import { Dialogue, type DialogueFields } from '../api/src/modules/play/dialogue.model';
+import { Play } from '../api/src/modules/play/play.model';
+import { signInByPhone, startTestApi, type CookieClient } from '../api/test/helpers';
+import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from '../api/test/support/fakeOpenAI';
+import { ADULT, publishStory, readStream } from '../api/test/support/playStories';
+
+const SIZES = [100, 10_000];
+const LIST_CALLS = 200;
+const SENDS = 50;
+const WARMUP = 10;
+const CONCURRENT = 200;
+const RATIO_TARGET = 1.2;
+const REPLY = ['The ', 'lamp ', 'turns ', 'slowly ', 'over ', 'the ', 'dark ', 'water.'];
+
+function handler(req: FakeRequest): FakeBehaviour {
+  return req.stream ? { kind: 'stream', tokens: REPLY, delayMs: 2 } : directorAnswer(req, false);
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? NaN;
+}
+function stats(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99) };
+}
+
+interface Started {
+  play_info: { play_id: string; last_seq: number };
+}
+
+/** Grows a play to `size` dialogues in bulk, as if it had been played that long. */
+async function grow(playId: string, size: number): Promise<void> {
+  const play = await Play.findOne({ play_id: playId }).lean();
+  if (!play) throw new Error(`no play ${playId}`);
+  const now = Date.now();
+  const docs: DialogueFields[] = [];
+  let summaryUpto = 0;
+  let turns = 0;
+  for (let seq = play.next_seq + 1; seq <= size; seq += 1) {
+    const at = new Date(now - (size - seq) * 1000);
+    const base = { play_id: playId, seq, node_id: play.node_id, status: DialogueStatus.Normal, done: true, error_code: 0, error_reason: '', emotion: Emotion.Neutral, created_at: at, updated_at: at };
+    const group = `${playId}-g${Math.floor(seq / 2)}`;
+    if (seq % 40 === 0) {
+      summaryUpto = seq - 1;
+      docs.push({ ...base, dialogue_id: `${playId}${String(seq).padStart(6, '0')}`, type: DialogueType.Summary, role: 'system', character_id: '', content: `The story so far, up to line ${seq - 1}.`, group_id: group, covers_upto_seq: summaryUpto });
+    } else if (seq % 2 === 1) {
+      turns += 1;
+      docs.push({ ...base, dialogue_id: `${playId}${String(seq).padStart(6, '0')}`, type: DialogueType.Input, role: 'player', character_id: '', content: `I look around, time ${seq}.`, group_id: group, covers_upto_seq: 0 });
+    } else {
+      docs.push({ ...base, dialogue_id: `${playId}${String(seq).padStart(6, '0')}`, type: DialogueType.NpcDialogue, role: 'npc', character_id: 'c1', content: `The keeper answers line ${seq}.`, group_id: group, covers_upto_seq: 0 });
+    }
+  }
+  for (let i = 0; i < docs.length; i += 1000) await Dialogue.insertMany(docs.slice(i, i + 1000), { ordered: true });
+  await Play.updateOne(
+    { play_id: playId },
+    { $set: { next_seq: size, turns, turns_in_chapter: 10, chapter_start_seq: Math.max(play.chapter_start_seq, size - 20), summary: 'The story so far.', summary_upto_seq: summaryUpto, status: PlayStatus.Playing } },
+  );
+}
+
+async function oneTurn(client: CookieClient, playId: string, message: string): Promise<{ sendMs: number; error: string | null }> {
+  const t0 = performance.now();
+  const sent = await client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', { play_id: playId, message });
+  const sendMs = performance.now() - t0;
+  if (sent.body.status_code !== 0) return { sendMs, error: `send: ${sent.body.status_code} ${sent.body.status_msg ?? ''}` };
+  const replyId = sent.body.data!.reply_dialogue_ids[0]!;
+  const stream = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${sent.body.data!.seq_st}`);
+  const error = stream.events.find((e) => e.event === 'error');
+  if (error) return { sendMs, error: `stream: ${JSON.stringify(error.data)}` };
+  if (stream.events[stream.events.length - 1]?.event !== 'done') return { sendMs, error: 'stream ended without done' };
+  const text = stream.events.filter((e) => e.event === 'delta' && e.data.dialogue_id === replyId).map((e) => String(e.data.text)).join('');
+  if (text !== REPLY.join('')) return { sendMs, error: `reply altered: ${JSON.stringify(text)}` };
+  return { sendMs, error: null };
+}
+
+async function main(): Promise<void> {
+  const fake = await FakeOpenAI.start(handler);
+  const api = await startTestApi({
+    env: {
+      LOG_LEVEL: 'warn',
+      SMS_IP_SENDS_PER_HOUR: '1000',
+      REVIEW_POLL_MS: '20',
+      DAILY_CHAT_LIMIT: '1000',
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: 'bench-key',
+      LLM_MODEL: 'fake-model',
+    },
+  });
+  let failed = false;
+  const f = (n: number) => n.toFixed(2);
+  try {
+    const { storyId } = await publishStory(api.baseUrl);
+    const player = await signInByPhone(api.baseUrl, '+12025550801', ADULT);
+    const results: Array<{ size: number; list: ReturnType<typeof stats>; send: ReturnType<typeof stats> }> = [];
+    for (const size of SIZES) {
+      const started = await player.post<Started>('/api/tyler/story/start_play', { story_id: storyId, is_new_play: true });
+      const playId = started.body.data!.play_info.play_id;
+      await grow(playId, size);
+      const listOnce = async () => {
+        const t0 = performance.now();
+        const res = await player.call<{ dialogues: unknown[]; last_seq: number }>(`/api/tyler/dialogue_list?play_id=${playId}`);
+        const ms = performance.now() - t0;
+        if (res.body.status_code !== 0 || res.body.data!.dialogues.length !== 50) throw new Error(`dialogue_list: ${JSON.stringify(res.body).slice(0, 300)}`);
+        return ms;
+      };
+      for (let i = 0; i < WARMUP; i += 1) await listOnce();
+      const lists: number[] = [];
+      for (let i = 0; i < LIST_CALLS; i += 1) lists.push(await listOnce());
+      const sends: number[] = [];
+      for (let i = 0; i < WARMUP + SENDS; i += 1) {
+        const r = await oneTurn(player, playId, `I look at the water, turn ${i}.`);
+        if (r.error) throw new Error(`turn ${i} on the ${size}-dialogue play: ${r.error}`);
+        if (i >= WARMUP) sends.push(r.sendMs);
+      }
+      results.push({ size, list: stats(lists), send: stats(sends) });
+    }
+    const [small, big] = results as [(typeof results)[0], (typeof results)[0]];
+    for (const r of results) {
+      console.log(`dialogue_list with ${r.size} dialogues: p50 ${f(r.list.p50)} p99 ${f(r.list.p99)} (n=${LIST_CALLS})`);
+      console.log(`message/send with ${r.size} dialogues: p50 ${f(r.send.p50)} p99 ${f(r.send.p99)} (n=${SENDS})`);
+    }
+    for (const [name, key] of [['dialogue_list', 'list'], ['message/send', 'send']] as const) {
+      const ratio = big[key].p50 / small[key].p50;
+      const ok = ratio <= RATIO_TARGET;
+      if (!ok) failed = true;
+      console.log(`${name} p50 ratio ${big.size} / ${small.size} dialogues: ${ratio.toFixed(2)}x (<= ${RATIO_TARGET}x) ${ok ? 'PASS' : 'FAIL'}`);
+    }
+
+    // Many players at once: sign in and start first (not timed), then one turn each, all together.
+    const players: Array<{ client: CookieClient; playId: string }> = [];
+    for (let i = 0; i < CONCURRENT; i += 1) {
+      const client = await signInByPhone(api.baseUrl, `+1202556${String(i).padStart(4, '0')}`, ADULT);
+      const started = await client.post<Started>('/api/tyler/story/start_play', { story_id: storyId });
+      if (started.body.status_code !== 0) throw new Error(`start_play: ${JSON.stringify(started.body).slice(0, 300)}`);
+      players.push({ client, playId: started.body.data!.play_info.play_id });
+    }
+    const t0 = performance.now();
+    const outcomes = await Promise.all(players.map((p, i) => oneTurn(p.client, p.playId, `Hello from player ${i}.`).catch((err: unknown) => ({ sendMs: 0, error: String(err) }))));
+    const wall = performance.now() - t0;
+    const errors = outcomes.filter((o) => o.error !== null);
+    for (const e of errors.slice(0, 5)) console.log(`  error: ${e.error}`);
+    const sendStats = stats(outcomes.map((o) => o.sendMs));
+    console.log(
+      `${CONCURRENT} concurrent streaming plays on one api process: ${errors.length} errors (must be 0) ${errors.length === 0 ? 'PASS' : 'FAIL'}, wall ${f(wall)} ms, message/send p50 ${f(sendStats.p50)} p99 ${f(sendStats.p99)}`,
+    );
+    if (errors.length > 0) failed = true;
+  } finally {
+    await api.stop();
+    await fake.close();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
