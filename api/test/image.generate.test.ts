@@ -91,7 +91,7 @@ describe('image generation: offline artwork', () => {
     expect((await pathOf(character('Tall', { character_name: ' ' })))?.path).toBe('character_name');
     expect((await pathOf(character('x'.repeat(501))))?.message).toBe('At most 500 characters');
     expect((await pathOf({ use: 'avatar', prompt: 'Me' }))?.path).toBe('use');
-    expect((await pathOf(character({ $ne: null })))?.path).toBe('prompt');
+    expect((await pathOf({ ...character('Tall'), prompt: { $ne: null } }))?.path).toBe('prompt');
     expect((await dave.post(GENERATE, character('x'.repeat(500)))).body.status_code).toBe(0);
 
     const style = await dave.post(GENERATE, character('Tall', { image_generate_style: { code: 'pixel' } }));
