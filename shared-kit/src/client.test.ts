@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type * as AxiosModule from 'axios';
+import type * as clientModule from './client';
 import { SAVE_REQUEST, createApiClient, unwrap } from './client';
 import type { Envelope } from './envelope';
 import { ApiError, ErrorCode } from './errors';
@@ -80,7 +82,7 @@ describe('createApiClient against a local server', () => {
   it('rejects unwrap with 1009 for a parameter error and does not report silent requests', async () => {
     const onApiError = jest.fn();
     const client = createApiClient({ baseURL: base, onApiError });
-    await expect(unwrap(client.post('/param', {}, { silent: true }))).rejects.toMatchObject({
+    await expect(unwrap(client.post<Envelope>('/param', {}, { silent: true }))).rejects.toMatchObject({
       code: 1009,
       statusMessage: 'story_name: required',
     });
@@ -123,5 +125,47 @@ describe('createApiClient against a local server', () => {
 
   it('defaults the base URL to /api', () => {
     expect(createApiClient().defaults.baseURL).toBe('/api');
+  });
+
+  it('applies a base URL changed after creation to later requests', async () => {
+    const client = createApiClient({ baseURL: 'http://127.0.0.1:9/api' });
+    client.defaults.baseURL = base;
+    await expect(unwrap(client.get<Envelope<{ story_id: string }>>('/ok'))).resolves.toEqual({
+      story_id: '42',
+    });
+  });
+
+  it('serves concurrent first calls from one load of axios', async () => {
+    const client = createApiClient({ baseURL: base });
+    const results = await Promise.all(
+      [1, 2, 3].map(() => unwrap(client.get<Envelope<{ story_id: string }>>('/ok'))),
+    );
+    expect(results).toEqual([{ story_id: '42' }, { story_id: '42' }, { story_id: '42' }]);
+    expect(seen.filter((s) => s.url.pathname === '/api/ok')).toHaveLength(3);
+  });
+});
+
+describe('createApiClient when axios cannot be loaded', () => {
+  afterEach(() => {
+    jest.resetModules();
+    jest.dontMock('axios');
+  });
+
+  it('rejects with the network error (1016), reports it, and loads again on the next call', async () => {
+    let fail = true;
+    const real = jest.requireActual<typeof AxiosModule>('axios');
+    jest.doMock('axios', () => {
+      if (fail) throw new Error('Loading chunk failed');
+      return real;
+    });
+    const { createApiClient: create } = jest.requireActual<typeof clientModule>('./client');
+    const onApiError = jest.fn();
+    const client = create({ baseURL: base, onApiError });
+    await expect(client.get('/ok')).rejects.toMatchObject({ code: ErrorCode.BackendNetworkError });
+    expect(onApiError).toHaveBeenCalledTimes(1);
+    fail = false;
+    jest.resetModules();
+    const res = await client.get<Envelope>('/ok');
+    expect(res.data.status_code).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosResponse } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { ENV_VALUES, TIMEOUTS } from './constants';
 import { isEnvelope, type Envelope } from './envelope';
 import { ApiError, ErrorCode, UI_MESSAGES, errorMessage } from './errors';
@@ -52,11 +52,23 @@ export function commonQuery(options: Pick<ApiClientOptions, 'aid' | 'language'> 
   return q;
 }
 
+interface AxiosLikeError {
+  isAxiosError: true;
+  code?: string;
+  config?: AxiosRequestConfig;
+  response?: AxiosResponse;
+}
+
+/** axios's own check, without loading axios: its errors carry `isAxiosError: true`. */
+function isAxiosLikeError(err: unknown): err is AxiosLikeError {
+  return typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 /** Turns any failure of an axios call into an ApiError with the spec's code. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof AxiosError) {
-    if (err.code === AxiosError.ECONNABORTED || err.code === AxiosError.ETIMEDOUT) {
+  if (isAxiosLikeError(err)) {
+    if (err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT') {
       return new ApiError(ErrorCode.Timeout, errorMessage(ErrorCode.Timeout));
     }
     const res = err.response;
@@ -71,32 +83,38 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError(ErrorCode.Internal, message);
 }
 
-/**
- * The axios instance every front end uses: common query params, cookies, the spec's timeouts, and envelope
- * handling. A response whose body is an envelope with a non-zero status_code rejects with an ApiError even on
- * HTTP 200; network failures reject with 1016 and timeouts with 1001.
- */
-export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
-  const client = axios.create({
-    baseURL: options.baseURL ?? '/api',
-    withCredentials: true,
-    timeout: TIMEOUTS.requestMs,
-  });
+/** The settings every request starts from; a change (e.g. the base URL from `/remotes.json`) applies to later calls. */
+export interface ApiClientDefaults {
+  baseURL: string;
+  timeout: number;
+  withCredentials: boolean;
+}
 
-  client.interceptors.request.use((config) => {
-    // Per-request params win over the common ones, so a caller can override language for one call.
-    config.params = { ...commonQuery(options), ...(config.params as Record<string, unknown> | undefined) };
-    if (config.save && (config.timeout === undefined || config.timeout === TIMEOUTS.requestMs)) {
-      config.timeout = TIMEOUTS.saveMs;
-    }
-    const extra = envHeaders();
-    if (Object.keys(extra).length > 0) {
-      const headers = AxiosHeaders.from(config.headers);
-      for (const [k, v] of Object.entries(extra)) headers.set(k, v);
-      config.headers = headers;
-    }
-    return config;
-  });
+/** The part of axios's instance API the front ends use; each call loads axios on first use. */
+export interface ApiClient {
+  readonly defaults: ApiClientDefaults;
+  request<T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+  get<T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+  delete<T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+  post<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+  put<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+  patch<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+}
+
+/**
+ * The API client every front end uses: common query params, cookies, the spec's timeouts, and envelope handling.
+ * A response whose body is an envelope with a non-zero status_code rejects with an ApiError even on HTTP 200;
+ * network failures reject with 1016 and timeouts with 1001.
+ *
+ * axios is loaded with the first request rather than with the page: the client is created when a page starts,
+ * and keeping axios out of the first paint is what keeps the shell within its size budget.
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const defaults: ApiClientDefaults = {
+    baseURL: options.baseURL ?? '/api',
+    timeout: TIMEOUTS.requestMs,
+    withCredentials: true,
+  };
 
   const report = (e: ApiError, silent: boolean | undefined): ApiError => {
     if (!silent && options.onApiError) {
@@ -109,21 +127,78 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
     return e;
   };
 
-  client.interceptors.response.use(
-    (res: AxiosResponse) => {
-      const body: unknown = res.data;
-      if (isEnvelope(body) && body.status_code !== ErrorCode.Success) {
-        return Promise.reject(report(new ApiError(body.status_code, body.status_message, body.data), res.config.silent));
-      }
-      return res;
-    },
-    (err: unknown) => {
-      const silent = err instanceof AxiosError ? err.config?.silent : undefined;
-      return Promise.reject(report(toApiError(err), silent));
-    },
-  );
+  let instance: Promise<AxiosInstance> | null = null;
+  const load = (): Promise<AxiosInstance> => {
+    instance ??= import('axios').then(
+      ({ default: axios, AxiosHeaders }) => {
+        const client = axios.create();
+        client.interceptors.request.use((config) => {
+          // Per-request params win over the common ones, so a caller can override language for one call.
+          config.params = {
+            ...commonQuery(options),
+            ...(config.params as Record<string, unknown> | undefined),
+          };
+          if (config.save && (config.timeout === undefined || config.timeout === TIMEOUTS.requestMs)) {
+            config.timeout = TIMEOUTS.saveMs;
+          }
+          const extra = envHeaders();
+          if (Object.keys(extra).length > 0) {
+            const headers = AxiosHeaders.from(config.headers);
+            for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+            config.headers = headers;
+          }
+          return config;
+        });
+        client.interceptors.response.use(
+          (res: AxiosResponse) => {
+            const body: unknown = res.data;
+            if (isEnvelope(body) && body.status_code !== ErrorCode.Success) {
+              return Promise.reject(
+                report(new ApiError(body.status_code, body.status_message, body.data), res.config.silent),
+              );
+            }
+            return res;
+          },
+          (err: unknown) => {
+            const silent = isAxiosLikeError(err) ? err.config?.silent : undefined;
+            return Promise.reject(report(toApiError(err), silent));
+          },
+        );
+        return client;
+      },
+      (err: unknown) => {
+        // The script could not be fetched (offline, or a deploy replaced it): the next call tries again.
+        instance = null;
+        throw err;
+      },
+    );
+    return instance;
+  };
 
-  return client;
+  const request = async <T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> => {
+    let client: AxiosInstance;
+    try {
+      client = await load();
+    } catch {
+      throw report(new ApiError(ErrorCode.BackendNetworkError, UI_MESSAGES.networkError), config.silent);
+    }
+    return client.request<T>({
+      baseURL: defaults.baseURL,
+      timeout: defaults.timeout,
+      withCredentials: defaults.withCredentials,
+      ...config,
+    });
+  };
+
+  return {
+    defaults,
+    request,
+    get: (url, config) => request({ ...config, method: 'get', url }),
+    delete: (url, config) => request({ ...config, method: 'delete', url }),
+    post: (url, data, config) => request({ ...config, method: 'post', url, data }),
+    put: (url, data, config) => request({ ...config, method: 'put', url, data }),
+    patch: (url, data, config) => request({ ...config, method: 'patch', url, data }),
+  };
 }
 
 /**
@@ -134,7 +209,8 @@ export async function unwrap<T>(promise: Promise<AxiosResponse<Envelope<T>>>): P
   const res = await promise;
   const body: unknown = res.data;
   if (!isEnvelope(body)) throw new ApiError(ErrorCode.Internal, 'Unexpected response from the server');
-  if (body.status_code !== ErrorCode.Success) throw new ApiError(body.status_code, body.status_message, body.data);
+  if (body.status_code !== ErrorCode.Success)
+    throw new ApiError(body.status_code, body.status_message, body.data);
   return body.data as T;
 }
 
