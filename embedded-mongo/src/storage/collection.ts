@@ -50,10 +50,9 @@ export class Collection {
     const old = this.docs.get(rid);
     if (!old) return;
     this.byId.delete(encodeKey(old._id));
-    for (const index of this.indexes.values()) index.remove(rid);
     this.docs.set(rid, doc);
     this.byId.set(encodeKey(doc._id), rid);
-    for (const index of this.indexes.values()) index.add(doc, rid);
+    for (const index of this.indexes.values()) index.replace(doc, rid);
   }
 
   remove(rid: number): Doc | undefined {

@@ -25,6 +25,14 @@ interface RidKeys {
   full: string[];
   first: string[];
   firstValues: unknown[];
+  /** Values of the second field (compound indexes only). */
+  secondValues: unknown[];
+}
+
+/** The records of one first-field value, ordered by the second field: lazily re-sorted after an out-of-order write. */
+interface PrefixRun {
+  entries: Entry[];
+  dirty: boolean;
 }
 
 /**
@@ -38,6 +46,7 @@ export class Index {
   private readonly full = new Map<string, Set<number>>();
   private readonly first = new Map<string, Set<number>>();
   private readonly byRid = new Map<number, RidKeys>();
+  private readonly runs = new Map<string, PrefixRun>();
   private sorted: Entry[] = [];
   private sortedDirty = false;
   private readonly partial?: (doc: Doc) => boolean;
@@ -73,6 +82,7 @@ export class Index {
       full: [...new Set(combos.map((c) => c.map(encodeKey).join('|')))],
       first: firstValues.map(encodeKey),
       firstValues,
+      secondValues: perField[1] ?? [],
     };
   }
 
@@ -106,7 +116,10 @@ export class Index {
     if (keys.firstValues.length > 1 || keys.full.length > 1) this.multikey = true;
     this.byRid.set(rid, keys);
     for (const k of keys.full) addTo(this.full, k, rid);
-    if (this.fields.length > 1) for (const k of keys.first) addTo(this.first, k, rid);
+    if (this.fields.length > 1) {
+      for (const k of keys.first) addTo(this.first, k, rid);
+      for (const k of keys.first) this.addToRun(k, keys.secondValues, rid);
+    }
     if (!this.sortedDirty) {
       // Appends in key order (the common case for ObjectIds and counters) keep the array sorted without a rebuild.
       const last = this.sorted[this.sorted.length - 1];
@@ -122,8 +135,63 @@ export class Index {
     if (!keys) return;
     this.byRid.delete(rid);
     for (const k of keys.full) removeFrom(this.full, k, rid);
-    if (this.fields.length > 1) for (const k of keys.first) removeFrom(this.first, k, rid);
+    if (this.fields.length > 1) {
+      for (const k of keys.first) {
+        removeFrom(this.first, k, rid);
+        if (!this.first.has(k)) this.runs.delete(k);
+        else this.runs.get(k)!.dirty = true;
+      }
+    }
     this.sortedDirty = true;
+  }
+
+  /**
+   * A document rewritten in place: when none of its indexed values changed (most updates touch other fields) the
+   * index is left as it is, so its sorted arrays stay valid.
+   */
+  replace(doc: Doc, rid: number): void {
+    const old = this.byRid.get(rid);
+    const keys = this.keysFor(doc);
+    if (old && keys && sameKeys(old, keys)) return;
+    this.remove(rid);
+    this.add(doc, rid);
+  }
+
+  private addToRun(firstKey: string, values: unknown[], rid: number): void {
+    let run = this.runs.get(firstKey);
+    if (!run) this.runs.set(firstKey, (run = { entries: [], dirty: false }));
+    if (run.dirty) return;
+    const last = run.entries[run.entries.length - 1];
+    const sortedValues = [...values].sort(compareValues);
+    if (!last || compareValues(last.value, sortedValues[0]) < 0 || (compareValues(last.value, sortedValues[0]) === 0 && last.rid < rid)) {
+      for (const value of sortedValues) run.entries.push({ value, rid });
+    } else run.dirty = true;
+  }
+
+  /**
+   * For a compound index: the records whose first field equals `first`, ordered by the second field (then record
+   * id), with the positions bounding `lower`..`upper` on the second field. Lets the planner walk one prefix in
+   * order instead of sorting every match.
+   */
+  prefixRun(
+    first: unknown,
+    lower?: { value: unknown; inclusive: boolean },
+    upper?: { value: unknown; inclusive: boolean },
+  ): { entries: Entry[]; lo: number; hi: number } {
+    const key = encodeKey(first);
+    const run = this.runs.get(key);
+    if (!run) return { entries: [], lo: 0, hi: 0 };
+    if (run.dirty) {
+      const entries: Entry[] = [];
+      for (const rid of this.first.get(key) ?? []) for (const value of this.byRid.get(rid)?.secondValues ?? []) entries.push({ value, rid });
+      entries.sort((a, b) => compareValues(a.value, b.value) || a.rid - b.rid);
+      run.entries = entries;
+      run.dirty = false;
+    }
+    const arr = run.entries;
+    const lo = lower ? bound(arr, (e) => (lower.inclusive ? compareValues(e.value, lower.value) < 0 : compareValues(e.value, lower.value) <= 0)) : 0;
+    const hi = upper ? bound(arr, (e) => (upper.inclusive ? compareValues(e.value, upper.value) <= 0 : compareValues(e.value, upper.value) < 0)) : arr.length;
+    return { entries: arr, lo, hi: Math.max(lo, hi) };
   }
 
   /** Record ids whose first indexed field equals `value` (scalar values only). */
@@ -176,6 +244,7 @@ export class Index {
     this.full.clear();
     this.first.clear();
     this.byRid.clear();
+    this.runs.clear();
     this.sorted = [];
     this.sortedDirty = false;
   }
@@ -195,6 +264,11 @@ function bound<T>(arr: T[], before: (e: T) => boolean): number {
     else hi = mid;
   }
   return lo;
+}
+
+function sameKeys(a: RidKeys, b: RidKeys): boolean {
+  const same = (x: string[], y: string[]) => x.length === y.length && x.every((k, i) => k === y[i]);
+  return same(a.full, b.full) && same(a.first, b.first);
 }
 
 function dedupe(values: unknown[]): unknown[] {

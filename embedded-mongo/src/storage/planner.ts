@@ -1,7 +1,7 @@
 import { ObjectId } from 'bson';
 import { compileFilter } from '../query/matcher';
 import { compileSort } from '../query/sort';
-import { isNumeric, isPlainObject, toNumber, type Doc } from '../query/values';
+import { compareValues, isNumeric, isPlainObject, toNumber, type Doc } from '../query/values';
 import type { Collection } from './collection';
 import type { Index } from './indexes';
 
@@ -44,8 +44,27 @@ const TYPE_MAX: Record<string, Bound> = {
   objectId: { value: new ObjectId('ffffffffffffffffffffffff'), inclusive: true },
 };
 
-/** Picks record ids from an index for a filter, or null when the whole collection must be scanned. */
-function candidates(coll: Collection, filter: Doc): Iterable<number> | null {
+/** The bounds of a condition made only of $gt/$gte/$lt/$lte on values of one type, or null. */
+function rangeBounds(cond: unknown): { lower?: Bound; upper?: Bound; kind: string } | null {
+  if (!isPlainObject(cond)) return null;
+  const ops = Object.keys(cond);
+  if (ops.length === 0 || !ops.every((o) => ['$gt', '$gte', '$lt', '$lte'].includes(o))) return null;
+  let lower: Bound | undefined;
+  let upper: Bound | undefined;
+  let kind: string | null = null;
+  for (const op of ops) {
+    const v = cond[op];
+    const k = rangeKind(v);
+    if (!k || (kind && kind !== k)) return null;
+    kind = k;
+    if (op === '$gt' || op === '$gte') lower = { value: v, inclusive: op === '$gte' };
+    else upper = { value: v, inclusive: op === '$lte' };
+  }
+  return kind ? { lower, upper, kind } : null;
+}
+
+/** Top-level field conditions of a filter, $and included. */
+function conditions(filter: Doc): Array<[string, unknown]> {
   const conds: Array<[string, unknown]> = [];
   const collect = (f: Doc): void => {
     for (const [k, v] of Object.entries(f)) {
@@ -54,6 +73,41 @@ function candidates(coll: Collection, filter: Doc): Iterable<number> | null {
     }
   };
   collect(filter);
+  return conds;
+}
+
+/** The scalar a condition requires equality with, or undefined. */
+function equalTo(cond: unknown): unknown {
+  if (isProbeScalar(cond)) return cond;
+  if (isPlainObject(cond) && Object.keys(cond).length === 1 && '$eq' in cond && isProbeScalar(cond.$eq)) return cond.$eq;
+  return undefined;
+}
+
+/**
+ * A compound index whose first field the filter fixes to one value: its records of that value, in order of the
+ * second field, within the filter's range on that field (all of them when it has none). Null when none fits.
+ */
+function prefixWalk(coll: Collection, conds: Array<[string, unknown]>, secondField?: string, firstField?: string) {
+  for (const index of coll.indexes.values()) {
+    if (index.fields.length < 2 || index.multikey || index.spec.partialFilterExpression || index.spec.sparse) continue;
+    if (secondField !== undefined && index.fields[1] !== secondField) continue;
+    if (firstField !== undefined && index.fields[0] !== firstField) continue;
+    const first = conds.find(([f]) => f === index.fields[0]);
+    const value = first ? equalTo(first[1]) : undefined;
+    if (value === undefined) continue;
+    const ranges = conds.filter(([f]) => f === index.fields[1]).map(([, c]) => rangeBounds(c));
+    // Several ranges on the second field (from $and) still bound the walk by any one of them.
+    const range = ranges.find((r) => r !== null) ?? null;
+    if (secondField === undefined && !range) continue;
+    const kind = range?.kind;
+    return index.prefixRun(value, range ? (range.lower ?? TYPE_MIN[kind!]) : undefined, range ? (range.upper ?? TYPE_MAX[kind!]) : undefined);
+  }
+  return null;
+}
+
+/** Picks record ids from an index for a filter, or null when the whole collection must be scanned. */
+function candidates(coll: Collection, filter: Doc): Iterable<number> | null {
+  const conds = conditions(filter);
   let best: Iterable<number> | null = null;
   let bestSize = Infinity;
   const consider = (set: Iterable<number>, size: number): void => {
@@ -62,6 +116,12 @@ function candidates(coll: Collection, filter: Doc): Iterable<number> | null {
       bestSize = size;
     }
   };
+  const walk = prefixWalk(coll, conds);
+  if (walk) {
+    const out = new Set<number>();
+    for (let i = walk.lo; i < walk.hi; i++) out.add(walk.entries[i]!.rid);
+    consider(out, out.size);
+  }
   for (const [field, cond] of conds) {
     if (field === '_id' && isProbeScalar(cond)) {
       const rid = coll.ridForId(cond);
@@ -124,6 +184,37 @@ export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions =
   const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
   const natural = sort && Object.keys(sort).length === 1 && '$natural' in sort ? toNumber(sort.$natural) : 0;
+
+  // One value of a compound index's first field, sorted on its second: walk that run in order and stop at the limit.
+  if (sort && !natural) {
+    const keys = Object.keys(sort);
+    const conds = conditions(filter);
+    const secondField = keys[keys.length - 1]!;
+    // A leading sort key is harmless when it is the first field, which the filter fixes to one value.
+    const walk = keys.length === 1 ? prefixWalk(coll, conds, secondField) : keys.length === 2 ? prefixWalk(coll, conds, secondField, keys[0]) : null;
+    if (walk) {
+      const dir = toNumber(sort[secondField]) < 0 ? -1 : 1;
+      const { entries, lo, hi } = walk;
+      const out: Doc[] = [];
+      const want = skip + limit;
+      const take = (i: number): void => {
+        const doc = coll.docs.get(entries[i]!.rid);
+        if (doc && test(doc)) out.push(doc);
+      };
+      if (dir > 0) {
+        for (let i = lo; i < hi && out.length < want; i++) take(i);
+      } else {
+        // Backwards by value, but equal values keep ascending record order, as a stable sort of the matches would.
+        for (let i = hi - 1; i >= lo && out.length < want; ) {
+          let j = i;
+          while (j > lo && compareValues(entries[j - 1]!.value, entries[i]!.value) === 0) j--;
+          for (let k = j; k <= i; k++) take(k);
+          i = j - 1;
+        }
+      }
+      return out.slice(skip, skip + limit);
+    }
+  }
 
   const rids = candidates(coll, filter);
   if (!rids && sort && !natural && Object.keys(sort).length === 1) {
