@@ -14,3 +14,5 @@ export type { CommonQueryParams } from './schemas/common';
 export * from './validation';
 export * from './story';
 export * from './shell-bridge';
+export * from './ui/ConfirmDialog';
+export * from './ui/useModalFocus';

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type JSX, type ReactNode } from 'react';
+import { useModalFocus } from 'shared-kit';
 
 export interface DialogProps {
   title: string;
@@ -14,33 +15,7 @@ export function Dialog({ title, children, actions, onClose }: DialogProps): JSX.
   const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.querySelector<HTMLButtonElement>('button')?.focus();
-    return () => {
-      if (previous && document.contains(previous)) previous.focus();
-    };
-  }, []);
-
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>): void {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !panel.current) return;
-    const buttons = [...panel.current.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
+  const onKeyDown = useModalFocus(panel, { onEscape: onClose });
 
   return (
     <div className="ed-backdrop">
@@ -61,7 +36,12 @@ export function Dialog({ title, children, actions, onClose }: DialogProps): JSX.
         ) : null}
         <div className="ed-dialog__actions">
           {actions.map((a) => (
-            <button key={a.label} type="button" className={a.primary ? 'ed-button ed-button--primary' : 'ed-button'} onClick={a.onClick}>
+            <button
+              key={a.label}
+              type="button"
+              className={a.primary ? 'ed-button ed-button--primary' : 'ed-button'}
+              onClick={a.onClick}
+            >
               {a.label}
             </button>
           ))}
