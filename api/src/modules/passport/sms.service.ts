@@ -90,7 +90,7 @@ export async function sendCode(runtime: AccountsRuntime, phone: string): Promise
     purge_at: new Date(now + CODE_KEEP_MS),
   });
   try {
-    await runtime.sms.send(phone, `Your StoryVerse code is ${code}. It expires in 10 minutes.`);
+    await runtime.sms.send(phone, `Your Storyverse code is ${code}. It expires in 10 minutes.`);
   } catch (err) {
     // Not delivered: drop it so the user may ask again at once rather than wait out the resend delay.
     await SmsCode.deleteOne({ _id: doc._id });
