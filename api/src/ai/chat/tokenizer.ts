@@ -9,10 +9,29 @@ function enc(): Tiktoken {
   return encoder;
 }
 
+/*
+ * Every turn counts the same system prompt and the same history lines again, and BPE in JavaScript costs about a
+ * millisecond per few hundred tokens: counts are remembered per text (insertion order gives a cheap LRU).
+ */
+const COUNT_CACHE_MAX = 2048;
+/** Longer texts are counted each time, so the cache stays within a few tens of megabytes. */
+const COUNT_CACHE_TEXT_MAX = 16_384;
+const counted = new Map<string, number>();
+
 /** Tokens in `text`. */
 export function countTokens(text: string): number {
   if (text === '') return 0;
-  return enc().encode(text).length;
+  const known = counted.get(text);
+  if (known !== undefined) {
+    counted.delete(text);
+    counted.set(text, known);
+    return known;
+  }
+  const n = enc().encode(text).length;
+  if (text.length > COUNT_CACHE_TEXT_MAX) return n;
+  counted.set(text, n);
+  if (counted.size > COUNT_CACHE_MAX) counted.delete(counted.keys().next().value as string);
+  return n;
 }
 
 /** Per-message overhead of the chat format (role and separators), as OpenAI documents it for its chat models. */
