@@ -75,7 +75,7 @@ async function oneTurn(client: CookieClient, playId: string, message: string): P
   const t0 = performance.now();
   const sent = await client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', { play_id: playId, message });
   const sendMs = performance.now() - t0;
-  if (sent.body.status_code !== 0) return { sendMs, error: `send: ${sent.body.status_code} ${sent.body.status_msg ?? ''}` };
+  if (sent.body.status_code !== 0) return { sendMs, error: `send: ${sent.body.status_code} ${sent.body.status_message}` };
   const replyId = sent.body.data!.reply_dialogue_ids[0]!;
   const stream = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${sent.body.data!.seq_st}`);
   const error = stream.events.find((e) => e.event === 'error');
