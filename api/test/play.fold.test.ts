@@ -1,19 +1,18 @@
 import { DialogueType } from 'shared-kit';
 import { signInByPhone, startTestApi, type TestApi } from './helpers';
-import { ADULT, nextPhone, publishStory, readStream } from './support/playStories';
-
-interface Dlg {
-  seq: number;
-  type: string;
-  content: string;
-  covers_upto_seq: number;
-}
+import { ADULT, nextPhone, publishStory, readStream, type Dlg } from './support/playStories';
 
 let api: TestApi;
 beforeAll(async () => {
   // A small context window, so a few turns already overflow it.
   api = await startTestApi({
-    env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '0', LLM_CONTEXT_TOKENS: '700', LLM_REPLY_TOKENS: '100' },
+    env: {
+      SMS_IP_SENDS_PER_HOUR: '1000',
+      REVIEW_POLL_MS: '20',
+      OFFLINE_TOKEN_DELAY_MS: '0',
+      LLM_CONTEXT_TOKENS: '700',
+      LLM_REPLY_TOKENS: '100',
+    },
   });
 }, 30_000);
 afterAll(async () => {
@@ -28,7 +27,8 @@ it('folds older turns into Summary dialogues and backtrack restores the summary 
         node_id: 'n1',
         node_type: 'Simple',
         name: 'Vigil',
-        content: 'The storm howls around the tower while the lamp burns. Waves climb the rocks. Gulls shelter in the eaves.',
+        content:
+          'The storm howls around the tower while the lamp burns. Waves climb the rocks. Gulls shelter in the eaves.',
         ending_content: 'Discover the cartographer.',
         end_visible: true,
         background_url: '',
@@ -38,16 +38,22 @@ it('folds older turns into Summary dialogues and backtrack restores the summary 
     ],
   });
   const p = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
-  const playId = (await p.post<{ play_info: { play_id: string } }>('/api/tyler/story/start_play', { story_id: storyId })).body.data!.play_info.play_id;
+  const playId = (
+    await p.post<{ play_info: { play_id: string } }>('/api/tyler/story/start_play', { story_id: storyId })
+  ).body.data!.play_info.play_id;
   for (let i = 0; i < 5; i += 1) {
     const sent = await p.post<{ reply_dialogue_ids: string[] }>('/api/tyler/message/send', {
       play_id: playId,
       message: `Turn ${i}: I keep watch over the stormy water and tell long tales of ships and sailors.`,
     });
     expect(sent.body.status_code).toBe(0);
-    await readStream(p, `/api/tyler/message/stream_reply?dialogue_id=${sent.body.data!.reply_dialogue_ids[0]}`);
+    await readStream(
+      p,
+      `/api/tyler/message/stream_reply?dialogue_id=${sent.body.data!.reply_dialogue_ids[0]}`,
+    );
   }
-  const list = (await p.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`)).body.data!.dialogues;
+  const list = (await p.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`))
+    .body.data!.dialogues;
   const summaries = list.filter((d) => d.type === DialogueType.Summary);
   expect(summaries.length).toBeGreaterThan(0);
   const first = summaries[0]!;
@@ -57,9 +63,17 @@ it('folds older turns into Summary dialogues and backtrack restores the summary 
 
   // Back to just before the first summary: it is gone, and play goes on.
   const before = list.find((d) => d.seq === first.seq - 1)!;
-  const anchor = (await p.call<{ dialogues: Array<{ dialogue_id: string; seq: number }> }>(`/api/tyler/dialogue_list?play_id=${playId}&seq_st=${before.seq}&count=1`)).body.data!.dialogues[0]!;
-  const back = await p.post('/api/tyler/story/backtrack', { play_id: playId, dialogue_id: anchor.dialogue_id });
+  const anchor = (
+    await p.call<{ dialogues: Array<{ dialogue_id: string; seq: number }> }>(
+      `/api/tyler/dialogue_list?play_id=${playId}&seq_st=${before.seq}&count=1`,
+    )
+  ).body.data!.dialogues[0]!;
+  const back = await p.post('/api/tyler/story/backtrack', {
+    play_id: playId,
+    dialogue_id: anchor.dialogue_id,
+  });
   expect(back.body.status_code).toBe(0);
-  const after = (await p.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`)).body.data!.dialogues;
+  const after = (await p.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`))
+    .body.data!.dialogues;
   expect(after.some((d) => d.type === DialogueType.Summary)).toBe(false);
 }, 60_000);

@@ -1,44 +1,27 @@
 import { DialogueType, ErrorCode } from 'shared-kit';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
-import { ADULT, nextPhone, publishStory, readStream } from './support/playStories';
-
-interface Dlg {
-  dialogue_id: string;
-  seq: number;
-  type: string;
-  status: string;
-  content: string;
-  character_id: string;
-  emotion: string;
-  done: boolean;
-  error_code: number;
-}
-interface PlayInfo {
-  play_id: string;
-  status: string;
-  chapter_index: number;
-  node_id: string;
-  ai_mode: string;
-  ending: { type: string; content: string } | null;
-}
-interface Started {
-  play_info: PlayInfo;
-  dialogues: Dlg[];
-}
-interface Sent {
-  reply_dialogue_ids: string[];
-  seq_st: number;
-  seq_ed: number;
-  input_dialogue: Dlg;
-  send_limit: { status: string; code: number; used: number; limit: number } | null;
-}
+import {
+  ADULT,
+  nextPhone,
+  publishStory,
+  readStream,
+  type Dlg,
+  type Started,
+  type Sent,
+} from './support/playStories';
 
 describe('chat limits', () => {
   let limited: TestApi;
   let sid: string;
   beforeAll(async () => {
     limited = await startTestApi({
-      env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '0', GUEST_CHAT_TURNS: '2', DAILY_CHAT_LIMIT: '10' },
+      env: {
+        SMS_IP_SENDS_PER_HOUR: '1000',
+        REVIEW_POLL_MS: '20',
+        OFFLINE_TOKEN_DELAY_MS: '0',
+        GUEST_CHAT_TURNS: '2',
+        DAILY_CHAT_LIMIT: '10',
+      },
     });
     ({ storyId: sid } = await publishStory(limited.baseUrl));
   }, 30_000);
@@ -48,20 +31,32 @@ describe('chat limits', () => {
 
   async function sendAndFinish(client: CookieClient, playId: string, message: string) {
     const res = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
-    if (res.body.status_code === 0) await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${res.body.data!.reply_dialogue_ids[0]}`);
+    if (res.body.status_code === 0)
+      await readStream(
+        client,
+        `/api/tyler/message/stream_reply?dialogue_id=${res.body.data!.reply_dialogue_ids[0]}`,
+      );
     return res;
   }
 
   it('a guest plays until the guest turns run out, then must sign in', async () => {
     const guest = new CookieClient(limited.baseUrl);
     expect((await guest.post('/api/passport/guest')).body.status_code).toBe(0);
-    const playId = (await guest.post<Started>('/api/tyler/story/start_play', { story_id: sid })).body.data!.play_info.play_id;
+    const playId = (await guest.post<Started>('/api/tyler/story/start_play', { story_id: sid })).body.data!
+      .play_info.play_id;
     const one = await sendAndFinish(guest, playId, 'Hello.');
     expect(one.body.data!.send_limit).toMatchObject({ status: 'Normal', used: 1, limit: 2 });
     const two = await sendAndFinish(guest, playId, 'Anyone here?');
-    expect(two.body.data!.send_limit).toMatchObject({ status: 'Reached', code: ErrorCode.MessageLimitReached, used: 2 });
+    expect(two.body.data!.send_limit).toMatchObject({
+      status: 'Reached',
+      code: ErrorCode.MessageLimitReached,
+      used: 2,
+    });
     const three = await guest.post('/api/tyler/message/send', { play_id: playId, message: 'Hello?' });
-    expect(three.body).toMatchObject({ status_code: ErrorCode.MessageLimitReached, data: { need_login: true, send_limit: { status: 'Reached' } } });
+    expect(three.body).toMatchObject({
+      status_code: ErrorCode.MessageLimitReached,
+      data: { need_login: true, send_limit: { status: 'Reached' } },
+    });
     // Nothing was stored for the refused message.
     const list = await guest.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}`);
     expect(list.body.data!.dialogues.filter((d) => d.type === DialogueType.Input)).toHaveLength(2);
@@ -69,13 +64,15 @@ describe('chat limits', () => {
 
   it('a signed-in non-member gets the 90 percent warning, then the daily limit', async () => {
     const m = await signInByPhone(limited.baseUrl, nextPhone(), ADULT);
-    let playId = (await m.post<Started>('/api/tyler/story/start_play', { story_id: sid })).body.data!.play_info.play_id;
+    let playId = (await m.post<Started>('/api/tyler/story/start_play', { story_id: sid })).body.data!
+      .play_info.play_id;
     const statuses: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       const res = await sendAndFinish(m, playId, `Line ${i}.`);
       if (res.body.status_code !== 0) {
         // The story ended (offline director after six turns per chapter): carry on in a new play.
-        playId = (await m.post<Started>('/api/tyler/story/start_play', { story_id: sid, is_new_play: true })).body.data!.play_info.play_id;
+        playId = (await m.post<Started>('/api/tyler/story/start_play', { story_id: sid, is_new_play: true }))
+          .body.data!.play_info.play_id;
         i -= 1;
         continue;
       }
@@ -85,6 +82,9 @@ describe('chat limits', () => {
     expect(statuses[8]).toBe('Reach90Percent');
     expect(statuses[9]).toBe('Reached');
     const over = await m.post('/api/tyler/message/send', { play_id: playId, message: 'One more.' });
-    expect(over.body).toMatchObject({ status_code: ErrorCode.MessageLimitReached, data: { need_login: false } });
+    expect(over.body).toMatchObject({
+      status_code: ErrorCode.MessageLimitReached,
+      data: { need_login: false },
+    });
   }, 60_000);
 });

@@ -4,19 +4,15 @@ import path from 'node:path';
 import { DialogueStatus, ErrorCode } from 'shared-kit';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
-import { ADULT, nextPhone, publishStory, readStream, textOf } from './support/playStories';
-
-interface Dlg {
-  dialogue_id: string;
-  status: string;
-  content: string;
-  done: boolean;
-  error_code: number;
-}
-interface Sent {
-  reply_dialogue_ids: string[];
-  seq_st: number;
-}
+import {
+  ADULT,
+  nextPhone,
+  publishStory,
+  readStream,
+  textOf,
+  type Dlg,
+  type Sent,
+} from './support/playStories';
 
 // A made-up listed word, so the test is about the mechanism and not about any real list.
 const LISTED = 'grimblade';
@@ -61,7 +57,9 @@ afterAll(async () => {
 
 async function newPlay(): Promise<{ client: CookieClient; playId: string }> {
   const client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
-  const res = await client.post<{ play_info: { play_id: string } }>('/api/tyler/story/start_play', { story_id: storyId });
+  const res = await client.post<{ play_info: { play_id: string } }>('/api/tyler/story/start_play', {
+    story_id: storyId,
+  });
   return { client, playId: res.body.data!.play_info.play_id };
 }
 
@@ -69,18 +67,38 @@ async function turn(client: CookieClient, playId: string, message: string) {
   const res = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
   expect(res.body.status_code).toBe(0);
   const replyId = res.body.data!.reply_dialogue_ids[0]!;
-  const stream = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${res.body.data!.seq_st}`);
+  const stream = await readStream(
+    client,
+    `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${res.body.data!.seq_st}`,
+  );
   return { events: stream.events, replyId };
 }
 
 async function dialogue(client: CookieClient, playId: string, id: string): Promise<Dlg | undefined> {
-  const list = await client.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`);
+  const list = await client.call<{ dialogues: Dlg[] }>(
+    `/api/tyler/dialogue_list?play_id=${playId}&count=200`,
+  );
   return list.body.data!.dialogues.find((d) => d.dialogue_id === id);
 }
 
 describe('moderation while a reply streams', () => {
   it('stops the reply at a listed word split over tokens: the word never reaches the player', async () => {
-    const tokens = ['The ', 'keeper ', 'lifts ', 'the ', 'grim', 'blade', ' and ', 'the ', 'lamp ', 'goes ', 'dark ', 'over ', 'the ', 'sea.'];
+    const tokens = [
+      'The ',
+      'keeper ',
+      'lifts ',
+      'the ',
+      'grim',
+      'blade',
+      ' and ',
+      'the ',
+      'lamp ',
+      'goes ',
+      'dark ',
+      'over ',
+      'the ',
+      'sea.',
+    ];
     fake.script(reply(tokens));
     const { client, playId } = await newPlay();
     const judgedBefore = fake.requests.filter((r) => !r.stream).length;
@@ -98,16 +116,28 @@ describe('moderation while a reply streams', () => {
     expect(t.events[t.events.length - 1]!.event).toBe('done');
 
     // Stored SecurityFail and hidden; the model was cut off and the director never judged the flagged turn.
-    expect(await dialogue(client, playId, t.replyId)).toMatchObject({ status: DialogueStatus.SecurityFail, content: '', done: true, error_code: ErrorCode.SecurityFail });
+    expect(await dialogue(client, playId, t.replyId)).toMatchObject({
+      status: DialogueStatus.SecurityFail,
+      content: '',
+      done: true,
+      error_code: ErrorCode.SecurityFail,
+    });
     expect(written).toBeLessThan(tokens.length);
     expect(fake.requests.filter((r) => !r.stream).length).toBe(judgedBefore);
     expect(api.logs.find('reply stopped by moderation').length).toBeGreaterThan(0);
 
     // The player may have the reply written again.
     fake.script(reply(['The ', 'lamp ', 'glows.']));
-    const retry = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, is_loop: true, dialogue_id: t.replyId });
+    const retry = await client.post<Sent>('/api/tyler/message/send', {
+      play_id: playId,
+      is_loop: true,
+      dialogue_id: t.replyId,
+    });
     expect(retry.body.status_code).toBe(0);
-    const again = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${retry.body.data!.reply_dialogue_ids[0]}`);
+    const again = await readStream(
+      client,
+      `/api/tyler/message/stream_reply?dialogue_id=${retry.body.data!.reply_dialogue_ids[0]}`,
+    );
     expect(textOf(again.events, retry.body.data!.reply_dialogue_ids[0]!)).toBe('The lamp glows.');
   }, 30_000);
 
@@ -117,7 +147,10 @@ describe('moderation while a reply streams', () => {
     const t = await turn(client, playId, 'Who is there?');
     expect(textOf(t.events, t.replyId)).toBe('The grimbladesmith nods.');
     expect(t.events.some((e) => e.event === 'error')).toBe(false);
-    expect(await dialogue(client, playId, t.replyId)).toMatchObject({ status: DialogueStatus.Normal, content: 'The grimbladesmith nods.' });
+    expect(await dialogue(client, playId, t.replyId)).toMatchObject({
+      status: DialogueStatus.Normal,
+      content: 'The grimbladesmith nods.',
+    });
   }, 30_000);
 
   it('a listed word as the last token is refused before the reply is stored', async () => {
@@ -125,6 +158,9 @@ describe('moderation while a reply streams', () => {
     const { client, playId } = await newPlay();
     const t = await turn(client, playId, 'Any advice?');
     expect(textOf(t.events, t.replyId)).toBe('Beware the ');
-    expect(await dialogue(client, playId, t.replyId)).toMatchObject({ status: DialogueStatus.SecurityFail, content: '' });
+    expect(await dialogue(client, playId, t.replyId)).toMatchObject({
+      status: DialogueStatus.SecurityFail,
+      content: '',
+    });
   }, 30_000);
 });

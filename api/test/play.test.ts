@@ -1,43 +1,25 @@
 import { DialogueStatus, DialogueType, ErrorCode, PlayStatus } from 'shared-kit';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
-import { ADULT, nextPhone, publishStory, readStream, textOf, type SseEvent } from './support/playStories';
-
-interface Dlg {
-  dialogue_id: string;
-  seq: number;
-  type: string;
-  status: string;
-  content: string;
-  character_id: string;
-  emotion: string;
-  done: boolean;
-  error_code: number;
-}
-interface PlayInfo {
-  play_id: string;
-  status: string;
-  chapter_index: number;
-  node_id: string;
-  ai_mode: string;
-  ending: { type: string; content: string } | null;
-}
-interface Started {
-  play_info: PlayInfo;
-  dialogues: Dlg[];
-}
-interface Sent {
-  reply_dialogue_ids: string[];
-  seq_st: number;
-  seq_ed: number;
-  input_dialogue: Dlg;
-  send_limit: { status: string; code: number; used: number; limit: number } | null;
-}
+import {
+  ADULT,
+  nextPhone,
+  publishStory,
+  readStream,
+  textOf,
+  type SseEvent,
+  type Dlg,
+  type PlayInfo,
+  type Started,
+  type Sent,
+} from './support/playStories';
 
 let api: TestApi;
 let storyId: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '5' } });
+  api = await startTestApi({
+    env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '5' },
+  });
   ({ storyId } = await publishStory(api.baseUrl));
 }, 30_000);
 afterAll(async () => {
@@ -55,18 +37,27 @@ async function start(client: CookieClient, body: Record<string, unknown> = {}): 
 }
 
 /** Sends a message and reads the reply's stream to its end. */
-async function turn(client: CookieClient, playId: string, message: string): Promise<{ sent: Sent; events: SseEvent[] }> {
+async function turn(
+  client: CookieClient,
+  playId: string,
+  message: string,
+): Promise<{ sent: Sent; events: SseEvent[] }> {
   const res = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
   expect(res.body).toMatchObject({ status_code: 0 });
   const sent = res.body.data!;
-  const { events, contentType } = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${sent.reply_dialogue_ids[0]}&seq_st=${sent.seq_st}&seq_ed=${sent.seq_ed}`);
+  const { events, contentType } = await readStream(
+    client,
+    `/api/tyler/message/stream_reply?dialogue_id=${sent.reply_dialogue_ids[0]}&seq_st=${sent.seq_st}&seq_ed=${sent.seq_ed}`,
+  );
   expect(contentType).toMatch(/^text\/event-stream/);
   expect(events[events.length - 1]!.event).toBe('done');
   return { sent, events };
 }
 
 async function dialogues(client: CookieClient, playId: string): Promise<Dlg[]> {
-  const res = await client.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&seq_st=1&count=200`);
+  const res = await client.call<{ dialogues: Dlg[] }>(
+    `/api/tyler/dialogue_list?play_id=${playId}&seq_st=1&count=200`,
+  );
   expect(res.body.status_code).toBe(0);
   return res.body.data!.dialogues;
 }
@@ -75,7 +66,13 @@ describe('a whole play through the offline storyteller', () => {
   it('opens, streams replies, moves to the next chapter and reaches the happy ending', async () => {
     const alex = await player();
     const { play_info: info, dialogues: opening } = await start(alex);
-    expect(info).toMatchObject({ status: PlayStatus.Start, chapter_index: 0, node_id: 'n1', ai_mode: 'offline', ending: null });
+    expect(info).toMatchObject({
+      status: PlayStatus.Start,
+      chapter_index: 0,
+      node_id: 'n1',
+      ai_mode: 'offline',
+      ending: null,
+    });
     expect(opening.map((d) => d.type)).toEqual([DialogueType.OpeningRemark, DialogueType.ChapterTarget]);
     expect(opening[0]).toMatchObject({ content: 'Welcome, traveller.', character_id: 'c1', seq: 1 });
     expect(opening[1]).toMatchObject({ content: 'Find the keeper.', seq: 2 });
@@ -83,39 +80,69 @@ describe('a whole play through the offline storyteller', () => {
     // Chapter 1's objective word is "keeper": naming it meets the objective.
     const first = await turn(alex, info.play_id, 'Hello? Is the keeper here?');
     expect(first.sent).toMatchObject({ seq_st: 3, seq_ed: 4 });
-    expect(first.sent.input_dialogue).toMatchObject({ type: DialogueType.Input, content: 'Hello? Is the keeper here?', seq: 3 });
+    expect(first.sent.input_dialogue).toMatchObject({
+      type: DialogueType.Input,
+      content: 'Hello? Is the keeper here?',
+      seq: 3,
+    });
     const replyId = first.sent.reply_dialogue_ids[0]!;
     const deltas = first.events.filter((e) => e.event === 'delta' && e.data.dialogue_id === replyId);
     expect(deltas.length).toBeGreaterThan(3);
     const types = first.events.filter((e) => e.event === 'dialogue').map((e) => e.data.type);
-    expect(types).toEqual([DialogueType.Input, DialogueType.NpcDialogue, DialogueType.SwitchChapter, DialogueType.ChapterTarget]);
+    expect(types).toEqual([
+      DialogueType.Input,
+      DialogueType.NpcDialogue,
+      DialogueType.SwitchChapter,
+      DialogueType.ChapterTarget,
+    ]);
     const done = first.events[first.events.length - 1]!.data.play_info as PlayInfo;
     expect(done).toMatchObject({ status: PlayStatus.Playing, chapter_index: 1, node_id: 'n2' });
 
     const stored = await dialogues(alex, info.play_id);
     const reply = stored.find((d) => d.dialogue_id === replyId)!;
-    expect(reply).toMatchObject({ status: DialogueStatus.Normal, done: true, type: DialogueType.NpcDialogue, character_id: 'c1' });
+    expect(reply).toMatchObject({
+      status: DialogueStatus.Normal,
+      done: true,
+      type: DialogueType.NpcDialogue,
+      character_id: 'c1',
+    });
     expect(textOf(first.events, replyId)).toBe(reply.content);
     // Written from the story's material: the player's word comes back and the keeper speaks in her own style.
     expect(reply.content).toMatch(/hello|keeper/i);
     expect(reply.content).toContain('Speaks softly.');
     // Chapter 2's objective is not public: its target carries no text.
-    expect(stored.filter((d) => d.type === DialogueType.ChapterTarget).map((d) => d.content)).toEqual(['Find the keeper.', '']);
+    expect(stored.filter((d) => d.type === DialogueType.ChapterTarget).map((d) => d.content)).toEqual([
+      'Find the keeper.',
+      '',
+    ]);
 
     const second = await turn(alex, info.play_id, 'We must survive the night together.');
     const end = second.events[second.events.length - 1]!.data.play_info as PlayInfo;
-    expect(end).toMatchObject({ status: PlayStatus.Ending, ending: { type: DialogueType.HappyEnding, content: 'Survive the night.' } });
+    expect(end).toMatchObject({
+      status: PlayStatus.Ending,
+      ending: { type: DialogueType.HappyEnding, content: 'Survive the night.' },
+    });
     const all = await dialogues(alex, info.play_id);
     expect(all.map((d) => d.seq)).toEqual(all.map((_, i) => i + 1));
     expect(all[all.length - 1]).toMatchObject({ type: DialogueType.HappyEnding });
 
     const ending = await alex.call(`/api/tyler/play_ending_info?play_id=${info.play_id}`);
-    expect(ending.body).toMatchObject({ status_code: 0, data: { ending_type: DialogueType.HappyEnding, is_happy: true, turns: 2, chapters_count: 2 } });
+    expect(ending.body).toMatchObject({
+      status_code: 0,
+      data: { ending_type: DialogueType.HappyEnding, is_happy: true, turns: 2, chapters_count: 2 },
+    });
     const after = await alex.post('/api/tyler/message/send', { play_id: info.play_id, message: 'Again?' });
-    expect(after.body).toMatchObject({ status_code: ErrorCode.BusinessError, data: { reason: 'play_ended' } });
+    expect(after.body).toMatchObject({
+      status_code: ErrorCode.BusinessError,
+      data: { reason: 'play_ended' },
+    });
 
-    const played = await alex.call<{ stories: Array<{ story_id: string; play_id: string }> }>('/api/tyler/played_story');
-    expect(played.body.data!.stories).toEqual([expect.objectContaining({ story_id: storyId, play_id: info.play_id })]);
+    const played = await alex.call<{ stories: Array<{ story_id: string; play_id: string }> }>(
+      '/api/tyler/played_story',
+    );
+    expect(played.body.data!.stories).toEqual([
+      expect.objectContaining({ story_id: storyId, play_id: info.play_id }),
+    ]);
   }, 30_000);
 
   it('is deterministic: the same words in the same place get the same reply', async () => {
@@ -134,9 +161,16 @@ describe('a whole play through the offline storyteller', () => {
     const c = await player();
     const playId = (await start(c)).play_info.play_id;
     const { events } = await turn(c, playId, 'I give up, I want to go home.');
-    expect(events.filter((e) => e.event === 'dialogue').map((e) => e.data.type)).toEqual([DialogueType.Input, DialogueType.NpcDialogue, DialogueType.BadEnding]);
+    expect(events.filter((e) => e.event === 'dialogue').map((e) => e.data.type)).toEqual([
+      DialogueType.Input,
+      DialogueType.NpcDialogue,
+      DialogueType.BadEnding,
+    ]);
     const ending = await c.call(`/api/tyler/play_ending_info?play_id=${playId}`);
-    expect(ending.body).toMatchObject({ status_code: 0, data: { ending_type: DialogueType.BadEnding, is_happy: false } });
+    expect(ending.body).toMatchObject({
+      status_code: 0,
+      data: { ending_type: DialogueType.BadEnding, is_happy: false },
+    });
   }, 30_000);
 });
 
@@ -150,9 +184,16 @@ describe('backtrack and restart', () => {
     expect(before.some((d) => d.type === DialogueType.SwitchChapter)).toBe(true);
 
     const anchor = t2.sent.input_dialogue;
-    const back = await e.post<{ play_info: PlayInfo }>('/api/tyler/story/backtrack', { play_id: playId, dialogue_id: before.find((d) => d.seq === anchor.seq - 1)!.dialogue_id });
+    const back = await e.post<{ play_info: PlayInfo }>('/api/tyler/story/backtrack', {
+      play_id: playId,
+      dialogue_id: before.find((d) => d.seq === anchor.seq - 1)!.dialogue_id,
+    });
     expect(back.body.status_code).toBe(0);
-    expect(back.body.data!.play_info).toMatchObject({ chapter_index: 0, node_id: 'n1', status: PlayStatus.Playing });
+    expect(back.body.data!.play_info).toMatchObject({
+      chapter_index: 0,
+      node_id: 'n1',
+      status: PlayStatus.Playing,
+    });
     const after = await dialogues(e, playId);
     expect(after.map((d) => d.seq)).toEqual(before.filter((d) => d.seq < anchor.seq).map((d) => d.seq));
     expect(after.some((d) => d.type === DialogueType.SwitchChapter)).toBe(false);
@@ -162,7 +203,10 @@ describe('backtrack and restart', () => {
     expect(again.sent.seq_st).toBe(anchor.seq);
 
     const other = await player();
-    const foreign = await other.post('/api/tyler/story/backtrack', { play_id: playId, dialogue_id: anchor.dialogue_id });
+    const foreign = await other.post('/api/tyler/story/backtrack', {
+      play_id: playId,
+      dialogue_id: anchor.dialogue_id,
+    });
     expect(foreign.body.status_code).toBe(ErrorCode.RecordNotFound);
   }, 30_000);
 
@@ -175,7 +219,10 @@ describe('backtrack and restart', () => {
     const fresh = res.body.data!;
     expect(fresh.play_info.play_id).not.toBe(first);
     expect(fresh.play_info.status).toBe(PlayStatus.Start);
-    expect(fresh.dialogues.map((d) => d.type)).toEqual([DialogueType.OpeningRemark, DialogueType.ChapterTarget]);
+    expect(fresh.dialogues.map((d) => d.type)).toEqual([
+      DialogueType.OpeningRemark,
+      DialogueType.ChapterTarget,
+    ]);
     // Resuming the story now opens the new play; the old one keeps its dialogues.
     expect((await start(f)).play_info.play_id).toBe(fresh.play_info.play_id);
     expect((await dialogues(f, first)).length).toBeGreaterThan(2);
@@ -212,9 +259,18 @@ describe('what players send', () => {
   it('limits input length and hides flagged input', async () => {
     const h = await player();
     const playId = (await start(h)).play_info.play_id;
-    const long = await h.post('/api/tyler/message/send', { play_id: playId, message: 'a'.repeat(api.config.chat.inputMaxChars + 1) });
-    expect(long.body).toMatchObject({ status_code: ErrorCode.InputLimit, data: { max_chars: api.config.chat.inputMaxChars } });
-    const flagged = await h.post<{ dialogue_id: string }>('/api/tyler/message/send', { play_id: playId, message: 'show me some porn' });
+    const long = await h.post('/api/tyler/message/send', {
+      play_id: playId,
+      message: 'a'.repeat(api.config.chat.inputMaxChars + 1),
+    });
+    expect(long.body).toMatchObject({
+      status_code: ErrorCode.InputLimit,
+      data: { max_chars: api.config.chat.inputMaxChars },
+    });
+    const flagged = await h.post<{ dialogue_id: string }>('/api/tyler/message/send', {
+      play_id: playId,
+      message: 'show me some porn',
+    });
     expect(flagged.body.status_code).toBe(ErrorCode.SecurityFail);
     const list = await dialogues(h, playId);
     const hidden = list.find((d) => d.dialogue_id === flagged.body.data!.dialogue_id)!;
@@ -226,22 +282,36 @@ describe('what players send', () => {
   it('refuses a second message while a reply is being written', async () => {
     const k = await player();
     const playId = (await start(k)).play_info.play_id;
-    const one = await k.post<Sent>('/api/tyler/message/send', { play_id: playId, message: 'First words, quite a few of them to take a while.' });
+    const one = await k.post<Sent>('/api/tyler/message/send', {
+      play_id: playId,
+      message: 'First words, quite a few of them to take a while.',
+    });
     expect(one.body.status_code).toBe(0);
     const two = await k.post('/api/tyler/message/send', { play_id: playId, message: 'Second.' });
     expect(two.body.status_code).toBe(ErrorCode.ConcurrentOperation);
-    await readStream(k, `/api/tyler/message/stream_reply?dialogue_id=${one.body.data!.reply_dialogue_ids[0]}`);
+    await readStream(
+      k,
+      `/api/tyler/message/stream_reply?dialogue_id=${one.body.data!.reply_dialogue_ids[0]}`,
+    );
   }, 30_000);
 });
 
 describe('catalogue', () => {
   it('lists, details, searches and relates passed stories', async () => {
     const anyone = new CookieClient(api.baseUrl);
-    const list = await anyone.call<{ stories: Array<{ story_id: string; chapters_count: number }> }>('/api/tyler/story/list?offset=0&count=10');
-    expect(list.body.data!.stories).toEqual(expect.arrayContaining([expect.objectContaining({ story_id: storyId, chapters_count: 2 })]));
-    const detail = await anyone.call<{ chapters: Array<{ objective: string }> }>(`/api/tyler/detail?story_id=${storyId}`);
+    const list = await anyone.call<{ stories: Array<{ story_id: string; chapters_count: number }> }>(
+      '/api/tyler/story/list?offset=0&count=10',
+    );
+    expect(list.body.data!.stories).toEqual(
+      expect.arrayContaining([expect.objectContaining({ story_id: storyId, chapters_count: 2 })]),
+    );
+    const detail = await anyone.call<{ chapters: Array<{ objective: string }> }>(
+      `/api/tyler/detail?story_id=${storyId}`,
+    );
     expect(detail.body.data!.chapters.map((c) => c.objective)).toEqual(['Find the keeper.', '']);
-    const found = await anyone.post<{ stories: Array<{ story_id: string }> }>('/api/tyler/search', { keyword: 'lighthouse' });
+    const found = await anyone.post<{ stories: Array<{ story_id: string }> }>('/api/tyler/search', {
+      keyword: 'lighthouse',
+    });
     expect(found.body.data!.stories.map((s) => s.story_id)).toContain(storyId);
     const missing = await anyone.post<{ stories: unknown[] }>('/api/tyler/search', { keyword: 'zeppelin' });
     expect(missing.body.data!.stories).toEqual([]);

@@ -7,11 +7,15 @@ let phoneSeq = 0;
 /** A distinct valid phone number per call within one test process. */
 export function nextPhone(): string {
   phoneSeq += 1;
-  return `+1202555${String(100 + phoneSeq).padStart(4, "0")}`;
+  return `+1202555${String(100 + phoneSeq).padStart(4, '0')}`;
 }
 
 /** A creator account that publishes `story` and waits until review has passed it. */
-export async function publishStory(baseUrl: string, overrides: Parameters<typeof storyPayload>[0] = {}, creator?: CookieClient) {
+export async function publishStory(
+  baseUrl: string,
+  overrides: Parameters<typeof storyPayload>[0] = {},
+  creator?: CookieClient,
+) {
   const client = creator ?? (await signInByPhone(baseUrl, nextPhone(), ADULT));
   const res = await save(client, { ...storyPayload(overrides), publish_type: 'Publish' });
   if (res.body.status_code !== 0) throw new Error(`publish failed: ${JSON.stringify(res.body)}`);
@@ -19,8 +23,10 @@ export async function publishStory(baseUrl: string, overrides: Parameters<typeof
   const deadline = Date.now() + 15_000;
   for (;;) {
     const info = await client.call<{ version_id: string }>(`/api/tyler/story/info?story_id=${storyId}`);
-    if (info.body.status_code === 0) return { creator: client, storyId, versionId: info.body.data!.version_id };
-    if (Date.now() > deadline) throw new Error(`story ${storyId} did not pass review: ${JSON.stringify(info.body)}`);
+    if (info.body.status_code === 0)
+      return { creator: client, storyId, versionId: info.body.data!.version_id };
+    if (Date.now() > deadline)
+      throw new Error(`story ${storyId} did not pass review: ${JSON.stringify(info.body)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -86,4 +92,43 @@ export function textOf(events: SseEvent[], dialogueId: string): string {
     .filter((e) => e.event === 'delta' && e.data.dialogue_id === dialogueId)
     .map((e) => String(e.data.text))
     .join('');
+}
+
+/** The dialogue as the play routes send it (see play.presenter.ts). */
+export interface Dlg {
+  dialogue_id: string;
+  seq: number;
+  type: string;
+  status: string;
+  content: string;
+  character_id: string;
+  emotion: string;
+  done: boolean;
+  error_code: number;
+  /** Summary dialogues: the last sequence number they fold in. */
+  covers_upto_seq?: number;
+}
+
+export interface PlayInfo {
+  play_id: string;
+  status: string;
+  chapter_index: number;
+  node_id: string;
+  ai_mode: string;
+  ending: { type: string; content: string } | null;
+}
+
+/** `data` of `story/start_play`. */
+export interface Started {
+  play_info: PlayInfo;
+  dialogues: Dlg[];
+}
+
+/** `data` of `message/send`. */
+export interface Sent {
+  reply_dialogue_ids: string[];
+  seq_st: number;
+  seq_ed: number;
+  input_dialogue: Dlg;
+  send_limit: { status: string; code: number; used: number; limit: number } | null;
 }
