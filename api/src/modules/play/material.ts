@@ -27,19 +27,31 @@ export async function unfoldedDialogues(play: PlayFields, uptoSeq: number): Prom
     .lean<DialogueFields[]>();
 }
 
-/** The material for answering as `speakerId`, from the story and the play up to `uptoSeq`. */
-export async function buildMaterial(play: PlayFields, story: PlayableStory, speakerId: string, uptoSeq: number): Promise<TurnMaterial> {
+/**
+ * The material for answering as `speakerId`, from the story and the play up to `uptoSeq`, then `unstored`: rows of
+ * the turn being sent that are not written yet (its Input), so the model request need not wait for them.
+ */
+export async function buildMaterial(
+  play: PlayFields,
+  story: PlayableStory,
+  speakerId: string,
+  uptoSeq: number,
+  unstored: DialogueFields[] = [],
+): Promise<TurnMaterial> {
   const c = story.content;
   const node = c.nodes[play.chapter_index] ?? c.nodes[c.nodes.length - 1];
-  const rows = await unfoldedDialogues(play, uptoSeq);
-  const chapterInputs = (
-    await Dialogue.find(
+  // Both reads at once: each is a round trip to the database.
+  const [stored, inputs] = await Promise.all([
+    unfoldedDialogues(play, uptoSeq),
+    Dialogue.find(
       { play_id: play.play_id, type: DialogueType.Input, status: DialogueStatus.Normal, seq: mongoose.trusted({ $gt: play.chapter_start_seq, $lte: uptoSeq }) },
       { content: 1, seq: 1 },
     )
       .sort({ seq: 1 })
-      .lean<Array<{ content: string }>>()
-  ).map((d) => d.content);
+      .lean<Array<{ content: string }>>(),
+  ]);
+  const rows = [...stored, ...unstored];
+  const chapterInputs = [...inputs, ...unstored.filter((d) => d.type === DialogueType.Input && d.status === DialogueStatus.Normal)].map((d) => d.content);
   return {
     storyName: c.story_name,
     introduction: readable(c, c.introduction),

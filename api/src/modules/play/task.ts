@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, ErrorCode, type Emotion } from 'shared-kit';
-import { ChatFailure, assemblePrompt, historyTokens, type ChatProvider } from '../../ai/chat';
+import { ChatFailure, historyTokens, type ChatProvider, type TurnMaterial } from '../../ai/chat';
 import type { ChatSettings } from '../../config';
 import type { Logger } from '../../lib/logger';
 import { Dialogue } from './dialogue.model';
@@ -11,6 +11,7 @@ import type { LiveReplies } from './live';
 import type { CheckText } from './moderation';
 import { Play, type PlayFields } from './play.model';
 import { ReplyGuard, type ReplyWordList } from './replyGuard';
+import { OpenedReply } from './opening';
 import type { PlayableStory } from './story.source';
 
 export interface TurnDeps {
@@ -43,13 +44,27 @@ export function runningTurns(): Promise<void> {
   return Promise.allSettled([...running]).then(() => undefined);
 }
 
-/** Starts writing the reply in the background; the caller answers the request at once. */
-export function startTurn(deps: TurnDeps, job: TurnJob): void {
-  const task = runTurn(deps, job).finally(() => running.delete(task));
+function track(work: Promise<void>): void {
+  const task = work.finally(() => running.delete(task));
   running.add(task);
 }
 
-async function runTurn(deps: TurnDeps, job: TurnJob): Promise<void> {
+/**
+ * Starts writing the reply in the background; the caller answers the request at once. `opened` is the model
+ * request already under way for this turn (its events are held until now); without it the task opens one.
+ */
+export function startTurn(deps: TurnDeps, job: TurnJob, opened?: OpenedReply): void {
+  track(runTurn(deps, job, opened));
+}
+
+/** Opens the model request for a turn that is not stored yet; see OpenedReply. */
+export function openReply(deps: Pick<TurnDeps, 'chat' | 'chatSettings'>, material: TurnMaterial): OpenedReply {
+  const opened = new OpenedReply(deps.chat, deps.chatSettings, material);
+  track(opened.settled);
+  return opened;
+}
+
+async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promise<void> {
   const log = deps.logger.child({ play_id: job.play.play_id, dialogue_id: job.replyId });
   const { live } = deps;
   const playId = job.play.play_id;
@@ -100,12 +115,10 @@ async function runTurn(deps: TurnDeps, job: TurnJob): Promise<void> {
   };
 
   try {
-    const material = await buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1);
-    const prompt = assemblePrompt(material, { contextTokens: deps.chatSettings.contextTokens, replyTokens: deps.chatSettings.replyTokens });
-    const signal = AbortSignal.timeout(Math.max(deps.chatSettings.timeoutMs * (deps.chatSettings.retries + 2), 60_000));
+    const opened = early ?? openReply(deps, await buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1));
     let tripped: string | null = null;
     // Leaving the loop early closes the provider's stream, which cancels the model request.
-    for await (const event of deps.chat.streamTurn({ material, messages: prompt.messages, signal })) {
+    for await (const event of opened) {
       if (event.type === 'emotion') {
         emotion = event.emotion;
         live.setEmotion(playId, job.replyId, event.emotion);

@@ -11,7 +11,9 @@ import { presentDialogue } from './play.presenter';
 import type { SendInput } from './play.schema';
 import { ownPlay, storyOfPlay } from './plays';
 import { chooseSpeaker, NARRATOR } from './story.view';
-import { reapOrphan, startTurn } from './task';
+import { buildMaterial } from './material';
+import type { OpenedReply } from './opening';
+import { openReply, reapOrphan, startTurn } from './task';
 
 const REPLY_TYPES: ReadonlySet<string> = new Set([DialogueType.NpcDialogue, DialogueType.Narration]);
 
@@ -56,55 +58,80 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
   const story = await storyOfPlay(play);
   const now = ctx.now();
   const groupId = answering?.group_id ?? `${play.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const deps = { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
+  const n = answering ? 1 : 2;
+  const plan = (p: PlayFields) => {
+    const speaker = chooseSpeaker(story.content, p.chapter_index, answering?.content ?? message, p.turns);
+    const items: NewDialogue[] = [];
+    if (!answering) items.push({ type: DialogueType.Input, role: 'player', content: message, node_id: p.node_id });
+    items.push({
+      type: speaker === NARRATOR ? DialogueType.Narration : DialogueType.NpcDialogue,
+      role: speaker === NARRATOR ? 'narrator' : 'npc',
+      character_id: speaker.character_id,
+      content: '',
+      done: false,
+      node_id: p.node_id,
+    });
+    const docs = numbered(play.play_id, groupId, p.next_seq - items.length + 1, items, now);
+    // The Input is not stored when the prompt is read: it joins the history from memory.
+    const material = () => buildMaterial(p, story, speaker.character_id, p.next_seq - n, answering ? [] : docs.slice(0, 1));
+    return { speaker, docs, material };
+  };
 
-  if (!answering) {
-    const check = await ctx.checkText(message);
-    if (check.flagged) {
-      // Kept for the record and for appeals, never shown and never in a prompt.
-      const claimed = await claim(play, groupId, 1, false);
-      const [doc] = numbered(play.play_id, groupId, claimed.next_seq, [{ type: DialogueType.Input, role: 'player', content: message, node_id: play.node_id, status: DialogueStatus.SecurityFail }], now);
-      doc!.error_code = ErrorCode.SecurityFail;
-      doc!.error_reason = check.detail;
-      await Dialogue.create(doc);
-      await Play.updateOne({ play_id: play.play_id, pending_group_id: groupId }, { $set: { pending_group_id: null } });
-      throw new AppError(ErrorCode.SecurityFail, 'Content violation, edit and retry', { data: { dialogue_id: doc!.dialogue_id, seq: doc!.seq } });
-    }
+  // The model request starts from the play as it will be once claimed, while the turn's writes are fsynced; its
+  // events are held until the turn is stored. Moderation comes first: flagged words never reach a prompt.
+  const guess = plan({ ...play, next_seq: play.next_seq + n, turns: play.turns + (answering ? 0 : 1), turns_in_chapter: play.turns_in_chapter + (answering ? 0 : 1) });
+  const checked = answering ? Promise.resolve({ flagged: false, detail: '' }) : ctx.checkText(message);
+  const early = Promise.all([guess.material(), checked])
+    .then(([material, check]) => (check.flagged ? null : openReply(deps, material)))
+    // A failed read is done again after the claim, where a failure is reported as usual.
+    .catch(() => null);
+  const dropEarly = () => void early.then((opened) => opened?.cancel());
+
+  const check = await checked;
+  if (check.flagged) {
+    dropEarly();
+    // Kept for the record and for appeals, never shown and never in a prompt.
+    const claimed = await claim(play, groupId, 1, false);
+    const [doc] = numbered(play.play_id, groupId, claimed.next_seq, [{ type: DialogueType.Input, role: 'player', content: message, node_id: play.node_id, status: DialogueStatus.SecurityFail }], now);
+    doc!.error_code = ErrorCode.SecurityFail;
+    doc!.error_reason = check.detail;
+    await Dialogue.create(doc);
+    await Play.updateOne({ play_id: play.play_id, pending_group_id: groupId }, { $set: { pending_group_id: null } });
+    throw new AppError(ErrorCode.SecurityFail, 'Content violation, edit and retry', { data: { dialogue_id: doc!.dialogue_id, seq: doc!.seq } });
   }
 
-  const spent = await spendMessage(user, chat, ctx.config.guestChatTurns, now);
-  let claimed: PlayFields;
-  try {
-    claimed = await claim(play, groupId, answering ? 1 : 2, !answering);
-  } catch (err) {
-    await spent.refund();
-    throw err;
+  // Independent writes go together, so their fsyncs overlap; each undoes the other when it fails.
+  const [spending, claiming] = await Promise.allSettled([spendMessage(user, chat, ctx.config.guestChatTurns, now), claim(play, groupId, n, !answering)]);
+  if (spending.status === 'rejected' || claiming.status === 'rejected') {
+    dropEarly();
+    if (spending.status === 'fulfilled') await spending.value.refund();
+    if (claiming.status === 'fulfilled') await unclaim(play, groupId, n, !answering);
+    throw spending.status === 'rejected' ? spending.reason : (claiming as PromiseRejectedResult).reason;
   }
-  const turnIndex = claimed.turns_in_chapter;
-  const speaker = chooseSpeaker(story.content, claimed.chapter_index, answering?.content ?? message, claimed.turns);
-  const items: NewDialogue[] = [];
-  if (!answering) items.push({ type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id });
-  items.push({
-    type: speaker === NARRATOR ? DialogueType.Narration : DialogueType.NpcDialogue,
-    role: speaker === NARRATOR ? 'narrator' : 'npc',
-    character_id: speaker.character_id,
-    content: '',
-    done: false,
-    node_id: claimed.node_id,
-  });
-  const firstSeq = claimed.next_seq - items.length + 1;
-  const docs = numbered(play.play_id, groupId, firstSeq, items, now);
-  try {
-    await Dialogue.insertMany(docs);
-  } catch (err) {
+  const spent = spending.value;
+  const claimed = claiming.value;
+  const turn = plan(claimed);
+  // Once claimed the play is ours and its stored rows final: the early request stands if its prompt is the same.
+  const [inserting, reading] = await Promise.allSettled([Dialogue.insertMany(turn.docs), turn.material()]);
+  const opened = await early;
+  if (inserting.status === 'rejected') {
+    opened?.cancel();
     await Play.updateOne({ play_id: play.play_id, pending_group_id: groupId }, { $set: { pending_group_id: null } });
     await spent.refund();
-    throw err;
+    throw inserting.reason;
   }
+  let prepared: OpenedReply | undefined;
+  if (opened && reading.status === 'fulfilled' && JSON.stringify(opened.material) === JSON.stringify(reading.value)) prepared = opened;
+  else {
+    opened?.cancel();
+    // Without material the task reads it again, and a failure there ends the reply as Fail.
+    if (reading.status === 'fulfilled') prepared = openReply(deps, reading.value);
+  }
+  const docs = turn.docs;
   const reply = docs[docs.length - 1]!;
-  startTurn(
-    { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now },
-    { play: { ...claimed, turns_in_chapter: turnIndex }, story, groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId: speaker.character_id },
-  );
+  const firstSeq = docs[0]!.seq;
+  startTurn(deps, { play: claimed, story, groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId: turn.speaker.character_id }, prepared);
   return {
     play_id: play.play_id,
     group_id: groupId,
@@ -134,4 +161,17 @@ async function claim(play: PlayFields, groupId: string, n: number, countsAsTurn:
   ).lean<PlayFields>();
   if (!claimed) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
   return claimed;
+}
+
+/** Gives back a slot taken by `claim` for a send that did not go through (the daily limit was reached meanwhile). */
+async function unclaim(play: PlayFields, groupId: string, n: number, countedAsTurn: boolean): Promise<void> {
+  const inc: Record<string, number> = { next_seq: -n };
+  if (countedAsTurn) {
+    inc.turns = -1;
+    inc.turns_in_chapter = -1;
+  }
+  await Play.updateOne(
+    { play_id: play.play_id, pending_group_id: groupId },
+    { $set: { pending_group_id: null, status: play.status, last_played_at: play.last_played_at }, $inc: inc },
+  );
 }

@@ -1,0 +1,72 @@
+import { assemblePrompt, type ChatProvider, type TurnEvent, type TurnMaterial } from '../../ai/chat';
+import type { ChatSettings } from '../../config';
+
+/**
+ * A model request opened before its turn is stored. Its events are read at once into memory, so the model's
+ * latency overlaps the send's writes, but nothing is shown or stored until the turn is committed: the reply task
+ * then reads the held events in order, and then the live ones. A turn that does not go through cancels it.
+ */
+export class OpenedReply implements AsyncIterable<TurnEvent> {
+  private readonly held: TurnEvent[] = [];
+  private finished = false;
+  private failure: { error: unknown } | null = null;
+  private wake: (() => void) | null = null;
+  private readonly controller = new AbortController();
+  private taken = false;
+  /** Settles when the request is over, however it ended (shutdown waits for it). */
+  readonly settled: Promise<void>;
+
+  constructor(
+    chat: ChatProvider,
+    settings: ChatSettings,
+    readonly material: TurnMaterial,
+  ) {
+    const prompt = assemblePrompt(material, { contextTokens: settings.contextTokens, replyTokens: settings.replyTokens });
+    const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(Math.max(settings.timeoutMs * (settings.retries + 2), 60_000))]);
+    this.settled = this.pump(chat.streamTurn({ material, messages: prompt.messages, signal }));
+  }
+
+  private async pump(source: AsyncIterable<TurnEvent>): Promise<void> {
+    try {
+      for await (const event of source) {
+        if (this.controller.signal.aborted) break;
+        this.held.push(event);
+        this.wake?.();
+      }
+    } catch (error) {
+      this.failure = { error };
+    } finally {
+      this.finished = true;
+      this.wake?.();
+    }
+  }
+
+  /** Stops the model request; whatever it sent is dropped. */
+  cancel(): void {
+    this.controller.abort();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<TurnEvent> {
+    if (this.taken) throw new Error('an opened reply is read once');
+    this.taken = true;
+    return {
+      next: async () => {
+        for (;;) {
+          const event = this.held.shift();
+          if (event) return { value: event, done: false };
+          if (this.finished) {
+            if (this.failure) throw this.failure.error;
+            return { value: undefined, done: true };
+          }
+          await new Promise<void>((resolve) => (this.wake = resolve));
+          this.wake = null;
+        }
+      },
+      // Leaving the loop early (a listed word) closes the request, as with the provider's own stream.
+      return: async () => {
+        this.cancel();
+        return { value: undefined, done: true };
+      },
+    };
+  }
+}
