@@ -5,14 +5,10 @@ import type { GeneratedImage, ImageProvider, ImageRequest } from './types';
 /** Base hues per style, so the same prompt looks different in each style and alike across prompts of one style. */
 const STYLE_HUES: Record<string, number> = { anime: 330, watercolor: 200, cinematic: 25, oil_painting: 45 };
 
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * Abstract artwork from the prompt: the prompt's hash picks the palette and the shapes, so one prompt always gives
- * the same picture and different prompts give visibly different ones. The prompt's first words are written on it,
- * so the picture says what it stands for while no model is connected.
+ * the same picture and different prompts give visibly different ones. No text is drawn on it: the picture is shown
+ * cropped and at thumbnail sizes, where a caption would be cut mid-word.
  */
 export function offlineArtworkSvg(
   request: Pick<ImageRequest, 'prompt' | 'style' | 'width' | 'height'>,
@@ -33,15 +29,11 @@ export function offlineArtworkSvg(
       `<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${hue(i + 8)},70%,${40 + (byte(i + 20) % 35)}%)" fill-opacity="0.55"/>`,
     );
   }
-  const caption = escapeXml(request.prompt.trim().split(/\s+/).slice(0, 6).join(' ').slice(0, 48));
-  const fontSize = Math.max(12, Math.round(w / 18));
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="hsl(${hue(4)},60%,25%)"/><stop offset="1" stop-color="hsl(${hue(5)},65%,70%)"/>` +
-    `</linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/>${shapes.join('')}` +
-    `<text x="50%" y="${h - fontSize * 1.5}" font-family="sans-serif" font-size="${fontSize}" fill="#fff" ` +
-    `fill-opacity="0.85" text-anchor="middle">${caption}</text></svg>`
+    `</linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bg)"/>${shapes.join('')}</svg>`
   );
 }
 
