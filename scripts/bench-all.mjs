@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of the product, one after the other, each printing its own figures.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,10 +10,11 @@ const only = process.argv.slice(2);
 const benches = [];
 
 // Workspace benchmarks: any workspace with a `bench` script.
-for (const ws of ['embedded-mongo', 'api', 'shell', 'mfe-editor', 'mfe-player']) {
+const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+for (const ws of workspaces) {
   const pkg = join(root, ws, 'package.json');
   if (!existsSync(pkg)) continue;
-  const { scripts = {} } = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(pkg, 'utf8')));
+  const { scripts = {} } = JSON.parse(readFileSync(pkg, 'utf8'));
   if (scripts.bench) benches.push({ name: ws, cmd: 'npm', args: ['run', 'bench', '-w', ws] });
 }
 // Product-wide benchmarks under bench/.
@@ -28,4 +29,5 @@ for (const b of benches) {
   const r = spawnSync(b.cmd, b.args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failures += 1;
 }
+if (failures) console.log(`\n${failures} benchmark(s) missed a target or failed`);
 process.exit(failures ? 1 : 0);
