@@ -10,6 +10,8 @@ export type LiveEvent =
   | { type: 'end' };
 
 interface LiveReply {
+  /** The play the reply belongs to, so a stream can listen before it has read anything. */
+  playId: string;
   content: string;
   emotion: Emotion | undefined;
 }
@@ -27,8 +29,8 @@ export class LiveReplies {
     this.bus.setMaxListeners(0);
   }
 
-  open(dialogueId: string): void {
-    this.replies.set(dialogueId, { content: '', emotion: undefined });
+  open(playId: string, dialogueId: string): void {
+    this.replies.set(dialogueId, { playId, content: '', emotion: undefined });
   }
 
   get(dialogueId: string): LiveReply | undefined {

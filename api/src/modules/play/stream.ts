@@ -7,6 +7,7 @@ import { Dialogue, type DialogueFields } from './dialogue.model';
 import { dialoguesFrom } from './dialogues';
 import type { LiveEvent } from './live';
 import { presentDialogue } from './play.presenter';
+import { Play, type PlayFields } from './play.model';
 import { ownPlay, playInfo, storyOfPlay } from './plays';
 import { reapOrphan } from './task';
 
@@ -35,14 +36,52 @@ function resumePoint(header: string | undefined): { seq: number; offset: number 
  * stored dialogues, so after a dropped connection the same call with the last seq/offset seen loses nothing.
  */
 export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: string, q: StreamQuery): Promise<void> {
-  const reply = await Dialogue.findOne({ dialogue_id: q.dialogue_id }).lean<DialogueFields>();
-  if (!reply) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
-  const play = await ownPlay(reply.play_id, uid);
-  const story = await storyOfPlay(play);
   const resume = resumePoint(ctx.get('last-event-id'));
-  let cursor = resume?.seq ?? q.seq_st ?? reply.seq;
+  const from = resume?.seq ?? q.seq_st;
+  if (q.seq_ed !== undefined && from !== undefined && q.seq_ed < from) throw new AppError(ErrorCode.ClientParamError, 'seq_ed: must not be below seq_st');
+
+  // Events that arrive while the database is being read are queued, so none is missed between the two.
+  let wake: (() => void) | null = null;
+  const queue: LiveEvent[] = [];
+  const listen = (playId: string) =>
+    pctx.live.subscribe(playId, (event) => {
+      queue.push(event);
+      wake?.();
+    });
+  // A reply being written in this process names its play: listening starts before any read, and the reads go
+  // together. Nothing is sent before the play is known to be the caller's.
+  const livePlayId = pctx.live.get(q.dialogue_id)?.playId;
+  let unsubscribe = livePlayId ? listen(livePlayId) : () => undefined;
+  let reply: DialogueFields | null;
+  let play: PlayFields;
+  let firstRows: DialogueFields[] | null = null;
+  try {
+    const [found, known, rows] = await Promise.all([
+      Dialogue.findOne({ dialogue_id: q.dialogue_id }).lean<DialogueFields>(),
+      livePlayId ? Play.findOne({ play_id: livePlayId, uid }).lean<PlayFields>() : null,
+      livePlayId && from !== undefined ? dialoguesFrom(livePlayId, from, PAGE) : null,
+    ]);
+    reply = found;
+    if (!reply) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
+    if (known && known.play_id === reply.play_id) {
+      play = known;
+      firstRows = rows;
+    } else {
+      unsubscribe();
+      play = await ownPlay(reply.play_id, uid);
+      unsubscribe = listen(play.play_id);
+    }
+  } catch (err) {
+    unsubscribe();
+    throw err;
+  }
+  const story = await storyOfPlay(play);
+  let cursor = from ?? reply.seq;
   let offset = resume ? resume.offset : q.offset;
-  if (q.seq_ed !== undefined && q.seq_ed < cursor) throw new AppError(ErrorCode.ClientParamError, 'seq_ed: must not be below seq_st');
+  if (q.seq_ed !== undefined && q.seq_ed < cursor) {
+    unsubscribe();
+    throw new AppError(ErrorCode.ClientParamError, 'seq_ed: must not be below seq_st');
+  }
 
   const out = new PassThrough();
   ctx.status = 200;
@@ -56,13 +95,6 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
     out.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  // Events that arrive while the database is being read are queued, so none is missed between the two.
-  let wake: (() => void) | null = null;
-  const queue: LiveEvent[] = [];
-  const unsubscribe = pctx.live.subscribe(play.play_id, (event) => {
-    queue.push(event);
-    wake?.();
-  });
   const stop = () => {
     closed = true;
     unsubscribe();
@@ -88,8 +120,15 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
   void (async () => {
     try {
       for (;;) {
-        queue.length = 0;
-        const rows = await dialoguesFrom(play.play_id, cursor, PAGE);
+        let rows: DialogueFields[];
+        if (firstRows) {
+          // Read after listening started: what the queue holds came after it, so it stays.
+          rows = firstRows;
+          firstRows = null;
+        } else {
+          queue.length = 0;
+          rows = await dialoguesFrom(play.play_id, cursor, PAGE);
+        }
         let streaming: DialogueFields | null = null;
         for (const d of rows) {
           if (closed) return;

@@ -68,7 +68,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
   const log = deps.logger.child({ play_id: job.play.play_id, dialogue_id: job.replyId });
   const { live } = deps;
   const playId = job.play.play_id;
-  live.open(job.replyId);
+  live.open(playId, job.replyId);
   const guard = new ReplyGuard(deps.replyWords);
   /** Everything the model sent: the record. Players only ever get `guard.shown`. */
   let content = '';

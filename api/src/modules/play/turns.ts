@@ -6,6 +6,7 @@ import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
 import { lastDialogue, numbered, type NewDialogue } from './dialogues';
 import { checkInputSize, spendMessage } from './limits';
+import type { TextCheck } from './moderation';
 import { Play, type PlayFields } from './play.model';
 import { presentDialogue } from './play.presenter';
 import type { SendInput } from './play.schema';
@@ -35,6 +36,11 @@ async function loopTarget(play: PlayFields, dialogueId: string | undefined): Pro
  */
 export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendInput) {
   const chat = ctx.config.chat;
+  const message = (input.option_contents?.[0] ?? input.message).trim();
+  // The moderation (possibly a model call) needs only the text, so it runs while the play is read. Bad input is
+  // still reported below, after the play's own errors.
+  let moderating: Promise<TextCheck> | null = null;
+  if (!input.is_loop && message !== '' && fitsInput(message, chat)) moderating = ctx.checkText(message);
   let play = await ownPlay(input.play_id, user.uid);
   if (input.story_id && input.story_id !== play.story_id) throw new AppError(ErrorCode.PlayIdMismatch);
   if (input.version_id && input.version_id !== play.version_id) {
@@ -47,7 +53,6 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
     else throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
   }
 
-  const message = (input.option_contents?.[0] ?? input.message).trim();
   let answering: DialogueFields | null = null;
   if (input.is_loop) answering = await loopTarget(play, input.dialogue_id);
   else {
@@ -81,16 +86,22 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
   // The model request starts from the play as it will be once claimed, while the turn's writes are fsynced; its
   // events are held until the turn is stored. Moderation comes first: flagged words never reach a prompt.
   const guess = plan({ ...play, next_seq: play.next_seq + n, turns: play.turns + (answering ? 0 : 1), turns_in_chapter: play.turns_in_chapter + (answering ? 0 : 1) });
-  const checked = answering ? Promise.resolve({ flagged: false, detail: '' }) : ctx.checkText(message);
+  const checked = answering ? Promise.resolve({ flagged: false, detail: '' }) : (moderating ?? ctx.checkText(message));
   const early = Promise.all([guess.material(), checked])
     .then(([material, check]) => (check.flagged ? null : openReply(deps, material)))
     // A failed read is done again after the claim, where a failure is reported as usual.
     .catch(() => null);
   const dropEarly = () => void early.then((opened) => opened?.cancel());
 
+  // The quota and the slot are taken while the moderation answers (it may be a model call); a flagged message gives
+  // both back and is recorded as before.
+  const writes = Promise.allSettled([spendMessage(user, chat, ctx.config.guestChatTurns, now), claim(play, groupId, n, !answering)]);
   const check = await checked;
   if (check.flagged) {
     dropEarly();
+    const [spentBack, claimedBack] = await writes;
+    if (spentBack.status === 'fulfilled') await spentBack.value.refund();
+    if (claimedBack.status === 'fulfilled') await unclaim(play, groupId, n, true);
     // Kept for the record and for appeals, never shown and never in a prompt.
     const claimed = await claim(play, groupId, 1, false);
     const [doc] = numbered(play.play_id, groupId, claimed.next_seq, [{ type: DialogueType.Input, role: 'player', content: message, node_id: play.node_id, status: DialogueStatus.SecurityFail }], now);
@@ -101,8 +112,8 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
     throw new AppError(ErrorCode.SecurityFail, 'Content violation, edit and retry', { data: { dialogue_id: doc!.dialogue_id, seq: doc!.seq } });
   }
 
-  // Independent writes go together, so their fsyncs overlap; each undoes the other when it fails.
-  const [spending, claiming] = await Promise.allSettled([spendMessage(user, chat, ctx.config.guestChatTurns, now), claim(play, groupId, n, !answering)]);
+  // Each write undoes the other when it fails.
+  const [spending, claiming] = await writes;
   if (spending.status === 'rejected' || claiming.status === 'rejected') {
     dropEarly();
     if (spending.status === 'fulfilled') await spending.value.refund();
@@ -142,6 +153,15 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
     send_limit: spent.limit,
     guest: user.identity === UserIdentity.Tour,
   };
+}
+
+function fitsInput(message: string, chat: PlayContext['config']['chat']): boolean {
+  try {
+    checkInputSize(message, chat);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
