@@ -20,6 +20,7 @@ import * as s from './play.schema';
 import { checkCoverage, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './plays';
 import { streamReply } from './stream';
 import { sendMessage } from './turns';
+import './deletion';
 
 export interface PlayDeps {
   config: Config;
