@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Emotion } from 'shared-kit';
+import type { DialogueFields } from './dialogue.model';
+import type { PlayFields } from './play.model';
+import type { PlayableStory } from './story.source';
 
 export type LiveEvent =
   | { type: 'delta'; dialogue_id: string; offset: number; text: string }
@@ -14,6 +17,16 @@ interface LiveReply {
   playId: string;
   content: string;
   emotion: Emotion | undefined;
+  /** The turn as stored when it started, until anything more is stored: a stream can attach without reading. */
+  turn?: LiveTurn;
+}
+
+export interface LiveTurn {
+  uid: string;
+  play: PlayFields;
+  story: PlayableStory;
+  /** The rows the send stored, oldest first; the last is the reply. */
+  rows: DialogueFields[];
 }
 
 /**
@@ -29,8 +42,8 @@ export class LiveReplies {
     this.bus.setMaxListeners(0);
   }
 
-  open(playId: string, dialogueId: string): void {
-    this.replies.set(dialogueId, { playId, content: '', emotion: undefined });
+  open(playId: string, dialogueId: string, turn?: LiveTurn): void {
+    this.replies.set(dialogueId, { playId, content: '', emotion: undefined, turn });
   }
 
   get(dialogueId: string): LiveReply | undefined {
@@ -56,6 +69,10 @@ export class LiveReplies {
   }
 
   emit(playId: string, event: LiveEvent): void {
+    if (event.type === 'stored' || event.type === 'end') {
+      // The rows kept at the start are out of date from now on.
+      for (const reply of this.replies.values()) if (reply.playId === playId) reply.turn = undefined;
+    }
     this.bus.emit(playId, event);
   }
 

@@ -1,7 +1,7 @@
-import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType } from 'shared-kit';
 import type { TurnLine, TurnMaterial } from '../../ai/chat';
-import { Dialogue, type DialogueFields } from './dialogue.model';
+import type { DialogueFields } from './dialogue.model';
+import { inputsOf, rowsBetween } from './rowCache';
 import type { PlayFields } from './play.model';
 import type { PlayableStory } from './story.source';
 import { NARRATOR, castOf, characterById, playerName, readable } from './story.view';
@@ -20,13 +20,6 @@ export function lineOf(d: DialogueFields, story: PlayableStory): TurnLine {
   return { speaker: who === NARRATOR ? 'narrator' : 'npc', name: who.name, content: d.content };
 }
 
-/** The conversation not yet folded into the running summary, oldest first, up to `uptoSeq`. */
-export async function unfoldedDialogues(play: PlayFields, uptoSeq: number): Promise<DialogueFields[]> {
-  return Dialogue.find({ play_id: play.play_id, seq: mongoose.trusted({ $gt: play.summary_upto_seq, $lte: uptoSeq }) })
-    .sort({ seq: 1 })
-    .lean<DialogueFields[]>();
-}
-
 /**
  * The material for answering as `speakerId`, from the story and the play up to `uptoSeq`, then `unstored`: rows of
  * the turn being sent that are not written yet (its Input), so the model request need not wait for them.
@@ -40,16 +33,11 @@ export async function buildMaterial(
 ): Promise<TurnMaterial> {
   const c = story.content;
   const node = c.nodes[play.chapter_index] ?? c.nodes[c.nodes.length - 1];
-  // Both reads at once: each is a round trip to the database.
-  const [stored, inputs] = await Promise.all([
-    unfoldedDialogues(play, uptoSeq),
-    Dialogue.find(
-      { play_id: play.play_id, type: DialogueType.Input, status: DialogueStatus.Normal, seq: mongoose.trusted({ $gt: play.chapter_start_seq, $lte: uptoSeq }) },
-      { content: 1, seq: 1 },
-    )
-      .sort({ seq: 1 })
-      .lean<Array<{ content: string }>>(),
-  ]);
+  // One read serves both the conversation (since the summary) and the chapter's inputs (since its start); rows
+  // kept from earlier turns are not read again.
+  const read = await rowsBetween(play.play_id, Math.min(play.summary_upto_seq, play.chapter_start_seq), uptoSeq);
+  const stored = read.filter((d) => d.seq > play.summary_upto_seq);
+  const inputs = inputsOf(read.filter((d) => d.seq > play.chapter_start_seq));
   const rows = [...stored, ...unstored];
   const chapterInputs = [...inputs, ...unstored.filter((d) => d.type === DialogueType.Input && d.status === DialogueStatus.Normal)].map((d) => d.content);
   return {

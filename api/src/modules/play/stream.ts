@@ -9,6 +9,7 @@ import type { LiveEvent } from './live';
 import { presentDialogue } from './play.presenter';
 import { Play, type PlayFields } from './play.model';
 import { ownPlay, playInfo, storyOfPlay } from './plays';
+import type { PlayableStory } from './story.source';
 import { reapOrphan } from './task';
 
 /** How long a stream waits for news before reading the database again (replies written by another process). */
@@ -50,32 +51,45 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
     });
   // A reply being written in this process names its play: listening starts before any read, and the reads go
   // together. Nothing is sent before the play is known to be the caller's.
-  const livePlayId = pctx.live.get(q.dialogue_id)?.playId;
+  const live = pctx.live.get(q.dialogue_id);
+  const livePlayId = live?.playId;
   let unsubscribe = livePlayId ? listen(livePlayId) : () => undefined;
   let reply: DialogueFields | null;
   let play: PlayFields;
+  let story: PlayableStory;
   let firstRows: DialogueFields[] | null = null;
-  try {
-    const [found, known, rows] = await Promise.all([
-      Dialogue.findOne({ dialogue_id: q.dialogue_id }).lean<DialogueFields>(),
-      livePlayId ? Play.findOne({ play_id: livePlayId, uid }).lean<PlayFields>() : null,
-      livePlayId && from !== undefined ? dialoguesFrom(livePlayId, from, PAGE) : null,
-    ]);
-    reply = found;
-    if (!reply) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
-    if (known && known.play_id === reply.play_id) {
-      play = known;
-      firstRows = rows;
-    } else {
+  const turn = live?.turn;
+  const turnReply = turn?.rows[turn.rows.length - 1];
+  const startSeq = from ?? turnReply?.seq;
+  if (turn && turnReply && turn.uid === uid && startSeq !== undefined && startSeq >= turn.rows[0]!.seq && startSeq <= turnReply.seq) {
+    // Nothing was stored since the send: the rows it wrote are the ones to send, and the first text goes out now.
+    reply = turnReply;
+    play = turn.play;
+    story = turn.story;
+    firstRows = turn.rows.filter((d) => d.seq >= startSeq);
+  } else {
+    try {
+      const [found, known, rows] = await Promise.all([
+        Dialogue.findOne({ dialogue_id: q.dialogue_id }).lean<DialogueFields>(),
+        livePlayId ? Play.findOne({ play_id: livePlayId, uid }).lean<PlayFields>() : null,
+        livePlayId && from !== undefined ? dialoguesFrom(livePlayId, from, PAGE) : null,
+      ]);
+      reply = found;
+      if (!reply) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
+      if (known && known.play_id === reply.play_id) {
+        play = known;
+        firstRows = rows;
+      } else {
+        unsubscribe();
+        play = await ownPlay(reply.play_id, uid);
+        unsubscribe = listen(play.play_id);
+      }
+      story = await storyOfPlay(play);
+    } catch (err) {
       unsubscribe();
-      play = await ownPlay(reply.play_id, uid);
-      unsubscribe = listen(play.play_id);
+      throw err;
     }
-  } catch (err) {
-    unsubscribe();
-    throw err;
   }
-  const story = await storyOfPlay(play);
   let cursor = from ?? reply.seq;
   let offset = resume ? resume.offset : q.offset;
   if (q.seq_ed !== undefined && q.seq_ed < cursor) {

@@ -3,14 +3,15 @@ import { DialogueStatus, DialogueType, ErrorCode, type Emotion } from 'shared-ki
 import { ChatFailure, historyTokens, type ChatProvider, type TurnMaterial } from '../../ai/chat';
 import type { ChatSettings } from '../../config';
 import type { Logger } from '../../lib/logger';
-import { Dialogue } from './dialogue.model';
+import { Dialogue, type DialogueFields } from './dialogue.model';
 import { appendDialogues } from './dialogues';
 import { directorStep } from './director';
-import { buildMaterial, isSpoken, lineOf, unfoldedDialogues } from './material';
+import { buildMaterial, isSpoken, lineOf } from './material';
 import type { LiveReplies } from './live';
 import type { CheckText } from './moderation';
 import { Play, type PlayFields } from './play.model';
 import { ReplyGuard, type ReplyWordList } from './replyGuard';
+import { forgetRows, rowsBetween } from './rowCache';
 import { OpenedReply } from './opening';
 import type { PlayableStory } from './story.source';
 
@@ -32,6 +33,8 @@ export interface TurnJob {
   replyId: string;
   replySeq: number;
   speakerId: string;
+  /** The rows the send stored (Input and reply), for streams attaching in this process. */
+  rows?: DialogueFields[];
 }
 
 /** Flushes of a streaming reply: at most one write in flight, at least every FLUSH_MS or FLUSH_CHARS. */
@@ -68,7 +71,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
   const log = deps.logger.child({ play_id: job.play.play_id, dialogue_id: job.replyId });
   const { live } = deps;
   const playId = job.play.play_id;
-  live.open(playId, job.replyId);
+  live.open(playId, job.replyId, job.rows && { uid: job.play.uid, play: job.play, story: job.story, rows: job.rows });
   const guard = new ReplyGuard(deps.replyWords);
   /** Everything the model sent: the record. Players only ever get `guard.shown`. */
   let content = '';
@@ -163,6 +166,8 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     live.emit(playId, { type: 'stored' });
     if (!check.flagged) await direct(deps, job, log);
   } catch (err) {
+    // The failure is written over the reply whatever it held, even when it was already finished.
+    forgetRows(playId);
     const failure = err instanceof ChatFailure ? err : new ChatFailure('network', err instanceof Error ? err.message : 'reply failed', { cause: err });
     if (!(err instanceof ChatFailure)) log.error({ err }, 'reply task failed');
     else log.warn({ kind: failure.kind, code: failure.code, reason: failure.message }, 'reply failed');
@@ -219,7 +224,7 @@ async function fold(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> {
   const play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
   if (!play) return;
   const room = Math.max(0, deps.chatSettings.contextTokens - deps.chatSettings.replyTokens);
-  const rows = (await unfoldedDialogues(play, play.next_seq)).filter((d) => d.done);
+  const rows = (await rowsBetween(play.play_id, play.summary_upto_seq, play.next_seq)).filter((d) => d.done);
   const spoken = rows.filter(isSpoken);
   const lines = spoken.map((d) => lineOf(d, job.story));
   if (historyTokens(lines) <= room * 0.5) return;

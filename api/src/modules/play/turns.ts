@@ -1,4 +1,3 @@
-import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, ErrorCode, PlayStatus, UserIdentity } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import type { UserDoc } from '../user/user.model';
@@ -15,6 +14,8 @@ import { chooseSpeaker, NARRATOR } from './story.view';
 import { buildMaterial } from './material';
 import type { OpenedReply } from './opening';
 import { openReply, reapOrphan, startTurn } from './task';
+import { quickSend } from './quickSend';
+import { claim, refuseInput, unclaim } from './slot';
 
 const REPLY_TYPES: ReadonlySet<string> = new Set([DialogueType.NpcDialogue, DialogueType.Narration]);
 
@@ -40,7 +41,11 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
   // The moderation (possibly a model call) needs only the text, so it runs while the play is read. Bad input is
   // still reported below, after the play's own errors.
   let moderating: Promise<TextCheck> | null = null;
-  if (!input.is_loop && message !== '' && fitsInput(message, chat)) moderating = ctx.checkText(message);
+  if (!input.is_loop && message !== '' && fitsInput(message, chat)) {
+    moderating = ctx.checkText(message);
+    const quick = await quickSend(ctx, user, input, message, moderating);
+    if (quick) return quick;
+  }
   let play = await ownPlay(input.play_id, user.uid);
   if (input.story_id && input.story_id !== play.story_id) throw new AppError(ErrorCode.PlayIdMismatch);
   if (input.version_id && input.version_id !== play.version_id) {
@@ -102,14 +107,7 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
     const [spentBack, claimedBack] = await writes;
     if (spentBack.status === 'fulfilled') await spentBack.value.refund();
     if (claimedBack.status === 'fulfilled') await unclaim(play, groupId, n, true);
-    // Kept for the record and for appeals, never shown and never in a prompt.
-    const claimed = await claim(play, groupId, 1, false);
-    const [doc] = numbered(play.play_id, groupId, claimed.next_seq, [{ type: DialogueType.Input, role: 'player', content: message, node_id: play.node_id, status: DialogueStatus.SecurityFail }], now);
-    doc!.error_code = ErrorCode.SecurityFail;
-    doc!.error_reason = check.detail;
-    await Dialogue.create(doc);
-    await Play.updateOne({ play_id: play.play_id, pending_group_id: groupId }, { $set: { pending_group_id: null } });
-    throw new AppError(ErrorCode.SecurityFail, 'Content violation, edit and retry', { data: { dialogue_id: doc!.dialogue_id, seq: doc!.seq } });
+    return refuseInput(play, groupId, message, check, now);
   }
 
   // Each write undoes the other when it fails.
@@ -162,36 +160,4 @@ function fitsInput(message: string, chat: PlayContext['config']['chat']): boolea
   } catch {
     return false;
   }
-}
-
-/**
- * Takes the play's one reply slot and `n` sequence numbers in a single update, so two sends (or a send and a
- * backtrack) can never interleave. 1050002 when a reply is already being written.
- */
-async function claim(play: PlayFields, groupId: string, n: number, countsAsTurn: boolean): Promise<PlayFields> {
-  const inc: Record<string, number> = { next_seq: n };
-  if (countsAsTurn) {
-    inc.turns = 1;
-    inc.turns_in_chapter = 1;
-  }
-  const claimed = await Play.findOneAndUpdate(
-    { play_id: play.play_id, pending_group_id: null, status: mongoose.trusted({ $ne: PlayStatus.Ending }) },
-    { $set: { pending_group_id: groupId, status: PlayStatus.Playing, last_played_at: new Date() }, $inc: inc },
-    { new: true },
-  ).lean<PlayFields>();
-  if (!claimed) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
-  return claimed;
-}
-
-/** Gives back a slot taken by `claim` for a send that did not go through (the daily limit was reached meanwhile). */
-async function unclaim(play: PlayFields, groupId: string, n: number, countedAsTurn: boolean): Promise<void> {
-  const inc: Record<string, number> = { next_seq: -n };
-  if (countedAsTurn) {
-    inc.turns = -1;
-    inc.turns_in_chapter = -1;
-  }
-  await Play.updateOne(
-    { play_id: play.play_id, pending_group_id: groupId },
-    { $set: { pending_group_id: null, status: play.status, last_played_at: play.last_played_at }, $inc: inc },
-  );
 }
