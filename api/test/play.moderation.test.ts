@@ -12,6 +12,7 @@ import {
   textOf,
   type Dlg,
   type Sent,
+  retryReply,
 } from './support/playStories';
 
 // A made-up listed word, so the test is about the mechanism and not about any real list.
@@ -128,17 +129,7 @@ describe('moderation while a reply streams', () => {
 
     // The player may have the reply written again.
     fake.script(reply(['The ', 'lamp ', 'glows.']));
-    const retry = await client.post<Sent>('/api/tyler/message/send', {
-      play_id: playId,
-      is_loop: true,
-      dialogue_id: t.replyId,
-    });
-    expect(retry.body.status_code).toBe(0);
-    const again = await readStream(
-      client,
-      `/api/tyler/message/stream_reply?dialogue_id=${retry.body.data!.reply_dialogue_ids[0]}`,
-    );
-    expect(textOf(again.events, retry.body.data!.reply_dialogue_ids[0]!)).toBe('The lamp glows.');
+    expect((await retryReply(client, playId, t.replyId)).text).toBe('The lamp glows.');
   }, 30_000);
 
   it('a reply that only starts like a listed word streams whole', async () => {

@@ -9,6 +9,7 @@ import {
   textOf,
   type Dlg,
   type Sent,
+  retryReply,
 } from './support/playStories';
 
 const TIMEOUT_MS = 400;
@@ -191,22 +192,13 @@ describe('model faults leave a Fail dialogue and an intact history', () => {
 
       // The player retries; the failed reply stays in the record and a new one follows it.
       fake.script(normal);
-      const retry = await client.post<Sent>('/api/tyler/message/send', {
-        play_id: playId,
-        is_loop: true,
-        dialogue_id: failed.replyId,
-      });
-      expect(retry.body.status_code).toBe(0);
-      const again = await readStream(
-        client,
-        `/api/tyler/message/stream_reply?dialogue_id=${retry.body.data!.reply_dialogue_ids[0]}`,
-      );
-      expect(textOf(again.events, retry.body.data!.reply_dialogue_ids[0]!)).toContain('"And then?"');
+      const retried = await retryReply(client, playId, failed.replyId);
+      expect(retried.text).toContain('"And then?"');
       const final = await history(client, playId);
       expect(final.find((d) => d.dialogue_id === failed.replyId)).toMatchObject({
         status: DialogueStatus.Fail,
       });
-      expect(final.find((d) => d.dialogue_id === retry.body.data!.reply_dialogue_ids[0])).toMatchObject({
+      expect(final.find((d) => d.dialogue_id === retried.replyId)).toMatchObject({
         status: DialogueStatus.Normal,
       });
       // A failed reply never reaches the next prompt.

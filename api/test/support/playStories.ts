@@ -132,3 +132,23 @@ export interface Sent {
   input_dialogue: Dlg;
   send_limit: { status: string; code: number; used: number; limit: number } | null;
 }
+
+/**
+ * Asks for a failed or stopped reply to be written again (`message/send` with `is_loop`) and reads the new reply's
+ * stream to its end. Fails the test if the retry is refused.
+ */
+export async function retryReply(
+  client: CookieClient,
+  playId: string,
+  failedReplyId: string,
+): Promise<{ replyId: string; text: string }> {
+  const retry = await client.post<Sent>('/api/tyler/message/send', {
+    play_id: playId,
+    is_loop: true,
+    dialogue_id: failedReplyId,
+  });
+  if (retry.body.status_code !== 0) throw new Error(`retry refused: ${JSON.stringify(retry.body)}`);
+  const replyId = retry.body.data!.reply_dialogue_ids[0]!;
+  const again = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}`);
+  return { replyId, text: textOf(again.events, replyId) };
+}
