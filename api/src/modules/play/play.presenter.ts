@@ -56,7 +56,8 @@ export function presentPlay(p: PlayFields, story: PlayableStory, extra: { mode: 
   };
 }
 
-export function presentStoryHead(story: PlayableStory) {
+/** The fields every view of a story starts with. */
+function storyBasics(story: PlayableStory) {
   const c = story.content;
   return {
     story_id: story.story_id,
@@ -65,6 +66,13 @@ export function presentStoryHead(story: PlayableStory) {
     introduction: c.introduction,
     logo: c.logo,
     loading_background: c.loading_background,
+  };
+}
+
+export function presentStoryHead(story: PlayableStory) {
+  const c = story.content;
+  return {
+    ...storyBasics(story),
     player: { character_name: c.player.character_name },
     characters: c.characters.map((ch) => ({
       character_id: ch.character_id,
@@ -85,12 +93,7 @@ export interface CreatorInfo {
 export function presentStoryCard(story: PlayableStory, creator: CreatorInfo | undefined) {
   const c = story.content;
   return {
-    story_id: story.story_id,
-    version_id: story.version_id,
-    story_name: c.story_name,
-    introduction: c.introduction,
-    logo: c.logo,
-    loading_background: c.loading_background,
+    ...storyBasics(story),
     chapters_count: c.nodes.length,
     characters_count: c.characters.length,
     creator: creator ?? { uid: story.uid, nickname: '', avatar: '' },
