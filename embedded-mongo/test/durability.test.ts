@@ -104,3 +104,16 @@ it('refuses a folder locked by another live process', async () => {
   fs.writeFileSync(path.join(dbPath, 'mongod.lock'), `${process.ppid}\n`);
   await expect(startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() })).rejects.toThrow(/locked by running process/);
 });
+
+it("takes over a lock with this process's pid left by an earlier process (the pid was reused)", async () => {
+  const dbPath = dir();
+  const startedBefore = Math.round(Date.now() - process.uptime() * 1000) - 60 * 60 * 1000;
+  for (const stale of [`${process.pid}\n`, `${process.pid}\n${startedBefore}\n0\n`]) {
+    fs.writeFileSync(path.join(dbPath, 'mongod.lock'), stale);
+    const server = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+    const [pid, start] = fs.readFileSync(path.join(dbPath, 'mongod.lock'), 'utf8').split('\n').map(Number);
+    expect(pid).toBe(process.pid);
+    expect(Math.abs(start! - (Date.now() - process.uptime() * 1000))).toBeLessThan(1000);
+    await server.stop();
+  }
+});
