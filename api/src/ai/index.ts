@@ -3,6 +3,7 @@ import type { ForbiddenWords } from 'shared-kit';
 import { aiMode, type Config } from '../config';
 import { offlineImages } from './images.offline';
 import { openAiImages } from './images.openai';
+import { httpFetch } from './httpFetch';
 import { offlineModeration } from './moderation.offline';
 import { openAiModeration } from './moderation.openai';
 import type { AiMediaProviders } from './types';
@@ -20,6 +21,7 @@ function openAiClient(config: Config): OpenAI {
     apiKey: config.llm.apiKey ?? 'not-needed',
     maxRetries: 0,
     timeout: 30_000,
+    fetch: httpFetch,
   });
 }
 

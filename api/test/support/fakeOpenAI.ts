@@ -10,6 +10,8 @@ export interface FakeRequest {
   model: string;
   stream: boolean;
   messages: FakeMessage[];
+  /** Set when the client went away before the answer was complete (a cancelled request). */
+  cancelled?: boolean;
 }
 
 /** What the fake answers to one request. */
@@ -46,6 +48,7 @@ function chunk(id: string, model: string, delta: Record<string, unknown>, finish
 export class FakeOpenAI {
   readonly requests: FakeRequest[] = [];
   private handler: FakeHandler;
+  private flags: (text: string) => boolean = () => false;
   private readonly server: http.Server;
   private readonly sockets = new Set<Socket>();
   url = '';
@@ -70,6 +73,11 @@ export class FakeOpenAI {
     this.handler = handler;
   }
 
+  /** Which texts `/moderations` flags (none by default). */
+  flagWhen(predicate: (text: string) => boolean): void {
+    this.flags = predicate;
+  }
+
   /** Chat (streamed) requests so far. */
   get streamed(): FakeRequest[] {
     return this.requests.filter((r) => r.stream);
@@ -84,11 +92,13 @@ export class FakeOpenAI {
     let raw = '';
     for await (const part of req) raw += String(part);
     if (req.method === 'POST' && req.url?.endsWith('/moderations')) {
-      // Clean verdicts for every text: moderation is not what these tests are about.
+      // Clean verdicts unless a test said which texts to flag.
       const input = (JSON.parse(raw) as { input: string | string[] }).input;
       const texts = Array.isArray(input) ? input : [input];
+      const verdict = (text: string) =>
+        this.flags(text) ? { flagged: true, categories: { violence: true }, category_scores: { violence: 0.99 } } : { flagged: false, categories: {}, category_scores: {} };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'modr-1', model: 'fake', results: texts.map(() => ({ flagged: false, categories: {}, category_scores: {} })) }));
+      res.end(JSON.stringify({ id: 'modr-1', model: 'fake', results: texts.map(verdict) }));
       return;
     }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -125,7 +135,10 @@ export class FakeOpenAI {
     const onSent = behaviour.kind === 'stream' ? behaviour.onSent : undefined;
     for (const [i, token] of tokens.entries()) {
       if (delay > 0) await sleep(delay);
-      if (res.destroyed) return;
+      if (res.destroyed) {
+        request.cancelled = true;
+        return;
+      }
       res.write(chunk(id, body.model, { content: token }));
       onSent?.(i);
     }

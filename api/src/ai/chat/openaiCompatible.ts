@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
 import type { Logger } from '../../lib/logger';
+import { httpFetch } from '../httpFetch';
 import { ChatFailure } from './errors';
 import { EmotionTagParser } from './emotionTag';
 import type {
@@ -92,6 +93,7 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
     maxRetries: 0,
     timeout: options.timeoutMs,
     logLevel: 'off',
+    fetch: httpFetch,
   });
   const log = options.logger.child({ provider: 'openai-compatible' });
 

@@ -5,6 +5,7 @@ import type { PlayContext } from './context';
 import { Dialogue } from './dialogue.model';
 import { numbered, type NewDialogue } from './dialogues';
 import { spendMessage } from './limits';
+import type { TurnMaterial } from '../../ai/chat';
 import { buildMaterial } from './material';
 import type { TextCheck } from './moderation';
 import { Play, type PlayFields } from './play.model';
@@ -13,7 +14,68 @@ import type { SendInput } from './play.schema';
 import { storyOfPlay } from './plays';
 import { refuseInput, unclaim } from './slot';
 import { chooseSpeaker, NARRATOR } from './story.view';
-import { openReply, startTurn } from './task';
+import type { OpenedReply } from './opening';
+import { recallIdlePlay, rememberPlay } from './playState';
+import type { PlayableStory } from './story.source';
+import { openReply, startTurn, type TurnDeps } from './task';
+
+/** A model request opened from this process's last sight of the play, before its claim came back. */
+interface Early {
+  opened: OpenedReply;
+  /** What it was opened with, to compare with what the claimed play gives. */
+  material: TurnMaterial;
+}
+
+/** The play as the claim leaves it. */
+function afterClaim(before: Readonly<PlayFields>, groupId: string, lastPlayed: Date): PlayFields {
+  return {
+    ...before,
+    pending_group_id: groupId,
+    status: PlayStatus.Playing,
+    last_played_at: lastPlayed,
+    next_seq: before.next_seq + 2,
+    turns: before.turns + 1,
+    turns_in_chapter: before.turns_in_chapter + 1,
+  };
+}
+
+/** The Input row and the reply placeholder of a turn on `claimed`. */
+function turnRows(claimed: PlayFields, story: PlayableStory, groupId: string, message: string, now: number) {
+  const speaker = chooseSpeaker(story.content, claimed.chapter_index, message, claimed.turns);
+  const items: NewDialogue[] = [
+    { type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id },
+    {
+      type: speaker === NARRATOR ? DialogueType.Narration : DialogueType.NpcDialogue,
+      role: speaker === NARRATOR ? 'narrator' : 'npc',
+      character_id: speaker.character_id,
+      content: '',
+      done: false,
+      node_id: claimed.node_id,
+    },
+  ];
+  const docs = numbered(claimed.play_id, groupId, claimed.next_seq - 1, items, now);
+  return { speakerId: speaker.character_id, docs, input: docs[0]!, reply: docs[1]! };
+}
+
+/**
+ * Opens the model request from the play as this process last saw it, while the claim and the input's moderation
+ * are on their way (null without such a sight). A message the moderation then flags cancels the request before
+ * anything of it is shown or stored, as does a claim that fails.
+ */
+async function openEarly(deps: TurnDeps, uid: string, input: SendInput, message: string, groupId: string, now: number, lastPlayed: Date): Promise<Early | null> {
+  const seen = recallIdlePlay(input.play_id, uid);
+  if (!seen || (input.story_id && input.story_id !== seen.story_id) || (input.version_id && input.version_id !== seen.version_id)) return null;
+  const claimed = afterClaim(seen, groupId, lastPlayed);
+  const story = await storyOfPlay(claimed);
+  const rows = turnRows(claimed, story, groupId, message, now);
+  const material = await buildMaterial(claimed, story, rows.speakerId, claimed.next_seq - 2, [rows.input]);
+  return { opened: openReply(deps, material), material };
+}
+
+/** True when two materials would give the model the same prompt. */
+function sameMaterial(a: TurnMaterial, b: TurnMaterial): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 /**
  * The usual `message/send` (a new, well-formed message to an idle play of the caller) in two durable steps: the
@@ -21,15 +83,23 @@ import { openReply, startTurn } from './task';
  * filter carries every check that reading the play first would make, so no read comes before it. Returns null,
  * having taken nothing, when the claim does not match: the caller then reads the play and answers with the
  * precise error (or reaps a reply left behind by a stopped process and goes on).
+ *
+ * The model request does not wait for either step: it opens at once from the play as this process last saw it,
+ * and its tokens are held in memory until the turn is stored. When the claimed play would give another prompt
+ * (someone played it elsewhere), that request is dropped and the right one opened.
  */
 export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInput, message: string, moderating: Promise<TextCheck>) {
   const chat = ctx.config.chat;
   const now = ctx.now();
   const groupId = `${input.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const lastPlayed = new Date(now);
+  const deps: TurnDeps = { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
+  const early = openEarly(deps, user.uid, input, message, groupId, now, lastPlayed).catch(() => null);
+  const dropEarly = () => void early.then((e) => e?.opened.cancel());
+
   const filter: Record<string, unknown> = { play_id: input.play_id, uid: user.uid, pending_group_id: null, status: mongoose.trusted({ $ne: PlayStatus.Ending }) };
   if (input.story_id) filter.story_id = input.story_id;
   if (input.version_id) filter.version_id = input.version_id;
-  const lastPlayed = new Date(now);
   const [spending, taking] = await Promise.allSettled([
     spendMessage(user, chat, ctx.config.guestChatTurns, now),
     // The play as it was, so a send that does not go through can put it back.
@@ -41,11 +111,13 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
   ]);
   const before = taking.status === 'fulfilled' ? taking.value : null;
   if (!before) {
+    dropEarly();
     if (spending.status === 'fulfilled') await spending.value.refund();
     if (taking.status === 'rejected') throw taking.reason;
     return null;
   }
   const giveBack = async () => {
+    dropEarly();
     if (spending.status === 'fulfilled') await spending.value.refund();
     await unclaim(before, groupId, 2, true);
   };
@@ -54,15 +126,9 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
     throw spending.reason;
   }
   const spent = spending.value;
-  const claimed: PlayFields = {
-    ...before,
-    pending_group_id: groupId,
-    status: PlayStatus.Playing,
-    last_played_at: lastPlayed,
-    next_seq: before.next_seq + 2,
-    turns: before.turns + 1,
-    turns_in_chapter: before.turns_in_chapter + 1,
-  };
+  const claimed = afterClaim(before, groupId, lastPlayed);
+  // Until the turn ends, another send to this play would only be refused: it opens nothing early.
+  rememberPlay(claimed);
 
   let story;
   let check: TextCheck;
@@ -77,29 +143,24 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
     return refuseInput(before, groupId, message, check, now);
   }
 
-  const speaker = chooseSpeaker(story.content, claimed.chapter_index, message, claimed.turns);
-  const items: NewDialogue[] = [
-    { type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id },
-    {
-      type: speaker === NARRATOR ? DialogueType.Narration : DialogueType.NpcDialogue,
-      role: speaker === NARRATOR ? 'narrator' : 'npc',
-      character_id: speaker.character_id,
-      content: '',
-      done: false,
-      node_id: claimed.node_id,
+  const { speakerId, docs, input: input_, reply } = turnRows(claimed, story, groupId, message, now);
+  // The rows are fsynced while the early request is checked against the claimed play. Without material the reply
+  // task reads it again, and a failure there ends the reply as Fail.
+  const inserting = Dialogue.insertMany(docs);
+  const opening = buildMaterial(claimed, story, speakerId, claimed.next_seq - 2, [input_]).then(
+    async (material) => {
+      const guessed = await early;
+      if (guessed && sameMaterial(guessed.material, material)) return guessed.opened;
+      guessed?.opened.cancel();
+      return openReply(deps, material);
     },
-  ];
-  const docs = numbered(claimed.play_id, groupId, claimed.next_seq - 1, items, now);
-  const [input_, reply] = docs as [(typeof docs)[0], (typeof docs)[0]];
-  const deps = { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
-  // The model request opens while the rows are fsynced, its Input taken from memory; its events are held until the
-  // turn is stored. Without material the reply task reads it again, and a failure there ends the reply as Fail.
-  const opening = buildMaterial(claimed, story, speaker.character_id, claimed.next_seq - 2, [input_]).then(
-    (material) => openReply(deps, material),
-    () => undefined,
+    () => {
+      dropEarly();
+      return undefined;
+    },
   );
   try {
-    await Dialogue.insertMany(docs);
+    await inserting;
   } catch (err) {
     void opening.then((opened) => opened?.cancel());
     await Play.updateOne({ play_id: claimed.play_id, pending_group_id: groupId }, { $set: { pending_group_id: null } });
@@ -107,7 +168,7 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
     throw err;
   }
   const prepared = await opening;
-  startTurn(deps, { play: claimed, story, groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId: speaker.character_id, rows: docs }, prepared);
+  startTurn(deps, { play: claimed, story, groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows: docs }, prepared);
   return {
     play_id: claimed.play_id,
     group_id: groupId,

@@ -11,6 +11,7 @@ import type { LiveReplies } from './live';
 import type { CheckText } from './moderation';
 import { Play, type PlayFields } from './play.model';
 import { ReplyGuard, type ReplyWordList } from './replyGuard';
+import { rememberPlay } from './playState';
 import { forgetRows, rowsBetween } from './rowCache';
 import { OpenedReply } from './opening';
 import type { PlayableStory } from './story.source';
@@ -185,9 +186,10 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     ).catch((e: unknown) => log.error({ err: e }, 'could not record the failed reply'));
   } finally {
     live.close(job.replyId);
-    await Play.updateOne({ play_id: playId, pending_group_id: job.groupId }, { $set: { pending_group_id: null } }).catch((e: unknown) =>
-      log.error({ err: e }, 'could not release the play'),
-    );
+    // The play as the turn leaves it is the next send's starting guess (see playState).
+    await Play.findOneAndUpdate({ play_id: playId, pending_group_id: job.groupId }, { $set: { pending_group_id: null } }, { new: true })
+      .lean<PlayFields>()
+      .then(rememberPlay, (e: unknown) => log.error({ err: e }, 'could not release the play'));
     live.emit(playId, { type: 'end' });
   }
 }

@@ -1,0 +1,160 @@
+import { DialogueStatus, DialogueType, ErrorCode } from 'shared-kit';
+import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
+import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
+import { ADULT, nextPhone, publishStory, readStream, textOf, type Dlg, type Sent } from './support/playStories';
+
+/*
+ * A send opens its model request from the play as the api last saw it, before its claim and its rows are stored.
+ * These tests hold it to what that must never change: one request per turn when the guess is right, the right
+ * prompt when it is wrong, and nothing of a request whose turn does not go through.
+ */
+
+let fake: FakeOpenAI;
+let api: TestApi;
+let storyId: string;
+
+function lastUser(req: FakeRequest): string {
+  return [...req.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+}
+
+/** A reply that echoes the player; `delayMs` apart. The director never moves the story on. */
+function echo(delayMs = 1) {
+  return (req: FakeRequest): FakeBehaviour =>
+    req.stream ? { kind: 'stream', tokens: ['[Gentle] ', 'You said: ', `"${lastUser(req)}"`], delayMs } : directorAnswer(req, false);
+}
+
+beforeAll(async () => {
+  fake = await FakeOpenAI.start(echo());
+  api = await startTestApi({
+    env: {
+      SMS_IP_SENDS_PER_HOUR: '1000',
+      REVIEW_POLL_MS: '20',
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: 'test-key',
+      LLM_MODEL: 'fake-model',
+    },
+  });
+  ({ storyId } = await publishStory(api.baseUrl));
+}, 30_000);
+afterAll(async () => {
+  await api.stop();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.script(echo());
+  fake.flagWhen(() => false);
+});
+
+async function newPlay(): Promise<{ client: CookieClient; playId: string }> {
+  const client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+  const res = await client.post<{ play_info: { play_id: string } }>('/api/tyler/story/start_play', { story_id: storyId });
+  return { client, playId: res.body.data!.play_info.play_id };
+}
+
+async function send(client: CookieClient, playId: string, message: string) {
+  return client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
+}
+
+async function turn(client: CookieClient, playId: string, message: string) {
+  const res = await send(client, playId, message);
+  expect(res.body.status_code).toBe(0);
+  const sent = res.body.data!;
+  const replyId = sent.reply_dialogue_ids[0]!;
+  const stream = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${sent.seq_st}`);
+  return { replyId, text: textOf(stream.events, replyId), events: stream.events };
+}
+
+async function history(client: CookieClient, playId: string): Promise<Dlg[]> {
+  return (await client.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`)).body.data!.dialogues;
+}
+
+const streamedSince = (from: number) => fake.requests.slice(from).filter((r) => r.stream);
+
+describe('the model request a send opens before its turn is stored', () => {
+  it('is the only request of each turn, and carries the newest message and every earlier line', async () => {
+    const { client, playId } = await newPlay();
+    const from = fake.requests.length;
+    for (const message of ['Good evening.', 'Is the lamp lit?', 'Who keeps it?']) {
+      const t = await turn(client, playId, message);
+      expect(t.text).toBe(`You said: "${message}"`);
+    }
+    const requests = streamedSince(from);
+    expect(requests).toHaveLength(3);
+    expect(requests.every((r) => !r.cancelled)).toBe(true);
+    const last = requests[2]!.messages.map((m) => m.content);
+    expect(last.slice(-5)).toEqual([
+      'Good evening.',
+      'Mira: You said: "Good evening."',
+      'Is the lamp lit?',
+      'Mira: You said: "Is the lamp lit?"',
+      'Who keeps it?',
+    ]);
+  }, 30_000);
+
+  it('is dropped when the play changed where this api did not see it, and the turn answers from the stored play', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    // Another api process folded the conversation into a summary meanwhile.
+    await api.db.connection.collection('plays').updateOne({ play_id: playId }, { $set: { summary: 'The keeper left at dawn.' } });
+    const from = fake.requests.length;
+    const t = await turn(client, playId, 'Where did he go?');
+    expect(t.text).toBe('You said: "Where did he go?"');
+    const requests = streamedSince(from);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.messages[0]!.content).not.toContain('The keeper left at dawn.');
+    expect(requests[1]!.messages[0]!.content).toContain('The keeper left at dawn.');
+    const rows = await history(client, playId);
+    expect(rows.slice(-2).map((d) => [d.type, d.status, d.content])).toEqual([
+      [DialogueType.Input, DialogueStatus.Normal, 'Where did he go?'],
+      [DialogueType.NpcDialogue, DialogueStatus.Normal, 'You said: "Where did he go?"'],
+    ]);
+    // The next turn starts from what this one stored, so its guess is right again.
+    const next = fake.requests.length;
+    await turn(client, playId, 'And now?');
+    expect(streamedSince(next)).toHaveLength(1);
+  }, 30_000);
+
+  it('is cancelled when the moderation flags the message: nothing of it is stored or shown', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    const before = await history(client, playId);
+    fake.script(echo(40));
+    fake.flagWhen((text) => text.includes('forbidden plan'));
+    const from = fake.requests.length;
+    const res = await send(client, playId, 'Here is my forbidden plan.');
+    expect(res.body.status_code).toBe(ErrorCode.SecurityFail);
+    await waitFor(() => streamedSince(from).every((r) => r.cancelled));
+    const after = await history(client, playId);
+    expect(after.slice(0, before.length)).toEqual(before);
+    // Only the refused message is recorded; no reply was started.
+    expect(after.slice(before.length).map((d) => d.type)).toEqual(after.length > before.length ? [DialogueType.Input] : []);
+    expect(after.some((d) => d.content.includes('You said: "Here is my forbidden plan."'))).toBe(false);
+    fake.flagWhen(() => false);
+    fake.script(echo());
+    expect((await turn(client, playId, 'Sorry.')).text).toBe('You said: "Sorry."');
+  }, 30_000);
+
+  it('is cancelled when the play is busy with another reply, which goes on untouched', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    fake.script(echo(60));
+    const first = await send(client, playId, 'Tell me a long story.');
+    expect(first.body.status_code).toBe(0);
+    const from = fake.requests.length;
+    const second = await send(client, playId, 'Hurry up!');
+    expect(second.body.status_code).toBe(ErrorCode.ConcurrentOperation);
+    const replyId = first.body.data!.reply_dialogue_ids[0]!;
+    const stream = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${first.body.data!.seq_st}`);
+    expect(textOf(stream.events, replyId)).toBe('You said: "Tell me a long story."');
+    await waitFor(() => streamedSince(from).every((r) => r.cancelled === true));
+    expect((await history(client, playId)).some((d) => d.content === 'Hurry up!')).toBe(false);
+  }, 30_000);
+});
+
+async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
