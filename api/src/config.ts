@@ -74,6 +74,13 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().max(100_000, 'expected at most 100000'))
     .default(50),
+  SESSION_CACHE_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a non-negative integer')
+    .transform(Number)
+    .pipe(z.number().int().max(60_000, 'expected at most 60000'))
+    .default(5000),
   TRUST_PROXY: boolFromEnv,
   PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://example.com' }).optional(),
   GOOGLE_CLIENT_ID: optionalString,
@@ -143,6 +150,11 @@ export interface Config {
   reviewDelayMs: number;
   /** Pictures one user may generate per UTC day. */
   imageDailyQuota: number;
+  /**
+   * How long a resolved session may be served from this process's memory (0: never). Writes made here drop it at
+   * once; another process's writes are seen within this time.
+   */
+  sessionCacheMs: number;
   trustProxy: boolean;
   /** The browser-facing origin of the api (the shell's when it proxies `/api`); provider redirect URIs use it. */
   publicUrl: string;
@@ -212,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewPollMs: e.REVIEW_POLL_MS,
     reviewDelayMs: e.REVIEW_DELAY_MS,
     imageDailyQuota: e.IMAGE_DAILY_QUOTA,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     publicUrl: (e.PUBLIC_URL ?? e.APP_ORIGIN).replace(/\/+$/, ''),
     oauth: oauthSettings(e),
@@ -258,6 +271,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     logLevel: config.logLevel,
     appOrigin: config.appOrigin,
     trustProxy: config.trustProxy,
+    sessionCacheMs: config.sessionCacheMs,
     ai: aiMode(config),
     oauthProviders: Object.keys(config.oauth),
     sms: config.sms.provider,
