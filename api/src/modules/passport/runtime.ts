@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
+import { sessionCache } from './sessionCache';
 import { createSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms.provider';
 
 /** Milliseconds since the epoch; injected so tests can move time without fake timers. */
@@ -15,7 +16,12 @@ export interface AccountsRuntime {
   logger: Logger;
 }
 
+/**
+ * Also sets the process's session cache to SESSION_CACHE_MS: the cache is process-wide (like the models whose writes
+ * clear it), and the socket handshake resolves sessions through it too.
+ */
 export function createAccountsRuntime(config: Config, logger: Logger, now: Clock = Date.now, sms?: SmsProvider): AccountsRuntime {
+  sessionCache.configure(config.sessionCacheMs);
   const provider = sms ?? createSmsProvider(config, logger, now);
   return {
     config,

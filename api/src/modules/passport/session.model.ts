@@ -1,4 +1,5 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { SESSION_FIELDS, watchWrites } from './sessionCache';
 
 const sessionSchema = new mongoose.Schema(
   {
@@ -13,6 +14,9 @@ const sessionSchema = new mongoose.Schema(
   },
   { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'sessions' },
 );
+
+// Every write drops the cached sessions it could affect (see sessionCache.ts); must precede compiling the model.
+watchWrites(sessionSchema, SESSION_FIELDS);
 
 export type SessionFields = InferSchemaType<typeof sessionSchema>;
 export const Session = mongoose.model('Session', sessionSchema);

@@ -3,10 +3,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, UserStatus } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { User, type UserDoc } from '../user/user.model';
+import { User, type UserDoc, type UserFields } from '../user/user.model';
 import { isLoginBanned } from '../user/ban';
 import { clearSessionCookie, setSessionCookie, SESSION_COOKIE, tokenFromCookieHeader } from './cookie';
 import { Session, type SessionDoc } from './session.model';
+import { cloneLean, sessionCache, type CachedSession, type LeanSession, type LeanUser } from './sessionCache';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A used session is extended at most this often, so ordinary browsing does not write on every request. */
@@ -61,24 +62,61 @@ export interface ResolvedSession {
 /**
  * The live session for a cookie token and its user, or null. Sessions of missing or deleted accounts are removed.
  * A login-banned account loses all its sessions and the caller gets 6001.
+ *
+ * Served from the process's session cache when it can be (see sessionCache.ts); expiry, the account's status and
+ * bans are checked on every call all the same. Each call returns documents of its own, since handlers change and
+ * save them.
  */
 export async function resolveToken(token: string | undefined, now: number): Promise<ResolvedSession | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
-  const session = await Session.findOne({ token_hash: hashToken(token), expires_at: mongoose.trusted({ $gt: new Date(now) }) });
-  if (!session) return null;
-  const user = await User.findOne({ uid: session.uid });
-  if (!user || user.status !== UserStatus.Normal) {
+  const tokenHash = hashToken(token);
+  const cached = sessionCache.get(tokenHash, now);
+  let found: CachedSession | null;
+  // A cached copy past its expiry is read again: another process may have extended the session meanwhile.
+  if (cached && cached.session.expires_at.getTime() > now) found = (await admit(cached, now)) ? cached : null;
+  else found = await readSession(tokenHash, now);
+  if (!found) return null;
+  return { user: User.hydrate(cloneLean(found.user)), session: Session.hydrate(cloneLean(found.session)) };
+}
+
+/** Reads the session and its user from the database, checks them, and caches them when they may be served. */
+async function readSession(tokenHash: string, now: number): Promise<CachedSession | null> {
+  const ticket = sessionCache.beginRead();
+  let admitted: CachedSession | null = null;
+  try {
+    const session = await Session.findOne({ token_hash: tokenHash, expires_at: mongoose.trusted({ $gt: new Date(now) }) }).lean<LeanSession>();
+    if (!session) return null;
+    const user = await User.findOne({ uid: session.uid }).lean<LeanUser>();
+    if (!user) {
+      await Session.deleteOne({ _id: session._id });
+      return null;
+    }
+    const found = { session, user };
+    if (await admit(found, now)) admitted = found;
+    return admitted;
+  } finally {
+    sessionCache.endRead(ticket, tokenHash, admitted, now);
+  }
+}
+
+/**
+ * Whether a session may be served at `now`: not expired, and its account in good standing. A session of an account
+ * that is no longer Normal is removed; a login-banned account loses all its sessions and 6001 is thrown.
+ */
+async function admit({ session, user }: CachedSession, now: number): Promise<boolean> {
+  if (session.expires_at.getTime() <= now) return false;
+  if (user.status !== UserStatus.Normal) {
     await Session.deleteOne({ _id: session._id });
-    return null;
+    return false;
   }
   if (isLoginBanned(user, now)) {
     await revokeAllSessions(user.uid);
     throw bannedError(user);
   }
-  return { user, session };
+  return true;
 }
 
-export function bannedError(user: UserDoc): AppError {
+export function bannedError(user: Pick<UserFields, 'ban'>): AppError {
   return new AppError(ErrorCode.RiskBan, undefined, {
     data: { login_until: user.ban?.login_until?.toISOString() ?? null, reason: user.ban?.reason ?? null },
   });

@@ -1,5 +1,6 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { BanStatus, TeenMode, UserGender, UserIdentity, UserRole, UserStatus } from 'shared-kit';
+import { USER_FIELDS, watchWrites } from '../passport/sessionCache';
 
 export const IDENTITY_PROVIDERS = ['google', 'apple', 'shortvideo'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
@@ -78,6 +79,10 @@ userSchema.index(
   { 'identities.provider': 1, 'identities.subject': 1 },
   { unique: true, partialFilterExpression: { 'identities.subject': { $exists: true } } },
 );
+
+// Every write drops the cached sessions of the accounts it could affect (passport/sessionCache.ts); must precede
+// compiling the model.
+watchWrites(userSchema, USER_FIELDS);
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export const User = mongoose.model('User', userSchema);
