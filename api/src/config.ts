@@ -44,6 +44,7 @@ const envSchema = z.object({
     .regex(/^mongodb(\+srv)?:\/\//, 'expected a mongodb:// or mongodb+srv:// URI')
     .optional(),
   DATA_DIR: optionalString,
+  EMBEDDED_MONGO_THREAD: boolFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_ORIGIN: z.url({ message: 'expected an absolute URL such as http://localhost:8080' }).default('http://localhost:8080'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -132,10 +133,12 @@ export interface Config {
   nodeEnv: NodeEnv;
   port: number;
   host: string;
-  /** A real MongoDB; when absent the api runs embedded-mongo in-process. */
+  /** A real MongoDB; when absent the api runs embedded-mongo in-process (see embeddedMongoThread). */
   mongodbUri: string | undefined;
   /** Absolute folder for local data; embedded-mongo keeps its files in `<dataDir>/mongo`. */
   dataDir: string;
+  /** Embedded-mongo on its own worker thread (the default), or on the api's event loop when false. */
+  embeddedMongoThread: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   appOrigin: string;
   sessionSecret: string;
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     mongodbUri: e.MONGODB_URI,
     dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(REPO_ROOT, '.data'),
+    embeddedMongoThread: e.EMBEDDED_MONGO_THREAD ?? true,
     logLevel: e.LOG_LEVEL,
     appOrigin: e.APP_ORIGIN,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,

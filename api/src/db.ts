@@ -1,6 +1,6 @@
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { startEmbeddedMongo } from 'embedded-mongo';
+import { startEmbeddedMongo, startEmbeddedMongoThread, type Logger as EmbeddedLogger } from 'embedded-mongo';
 import type { Config } from './config';
 import type { Logger } from './lib/logger';
 
@@ -25,7 +25,9 @@ export interface Db {
 
 /**
  * Connects the process-wide mongoose (models are registered on it) to MONGODB_URI, or to an embedded-mongo
- * started on an ephemeral loopback port with its files in `<dataDir>/mongo`.
+ * started on an ephemeral loopback port with its files in `<dataDir>/mongo`. The embedded server runs on its own
+ * worker thread unless `EMBEDDED_MONGO_THREAD=false`: its BSON, query and journal work then stays off the event loop
+ * that serves requests and streams replies.
  */
 export async function connectDb(config: Config, logger: Logger): Promise<Db> {
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -34,10 +36,11 @@ export async function connectDb(config: Config, logger: Logger): Promise<Db> {
     uri = config.mongodbUri;
   } else {
     const dbPath = path.join(config.dataDir, 'mongo');
-    const embedded = await startEmbeddedMongo({ dbPath, port: 0, host: '127.0.0.1' });
+    const start = config.embeddedMongoThread ? startEmbeddedMongoThread : startEmbeddedMongo;
+    const embedded = await start({ dbPath, port: 0, host: '127.0.0.1', logger: embeddedLogger(logger) });
     stopEmbedded = () => embedded.stop();
     uri = embedded.uri;
-    logger.info({ dbPath, port: embedded.port }, 'embedded-mongo started');
+    logger.info({ dbPath, port: embedded.port, thread: config.embeddedMongoThread }, 'embedded-mongo started');
   }
   try {
     await mongoose.connect(uri, {
@@ -74,5 +77,18 @@ export async function connectDb(config: Config, logger: Logger): Promise<Db> {
       await mongoose.disconnect();
       await stopEmbedded?.();
     },
+  };
+}
+
+/**
+ * The embedded server's own lines in the api's log. Its info lines (listening, compaction, stopped) are debug
+ * here, since the api logs the start itself; its warnings and errors, a crashed worker thread among them, stay.
+ */
+function embeddedLogger(logger: Logger): EmbeddedLogger {
+  const log = logger.child({ component: 'embedded-mongo' });
+  return {
+    info: (message) => log.debug(message),
+    warn: (message) => log.warn(message),
+    error: (message) => log.error(message),
   };
 }
