@@ -22,7 +22,8 @@ import { openReply, startTurn, type TurnDeps } from './task';
 /** A model request opened from this process's last sight of the play, before its claim came back. */
 interface Early {
   opened: OpenedReply;
-  /** What it was opened with, to compare with what the claimed play gives. */
+  /** The play it was opened from and the material it was opened with, to compare with the claimed play. */
+  seen: Readonly<PlayFields>;
   material: TurnMaterial;
 }
 
@@ -69,12 +70,25 @@ async function openEarly(deps: TurnDeps, uid: string, input: SendInput, message:
   const story = await storyOfPlay(claimed);
   const rows = turnRows(claimed, story, groupId, message, now);
   const material = await buildMaterial(claimed, story, rows.speakerId, claimed.next_seq - 2, [rows.input]);
-  return { opened: openReply(deps, material), material };
+  return { opened: openReply(deps, material), seen, material };
 }
 
-/** True when two materials would give the model the same prompt. */
-function sameMaterial(a: TurnMaterial, b: TurnMaterial): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The early request when it is the one the claimed play calls for, else null (and it is cancelled). A play stored
+ * exactly as it was seen gives the same material: every change to a play's dialogues goes with a change to the
+ * play (its sequence numbers, chapter, summary or pending reply). Otherwise the material is built again and
+ * compared, so a change that does not reach the prompt (a resumed play's `last_played_at`) costs nothing more.
+ */
+async function confirmEarly(early: Early | null, before: PlayFields, material: () => Promise<TurnMaterial>): Promise<OpenedReply | null> {
+  if (!early) return null;
+  try {
+    if (JSON.stringify(early.seen) === JSON.stringify(before)) return early.opened;
+    if (JSON.stringify(early.material) === JSON.stringify(await material())) return early.opened;
+  } catch {
+    // Read again by the reply task below.
+  }
+  early.opened.cancel();
+  return null;
 }
 
 /**
@@ -144,21 +158,15 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
   }
 
   const { speakerId, docs, input: input_, reply } = turnRows(claimed, story, groupId, message, now);
-  // The rows are fsynced while the early request is checked against the claimed play. Without material the reply
-  // task reads it again, and a failure there ends the reply as Fail.
-  const inserting = Dialogue.insertMany(docs);
-  const opening = buildMaterial(claimed, story, speakerId, claimed.next_seq - 2, [input_]).then(
-    async (material) => {
-      const guessed = await early;
-      if (guessed && sameMaterial(guessed.material, material)) return guessed.opened;
-      guessed?.opened.cancel();
-      return openReply(deps, material);
-    },
-    () => {
-      dropEarly();
-      return undefined;
-    },
-  );
+  // The rows are fsynced while the early request is checked against the claimed play. Without it, the request
+  // opens now from the claimed play; without material the reply task reads it again, and a failure there ends the
+  // reply as Fail.
+  const inserting = Dialogue.insertMany(docs, { lean: true });
+  const materialNow = () => buildMaterial(claimed, story, speakerId, claimed.next_seq - 2, [input_]);
+  const opening = early
+    .then((e) => confirmEarly(e, before, materialNow))
+    .then(async (confirmed) => confirmed ?? openReply(deps, await materialNow()))
+    .catch(() => undefined);
   try {
     await inserting;
   } catch (err) {
