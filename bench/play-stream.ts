@@ -1,22 +1,24 @@
 // Streamed reply latency through the api: `npx tsx bench/play-stream.ts` (also run by `npm run bench`).
 //
 // Method: a loopback fake OpenAI-compatible model (api/test/support/fakeOpenAI.ts) streams TOKENS tokens DELAY_MS
-// apart. The api runs in this process on an embedded-mongo in a temporary folder with its openai-compatible
-// provider pointed at the fake, a player signs in and starts a play, then TURNS turns are timed two ways:
+// apart. The api runs on an embedded-mongo in a temporary folder with its openai-compatible provider pointed at the
+// fake. As in production, each has its own process (bench/support): the api's event loop serves only the api, and
+// the model's work and this client's work do not count as the api's. A player signs in and starts a play, then
+// TURNS turns are timed two ways:
 //   - straight to the fake: POST /v1/chat/completions with stream=true, reading the SSE body;
 //   - through the api: POST message/send, then GET message/stream_reply read as SSE until `done`.
 // Time to first token is from the request that starts the reply (chat/completions, or message/send) to the first
 // text received. The per-token gap is the time between successive tokens as the client sees them. The relay
-// delay is, per token, the time from the fake writing it to the client holding it (both clocks are this
-// process's). Added latency = through the api minus straight to the fake, at the same percentile. Figures are
+// delay is, per token, the time from the fake writing it to the client holding it (one monotonic clock for all
+// processes). Added latency = through the api minus straight to the fake, at the same percentile. Figures are
 // milliseconds. Targets (issue "Play", benchmarks): at most 2 ms added at p50 and 10 ms at p99.
 import { DialogueType } from 'shared-kit';
-import { signInByPhone, startTestApi, type CookieClient } from '../api/test/helpers';
-import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from '../api/test/support/fakeOpenAI';
+import { signInByPhone, type CookieClient } from '../api/test/helpers';
 import { ADULT, publishStory } from '../api/test/support/playStories';
+import { monotonicMs, startChild } from './support/child';
 
 const TURNS = 100;
-const WARMUP = 5;
+const WARMUP = 30;
 const TOKENS = 40;
 const DELAY_MS = 5;
 const TARGET_P50_MS = 2;
@@ -26,17 +28,28 @@ const WORDS = 'the lamp flickers while the keeper counts the ships that pass the
 const tokens = Array.from({ length: TOKENS }, (_, i) => `${i === 0 ? '' : ' '}${WORDS[i % WORDS.length]}`);
 const replyText = tokens.join('');
 
-/** When the fake wrote each token of the reply in progress (performance.now()). */
-let sentAt: number[] = [];
+/** When the fake wrote each token, per streamed answer it completed, oldest first (from the model process). */
+const completed: number[][] = [];
+const sending = new Map<number, number[]>();
+let wakeCompleted: (() => void) | null = null;
 
-function stream(): FakeBehaviour {
-  sentAt = [];
-  return { kind: 'stream', tokens, delayMs: DELAY_MS, onSent: (i) => (sentAt[i] = performance.now()) };
+function onModelLine(line: unknown): void {
+  const { sent, i, at } = line as { sent?: number; i: number; at: number };
+  if (sent === undefined) return;
+  const times = sending.get(sent) ?? [];
+  sending.set(sent, times);
+  times[i] = at;
+  if (i === TOKENS - 1) {
+    sending.delete(sent);
+    completed.push(times);
+    wakeCompleted?.();
+  }
 }
 
-function handler(req: FakeRequest): FakeBehaviour {
-  // The director never moves the story on, so every turn is the same kind of turn.
-  return req.stream ? stream() : directorAnswer(req, false);
+/** The send times of the next answer the fake completed (a request the api cancelled never completes). */
+async function nextCompleted(): Promise<number[]> {
+  while (completed.length === 0) await new Promise<void>((resolve) => (wakeCompleted = resolve));
+  return completed.shift()!;
 }
 
 interface Timed {
@@ -50,7 +63,7 @@ async function readSse(body: ReadableStream<Uint8Array>, onEvent: (event: string
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const part of body as unknown as AsyncIterable<Uint8Array>) {
-    const at = performance.now();
+    const at = monotonicMs();
     buffer += decoder.decode(part, { stream: true });
     let cut: number;
     while ((cut = buffer.indexOf('\n\n')) !== -1) {
@@ -80,7 +93,7 @@ function tokenTimes() {
     received(length: number, time: number) {
       while (at.length < ends.length && ends[at.length]! <= length) at.push(time);
     },
-    result(start: number): Timed {
+    result(start: number, sentAt: number[]): Timed {
       if (at.length !== TOKENS) throw new Error(`received ${at.length} of ${TOKENS} tokens`);
       const gaps = at.slice(1).map((t, i) => t - at[i]!);
       const relay = at.map((t, i) => t - sentAt[i]!);
@@ -89,11 +102,11 @@ function tokenTimes() {
   };
 }
 
-async function direct(fake: FakeOpenAI): Promise<Timed> {
+async function direct(modelUrl: string): Promise<Timed> {
   const times = tokenTimes();
   let text = '';
-  const start = performance.now();
-  const res = await fetch(`${fake.url}/chat/completions`, {
+  const start = monotonicMs();
+  const res = await fetch(`${modelUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key' },
     body: JSON.stringify({
@@ -115,12 +128,12 @@ async function direct(fake: FakeOpenAI): Promise<Timed> {
       times.received(text.length, at);
     }
   });
-  return times.result(start);
+  return times.result(start, await nextCompleted());
 }
 
 async function throughApi(client: CookieClient, playId: string, turn: number): Promise<Timed> {
   const times = tokenTimes();
-  const start = performance.now();
+  const start = monotonicMs();
   const sent = await client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', {
     play_id: playId,
     message: `I walk to the lighthouse, step ${turn}.`,
@@ -145,7 +158,7 @@ async function throughApi(client: CookieClient, playId: string, turn: number): P
   });
   if (failed) throw new Error(`the reply failed: ${failed}`);
   if (text !== replyText) throw new Error(`the reply arrived altered: ${JSON.stringify(text.slice(0, 80))}`);
-  return times.result(start);
+  return times.result(start, await nextCompleted());
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -159,18 +172,22 @@ function summary(values: number[]) {
 }
 
 async function main(): Promise<void> {
-  const fake = await FakeOpenAI.start(handler);
-  const api = await startTestApi({
-    env: {
-      LOG_LEVEL: 'warn',
-      SMS_IP_SENDS_PER_HOUR: '1000',
-      REVIEW_POLL_MS: '20',
-      DAILY_CHAT_LIMIT: String(TURNS * 2 + 100),
-      LLM_BASE_URL: fake.url,
-      LLM_API_KEY: 'bench-key',
-      LLM_MODEL: 'fake-model',
-    },
+  const model = await startChild<string>('model-process.ts', { BENCH_MODEL: JSON.stringify({ tokens, delayMs: DELAY_MS }) });
+  model.onLine(onModelLine);
+  const apiEnv = {
+    LOG_LEVEL: 'warn',
+    SMS_IP_SENDS_PER_HOUR: '1000',
+    REVIEW_POLL_MS: '20',
+    DAILY_CHAT_LIMIT: String((TURNS + WARMUP) * 2 + 100),
+    LLM_BASE_URL: model.ready,
+    LLM_API_KEY: 'bench-key',
+    LLM_MODEL: 'fake-model',
+  };
+  const apiChild = await startChild<string>('api-process.ts', { BENCH_API_ENV: JSON.stringify(apiEnv) }).catch(async (err: unknown) => {
+    await model.stop();
+    throw err;
   });
+  const api = { baseUrl: apiChild.ready };
   let failures = 0;
   try {
     const { storyId } = await publishStory(api.baseUrl);
@@ -186,13 +203,13 @@ async function main(): Promise<void> {
     const playId = play.play_info.play_id;
 
     for (let i = 0; i < WARMUP; i += 1) {
-      await direct(fake);
+      await direct(model.ready);
       await throughApi(player, playId, -i);
     }
     const runs: { direct: Timed[]; api: Timed[] } = { direct: [], api: [] };
     // Interleaved, so both see the same machine state.
     for (let i = 0; i < TURNS; i += 1) {
-      runs.direct.push(await direct(fake));
+      runs.direct.push(await direct(model.ready));
       runs.api.push(await throughApi(player, playId, i));
     }
 
@@ -215,8 +232,8 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await api.stop();
-    await fake.close();
+    await apiChild.stop();
+    await model.stop();
   }
   if (failures > 0) process.exitCode = 1;
 }

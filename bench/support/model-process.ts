@@ -1,0 +1,24 @@
+// A child of the benchmarks: the fake OpenAI-compatible model. BENCH_MODEL (JSON) gives the tokens every streamed
+// answer sends and the delay before each; the director's judgement is always "not met". For each token it prints
+// `{"sent": <stream request index>, "i": <token index>, "at": <monotonic ms>}` right after writing it.
+import { FakeOpenAI, directorAnswer } from '../../api/test/support/fakeOpenAI';
+import { monotonicMs } from './child';
+
+async function main(): Promise<void> {
+  const { tokens, delayMs } = JSON.parse(process.env.BENCH_MODEL ?? '{}') as { tokens: string[]; delayMs: number };
+  let streams = 0;
+  const fake = await FakeOpenAI.start((req) => {
+    if (!req.stream) return directorAnswer(req, false);
+    const n = streams++;
+    return { kind: 'stream', tokens, delayMs, onSent: (i) => process.stdout.write(`${JSON.stringify({ sent: n, i, at: monotonicMs() })}\n`) };
+  });
+  process.once('SIGTERM', () => {
+    void fake.close().finally(() => process.exit(0));
+  });
+  process.stdout.write(`${JSON.stringify({ ready: fake.url })}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
