@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import { ErrorCode } from 'shared-kit';
 import type { Config } from './config';
@@ -54,6 +54,19 @@ export interface CreatedApp {
   server?: HttpServer;
 }
 
+/**
+ * Runs a router's middleware only for requests whose path one of its routes matches (the same test the router
+ * makes), sparing every other request the router's dispatch. For a router with no not-found handler, as the media
+ * router: on the other paths it would only call `next`.
+ */
+function onlyWhereItRoutes(routes: Middleware<AppState>): Middleware<AppState> {
+  const router = (routes as Middleware<AppState> & { router?: AppRouter }).router;
+  if (!router) return routes;
+  return function onlyWhereItRoutes(ctx, next) {
+    return router.stack.some((layer) => layer.match(ctx.path)) ? routes(ctx, next) : next();
+  };
+}
+
 /** Builds the Koa app: middleware in a fixed order, then every module's routes. Starts nothing. */
 export function createApp(config: Config, deps: AppDeps, options: AppOptions = {}): CreatedApp {
   const app = new Koa<AppState>({ proxy: config.trustProxy, env: config.nodeEnv });
@@ -103,7 +116,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   app.use(apiNotFound);
   app.use(oauthFormPost);
   // Before the JSON parser: uploads are multipart and read their own body.
-  app.use(mediaMiddleware(sessionMiddleware(accounts)));
+  app.use(onlyWhereItRoutes(mediaMiddleware(sessionMiddleware(accounts))));
   app.use(jsonBody);
   app.use(sessionMiddleware(accounts));
   app.use(router.routes());

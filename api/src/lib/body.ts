@@ -35,7 +35,9 @@ const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT
 const parseStoryJson = bodyParser({ enableTypes: ['json'], jsonLimit: STORY_BODY_LIMIT, encoding: 'utf-8' });
 
 /** JSON body parsing with a size limit; parse errors are thrown for the error envelope to map. */
-export async function jsonBody(ctx: AppContext, next: Next): Promise<void> {
+export function jsonBody(ctx: AppContext, next: Next): Promise<void> {
+  // Neither the check nor the parser looks at other methods (the parser reads POST, PUT and PATCH only).
+  if (!BODY_METHODS.has(ctx.method)) return next();
   const parse = STORY_SAVE_PATHS.has(ctx.path) ? parseStoryJson : parseJson;
-  await requireJson(ctx, () => parse(ctx, next));
+  return requireJson(ctx, () => parse(ctx, next));
 }

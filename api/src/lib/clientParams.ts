@@ -23,7 +23,7 @@ export function parseClientParams(query: Record<string, unknown>): ClientParams 
   return out as ClientParams;
 }
 
-export async function clientParams(ctx: AppContext, next: Next): Promise<void> {
+export function clientParams(ctx: AppContext, next: Next): Promise<void> {
   ctx.state.client = parseClientParams(ctx.query);
-  await next();
+  return next();
 }
