@@ -244,9 +244,7 @@ function timed(name: string, mw: Mw, isHandler = false): Middleware {
 }
 
 /** A second listener on the api's app with every app-level middleware timed; the api's own listener is untouched. */
-async function timedListener(
-  api: TestApi,
-): Promise<{
+async function timedListener(api: TestApi): Promise<{
   port: number;
   names: string[];
   done: Array<{ t: Timing; finished: number }>;
@@ -259,7 +257,9 @@ async function timedListener(
   app.middleware = untimed.map((mw: Mw, i, all) => {
     let name =
       mw.name.replace(/Middleware$/, '') || (i === all.length - 1 ? 'allowedMethods' : `middleware #${i}`);
-    if (mw.router) name = mw.router === router ? 'router (match + dispatch)' : 'media router (match)';
+    if (mw.router)
+      name = mw.router === router ? 'router (match + dispatch)' : 'media router (match + dispatch)';
+    if (name === 'onlyWhereItRoutes') name = 'media router (path check)';
     names.push(name);
     return timed(name, mw);
   });
@@ -322,7 +322,12 @@ async function breakdown(
 
 async function main(): Promise<void> {
   const api = await startTestApi({
-    env: { LOG_LEVEL: 'info', SMS_IP_SENDS_PER_HOUR: '1000' },
+    // BENCH_API_ENV (JSON) adds or overrides settings, e.g. {"SESSION_CACHE_MS":"0"} to read the session every time.
+    env: {
+      LOG_LEVEL: 'info',
+      SMS_IP_SENDS_PER_HOUR: '1000',
+      ...(JSON.parse(process.env.BENCH_API_ENV ?? '{}') as Record<string, string>),
+    },
     extraRoutes: (router) => benchRoutes(router),
   });
   try {
