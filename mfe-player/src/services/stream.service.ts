@@ -11,7 +11,9 @@ export type StreamEvent =
   | { type: 'error'; dialogue_id?: string; status_code: number; status_message: string };
 
 export interface StreamRequest {
-  dialogueId: string;
+  /** The reply to follow; without it, `playId`'s next turn from `seqSt` (opened before the send has answered). */
+  dialogueId?: string;
+  playId?: string;
   /** The first sequence number to send (the dialogue being followed, or the next one). */
   seqSt: number;
   seqEd?: number;
@@ -61,7 +63,8 @@ function toEvent(name: string, data: string): StreamEvent | null {
 export const fetchStream: StreamTransport = async (request, onEvent, signal) => {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(commonQuery())) params.set(k, String(v));
-  params.set('dialogue_id', request.dialogueId);
+  if (request.dialogueId) params.set('dialogue_id', request.dialogueId);
+  else if (request.playId) params.set('play_id', request.playId);
   params.set('seq_st', String(request.seqSt));
   params.set('offset', String(request.offset));
   if (request.seqEd !== undefined) params.set('seq_ed', String(request.seqEd));

@@ -40,7 +40,7 @@ export interface TurnMaterial {
   introduction: string;
   storySummary: string;
   player: { name: string; settings: string };
-  characters: TurnCharacter[];
+  characters: readonly TurnCharacter[];
   chapter: TurnChapter;
   /** The running summary of turns folded out of the prompt. */
   runningSummary: string;

@@ -7,6 +7,8 @@ import type { PlayableStory } from './story.source';
 export type LiveEvent =
   | { type: 'delta'; dialogue_id: string; offset: number; text: string }
   | { type: 'emotion'; dialogue_id: string; emotion: Emotion }
+  /** A turn began: its rows are stored and its reply is being written (first seq of the turn, the reply's id). */
+  | { type: 'turn'; dialogue_id: string; seq: number }
   /** Something was stored (a dialogue finished or was added): read the database again. */
   | { type: 'stored' }
   /** The turn is over: every dialogue of it is stored. */
@@ -15,6 +17,8 @@ export type LiveEvent =
 interface LiveReply {
   /** The play the reply belongs to, so a stream can listen before it has read anything. */
   playId: string;
+  /** The reply's sequence number. */
+  seq: number;
   content: string;
   emotion: Emotion | undefined;
   /** The turn as stored when it started, until anything more is stored: a stream can attach without reading. */
@@ -42,12 +46,18 @@ export class LiveReplies {
     this.bus.setMaxListeners(0);
   }
 
-  open(playId: string, dialogueId: string, turn?: LiveTurn): void {
-    this.replies.set(dialogueId, { playId, content: '', emotion: undefined, turn });
+  open(playId: string, dialogueId: string, seq: number, turn?: LiveTurn): void {
+    this.replies.set(dialogueId, { playId, seq, content: '', emotion: undefined, turn });
   }
 
   get(dialogueId: string): LiveReply | undefined {
     return this.replies.get(dialogueId);
+  }
+
+  /** The reply being written in this process for `playId` at `fromSeq` or later, if any. */
+  replyOfPlay(playId: string, fromSeq: number): string | undefined {
+    for (const [id, reply] of this.replies) if (reply.playId === playId && reply.seq >= fromSeq) return id;
+    return undefined;
   }
 
   close(dialogueId: string): void {

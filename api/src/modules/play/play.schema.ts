@@ -48,14 +48,18 @@ export const sendBody = z.object({
 });
 export type SendInput = z.output<typeof sendBody>;
 
-export const streamQuery = z.object({
-  dialogue_id: numericId,
-  seq_st: z.coerce.number().int().min(0).optional(),
-  seq_ed: z.coerce.number().int().min(0).optional(),
-  /** Characters of the dialogue at seq_st already received. */
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  play_info: z.string().max(10).optional(),
-});
+export const streamQuery = z
+  .object({
+    dialogue_id: numericId.optional(),
+    /** Instead of dialogue_id: follow the play's next turn from seq_st (opened alongside message/send). */
+    play_id: numericId.optional(),
+    seq_st: z.coerce.number().int().min(0).optional(),
+    seq_ed: z.coerce.number().int().min(0).optional(),
+    /** Characters of the dialogue at seq_st already received. */
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    play_info: z.string().max(10).optional(),
+  })
+  .refine((q) => q.dialogue_id !== undefined || q.play_id !== undefined, { message: 'dialogue_id or play_id is required', path: ['dialogue_id'] });
 
 export const backtrackBody = z.object({ play_id: numericId, dialogue_id: numericId });
 

@@ -30,3 +30,8 @@ export function recallIdlePlay(playId: string, uid: string): Readonly<PlayFields
   if (!play || play.uid !== uid || play.pending_group_id !== null || play.status === PlayStatus.Ending) return null;
   return play;
 }
+
+/** The owner of a play this process has seen (a play never changes hands), or undefined. */
+export function knownOwner(playId: string): string | undefined {
+  return known.get(playId)?.uid;
+}

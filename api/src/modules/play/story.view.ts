@@ -19,6 +19,22 @@ function mentionNames(content: StoryContent): MentionNames {
  * saves, so a name is set apart from the words it touches.
  */
 export function readable(content: StoryContent, text: string): string {
+  // A story's contents do not change once loaded (versions are immutable, a draft play keeps a snapshot), and a
+  // turn asks for the same texts many times: each content object keeps its texts as read.
+  let known = readableTexts.get(content);
+  if (!known) readableTexts.set(content, (known = new Map()));
+  const hit = known.get(text);
+  if (hit !== undefined) return hit;
+  const out = readableNow(content, text);
+  if (known.size < READABLE_CACHE_MAX) known.set(text, out);
+  return out;
+}
+
+const readableTexts = new WeakMap<StoryContent, Map<string, string>>();
+/** Texts kept per story; a story has a few hundred at most (chapters, characters, prologue). */
+const READABLE_CACHE_MAX = 2000;
+
+function readableNow(content: StoryContent, text: string): string {
   const names = mentionNames(content);
   let out = '';
   for (const seg of splitMentions(text)) {
@@ -32,16 +48,23 @@ export function readable(content: StoryContent, text: string): string {
   return out;
 }
 
-/** The characters who can speak (NPCs), with their texts readable. */
-export function castOf(content: StoryContent): TurnCharacter[] {
-  return content.characters
-    .filter((c) => c.type !== CharacterType.VoiceOver)
-    .map((c) => ({
-      character_id: c.character_id,
-      name: c.character_name,
-      settings: readable(content, c.settings),
-      style: readable(content, c.style),
-    }));
+const casts = new WeakMap<StoryContent, readonly TurnCharacter[]>();
+
+/** The characters who can speak (NPCs), with their texts readable. Kept per content object; do not change it. */
+export function castOf(content: StoryContent): readonly TurnCharacter[] {
+  let cast = casts.get(content);
+  if (!cast) {
+    cast = content.characters
+      .filter((c) => c.type !== CharacterType.VoiceOver)
+      .map((c) => ({
+        character_id: c.character_id,
+        name: c.character_name,
+        settings: readable(content, c.settings),
+        style: readable(content, c.style),
+      }));
+    casts.set(content, cast);
+  }
+  return cast;
 }
 
 /**

@@ -8,6 +8,7 @@ import { dialoguesFrom } from './dialogues';
 import type { LiveEvent } from './live';
 import { presentDialogue } from './play.presenter';
 import { Play, type PlayFields } from './play.model';
+import { knownOwner } from './playState';
 import { ownPlay, playInfo, storyOfPlay } from './plays';
 import type { PlayableStory } from './story.source';
 import { reapOrphan } from './task';
@@ -18,7 +19,9 @@ const HEARTBEAT_MS = 15_000;
 const PAGE = 100;
 
 export interface StreamQuery {
-  dialogue_id: string;
+  /** The reply to follow; or, with `play_id` instead, the play's next turn from `seq_st`. */
+  dialogue_id?: string;
+  play_id?: string;
   seq_st?: number;
   seq_ed?: number;
   offset: number;
@@ -36,7 +39,10 @@ function resumePoint(header: string | undefined): { seq: number; offset: number 
  * reply (with the spec's code), and `done` with the play's state once the turn is over. The stream follows the
  * stored dialogues, so after a dropped connection the same call with the last seq/offset seen loses nothing.
  */
-export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: string, q: StreamQuery): Promise<void> {
+export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: string, query: StreamQuery): Promise<void> {
+  const dialogueId = query.dialogue_id ?? (await awaitTurn(pctx, ctx, uid, query.play_id!, query.seq_st ?? 0));
+  if (dialogueId === null) return;
+  const q = { ...query, dialogue_id: dialogueId };
   const resume = resumePoint(ctx.get('last-event-id'));
   const from = resume?.seq ?? q.seq_st;
   if (q.seq_ed !== undefined && from !== undefined && q.seq_ed < from) throw new AppError(ErrorCode.ClientParamError, 'seq_ed: must not be below seq_st');
@@ -200,7 +206,7 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
                   send('delta', { dialogue_id: ev.dialogue_id, seq: followed.seq, offset, text: ev.text.slice(offset - ev.offset) }, `${followed.seq}:${end}`);
                   offset = end;
                 } else if (ev.offset > offset) reread = true;
-              } else if (ev.type !== 'delta' && ev.type !== 'emotion') reread = true;
+              } else if (ev.type !== 'delta' && ev.type !== 'emotion' && ev.type !== 'turn') reread = true;
             }
             if (reread) {
               if (!pctx.live.get(followed.dialogue_id)) await reapOrphan(play.play_id, pctx.live, graceMs, pctx.now());
@@ -221,4 +227,53 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
       out.end();
     }
   })();
+}
+
+/** How long a stream opened with `play_id` waits for its turn to begin (the send that starts it is on its way). */
+const TURN_WAIT_MS = 15_000;
+
+/**
+ * The reply of the play's turn that starts at `seqSt` or later: one being written now, or the next to begin. A
+ * client opens this alongside its `message/send`, so the first words need not wait for the send's answer and a
+ * second request. Null when the client went away first (nothing is sent then); 1050001 for a play not the caller's
+ * or when no turn began in time.
+ */
+async function awaitTurn(pctx: PlayContext, ctx: AppContext, uid: string, playId: string, seqSt: number): Promise<string | null> {
+  let found: string | undefined;
+  let wake: (() => void) | null = null;
+  const unsubscribe = pctx.live.subscribe(playId, (event) => {
+    if (event.type === 'turn' && event.seq >= seqSt) {
+      found = event.dialogue_id;
+      wake?.();
+    }
+  });
+  const gone = () => wake?.();
+  ctx.req.on('close', gone);
+  try {
+    if (knownOwner(playId) !== uid) await ownPlay(playId, uid);
+    found ??= pctx.live.replyOfPlay(playId, seqSt);
+    if (!found) {
+      // A turn written by another process: its reply is the newest unfinished dialogue from seqSt.
+      const rows = await dialoguesFrom(playId, seqSt, 3);
+      found ??= rows.find((d) => !d.done)?.dialogue_id;
+    }
+    const deadline = Date.now() + TURN_WAIT_MS;
+    while (!found && !ctx.req.destroyed && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(POLL_MS * 4, deadline - Date.now()));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+      if (!found && !ctx.req.destroyed) found = (await dialoguesFrom(playId, seqSt, 3)).find((d) => !d.done)?.dialogue_id;
+    }
+  } finally {
+    unsubscribe();
+    ctx.req.off('close', gone);
+  }
+  if (ctx.req.destroyed) return null;
+  if (!found) throw new AppError(ErrorCode.RecordNotFound, 'No reply began in this play');
+  return found;
 }

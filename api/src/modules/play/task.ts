@@ -72,7 +72,8 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
   const log = deps.logger.child({ play_id: job.play.play_id, dialogue_id: job.replyId });
   const { live } = deps;
   const playId = job.play.play_id;
-  live.open(playId, job.replyId, job.rows && { uid: job.play.uid, play: job.play, story: job.story, rows: job.rows });
+  live.open(playId, job.replyId, job.replySeq, job.rows && { uid: job.play.uid, play: job.play, story: job.story, rows: job.rows });
+  live.emit(playId, { type: 'turn', dialogue_id: job.replyId, seq: job.rows?.[0]?.seq ?? job.replySeq });
   const guard = new ReplyGuard(deps.replyWords);
   /** Everything the model sent: the record. Players only ever get `guard.shown`. */
   let content = '';

@@ -97,7 +97,8 @@ describe('play store', () => {
     expect(selectCanSend(usePlayStore.getState())).toBe(false);
     release!();
     await until(() => !usePlayStore.getState().streaming);
-    expect(requests).toEqual([{ dialogueId: 'd4', seqSt: 4, seqEd: 4, offset: 0 }]);
+    // The stream opened with the send, following the play's next turn (the send had not named the reply yet).
+    expect(requests).toEqual([{ playId: '900', seqSt: 3, seqEd: undefined, offset: 0 }]);
     expect(play.sendMessage).toHaveBeenCalledWith({ play_id: '900', story_id: '100', version_id: '200', message: 'I clean the burner' });
     expect(usePlayStore.getState().dialogues.map((d) => d.content)).toEqual([
       "Storm's coming and the lamp has gone dark.",
@@ -123,11 +124,60 @@ describe('play store', () => {
     await usePlayStore.getState().open('100');
     await usePlayStore.getState().send('Help me');
     await until(() => !usePlayStore.getState().streaming);
-    expect(requests.map((r) => [r.seqSt, r.offset])).toEqual([
-      [4, 0],
-      [4, 13],
+    expect(requests.map((r) => [r.dialogueId ?? r.playId, r.seqSt, r.offset])).toEqual([
+      ['900', 3, 0],
+      // By the reconnection the send has answered: the reply is asked for by its id.
+      ['d4', 4, 13],
     ]);
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)?.content).toBe('Hands steady. Breathe.');
+  });
+
+  it('shows the first words even when they come before the send has answered', async () => {
+    let answer: ((value: Awaited<ReturnType<typeof playService.sendMessage>>) => void) | null = null;
+    play.sendMessage.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    let push: ((event: StreamEvent) => void) | null = null;
+    const requests: StreamRequest[] = [];
+    setStreamTransport(
+      (request, onEvent) =>
+        new Promise<void>((resolve) => {
+          requests.push(request);
+          push = (event) => {
+            onEvent(event);
+            if (event.type === 'done') resolve();
+          };
+        }),
+      [0],
+    );
+    await usePlayStore.getState().open('100');
+    void usePlayStore.getState().send('Help me');
+    await until(() => push !== null);
+    push!({ type: 'dialogue', dialogue: input(3, 'Help me') });
+    push!({ type: 'delta', dialogue_id: 'd4', seq: 4, offset: 0, text: 'Hold ' });
+    push!({ type: 'delta', dialogue_id: 'd4', seq: 4, offset: 5, text: 'on.' });
+    expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)).toMatchObject({ dialogue_id: 'd4', content: 'Hold on.', done: false });
+    // The answer's empty stand-in does not wipe the words already shown.
+    answer!({ play_id: '900', group_id: 'g1', input_dialogue: input(3, 'Help me'), reply_dialogue_ids: ['d4'], seq_st: 3, seq_ed: 4, send_limit: null, guest: false });
+    await until(() => !usePlayStore.getState().sending);
+    expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)?.content).toBe('Hold on.');
+    push!({ type: 'dialogue', dialogue: aDialogue(4, { content: 'Hold on. Breathe.' }) });
+    push!({ type: 'done' });
+    await until(() => !usePlayStore.getState().streaming);
+    expect(requests).toHaveLength(1);
+    expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)?.content).toBe('Hold on. Breathe.');
+  });
+
+  it('a refused send closes the stream it opened', async () => {
+    let signal: AbortSignal | null = null;
+    setStreamTransport((_request, _onEvent, s) => {
+      signal = s;
+      return new Promise<void>((resolve) => s.addEventListener('abort', () => resolve()));
+    }, [0]);
+    play.sendMessage.mockRejectedValueOnce(new ApiError(ErrorCode.SecurityFail, 'Content violation, edit and retry'));
+    await usePlayStore.getState().open('100');
+    expect(await usePlayStore.getState().send('something refused')).toBe(false);
+    expect(signal!.aborted).toBe(true);
+    expect(usePlayStore.getState()).toMatchObject({ streaming: false, sending: false, draft: 'something refused' });
+    expect(selectCanSend(usePlayStore.getState())).toBe(true);
   });
 
   it('picks up a reply still being written when the play is opened again', async () => {

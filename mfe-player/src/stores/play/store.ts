@@ -92,6 +92,12 @@ const initial = {
   draft: '',
 } satisfies Partial<PlayState>;
 
+/** What a stream follows: a reply, or a play's next turn until the send's answer names its reply. */
+interface FollowTarget {
+  dialogueId?: string;
+  playId?: string;
+}
+
 /** The reply's stand-in until the stream names its speaker: an empty, unfinished bubble. */
 function placeholder(playId: string, dialogueId: string, seq: number, groupId: string): Dialogue {
   return {
@@ -133,7 +139,7 @@ export const usePlayStore = create<PlayState>()((set, get) => {
       draft: '',
     });
     const open = dialogues.find((d) => !d.done);
-    if (open) void follow(open.dialogue_id, open.seq);
+    if (open) void follow({ dialogueId: open.dialogue_id }, open.seq);
     else void loadEnding();
   }
 
@@ -169,7 +175,7 @@ export const usePlayStore = create<PlayState>()((set, get) => {
    * Follows a reply as it is written. A dropped connection picks up from the last sequence number and character
    * shown; after the last retry the stored state is read instead, so nothing is lost either way.
    */
-  async function follow(dialogueId: string, fromSeq: number, seqEd?: number): Promise<void> {
+  async function follow(target: FollowTarget, fromSeq: number, seqEd?: number): Promise<void> {
     stopStream();
     const abort = new AbortController();
     streamAbort = abort;
@@ -181,6 +187,11 @@ export const usePlayStore = create<PlayState>()((set, get) => {
       if (event.type === 'delta') {
         const outcome = applyDelta(get().dialogues, event);
         if (outcome.applied) set({ dialogues: outcome.list, reconnecting: false });
+        // The first words of a reply can come before the send's answer names it: its bubble starts here.
+        else if (outcome.reason === 'unknown' && event.offset === 0 && event.seq !== undefined && target.playId) {
+          const start = { ...placeholder(target.playId, event.dialogue_id, event.seq, ''), content: event.text };
+          set({ dialogues: upsertDialogues(get().dialogues, [start]), reconnecting: false });
+        }
         // A finished dialogue not shown yet is followed by its `dialogue` event; a gap needs the stored text.
         else if (outcome.reason === 'gap') resync = true;
       } else if (event.type === 'dialogue') {
@@ -196,7 +207,8 @@ export const usePlayStore = create<PlayState>()((set, get) => {
     while (!finished && !abort.signal.aborted) {
       const point = resumePoint(get().dialogues, fromSeq);
       try {
-        await transport({ dialogueId, seqSt: point.seqSt, seqEd, offset: point.offset }, onEvent, abort.signal);
+        const which = target.dialogueId ? { dialogueId: target.dialogueId } : { playId: target.playId };
+        await transport({ ...which, seqSt: point.seqSt, seqEd, offset: point.offset }, onEvent, abort.signal);
       } catch (error) {
         if (abort.signal.aborted) return;
         // An answer from the api (not a dropped connection) will not change by asking again.
@@ -233,6 +245,11 @@ export const usePlayStore = create<PlayState>()((set, get) => {
     if (!info || get().streaming || get().sending || get().loginRequired) return false;
     if (get().sendLimit?.status === SendLimitStatus.Reached) return false;
     set({ sending: true, sendError: null, refusedNotice: null, draft: request.is_loop ? get().draft : '' });
+    // The reply's stream opens with the send, following the play's next turn: its first words need not wait for
+    // the send's answer and a second round trip. Once the answer names the reply, reconnections ask for it.
+    const fromSeq = Math.max(info.last_seq ?? 0, ...get().dialogues.map((d) => d.seq)) + 1;
+    const target: FollowTarget = { playId: info.play_id };
+    const following = follow(target, fromSeq);
     try {
       const result = await playService.sendMessage({ play_id: info.play_id, story_id: info.story_id, version_id: info.version_id, ...request });
       const incoming = result.input_dialogue ? [result.input_dialogue] : [];
@@ -240,12 +257,17 @@ export const usePlayStore = create<PlayState>()((set, get) => {
       if (replyId) incoming.push(placeholder(info.play_id, replyId, result.seq_ed, result.group_id));
       set({ dialogues: upsertDialogues(get().dialogues, incoming), sendLimit: result.send_limit ?? get().sendLimit, sending: false });
       if (replyId) {
-        void follow(replyId, result.seq_st, result.seq_ed);
+        target.dialogueId = replyId;
         void learnSpeaker(info.play_id, result.seq_ed);
+      } else {
+        stopStream();
+        set({ streaming: false, reconnecting: false });
       }
+      void following;
       return true;
     } catch (error) {
-      const patch: Partial<PlayState> = { sending: false, draft: restoreDraft };
+      stopStream();
+      const patch: Partial<PlayState> = { sending: false, streaming: false, reconnecting: false, draft: restoreDraft };
       const code = errorCode(error);
       const data = errorData(error);
       if (code === ErrorCode.SecurityFail) {
