@@ -117,3 +117,37 @@ it("takes over a lock with this process's pid left by an earlier process (the pi
     await server.stop();
   }
 });
+
+it('acknowledges concurrent writes only once an fdatasync begun after them has completed', async () => {
+  const dbPath = dir();
+  const server = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  const held: Array<() => void> = [];
+  const real = fs.fdatasync;
+  const spy = jest.spyOn(fs, 'fdatasync');
+  try {
+    await withClient(server.uri, async (c) => {
+      const coll = c.db('d').collection('rows');
+      await coll.insertMany([{ k: 1, n: 0 }, { k: 2, n: 0 }]);
+      spy.mockImplementation(((fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => {
+        held.push(() => real(fd, cb));
+      }) as typeof fs.fdatasync);
+      let acked = 0;
+      const writes = [1, 2].map((k) => coll.findOneAndUpdate({ k }, { $inc: { n: 1 } }, { returnDocument: 'after' }).then((d) => (acked++, d)));
+      while (held.length < 2) await new Promise((r) => setTimeout(r, 5));
+      // The second write started its own fdatasync without waiting for the first; neither is acknowledged yet.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(acked).toBe(0);
+      spy.mockRestore();
+      for (const release of held.splice(0)) release();
+      expect((await Promise.all(writes)).map((d) => d?.n)).toEqual([1, 1]);
+      const status = await c.db('admin').command({ serverStatus: 1 });
+      expect((status.journal as { fsyncs: number }).fsyncs).toBeGreaterThanOrEqual(3);
+    });
+  } finally {
+    spy.mockRestore();
+    await server.stop();
+  }
+  const again = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  await withClient(again.uri, async (c) => expect(await c.db('d').collection('rows').find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ k: 1, n: 1 }, { k: 2, n: 1 }]));
+  await again.stop();
+});

@@ -33,6 +33,8 @@ export class Engine {
   private uncommitted: Document[] = [];
   private releaseLock?: () => void;
   private compacting = false;
+  /** fdatasync calls of journal generations already closed. */
+  private closedSyncs = 0;
 
   constructor(opts: EngineOptions) {
     this.dbPath = opts.dbPath ? path.resolve(opts.dbPath) : undefined;
@@ -160,6 +162,7 @@ export class Engine {
     const next = this.generation + 1;
     writeSnapshot(this.dbPath, this.snapshotRecords(next));
     const old = this.journal;
+    this.closedSyncs += old.syncs;
     this.journal = new Journal(this.journalFile(next));
     this.generation = next;
     old.close();
@@ -179,6 +182,11 @@ export class Engine {
         for (const doc of coll.docs.values()) yield { op: 'put', db, coll: name, doc };
       }
     }
+  }
+
+  /** Journal fdatasync calls since the server started (0 in memory only). */
+  get journalSyncs(): number {
+    return this.closedSyncs + (this.journal?.syncs ?? 0);
   }
 
   async close(): Promise<void> {

@@ -41,16 +41,42 @@ export function readRecords(buf: Buffer): ReadResult {
   return { records, validLength: pos };
 }
 
+interface Waiter {
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
 /**
- * Append-only journal with group commit: records appended while a flush is in flight are written and fsynced
- * together, and every caller's promise resolves only after its bytes are on disk.
+ * fdatasync calls one journal runs at a time. With one, a write that arrives just after another waits for that
+ * one's whole fsync round before its own can begin; with two it begins at once (writes arriving while both are busy
+ * share the next round, which keeps fsyncs per write low under load).
+ */
+const MAX_SYNCS = 2;
+
+/**
+ * Append-only journal with group commit. `append` writes its records to the file at once (a write to the page
+ * cache, in order, with no thread-pool round trip), and its promise resolves only when an fdatasync that began after
+ * that write has completed. An fdatasync starts as soon as there are uncovered writes and fewer than MAX_SYNCS are
+ * running; each covers every write made before it began, so concurrent writes share one.
+ *
+ * After a failed write or fdatasync the journal accepts nothing more: records after a torn one are cut off on
+ * replay, and after a failed fdatasync the kernel may have dropped dirty pages, so nothing later could be
+ * acknowledged as durable.
  */
 export class Journal {
   private fd: number;
-  private pending: Buffer[] = [];
-  private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
-  private flushing = false;
+  /** Appends written so far, and those covered by a completed fdatasync. */
+  private written = 0;
+  private synced = 0;
+  /** Waiters for appends not yet covered, in write order, each with its append's number. */
+  private waiters: Array<{ seq: number; waiter: Waiter }> = [];
+  private syncsInFlight = 0;
+  /** The highest append number an fdatasync in flight (or done) covers. */
+  private coveredByInFlight = 0;
+  private failure?: Error;
   private idle: Array<() => void> = [];
+  /** fdatasync calls made so far (serverStatus reports them). */
+  syncs = 0;
   size: number;
 
   constructor(readonly file: string) {
@@ -59,43 +85,58 @@ export class Journal {
   }
 
   append(records: Document[]): Promise<void> {
-    for (const r of records) {
-      const framed = frameRecord(r);
-      this.pending.push(framed);
-      this.size += framed.length;
+    if (this.failure) return Promise.reject(this.failure);
+    const framed = records.map(frameRecord);
+    const data = framed.length === 1 ? framed[0]! : Buffer.concat(framed);
+    try {
+      writeAllSync(this.fd, data);
+    } catch (err) {
+      this.fail(err as Error);
+      return Promise.reject(err as Error);
     }
+    this.size += data.length;
+    const seq = ++this.written;
     return new Promise((resolve, reject) => {
-      this.waiters.push({ resolve, reject });
-      if (!this.flushing) this.flush();
+      this.waiters.push({ seq, waiter: { resolve, reject } });
+      this.sync();
     });
   }
 
-  private flush(): void {
-    this.flushing = true;
-    const data = Buffer.concat(this.pending);
-    const waiters = this.waiters;
-    this.pending = [];
-    this.waiters = [];
-    const done = (err: Error | null): void => {
-      for (const w of waiters) {
-        if (err) w.reject(err);
-        else w.resolve();
-      }
-      if (this.waiters.length) this.flush();
-      else {
-        this.flushing = false;
-        for (const f of this.idle.splice(0)) f();
-      }
-    };
-    writeAll(this.fd, data, 0, (err) => {
-      if (err) return done(err);
-      fs.fdatasync(this.fd, (syncErr) => done(syncErr));
+  /** Starts an fdatasync covering every append written so far, unless one already covers them all. */
+  private sync(): void {
+    if (this.failure || this.syncsInFlight >= MAX_SYNCS) return;
+    const covers = this.written;
+    if (this.waiters.length === 0 || this.waiters[this.waiters.length - 1]!.seq <= this.coveredByInFlight) return;
+    this.coveredByInFlight = covers;
+    this.syncsInFlight++;
+    this.syncs++;
+    fs.fdatasync(this.fd, (err) => {
+      this.syncsInFlight--;
+      if (this.failure) return this.settle();
+      if (err) return this.fail(err);
+      if (covers > this.synced) this.synced = covers;
+      let n = 0;
+      while (n < this.waiters.length && this.waiters[n]!.seq <= this.synced) n++;
+      for (const { waiter } of this.waiters.splice(0, n)) waiter.resolve();
+      if (this.waiters.length) this.sync();
+      else this.settle();
     });
   }
 
-  /** Resolves once no write is in flight. */
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const { waiter } of this.waiters.splice(0)) waiter.reject(err);
+    this.settle();
+  }
+
+  private settle(): void {
+    if (this.syncsInFlight > 0 || this.waiters.length > 0) return;
+    for (const f of this.idle.splice(0)) f();
+  }
+
+  /** Resolves once no fdatasync is in flight and every append is covered. */
   drain(): Promise<void> {
-    if (!this.flushing) return Promise.resolve();
+    if (this.syncsInFlight === 0 && this.waiters.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
@@ -104,10 +145,6 @@ export class Journal {
   }
 }
 
-function writeAll(fd: number, data: Buffer, offset: number, cb: (err: Error | null) => void): void {
-  if (offset >= data.length) return cb(null);
-  fs.write(fd, data, offset, data.length - offset, null, (err, written) => {
-    if (err) return cb(err);
-    writeAll(fd, data, offset + written, cb);
-  });
+function writeAllSync(fd: number, data: Buffer): void {
+  for (let offset = 0; offset < data.length; ) offset += fs.writeSync(fd, data, offset, data.length - offset);
 }
