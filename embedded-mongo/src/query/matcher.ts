@@ -1,8 +1,10 @@
+import { Double, Long, ObjectId } from 'bson';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
-import { MINGO_CONTEXT } from './operators';
+import { encodeKey } from '../storage/keys';
+import { MINGO_CONTEXT, RANGE_OPERATORS } from './operators';
 import { projectionShape } from './shapes';
-import { type Doc } from './values';
+import { isPlainObject, typeName, valuesEqual, type Doc } from './values';
 import { numericView, queryView, restoreTypes } from './views';
 
 export const QUERY_OPTIONS: Partial<Options> = { context: MINGO_CONTEXT };
@@ -13,11 +15,176 @@ function idFirst(doc: Doc): Doc {
   return { _id, ...rest };
 }
 
-/** Compiles a MongoDB filter to a predicate (mingo evaluates the query language on numeric views, see ./views.ts). */
-export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
-  if (!filter || Object.keys(filter).length === 0) return () => true;
+type Test = (doc: Doc) => boolean;
+
+const matchAll: Test = () => true;
+
+/**
+ * Compiles a MongoDB filter to a predicate. Filters made only of top-level fields compared with scalars (the
+ * shape of most application queries: `{ play_id: 'x', owner: null, status: { $ne: 'done' } }`) are matched
+ * natively on the stored document; everything else by mingo on numeric views (see ./views.ts), whose compiled
+ * queries are kept for filters that repeat exactly.
+ */
+export function compileFilter(filter: Doc | undefined): Test {
+  if (!filter) return matchAll;
+  const keys = Object.keys(filter);
+  if (keys.length === 0) return matchAll;
+  return compileNative(filter, keys) ?? compileMingo(filter);
+}
+
+// ---- native matching of simple filters ----
+
+/** Scalars whose equality the native matcher decides exactly as MongoDB does (null: null or missing). */
+function isEqOperand(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+    case 'bigint':
+      return true;
+    case 'number':
+      return !Number.isNaN(v);
+    case 'object':
+      if (v === null || v instanceof ObjectId || v instanceof Long) return true;
+      if (v instanceof Double) return !Number.isNaN(v.value);
+      return v instanceof Date && !Number.isNaN(v.getTime());
+    default:
+      return false;
+  }
+}
+
+/** `field` equals `v`, or holds an array with an element equal to `v` (MongoDB's equality on a scalar). */
+function equalsTest(field: string, v: unknown): Test {
+  if (v === null) {
+    return (doc) => {
+      const x = doc[field];
+      return x === undefined || x === null || (Array.isArray(x) && x.some((el) => el === null || el === undefined));
+    };
+  }
+  if (typeof v === 'string' || typeof v === 'boolean') {
+    return (doc) => {
+      const x = doc[field];
+      return x === v || (Array.isArray(x) && x.includes(v));
+    };
+  }
+  // Numbers compare across Int32, Int64 and Double; ObjectIds and dates by value.
+  const equal = (x: unknown): boolean => x === v || (x !== null && x !== undefined && typeof x !== 'string' && valuesEqual(x, v));
+  return (doc) => {
+    const x = doc[field];
+    return equal(x) || (Array.isArray(x) && x.some(equal));
+  };
+}
+
+function anyOfTest(field: string, values: unknown[]): Test {
+  const tests = values.map((v) => equalsTest(field, v));
+  return (doc) => tests.some((t) => t(doc));
+}
+
+function not(test: Test): Test {
+  return (doc) => !test(doc);
+}
+
+/** One `{ $op: operand }` of a field's condition, or undefined when it is not one the native matcher handles. */
+function operatorTest(field: string, op: string, operand: unknown): Test | undefined {
+  switch (op) {
+    case '$eq':
+      return isEqOperand(operand) ? equalsTest(field, operand) : undefined;
+    case '$ne':
+      return isEqOperand(operand) ? not(equalsTest(field, operand)) : undefined;
+    case '$in':
+      return Array.isArray(operand) && operand.every(isEqOperand) ? anyOfTest(field, operand) : undefined;
+    case '$nin':
+      return Array.isArray(operand) && operand.every(isEqOperand) ? not(anyOfTest(field, operand)) : undefined;
+    case '$exists':
+      return typeof operand === 'boolean' ? (doc) => (doc[field] !== undefined) === operand : undefined;
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte':
+      // The operators mingo runs for these too (./operators.ts), given the operand as mingo would see it.
+      return isEqOperand(operand) && operand !== null ? RANGE_OPERATORS[op](field, numericView(operand), QUERY_OPTIONS as Options) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A predicate for a filter of top-level fields with scalar conditions, or undefined for any other filter. */
+function compileNative(filter: Doc, keys: string[]): Test | undefined {
+  const tests: Test[] = [];
+  for (const field of keys) {
+    // Names Object.prototype has (`constructor`, `__proto__`) would read the prototype's value for a missing field.
+    if (field === '' || field.startsWith('$') || field.includes('.') || field in Object.prototype) return undefined;
+    const cond = filter[field];
+    if (isPlainObject(cond) && Object.keys(cond)[0]?.startsWith('$')) {
+      for (const op of Object.keys(cond)) {
+        const test = operatorTest(field, op, cond[op]);
+        if (!test) return undefined;
+        tests.push(test);
+      }
+    } else if (isEqOperand(cond)) {
+      tests.push(equalsTest(field, cond));
+    } else return undefined;
+  }
+  if (tests.length === 1) return tests[0];
+  return (doc) => {
+    for (const test of tests) if (!test(doc)) return false;
+    return true;
+  };
+}
+
+// ---- mingo, with compiled queries kept by filter ----
+
+const MINGO_CACHE_SIZE = 256;
+const mingoCache = new Map<string, Test>();
+
+/** The general path, for every filter: the tests hold the native matcher to the same answers. */
+export function compileMingo(filter: Doc): Test {
+  const key = filterKey(filter);
+  const cached = key === undefined ? undefined : mingoCache.get(key);
+  if (cached) {
+    // Most recently used last, so the oldest entry is the first one dropped.
+    mingoCache.delete(key!);
+    mingoCache.set(key!, cached);
+    return cached;
+  }
   const query = new Query(numericView(filter) as Doc, QUERY_OPTIONS);
-  return (doc) => query.test(queryView(doc));
+  const test: Test = (doc) => query.test(queryView(doc));
+  if (key !== undefined) {
+    mingoCache.set(key, test);
+    if (mingoCache.size > MINGO_CACHE_SIZE) mingoCache.delete(mingoCache.keys().next().value!);
+  }
+  return test;
+}
+
+/** Operators whose result may change between runs of the same filter (`$$NOW`, JavaScript): never cached. */
+const UNCACHEABLE = new Set(['$expr', '$where', '$function', '$accumulator']);
+
+/**
+ * A string that only the same filter gives (field order and BSON types included), or undefined when the filter
+ * holds something this key cannot tell apart or that must not be reused.
+ */
+function filterKey(v: unknown): string | undefined {
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (const el of v) {
+      const k = filterKey(el);
+      if (k === undefined) return undefined;
+      out += `${k},`;
+    }
+    return `${out}]`;
+  }
+  if (isPlainObject(v)) {
+    let out = '{';
+    for (const k of Object.keys(v)) {
+      if (UNCACHEABLE.has(k)) return undefined;
+      const value = filterKey(v[k]);
+      if (value === undefined) return undefined;
+      out += `${JSON.stringify(k)}:${value},`;
+    }
+    return `${out}}`;
+  }
+  if (v instanceof RegExp) return `r${String(v)}`;
+  if (isEqOperand(v) || (typeof v === 'number' && Number.isNaN(v))) return `${typeName(v)}:${encodeKey(v)}`;
+  return undefined;
 }
 
 /** Applies a find projection to already filtered and sorted documents, keeping the stored BSON types. */

@@ -56,6 +56,14 @@ function rangeOperator(accept: (c: number) => boolean) {
   };
 }
 
+/** Our range operators, shared by mingo's context and the native matcher (./matcher.ts). */
+export const RANGE_OPERATORS = {
+  $gt: rangeOperator((c) => c > 0),
+  $gte: rangeOperator((c) => c >= 0),
+  $lt: rangeOperator((c) => c < 0),
+  $lte: rangeOperator((c) => c <= 0),
+};
+
 const TYPE_CODES: Record<number, string> = {
   1: 'double', 2: 'string', 3: 'object', 4: 'array', 5: 'binData', 6: 'undefined', 7: 'objectId', 8: 'bool',
   9: 'date', 10: 'null', 11: 'regex', 12: 'dbPointer', 13: 'javascript', 14: 'symbol', 15: 'javascriptWithScope',
@@ -97,10 +105,7 @@ export const MINGO_CONTEXT = Context.init({
   projection: projectionOperators,
   query: {
     ...queryOperators,
-    $gt: rangeOperator((c) => c > 0),
-    $gte: rangeOperator((c) => c >= 0),
-    $lt: rangeOperator((c) => c < 0),
-    $lte: rangeOperator((c) => c <= 0),
+    ...RANGE_OPERATORS,
     $type,
   },
   window: windowOperators,
