@@ -22,6 +22,12 @@ export function getPath(doc: unknown, path: string): unknown {
  * Returns [undefined] when nothing is found.
  */
 export function getPathValues(doc: unknown, path: string): unknown[] {
+  if (!path.includes('.') && isPlainObject(doc)) {
+    // A top-level field, the common case: no walk.
+    const v = doc[path];
+    if (!Array.isArray(v)) return [v];
+    return v.length === 0 ? [undefined] : [...v];
+  }
   const out: unknown[] = [];
   const walk = (cur: unknown, parts: string[], i: number): void => {
     if (i === parts.length) {

@@ -71,6 +71,11 @@ export class Index {
     if (this.spec.sparse && !this.fields.some((f) => hasPath(doc, f))) return null;
     if (this.partial && !this.partial(doc)) return null;
     const perField = this.fields.map((f) => dedupe(getPathValues(doc, f)));
+    if (perField.every((values) => values.length === 1)) {
+      // One value per field (no array on the way): one key, without building combinations.
+      const encoded = perField.map((values) => encodeKey(values[0]));
+      return { full: [encoded.join('|')], first: [encoded[0]!], firstValues: perField[0]!, secondValues: perField[1] ?? [] };
+    }
     let combos: unknown[][] = [[]];
     for (const values of perField) {
       const next: unknown[][] = [];
@@ -123,7 +128,7 @@ export class Index {
     if (!this.sortedDirty) {
       // Appends in key order (the common case for ObjectIds and counters) keep the array sorted without a rebuild.
       const last = this.sorted[this.sorted.length - 1];
-      const values = [...keys.firstValues].sort(compareValues);
+      const values = keys.firstValues.length === 1 ? keys.firstValues : [...keys.firstValues].sort(compareValues);
       if (!last || compareValues(last.value, values[0]) <= 0) {
         for (const value of values) this.sorted.push({ value, rid });
       } else this.sortedDirty = true;
@@ -162,7 +167,7 @@ export class Index {
     if (!run) this.runs.set(firstKey, (run = { entries: [], dirty: false }));
     if (run.dirty) return;
     const last = run.entries[run.entries.length - 1];
-    const sortedValues = [...values].sort(compareValues);
+    const sortedValues = values.length === 1 ? values : [...values].sort(compareValues);
     if (!last || compareValues(last.value, sortedValues[0]) < 0 || (compareValues(last.value, sortedValues[0]) === 0 && last.rid < rid)) {
       for (const value of sortedValues) run.entries.push({ value, rid });
     } else run.dirty = true;

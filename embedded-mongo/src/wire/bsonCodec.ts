@@ -41,5 +41,7 @@ export function decodeDocument(buf: Uint8Array): Document {
 }
 
 export function encodeDocument(doc: Document): Buffer {
-  return Buffer.from(serialize(doc, { ignoreUndefined: false }));
+  const bytes = serialize(doc, { ignoreUndefined: false });
+  // bson hands out a Buffer of its own under Node: no need to copy it into another.
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
