@@ -108,13 +108,11 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
   const groupId = `${input.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const lastPlayed = new Date(now);
   const deps: TurnDeps = { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
-  const early = openEarly(deps, user.uid, input, message, groupId, now, lastPlayed).catch(() => null);
-  const dropEarly = () => void early.then((e) => e?.opened.cancel());
-
   const filter: Record<string, unknown> = { play_id: input.play_id, uid: user.uid, pending_group_id: null, status: mongoose.trusted({ $ne: PlayStatus.Ending }) };
   if (input.story_id) filter.story_id = input.story_id;
   if (input.version_id) filter.version_id = input.version_id;
-  const [spending, taking] = await Promise.allSettled([
+  // The writes go first: they are the longer way to the first token. The model request opens while they travel.
+  const settling = Promise.allSettled([
     spendMessage(user, chat, ctx.config.guestChatTurns, now),
     // The play as it was, so a send that does not go through can put it back.
     Play.findOneAndUpdate(
@@ -123,6 +121,9 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
       { new: false },
     ).lean<PlayFields>(),
   ]);
+  const early = openEarly(deps, user.uid, input, message, groupId, now, lastPlayed).catch(() => null);
+  const dropEarly = () => void early.then((e) => e?.opened.cancel());
+  const [spending, taking] = await settling;
   const before = taking.status === 'fulfilled' ? taking.value : null;
   if (!before) {
     dropEarly();
