@@ -97,8 +97,8 @@ describe('play store', () => {
     expect(selectCanSend(usePlayStore.getState())).toBe(false);
     release!();
     await until(() => !usePlayStore.getState().streaming);
-    // The stream opened with the send, following the play's next turn (the send had not named the reply yet).
-    expect(requests).toEqual([{ playId: '900', seqSt: 3, seqEd: undefined, offset: 0 }]);
+    // The send answered before the stream opened a tick later: the reply is asked for by its id.
+    expect(requests).toEqual([{ dialogueId: 'd4', seqSt: 4, seqEd: undefined, offset: 0 }]);
     expect(play.sendMessage).toHaveBeenCalledWith({ play_id: '900', story_id: '100', version_id: '200', message: 'I clean the burner' });
     expect(usePlayStore.getState().dialogues.map((d) => d.content)).toEqual([
       "Storm's coming and the lamp has gone dark.",
@@ -125,8 +125,7 @@ describe('play store', () => {
     await usePlayStore.getState().send('Help me');
     await until(() => !usePlayStore.getState().streaming);
     expect(requests.map((r) => [r.dialogueId ?? r.playId, r.seqSt, r.offset])).toEqual([
-      ['900', 3, 0],
-      // By the reconnection the send has answered: the reply is asked for by its id.
+      ['d4', 4, 0],
       ['d4', 4, 13],
     ]);
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)?.content).toBe('Hands steady. Breathe.');
@@ -166,15 +165,28 @@ describe('play store', () => {
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)?.content).toBe('Hold on. Breathe.');
   });
 
-  it('a refused send closes the stream it opened', async () => {
+  it('a refused send closes the stream it opened, or opens none when refused at once', async () => {
+    const requests: StreamRequest[] = [];
     let signal: AbortSignal | null = null;
-    setStreamTransport((_request, _onEvent, s) => {
+    setStreamTransport((request, _onEvent, s) => {
+      requests.push(request);
       signal = s;
       return new Promise<void>((resolve) => s.addEventListener('abort', () => resolve()));
     }, [0]);
-    play.sendMessage.mockRejectedValueOnce(new ApiError(ErrorCode.SecurityFail, 'Content violation, edit and retry'));
     await usePlayStore.getState().open('100');
-    expect(await usePlayStore.getState().send('something refused')).toBe(false);
+
+    play.sendMessage.mockRejectedValueOnce(new ApiError(ErrorCode.SecurityFail, 'Content violation, edit and retry'));
+    expect(await usePlayStore.getState().send('refused at once')).toBe(false);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(requests).toEqual([]);
+
+    let refuse: ((error: Error) => void) | null = null;
+    play.sendMessage.mockImplementationOnce(() => new Promise((_resolve, reject) => (refuse = reject)));
+    const sent = usePlayStore.getState().send('something refused');
+    await until(() => signal !== null);
+    expect(requests).toEqual([{ playId: '900', seqSt: 3, seqEd: undefined, offset: 0 }]);
+    refuse!(new ApiError(ErrorCode.SecurityFail, 'Content violation, edit and retry'));
+    expect(await sent).toBe(false);
     expect(signal!.aborted).toBe(true);
     expect(usePlayStore.getState()).toMatchObject({ streaming: false, sending: false, draft: 'something refused' });
     expect(selectCanSend(usePlayStore.getState())).toBe(true);

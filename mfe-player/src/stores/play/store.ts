@@ -63,7 +63,11 @@ export function setStreamTransport(next: StreamTransport, delays: readonly numbe
   reconnectDelays = delays;
 }
 
+/** Bumped by every stop, so a stream about to open for a play that was left or reset does not. */
+let streamGeneration = 0;
+
 function stopStream(): void {
+  streamGeneration += 1;
   streamAbort?.abort();
   streamAbort = null;
 }
@@ -245,27 +249,34 @@ export const usePlayStore = create<PlayState>()((set, get) => {
     if (!info || get().streaming || get().sending || get().loginRequired) return false;
     if (get().sendLimit?.status === SendLimitStatus.Reached) return false;
     set({ sending: true, sendError: null, refusedNotice: null, draft: request.is_loop ? get().draft : '' });
-    // The reply's stream opens with the send, following the play's next turn: its first words need not wait for
-    // the send's answer and a second round trip. Once the answer names the reply, reconnections ask for it.
+    // The reply's stream opens right after the send has gone out, following the play's next turn: its first words
+    // need not wait for the send's answer and a second round trip. Once the answer names the reply, reconnections
+    // ask for it.
     const fromSeq = Math.max(info.last_seq ?? 0, ...get().dialogues.map((d) => d.seq)) + 1;
     const target: FollowTarget = { playId: info.play_id };
-    const following = follow(target, fromSeq);
+    const sending = playService.sendMessage({ play_id: info.play_id, story_id: info.story_id, version_id: info.version_id, ...request });
+    let refused = false;
+    const generation = streamGeneration;
+    const following = wait(0).then(() => (refused || generation !== streamGeneration ? undefined : follow(target, fromSeq)));
     try {
-      const result = await playService.sendMessage({ play_id: info.play_id, story_id: info.story_id, version_id: info.version_id, ...request });
+      const result = await sending;
       const incoming = result.input_dialogue ? [result.input_dialogue] : [];
       const replyId = result.reply_dialogue_ids[0];
       if (replyId) incoming.push(placeholder(info.play_id, replyId, result.seq_ed, result.group_id));
-      set({ dialogues: upsertDialogues(get().dialogues, incoming), sendLimit: result.send_limit ?? get().sendLimit, sending: false });
+      // Streaming from here on (the stream may still be a tick away), so nothing else can be sent meanwhile.
+      set({ dialogues: upsertDialogues(get().dialogues, incoming), sendLimit: result.send_limit ?? get().sendLimit, sending: false, streaming: Boolean(replyId) });
       if (replyId) {
         target.dialogueId = replyId;
         void learnSpeaker(info.play_id, result.seq_ed);
       } else {
+        refused = true;
         stopStream();
         set({ streaming: false, reconnecting: false });
       }
       void following;
       return true;
     } catch (error) {
+      refused = true;
       stopStream();
       const patch: Partial<PlayState> = { sending: false, streaming: false, reconnecting: false, draft: restoreDraft };
       const code = errorCode(error);
