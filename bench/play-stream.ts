@@ -131,8 +131,6 @@ async function direct(modelUrl: string): Promise<Timed> {
   return times.result(start, await nextCompleted());
 }
 
-const WIN: Array<[number, number]> = [];
-process.on('exit', () => require('node:fs').writeFileSync('/tmp/windows.json', JSON.stringify(WIN)));
 async function throughApi(client: CookieClient, playId: string, turn: number): Promise<Timed> {
   const times = tokenTimes();
   const start = monotonicMs();
@@ -160,9 +158,7 @@ async function throughApi(client: CookieClient, playId: string, turn: number): P
   });
   if (failed) throw new Error(`the reply failed: ${failed}`);
   if (text !== replyText) throw new Error(`the reply arrived altered: ${JSON.stringify(text.slice(0, 80))}`);
-  const r = times.result(start, await nextCompleted());
-  WIN.push([start * 1000, (start + r.ttft) * 1000]);
-  return r;
+  return times.result(start, await nextCompleted());
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -192,18 +188,6 @@ async function main(): Promise<void> {
     throw err;
   });
   const api = { baseUrl: apiChild.ready };
-  const TRACES: Array<[string, number]> = [];
-  apiChild.onLine((l) => { const x = l as { trace?: string; at: number }; if (x.trace) TRACES.push([x.trace, x.at]); });
-  process.on('exit', () => {
-    const by = new Map<string, number[]>();
-    for (const [a, b] of WIN.slice(WARMUP)) {
-      const s0 = a / 1000; const e0 = b / 1000; const seen = new Map<string, number>();
-      for (const [l, t] of TRACES) { if (t < s0 || t > e0 + 3) continue; const k = l + '#' + (seen.get(l) ?? 0); seen.set(l, (seen.get(l) ?? 0) + 1); if (!by.has(k)) by.set(k, []); by.get(k)!.push(t - s0); }
-      const k = 'client-first'; if (!by.has(k)) by.set(k, []); by.get(k)!.push(e0 - s0);
-    }
-    const rows = [...by.entries()].map(([k, v]) => { v.sort((x, y) => x - y); return [k, v[Math.floor(v.length / 2)]!, v[Math.floor(v.length * 0.9)]!, v.length] as const; }).sort((x, y) => x[1] - y[1]);
-    for (const [k, p50, p90, n] of rows) console.log(k.padEnd(20), p50.toFixed(2), p90.toFixed(2), n);
-  });
   let failures = 0;
   try {
     const { storyId } = await publishStory(api.baseUrl);
