@@ -131,29 +131,39 @@ async function direct(modelUrl: string): Promise<Timed> {
   return times.result(start, await nextCompleted());
 }
 
+/** The play's newest sequence number, from `start_play` and then from each turn's `done`. */
+let lastSeq = 0;
+
+/**
+ * One turn as the player app plays it: `message/send`, and right after it has gone out (a tick later)
+ * `message/stream_reply` following the play's next turn (`play_id` and `seq_st`), so the first words wait for
+ * neither the send's answer nor a second round trip.
+ */
 async function throughApi(client: CookieClient, playId: string, turn: number): Promise<Timed> {
   const times = tokenTimes();
   const start = monotonicMs();
-  const sent = await client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', {
+  const sending = client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', {
     play_id: playId,
     message: `I walk to the lighthouse, step ${turn}.`,
   });
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const streaming = fetch(`${client.baseUrl}/api/tyler/message/stream_reply?play_id=${playId}&seq_st=${lastSeq + 1}`, { headers: { cookie } });
+  const sent = await sending;
   if (sent.body.status_code !== 0) throw new Error(`message/send failed: ${JSON.stringify(sent.body)}`);
   const replyId = sent.body.data!.reply_dialogue_ids[0]!;
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${client.baseUrl}/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${sent.body.data!.seq_st}`, {
-    headers: { cookie },
-  });
+  const res = await streaming;
   if (!res.ok || !res.body) throw new Error(`stream_reply answered HTTP ${res.status}`);
   let text = '';
   let failed: string | null = null;
   await readSse(res.body, (event, data, at) => {
-    const d = JSON.parse(data) as { dialogue_id?: string; text?: string; type?: string };
+    const d = JSON.parse(data) as { dialogue_id?: string; text?: string; last_seq?: number };
     if (event === 'delta' && d.dialogue_id === replyId) {
       text += d.text ?? '';
       times.received(text.length, at);
     }
     if (event === 'error') failed = data;
+    if (event === 'done') lastSeq = d.last_seq ?? lastSeq;
     return event === 'done';
   });
   if (failed) throw new Error(`the reply failed: ${failed}`);
@@ -192,7 +202,7 @@ async function main(): Promise<void> {
   try {
     const { storyId } = await publishStory(api.baseUrl);
     const player = await signInByPhone(api.baseUrl, '+12025550901', ADULT);
-    const started = await player.post<{ play_info: { play_id: string; ai_mode: string }; dialogues: Array<{ type: string }> }>(
+    const started = await player.post<{ play_info: { play_id: string; ai_mode: string }; dialogues: Array<{ type: string; seq: number }> }>(
       '/api/tyler/story/start_play',
       { story_id: storyId },
     );
@@ -201,6 +211,7 @@ async function main(): Promise<void> {
       throw new Error(`unexpected start_play answer: ${JSON.stringify(started.body).slice(0, 300)}`);
     }
     const playId = play.play_info.play_id;
+    lastSeq = Math.max(...play.dialogues.map((d) => d.seq));
 
     for (let i = 0; i < WARMUP; i += 1) {
       await direct(model.ready);
