@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { DialogueStatus, Emotion, type DialogueType } from 'shared-kit';
+import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
 import { newNumericId } from '../user/ids';
 import { Dialogue, type DialogueFields, type DialogueRole } from './dialogue.model';
 import { Play } from './play.model';
@@ -14,6 +14,18 @@ export interface NewDialogue {
   done?: boolean;
   node_id: string;
   covers_upto_seq?: number;
+}
+
+/** The row of a reply about to be written (the narrator's is Narration): empty and unfinished. */
+export function replyPlaceholder(characterId: string, isNarrator: boolean, nodeId: string): NewDialogue {
+  return {
+    type: isNarrator ? DialogueType.Narration : DialogueType.NpcDialogue,
+    role: isNarrator ? 'narrator' : 'npc',
+    character_id: characterId,
+    content: '',
+    done: false,
+    node_id: nodeId,
+  };
 }
 
 /** Builds dialogue documents numbered from `firstSeq`. */

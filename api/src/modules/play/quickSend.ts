@@ -3,7 +3,7 @@ import { DialogueType, PlayStatus, UserIdentity } from 'shared-kit';
 import type { UserDoc } from '../user/user.model';
 import type { PlayContext } from './context';
 import { Dialogue } from './dialogue.model';
-import { numbered, type NewDialogue } from './dialogues';
+import { numbered, replyPlaceholder, type NewDialogue } from './dialogues';
 import { spendMessage } from './limits';
 import type { TurnMaterial } from '../../ai/chat';
 import { buildMaterial } from './material';
@@ -45,14 +45,7 @@ function turnRows(claimed: PlayFields, story: PlayableStory, groupId: string, me
   const speaker = chooseSpeaker(story.content, claimed.chapter_index, message, claimed.turns);
   const items: NewDialogue[] = [
     { type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id },
-    {
-      type: speaker === NARRATOR ? DialogueType.Narration : DialogueType.NpcDialogue,
-      role: speaker === NARRATOR ? 'narrator' : 'npc',
-      character_id: speaker.character_id,
-      content: '',
-      done: false,
-      node_id: claimed.node_id,
-    },
+    replyPlaceholder(speaker.character_id, speaker === NARRATOR, claimed.node_id),
   ];
   const docs = numbered(claimed.play_id, groupId, claimed.next_seq - 1, items, now);
   return { speakerId: speaker.character_id, docs, input: docs[0]!, reply: docs[1]! };

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { UserDoc } from '../user/user.model';
 import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
-import { lastDialogue, numbered, type NewDialogue } from './dialogues';
+import { lastDialogue, numbered, replyPlaceholder, type NewDialogue } from './dialogues';
 import { checkInputSize, spendMessage } from './limits';
 import type { TextCheck } from './moderation';
 import { Play, type PlayFields } from './play.model';
@@ -74,14 +74,7 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
     const speaker = chooseSpeaker(story.content, p.chapter_index, answering?.content ?? message, p.turns);
     const items: NewDialogue[] = [];
     if (!answering) items.push({ type: DialogueType.Input, role: 'player', content: message, node_id: p.node_id });
-    items.push({
-      type: speaker === NARRATOR ? DialogueType.Narration : DialogueType.NpcDialogue,
-      role: speaker === NARRATOR ? 'narrator' : 'npc',
-      character_id: speaker.character_id,
-      content: '',
-      done: false,
-      node_id: p.node_id,
-    });
+    items.push(replyPlaceholder(speaker.character_id, speaker === NARRATOR, p.node_id));
     const docs = numbered(play.play_id, groupId, p.next_seq - items.length + 1, items, now);
     // The Input is not stored when the prompt is read: it joins the history from memory.
     const material = () => buildMaterial(p, story, speaker.character_id, p.next_seq - n, answering ? [] : docs.slice(0, 1));
