@@ -184,6 +184,17 @@ describe('a stream opened with the send (play_id and seq_st instead of dialogue_
     expect(stream.events[stream.events.length - 1]!.event).toBe('done');
   }, 30_000);
 
+  it('sends a turn that is already over, and ends', async () => {
+    const { client, playId } = await newPlay();
+    const from = (await lastSeq(client, playId)) + 1;
+    const t = await turn(client, playId, 'Quick question.');
+    const stream = await readStream(client, `/api/tyler/message/stream_reply?play_id=${playId}&seq_st=${from}`);
+    expect(stream.contentType).toContain('text/event-stream');
+    expect(stream.events.filter((e) => e.event === 'dialogue').map((e) => e.data.seq)).toEqual([from, from + 1]);
+    expect(textOf(stream.events, t.replyId)).toBe('You said: "Quick question."');
+    expect(stream.events[stream.events.length - 1]!.event).toBe('done');
+  }, 30_000);
+
   it("refuses another player's play and a stream that names neither reply nor play", async () => {
     const { playId } = await newPlay();
     const other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);

@@ -229,6 +229,15 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
   })();
 }
 
+/**
+ * A turn from `seqSt` already in the database (written by another process, or over before the stream came): its
+ * unfinished dialogue, else its first one. The stream then sends what is stored and ends as usual.
+ */
+async function storedTurn(playId: string, seqSt: number): Promise<string | undefined> {
+  const rows = await dialoguesFrom(playId, seqSt, 3);
+  return (rows.find((d) => !d.done) ?? rows[0])?.dialogue_id;
+}
+
 /** How long a stream opened with `play_id` waits for its turn to begin (the send that starts it is on its way). */
 const TURN_WAIT_MS = 15_000;
 
@@ -251,12 +260,7 @@ async function awaitTurn(pctx: PlayContext, ctx: AppContext, uid: string, playId
   ctx.req.on('close', gone);
   try {
     if (knownOwner(playId) !== uid) await ownPlay(playId, uid);
-    found ??= pctx.live.replyOfPlay(playId, seqSt);
-    if (!found) {
-      // A turn written by another process: its reply is the newest unfinished dialogue from seqSt.
-      const rows = await dialoguesFrom(playId, seqSt, 3);
-      found ??= rows.find((d) => !d.done)?.dialogue_id;
-    }
+    found ??= pctx.live.replyOfPlay(playId, seqSt) ?? (await storedTurn(playId, seqSt));
     const deadline = Date.now() + TURN_WAIT_MS;
     while (!found && !ctx.req.destroyed && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
@@ -267,7 +271,7 @@ async function awaitTurn(pctx: PlayContext, ctx: AppContext, uid: string, playId
         };
       });
       wake = null;
-      if (!found && !ctx.req.destroyed) found = (await dialoguesFrom(playId, seqSt, 3)).find((d) => !d.done)?.dialogue_id;
+      if (!found && !ctx.req.destroyed) found = await storedTurn(playId, seqSt);
     }
   } finally {
     unsubscribe();
