@@ -17,7 +17,7 @@ import { chooseSpeaker, NARRATOR } from './story.view';
 import type { OpenedReply } from './opening';
 import { recallIdlePlay, rememberPlay } from './playState';
 import type { PlayableStory } from './story.source';
-import { openReply, startTurn, type TurnDeps } from './task';
+import { openReply, startTurn, turnDeps, type TurnDeps } from './task';
 
 /** A model request opened from this process's last sight of the play, before its claim came back. */
 interface Early {
@@ -100,7 +100,7 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
   const now = ctx.now();
   const groupId = `${input.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const lastPlayed = new Date(now);
-  const deps: TurnDeps = { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
+  const deps = turnDeps(ctx);
   const filter: Record<string, unknown> = { play_id: input.play_id, uid: user.uid, pending_group_id: null, status: mongoose.trusted({ $ne: PlayStatus.Ending }) };
   if (input.story_id) filter.story_id = input.story_id;
   if (input.version_id) filter.version_id = input.version_id;

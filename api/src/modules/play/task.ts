@@ -3,6 +3,7 @@ import { DialogueStatus, DialogueType, ErrorCode, type Emotion } from 'shared-ki
 import { ChatFailure, historyTokens, type ChatProvider, type TurnMaterial } from '../../ai/chat';
 import type { ChatSettings } from '../../config';
 import type { Logger } from '../../lib/logger';
+import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
 import { appendDialogues } from './dialogues';
 import { directorStep } from './director';
@@ -36,6 +37,11 @@ export interface TurnJob {
   speakerId: string;
   /** The rows the send stored (Input and reply), for streams attaching in this process. */
   rows?: DialogueFields[];
+}
+
+/** What a turn needs from the play module's context. */
+export function turnDeps(ctx: PlayContext): TurnDeps {
+  return { chat: ctx.chat, chatSettings: ctx.config.chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
 }
 
 /** Flushes of a streaming reply: at most one write in flight, at least every FLUSH_MS or FLUSH_CHARS. */

@@ -13,7 +13,7 @@ import { ownPlay, storyOfPlay } from './plays';
 import { chooseSpeaker, NARRATOR } from './story.view';
 import { buildMaterial } from './material';
 import type { OpenedReply } from './opening';
-import { openReply, reapOrphan, startTurn } from './task';
+import { openReply, reapOrphan, startTurn, turnDeps } from './task';
 import { quickSend } from './quickSend';
 import { claim, refuseInput, unclaim } from './slot';
 
@@ -68,7 +68,7 @@ export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendIn
   const story = await storyOfPlay(play);
   const now = ctx.now();
   const groupId = answering?.group_id ?? `${play.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const deps = { chat: ctx.chat, chatSettings: chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
+  const deps = turnDeps(ctx);
   const n = answering ? 1 : 2;
   const plan = (p: PlayFields) => {
     const speaker = chooseSpeaker(story.content, p.chapter_index, answering?.content ?? message, p.turns);
