@@ -125,6 +125,13 @@ const envSchema = z.object({
   LLM_CONTEXT_TOKENS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(8192),
   LLM_REPLY_TOKENS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(400),
   OFFLINE_TOKEN_DELAY_MS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(25),
+  STREAM_STANDBY_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().min(100, 'expected at least 100').max(600_000, 'expected at most 600000'))
+    .default(60_000),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -192,6 +199,8 @@ export interface ChatSettings {
   replyTokens: number;
   /** Pace of the offline storyteller, so its replies stream like a model's. */
   offlineTokenDelayMs: number;
+  /** How long a standby `stream_reply` waits for the play's next turn before it sends `idle` and ends. */
+  standbyWaitMs: number;
 }
 
 /**
@@ -249,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       contextTokens: e.LLM_CONTEXT_TOKENS,
       replyTokens: e.LLM_REPLY_TOKENS,
       offlineTokenDelayMs: e.OFFLINE_TOKEN_DELAY_MS,
+      standbyWaitMs: e.STREAM_STANDBY_MS,
     },
   };
 }

@@ -58,6 +58,11 @@ export const streamQuery = z
     /** Characters of the dialogue at seq_st already received. */
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
     play_info: z.string().max(10).optional(),
+    /** With play_id: open at once and wait for the play's next turn (a screen keeps one open while idle). */
+    standby: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
   })
   .refine((q) => q.dialogue_id !== undefined || q.play_id !== undefined, { message: 'dialogue_id or play_id is required', path: ['dialogue_id'] });
 

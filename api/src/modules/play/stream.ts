@@ -25,6 +25,8 @@ export interface StreamQuery {
   seq_st?: number;
   seq_ed?: number;
   offset: number;
+  /** With `play_id`: the stream opens at once and waits (STREAM_STANDBY_MS) for the play's next turn. */
+  standby?: boolean;
 }
 
 /** `Last-Event-ID` as sent back by EventSource: "<seq>:<offset>" of the last event received. */
@@ -40,20 +42,79 @@ function resumePoint(header: string | undefined): { seq: number; offset: number 
  * stored dialogues, so after a dropped connection the same call with the last seq/offset seen loses nothing.
  */
 export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: string, query: StreamQuery): Promise<void> {
-  const dialogueId = query.dialogue_id ?? (await awaitTurn(pctx, ctx, uid, query.play_id!, query.seq_st ?? 0));
-  if (dialogueId === null) return;
-  const q = { ...query, dialogue_id: dialogueId };
+  if (query.dialogue_id === undefined && query.standby) return standBy(pctx, ctx, uid, query.play_id!, query);
+  let dialogueId = query.dialogue_id;
+  if (dialogueId === undefined) {
+    const playId = query.play_id!;
+    if (knownOwner(playId) !== uid) await ownPlay(playId, uid);
+    const found = await awaitTurn(pctx, ctx, playId, query.seq_st ?? 0, TURN_WAIT_MS);
+    if (found === null) return;
+    if (found === undefined) throw new AppError(ErrorCode.RecordNotFound, 'No reply began in this play');
+    dialogueId = found;
+  }
+  const start = await startingPoint(pctx, ctx, uid, { ...query, dialogue_id: dialogueId });
+  runStream(pctx, ctx, uid, start, openEvents(ctx));
+}
+
+/**
+ * The standby mode: the stream opens at once and waits for the play's next turn from `seq_st`, begun by a send in
+ * this process or another, then follows it like any other. A player's screen keeps one open while the play is
+ * idle, so a send's first words come on a connection that is already there. With no turn in time
+ * (STREAM_STANDBY_MS) it sends `idle` and ends, and the client opens another. Failures after the stream opened come
+ * as `error` events.
+ */
+async function standBy(pctx: PlayContext, ctx: AppContext, uid: string, playId: string, query: StreamQuery): Promise<void> {
+  if (knownOwner(playId) !== uid) await ownPlay(playId, uid);
+  const events = openEvents(ctx);
+  // The headers go out with the first bytes: the client knows at once that the stream is open.
+  events.comment('waiting for the next turn');
+  void (async () => {
+    let start: StartingPoint;
+    try {
+      const found = await awaitTurn(pctx, ctx, playId, query.seq_st ?? 0, pctx.config.chat.standbyWaitMs, STANDBY_POLL_MS);
+      if (found === null || events.closed()) return events.end();
+      if (found === undefined) {
+        events.send('idle', { play_id: playId, seq_st: query.seq_st ?? 0 });
+        return events.end();
+      }
+      start = await startingPoint(pctx, ctx, uid, { ...query, dialogue_id: found });
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : ErrorCode.ModelStreamError;
+      if (!(err instanceof AppError)) ctx.state.log.error({ err }, 'standby stream failed');
+      events.send('error', { status_code: code, status_message: err instanceof AppError ? err.message : 'The stream failed; resume with stream_reply' });
+      return events.end();
+    }
+    runStream(pctx, ctx, uid, start, events);
+  })();
+}
+
+/** Where a stream starts: the reply, its play and story, and rows already at hand; listening has begun. */
+interface StartingPoint {
+  reply: DialogueFields;
+  play: PlayFields;
+  story: PlayableStory;
+  firstRows: DialogueFields[] | null;
+  cursor: number;
+  offset: number;
+  queue: LiveEvent[];
+  wake: { fn: (() => void) | null };
+  unsubscribe: () => void;
+}
+
+/** Finds the reply and its play (the caller's, else 1050001), starts listening, and checks the range. */
+async function startingPoint(pctx: PlayContext, ctx: AppContext, uid: string, query: StreamQuery & { dialogue_id: string }): Promise<StartingPoint> {
+  const q = query;
   const resume = resumePoint(ctx.get('last-event-id'));
   const from = resume?.seq ?? q.seq_st;
   if (q.seq_ed !== undefined && from !== undefined && q.seq_ed < from) throw new AppError(ErrorCode.ClientParamError, 'seq_ed: must not be below seq_st');
 
   // Events that arrive while the database is being read are queued, so none is missed between the two.
-  let wake: (() => void) | null = null;
+  const wake: { fn: (() => void) | null } = { fn: null };
   const queue: LiveEvent[] = [];
   const listen = (playId: string) =>
     pctx.live.subscribe(playId, (event) => {
       queue.push(event);
-      wake?.();
+      wake.fn?.();
     });
   // A reply being written in this process names its play: listening starts before any read, and the reads go
   // together. Nothing is sent before the play is known to be the caller's.
@@ -96,32 +157,67 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
       throw err;
     }
   }
-  let cursor = from ?? reply.seq;
-  let offset = resume ? resume.offset : q.offset;
+  const cursor = from ?? reply.seq;
+  const offset = resume ? resume.offset : q.offset;
   if (q.seq_ed !== undefined && q.seq_ed < cursor) {
     unsubscribe();
     throw new AppError(ErrorCode.ClientParamError, 'seq_ed: must not be below seq_st');
   }
+  return { reply, play, story, firstRows, cursor, offset, queue, wake, unsubscribe };
+}
 
+/** The response as server-sent events, with heartbeats; `closed` once the client went away or it was ended. */
+interface EventStream {
+  send(event: string, data: unknown, id?: string): void;
+  comment(text: string): void;
+  closed(): boolean;
+  onClose(listener: () => void): void;
+  end(): void;
+}
+
+function openEvents(ctx: AppContext): EventStream {
   const out = new PassThrough();
   ctx.status = 200;
   ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
   ctx.body = out;
   ctx.req.socket.setNoDelay(true);
-
   let closed = false;
-  const send = (event: string, data: unknown, id?: string) => {
-    if (closed) return;
-    out.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-
+  const listeners: Array<() => void> = [];
   const stop = () => {
+    if (closed) return;
     closed = true;
-    unsubscribe();
-    wake?.();
+    clearInterval(heartbeat);
+    ctx.req.off('close', stop);
+    for (const l of listeners) l();
   };
   ctx.req.on('close', stop);
-  const heartbeat = setInterval(() => !closed && out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const comment = (text: string) => !closed && out.write(`: ${text}\n\n`);
+  const heartbeat = setInterval(() => comment('keep-alive'), HEARTBEAT_MS);
+  return {
+    comment,
+    send(event, data, id) {
+      if (!closed) out.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    closed: () => closed,
+    onClose: (listener) => listeners.push(listener),
+    end() {
+      stop();
+      out.end();
+    },
+  };
+}
+
+/** Sends the turn from the starting point as it is stored and written, until it is over; see streamReply. */
+function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: StartingPoint, events: EventStream): void {
+  const { reply, play, story, queue, wake } = start;
+  let { firstRows, cursor, offset } = start;
+  const send = events.send;
+  let closed = events.closed();
+  events.onClose(() => {
+    closed = true;
+    start.unsubscribe();
+    wake.fn?.();
+  });
 
   const waitForNews = () =>
     new Promise<void>((resolve) => {
@@ -129,10 +225,10 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
       const timer = setTimeout(done, POLL_MS);
       function done() {
         clearTimeout(timer);
-        wake = null;
+        wake.fn = null;
         resolve();
       }
-      wake = done;
+      wake.fn = done;
     });
 
   const graceMs = pctx.config.chat.timeoutMs * (pctx.config.chat.retries + 2) + 5000;
@@ -221,10 +317,8 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
       ctx.state.log.error({ err }, 'reply stream failed');
       send('error', { status_code: ErrorCode.ModelStreamError, status_message: 'The stream failed; resume with stream_reply' });
     } finally {
-      clearInterval(heartbeat);
-      unsubscribe();
-      ctx.req.off('close', stop);
-      out.end();
+      start.unsubscribe();
+      events.end();
     }
   })();
 }
@@ -240,14 +334,15 @@ async function storedTurn(playId: string, seqSt: number): Promise<string | undef
 
 /** How long a stream opened with `play_id` waits for its turn to begin (the send that starts it is on its way). */
 const TURN_WAIT_MS = 15_000;
+/** How often a standby stream looks for a turn begun by another process (one in this process is seen at once). */
+const STANDBY_POLL_MS = 2_000;
 
 /**
- * The reply of the play's turn that starts at `seqSt` or later: one being written now, or the next to begin. A
- * client opens this alongside its `message/send`, so the first words need not wait for the send's answer and a
- * second request. Null when the client went away first (nothing is sent then); 1050001 for a play not the caller's
- * or when no turn began in time.
+ * The reply of the play's turn that starts at `seqSt` or later: one being written now, or the next to begin within
+ * `waitMs` (undefined when none did). Turns in this process are seen at once; one begun by another process when the
+ * database is next read, every `pollMs`. Null when the client went away first.
  */
-async function awaitTurn(pctx: PlayContext, ctx: AppContext, uid: string, playId: string, seqSt: number): Promise<string | null> {
+async function awaitTurn(pctx: PlayContext, ctx: AppContext, playId: string, seqSt: number, waitMs: number, pollMs = POLL_MS * 4): Promise<string | null | undefined> {
   let found: string | undefined;
   let wake: (() => void) | null = null;
   const unsubscribe = pctx.live.subscribe(playId, (event) => {
@@ -258,26 +353,30 @@ async function awaitTurn(pctx: PlayContext, ctx: AppContext, uid: string, playId
   });
   const gone = () => wake?.();
   ctx.req.on('close', gone);
+  // A turn that began while the database was read must not be overwritten by the read's older answer.
+  const look = async () => {
+    const stored = await storedTurn(playId, seqSt);
+    found ??= stored;
+  };
   try {
-    if (knownOwner(playId) !== uid) await ownPlay(playId, uid);
-    found ??= pctx.live.replyOfPlay(playId, seqSt) ?? (await storedTurn(playId, seqSt));
-    const deadline = Date.now() + TURN_WAIT_MS;
+    found ??= pctx.live.replyOfPlay(playId, seqSt);
+    if (!found) await look();
+    const deadline = Date.now() + waitMs;
     while (!found && !ctx.req.destroyed && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(POLL_MS * 4, deadline - Date.now()));
+        const timer = setTimeout(resolve, Math.min(pollMs, deadline - Date.now()));
         wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
       wake = null;
-      if (!found && !ctx.req.destroyed) found = await storedTurn(playId, seqSt);
+      if (!found && !ctx.req.destroyed) await look();
     }
   } finally {
     unsubscribe();
     ctx.req.off('close', gone);
   }
   if (ctx.req.destroyed) return null;
-  if (!found) throw new AppError(ErrorCode.RecordNotFound, 'No reply began in this play');
   return found;
 }
