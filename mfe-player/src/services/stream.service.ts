@@ -7,6 +7,8 @@ export type StreamEvent =
   | { type: 'delta'; dialogue_id: string; seq?: number; offset: number; text: string }
   | { type: 'dialogue'; dialogue: Dialogue }
   | { type: 'done'; play_info?: PlayInfo }
+  /** A standby stream saw no turn begin in its time: the server ends it, and the client opens another. */
+  | { type: 'idle' }
   /** With a dialogue id: that reply failed (its `dialogue` event says so too). Without: the stream itself broke. */
   | { type: 'error'; dialogue_id?: string; status_code: number; status_message: string };
 
@@ -19,6 +21,11 @@ export interface StreamRequest {
   seqEd?: number;
   /** Characters of the dialogue at `seqSt` already received, so a resumed stream does not repeat them. */
   offset: number;
+  /**
+   * With `playId`: the stream opens at once and waits for the play's next turn from `seqSt`, begun here or
+   * elsewhere (a screen keeps one open while the play is idle). It ends with `idle` when none began in time.
+   */
+  standby?: boolean;
 }
 
 /** Opens the stream and calls `onEvent` for each event; resolves when the server closes it. */
@@ -44,6 +51,8 @@ function toEvent(name: string, data: string): StreamEvent | null {
     }
     case 'done':
       return { type: 'done', play_info: (o.play_info as PlayInfo | undefined) ?? undefined };
+    case 'idle':
+      return { type: 'idle' };
     case 'error':
       return {
         type: 'error',
@@ -68,6 +77,7 @@ export const fetchStream: StreamTransport = async (request, onEvent, signal) => 
   params.set('seq_st', String(request.seqSt));
   params.set('offset', String(request.offset));
   if (request.seqEd !== undefined) params.set('seq_ed', String(request.seqEd));
+  if (request.standby && !request.dialogueId) params.set('standby', '1');
   const res = await fetch(`/api/tyler/message/stream_reply?${params.toString()}`, {
     credentials: 'include',
     headers: { accept: 'text/event-stream' },
