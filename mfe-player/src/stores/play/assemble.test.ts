@@ -12,6 +12,16 @@ describe('dialogue assembly', () => {
     ]);
   });
 
+  it('keeps a finished dialogue when an unfinished copy of it comes later', () => {
+    const finished = aDialogue(4, { content: 'The lamp is lit.', character_name: 'Maren Holt' });
+    // A snapshot read while it was written, or a send's empty stand-in answered after the stream finished it.
+    const list = upsertDialogues([finished], [aDialogue(4, { content: 'The lamp', done: false }), aDialogue(5, { content: '', done: false })]);
+    expect(list[0]).toEqual(finished);
+    expect(list.map((d) => d.seq)).toEqual([4, 5]);
+    // Another dialogue at that number (a rewind and a new turn) still replaces it.
+    expect(upsertDialogues([finished], [aDialogue(4, { dialogue_id: 'x4', content: '', done: false })])[0]!.dialogue_id).toBe('x4');
+  });
+
   it('builds a reply from deltas at their offsets', () => {
     let list = [aDialogue(4, { content: '', done: false })];
     for (const [offset, text] of [

@@ -13,6 +13,9 @@ export function upsertDialogues(list: readonly Dialogue[], incoming: readonly Di
   for (const d of list) bySeq.set(d.seq, d);
   for (const d of incoming) {
     const current = bySeq.get(d.seq);
+    // An unfinished copy of a finished dialogue (a snapshot read before it ended, a send's stand-in that came after
+    // the stream) changes nothing.
+    if (current && current.dialogue_id === d.dialogue_id && current.done && !d.done) continue;
     // A stored copy that is shorter than what the stream already showed is an older snapshot: keep the text.
     if (current && current.dialogue_id === d.dialogue_id && !d.done && current.content.length > d.content.length && current.content.startsWith(d.content)) {
       bySeq.set(d.seq, { ...d, content: current.content });
