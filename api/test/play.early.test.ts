@@ -151,6 +151,79 @@ describe('the model request a send opens before its turn is stored', () => {
   }, 30_000);
 });
 
+describe('a send predicted from the play as this api last saw it', () => {
+  const raw = () => api.db.connection.collection('plays');
+
+  it('takes back its rows when the play was rewound elsewhere, and stores the turn where it belongs', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    const rewound = await history(client, playId);
+    await turn(client, playId, 'Is the lamp lit?');
+    // Another api process rewound the last turn: its rows are gone and the play counts as before it.
+    const gone = (await history(client, playId)).slice(rewound.length);
+    await api.db.connection.collection('dialogues').deleteMany({ dialogue_id: { $in: gone.map((d) => d.dialogue_id) } });
+    const lastSeq = Math.max(...rewound.map((d) => d.seq));
+    await raw().updateOne({ play_id: playId }, { $set: { next_seq: lastSeq }, $inc: { turns: -1, turns_in_chapter: -1 } });
+    fake.script(echo(40));
+    const from = fake.requests.length;
+    const t = await turn(client, playId, 'Who keeps it?');
+    expect(t.text).toBe('You said: "Who keeps it?"');
+    const rows = await history(client, playId);
+    // Numbered right after what remained, with nothing left at the numbers this api had guessed.
+    expect(rows.map((d) => d.seq)).toEqual(rows.map((_, i) => rows[0]!.seq + i));
+    expect(rows.slice(rewound.length).map((d) => [d.seq, d.type, d.content])).toEqual([
+      [lastSeq + 1, DialogueType.Input, 'Who keeps it?'],
+      [lastSeq + 2, DialogueType.NpcDialogue, 'You said: "Who keeps it?"'],
+    ]);
+    expect(rows.some((d) => d.content === 'Is the lamp lit?')).toBe(false);
+    // The prompt guessed from the old play is dropped; the one the turn keeps has no trace of the removed turn.
+    const requests = streamedSince(from);
+    expect(requests.at(-1)!.messages.some((m) => m.content.includes('Is the lamp lit?'))).toBe(false);
+    expect(requests.slice(0, -1).every((r) => r.cancelled)).toBe(true);
+  }, 30_000);
+
+  it("is refused as busy when another process holds the play, leaving that turn's rows alone", async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    const rows = await history(client, playId);
+    const next = Math.max(...rows.map((d) => d.seq)) + 1;
+    const nodeId = (await api.db.connection.collection('plays').findOne({ play_id: playId }))!.node_id as string;
+    fake.script(echo(40));
+    // Another api process sent a turn: its slot and rows are taken, and this api has not seen it.
+    const theirs = { play_id: playId, group_id: 'elsewhere', type: DialogueType.Input, status: DialogueStatus.Normal, role: 'player', content: 'From the other tab.', done: true };
+    await api.db.connection.collection('dialogues').insertOne({ ...theirs, dialogue_id: '9000000000000000001', seq: next, character_id: '', emotion: 'Neutral', node_id: nodeId, error_code: 0, error_reason: '', covers_upto_seq: 0, created_at: new Date(), updated_at: new Date() });
+    await raw().updateOne({ play_id: playId }, { $set: { pending_group_id: 'elsewhere' }, $inc: { next_seq: 2 } });
+    const from = fake.requests.length;
+    const res = await send(client, playId, 'Me too.');
+    expect(res.body.status_code).toBe(ErrorCode.ConcurrentOperation);
+    await waitFor(() => streamedSince(from).every((r) => r.cancelled === true));
+    const after = await history(client, playId);
+    expect(after.filter((d) => d.seq >= next).map((d) => d.content)).toEqual(['From the other tab.']);
+    expect(after.some((d) => d.content === 'Me too.')).toBe(false);
+    const play = await raw().findOne({ play_id: playId });
+    expect(play!.pending_group_id).toBe('elsewhere');
+    expect(play!.next_seq).toBe(next + 1);
+  }, 30_000);
+
+  it('stores a flagged message only as SecurityFail, numbered where the turn would have gone', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    const before = await history(client, playId);
+    fake.flagWhen((text) => text.includes('forbidden plan'));
+    const res = await send(client, playId, 'My forbidden plan.');
+    expect(res.body.status_code).toBe(ErrorCode.SecurityFail);
+    const after = await history(client, playId);
+    const next = Math.max(...before.map((d) => d.seq)) + 1;
+    expect(after.slice(before.length).map((d) => [d.seq, d.type, d.status])).toEqual([[next, DialogueType.Input, DialogueStatus.SecurityFail]]);
+    const stored = await api.db.connection.collection('dialogues').find({ play_id: playId, content: 'My forbidden plan.' }).toArray();
+    expect(stored.map((d) => d.status)).toEqual([DialogueStatus.SecurityFail]);
+    fake.flagWhen(() => false);
+    const t = await turn(client, playId, 'Sorry.');
+    expect(t.text).toBe('You said: "Sorry."');
+    expect((await history(client, playId)).slice(-2).map((d) => d.seq)).toEqual([next + 1, next + 2]);
+  }, 30_000);
+});
+
 describe('a stream opened with the send (play_id and seq_st instead of dialogue_id)', () => {
   const lastSeq = async (client: CookieClient, playId: string) => Math.max(...(await history(client, playId)).map((d) => d.seq));
 

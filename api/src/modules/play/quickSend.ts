@@ -1,8 +1,9 @@
 import mongoose from 'mongoose';
-import { DialogueType, PlayStatus, UserIdentity } from 'shared-kit';
+import { DialogueType, ErrorCode, PlayStatus, UserIdentity } from 'shared-kit';
+import { AppError } from '../../lib/errors';
 import type { UserDoc } from '../user/user.model';
 import type { PlayContext } from './context';
-import { Dialogue } from './dialogue.model';
+import { Dialogue, type DialogueFields } from './dialogue.model';
 import { numbered, replyPlaceholder, type NewDialogue } from './dialogues';
 import { spendMessage } from './limits';
 import type { TurnMaterial } from '../../ai/chat';
@@ -15,17 +16,13 @@ import { storyOfPlay } from './plays';
 import { refuseInput, unclaim } from './slot';
 import { chooseSpeaker, NARRATOR } from './story.view';
 import type { OpenedReply } from './opening';
-import { recallIdlePlay, rememberPlay } from './playState';
+import { forgetPlay, recallIdlePlay, rememberPlay } from './playState';
+import { forgetRows } from './rowCache';
 import type { PlayableStory } from './story.source';
-import { openReply, startTurn, turnDeps, type TurnDeps } from './task';
+import { openReply, startTurn, turnDeps } from './task';
 
-/** A model request opened from this process's last sight of the play, before its claim came back. */
-interface Early {
-  opened: OpenedReply;
-  /** The play it was opened from and the material it was opened with, to compare with the claimed play. */
-  seen: Readonly<PlayFields>;
-  material: TurnMaterial;
-}
+/** The moderation of the message, started on first call (a send starts it when it suits its order of work). */
+export type Moderate = () => Promise<TextCheck>;
 
 /** The play as the claim leaves it. */
 function afterClaim(before: Readonly<PlayFields>, groupId: string, lastPlayed: Date): PlayFields {
@@ -40,6 +37,11 @@ function afterClaim(before: Readonly<PlayFields>, groupId: string, lastPlayed: D
   };
 }
 
+const CLAIM_UPDATE = (groupId: string, lastPlayed: Date) => ({
+  $set: { pending_group_id: groupId, status: PlayStatus.Playing, last_played_at: lastPlayed },
+  $inc: { next_seq: 2, turns: 1, turns_in_chapter: 1 },
+});
+
 /** The Input row and the reply placeholder of a turn on `claimed`. */
 function turnRows(claimed: PlayFields, story: PlayableStory, groupId: string, message: string, now: number) {
   const speaker = chooseSpeaker(story.content, claimed.chapter_index, message, claimed.turns);
@@ -51,52 +53,169 @@ function turnRows(claimed: PlayFields, story: PlayableStory, groupId: string, me
   return { speakerId: speaker.character_id, docs, input: docs[0]!, reply: docs[1]! };
 }
 
+/** What `message/send` answers for a turn that started. */
+function answer(claimed: PlayFields, story: PlayableStory, groupId: string, input: DialogueFields, reply: DialogueFields, limit: unknown, user: UserDoc) {
+  return {
+    play_id: claimed.play_id,
+    group_id: groupId,
+    input_dialogue: presentDialogue(input, story.content),
+    reply_dialogue_ids: [reply.dialogue_id],
+    seq_st: input.seq,
+    seq_ed: reply.seq,
+    send_limit: limit,
+    guest: user.identity === UserIdentity.Tour,
+  };
+}
+
+/** A macrotask later: what the current one started (a model request's bytes) has been written out. */
+const afterIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Opens the model request from the play as this process last saw it, while the claim and the input's moderation
- * are on their way (null without such a sight). A message the moderation then flags cancels the request before
- * anything of it is shown or stored, as does a claim that fails.
+ * The usual `message/send` (a new, well-formed message to an idle play of the caller). Returns null, having taken
+ * nothing, when it cannot tell the play is ready: the caller then reads the play and answers with the precise error
+ * (or reaps a reply left behind by a stopped process and goes on).
+ *
+ * When this process saw the play last (see playState), the turn is predicted from that sight and the model request
+ * goes out first; see `predictedSend`. Otherwise the slot is claimed first; see `claimedSend`.
  */
-async function openEarly(deps: TurnDeps, uid: string, input: SendInput, message: string, groupId: string, now: number, lastPlayed: Date): Promise<Early | null> {
-  const seen = recallIdlePlay(input.play_id, uid);
-  if (!seen || (input.story_id && input.story_id !== seen.story_id) || (input.version_id && input.version_id !== seen.version_id)) return null;
-  const claimed = afterClaim(seen, groupId, lastPlayed);
-  const story = await storyOfPlay(claimed);
-  const rows = turnRows(claimed, story, groupId, message, now);
-  const material = await buildMaterial(claimed, story, rows.speakerId, claimed.next_seq - 2, [rows.input]);
-  return { opened: openReply(deps, material), seen, material };
+export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInput, message: string, moderate: Moderate) {
+  const seen = recallIdlePlay(input.play_id, user.uid);
+  if (seen && (!input.story_id || input.story_id === seen.story_id) && (!input.version_id || input.version_id === seen.version_id)) {
+    return predictedSend(ctx, user, seen, input, message, moderate);
+  }
+  return claimedSend(ctx, user, input, message, moderate);
 }
 
 /**
- * The early request when it is the one the claimed play calls for, else null (and it is cancelled). A play stored
+ * The turn as this process last saw the play, with the model request first: it is the longest way to the first
+ * word, and everything else fits in the time the model takes to answer. Then, together: the input's moderation,
+ * the daily quota, and the slot claim, whose filter holds the play to the state the turn was predicted from (its
+ * sequence numbers, chapter and turn count, so the rows and the speaker are right). The Input and the reply rows
+ * go in as soon as the moderation has passed, beside the claim. The model's words are held in memory until all of
+ * it is stored. A claim that does not match (someone played or rewound elsewhere) takes back what was written and
+ * goes the claim-first way; the prompt is checked against the claimed play and opened again when it differs.
+ */
+async function predictedSend(ctx: PlayContext, user: UserDoc, seen: Readonly<PlayFields>, input: SendInput, message: string, moderate: Moderate) {
+  const now = ctx.now();
+  const groupId = `${seen.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const lastPlayed = new Date(now);
+  const deps = turnDeps(ctx);
+  const predicted = afterClaim(seen, groupId, lastPlayed);
+  // Until this send is settled, another one to the play in this process takes the claim-first way (and is refused).
+  rememberPlay(predicted);
+  let opened: OpenedReply | null = null;
+  let inserted: Promise<unknown[] | null> | null = null;
+  let claimedPlay = false;
+  let spent: Awaited<ReturnType<typeof spendMessage>> | null = null;
+  /** Takes back whatever this send wrote; the play's state in this process is read again next time. */
+  const takeBack = async (before: PlayFields | null) => {
+    opened?.cancel();
+    forgetPlay(seen.play_id);
+    const wrote = inserted && (await inserted.then((docs) => docs !== null, () => false));
+    if (wrote) {
+      await Dialogue.deleteMany({ play_id: seen.play_id, group_id: groupId });
+      forgetRows(seen.play_id);
+    }
+    if (spent) await spent.refund();
+    if (claimedPlay && before) await unclaim(before, groupId, 2, true);
+  };
+
+  let story: PlayableStory;
+  let rows: ReturnType<typeof turnRows>;
+  let material: TurnMaterial;
+  try {
+    story = await storyOfPlay(predicted);
+    rows = turnRows(predicted, story, groupId, message, now);
+    material = await buildMaterial(predicted, story, rows.speakerId, predicted.next_seq - 2, [rows.input]);
+  } catch (err) {
+    forgetPlay(seen.play_id);
+    throw err;
+  }
+  opened = openReply(deps, material);
+  await afterIo();
+
+  const filter = {
+    play_id: seen.play_id,
+    uid: user.uid,
+    pending_group_id: null,
+    status: mongoose.trusted({ $ne: PlayStatus.Ending }),
+    story_id: seen.story_id,
+    version_id: seen.version_id,
+    node_id: seen.node_id,
+    next_seq: seen.next_seq,
+    chapter_index: seen.chapter_index,
+    turns: seen.turns,
+  };
+  const moderating = moderate();
+  const claiming = Play.findOneAndUpdate(filter, CLAIM_UPDATE(groupId, lastPlayed), { new: false }).lean<PlayFields>().exec();
+  const spending = spendMessage(user, ctx.config.chat, ctx.config.guestChatTurns, now);
+  // A flagged message is never stored as a Normal row, not even for a moment: the rows wait for the verdict.
+  const inserting = moderating.then((check) => (check.flagged ? null : Dialogue.insertMany(rows.docs, { lean: true })));
+  inserted = inserting;
+  const [checking, taking, spending_, storing] = await Promise.allSettled([moderating, claiming, spending, inserting]);
+  claimedPlay = taking.status === 'fulfilled' && taking.value !== null;
+  if (spending_.status === 'fulfilled') spent = spending_.value;
+  const before = claimedPlay ? (taking as PromiseFulfilledResult<PlayFields>).value : null;
+
+  if (!before) {
+    // Not the play this process saw (or a database failure): nothing of this send stays.
+    await takeBack(null);
+    if (taking.status === 'rejected') throw taking.reason;
+    return claimedSend(ctx, user, input, message, moderate);
+  }
+  if (checking.status === 'rejected' || spending_.status === 'rejected') {
+    await takeBack(before);
+    throw checking.status === 'rejected' ? checking.reason : (spending_ as PromiseRejectedResult).reason;
+  }
+  if (checking.value.flagged) {
+    await takeBack(before);
+    return refuseInput(before, groupId, message, checking.value, now);
+  }
+  if (storing.status === 'rejected') {
+    await takeBack(before);
+    // Rows at these numbers already: another send to this play got in between, from another process.
+    if ((storing.reason as { code?: number }).code === 11000) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
+    throw storing.reason;
+  }
+
+  const claimed = afterClaim(before, groupId, lastPlayed);
+  rememberPlay(claimed);
+  const materialNow = () => buildMaterial(claimed, story, rows.speakerId, claimed.next_seq - 2, [rows.input]);
+  const prepared = (await confirmEarly(opened, seen, before, material, materialNow)) ?? (await materialNow().then((m) => openReply(deps, m), () => undefined));
+  startTurn(deps, { play: claimed, story, groupId, replyId: rows.reply.dialogue_id, replySeq: rows.reply.seq, speakerId: rows.speakerId, rows: rows.docs }, prepared);
+  return answer(claimed, story, groupId, rows.input, rows.reply, spent!.limit, user);
+}
+
+/**
+ * `opened` when it is the request the claimed play calls for, else null (and it is cancelled). A play stored
  * exactly as it was seen gives the same material: every change to a play's dialogues goes with a change to the
  * play (its sequence numbers, chapter, summary or pending reply). Otherwise the material is built again and
  * compared, so a change that does not reach the prompt (a resumed play's `last_played_at`) costs nothing more.
  */
-async function confirmEarly(early: Early | null, before: PlayFields, material: () => Promise<TurnMaterial>): Promise<OpenedReply | null> {
-  if (!early) return null;
+async function confirmEarly(
+  opened: OpenedReply,
+  seen: Readonly<PlayFields>,
+  before: PlayFields,
+  material: TurnMaterial,
+  materialNow: () => Promise<TurnMaterial>,
+): Promise<OpenedReply | null> {
   try {
-    if (JSON.stringify(early.seen) === JSON.stringify(before)) return early.opened;
-    if (JSON.stringify(early.material) === JSON.stringify(await material())) return early.opened;
+    if (JSON.stringify(seen) === JSON.stringify(before)) return opened;
+    if (JSON.stringify(material) === JSON.stringify(await materialNow())) return opened;
   } catch {
-    // Read again by the reply task below.
+    // Read again below.
   }
-  early.opened.cancel();
+  opened.cancel();
   return null;
 }
 
 /**
- * The usual `message/send` (a new, well-formed message to an idle play of the caller) in two durable steps: the
- * slot claim (with the daily quota beside it), then the Input and the reply placeholder in one insert. The claim's
- * filter carries every check that reading the play first would make, so no read comes before it. Returns null,
- * having taken nothing, when the claim does not match: the caller then reads the play and answers with the
- * precise error (or reaps a reply left behind by a stopped process and goes on).
- *
- * The model request does not wait for either step: it opens at once from the play as this process last saw it,
- * and its tokens are held in memory until the turn is stored. When the claimed play would give another prompt
- * (someone played it elsewhere), that request is dropped and the right one opened.
+ * The turn for a play this process has not seen idle, in two durable steps: the slot claim (with the daily quota
+ * and the moderation beside it), then the Input and the reply placeholder in one insert while the model request
+ * opens from the claimed play. The claim's filter carries every check that reading the play first would make, so
+ * no read comes before it. Null, having taken nothing, when the claim does not match.
  */
-export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInput, message: string, moderating: Promise<TextCheck>) {
-  const chat = ctx.config.chat;
+async function claimedSend(ctx: PlayContext, user: UserDoc, input: SendInput, message: string, moderate: Moderate) {
   const now = ctx.now();
   const groupId = `${input.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const lastPlayed = new Date(now);
@@ -104,28 +223,19 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
   const filter: Record<string, unknown> = { play_id: input.play_id, uid: user.uid, pending_group_id: null, status: mongoose.trusted({ $ne: PlayStatus.Ending }) };
   if (input.story_id) filter.story_id = input.story_id;
   if (input.version_id) filter.version_id = input.version_id;
-  // The writes go first: they are the longer way to the first token. The model request opens while they travel.
-  const settling = Promise.allSettled([
-    spendMessage(user, chat, ctx.config.guestChatTurns, now),
+  const moderating = moderate();
+  const [spending, taking] = await Promise.allSettled([
+    spendMessage(user, ctx.config.chat, ctx.config.guestChatTurns, now),
     // The play as it was, so a send that does not go through can put it back.
-    Play.findOneAndUpdate(
-      filter,
-      { $set: { pending_group_id: groupId, status: PlayStatus.Playing, last_played_at: lastPlayed }, $inc: { next_seq: 2, turns: 1, turns_in_chapter: 1 } },
-      { new: false },
-    ).lean<PlayFields>(),
+    Play.findOneAndUpdate(filter, CLAIM_UPDATE(groupId, lastPlayed), { new: false }).lean<PlayFields>(),
   ]);
-  const early = openEarly(deps, user.uid, input, message, groupId, now, lastPlayed).catch(() => null);
-  const dropEarly = () => void early.then((e) => e?.opened.cancel());
-  const [spending, taking] = await settling;
   const before = taking.status === 'fulfilled' ? taking.value : null;
   if (!before) {
-    dropEarly();
     if (spending.status === 'fulfilled') await spending.value.refund();
     if (taking.status === 'rejected') throw taking.reason;
     return null;
   }
   const giveBack = async () => {
-    dropEarly();
     if (spending.status === 'fulfilled') await spending.value.refund();
     await unclaim(before, groupId, 2, true);
   };
@@ -135,7 +245,7 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
   }
   const spent = spending.value;
   const claimed = afterClaim(before, groupId, lastPlayed);
-  // Until the turn ends, another send to this play would only be refused: it opens nothing early.
+  // Until the turn ends, another send to this play would only be refused: it predicts nothing.
   rememberPlay(claimed);
 
   let story;
@@ -143,42 +253,34 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
   try {
     [story, check] = await Promise.all([storyOfPlay(claimed), moderating]);
   } catch (err) {
+    forgetPlay(claimed.play_id);
     await giveBack();
     throw err;
   }
   if (check.flagged) {
+    forgetPlay(claimed.play_id);
     await giveBack();
     return refuseInput(before, groupId, message, check, now);
   }
 
   const { speakerId, docs, input: input_, reply } = turnRows(claimed, story, groupId, message, now);
-  // The rows are fsynced while the early request is checked against the claimed play. Without it, the request
-  // opens now from the claimed play; without material the reply task reads it again, and a failure there ends the
-  // reply as Fail.
+  // The rows are fsynced while the model request opens; without material the reply task reads it again, and a
+  // failure there ends the reply as Fail.
   const inserting = Dialogue.insertMany(docs, { lean: true });
-  const materialNow = () => buildMaterial(claimed, story, speakerId, claimed.next_seq - 2, [input_]);
-  const opening = early
-    .then((e) => confirmEarly(e, before, materialNow))
-    .then(async (confirmed) => confirmed ?? openReply(deps, await materialNow()))
-    .catch(() => undefined);
+  const opening = buildMaterial(claimed, story, speakerId, claimed.next_seq - 2, [input_]).then(
+    (material) => openReply(deps, material),
+    () => undefined,
+  );
   try {
     await inserting;
   } catch (err) {
     void opening.then((opened) => opened?.cancel());
+    forgetPlay(claimed.play_id);
     await Play.updateOne({ play_id: claimed.play_id, pending_group_id: groupId }, { $set: { pending_group_id: null } });
     await spent.refund();
     throw err;
   }
   const prepared = await opening;
   startTurn(deps, { play: claimed, story, groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows: docs }, prepared);
-  return {
-    play_id: claimed.play_id,
-    group_id: groupId,
-    input_dialogue: presentDialogue(input_, story.content),
-    reply_dialogue_ids: [reply.dialogue_id],
-    seq_st: input_.seq,
-    seq_ed: reply.seq,
-    send_limit: spent.limit,
-    guest: user.identity === UserIdentity.Tour,
-  };
+  return answer(claimed, story, groupId, input_, reply, spent.limit, user);
 }

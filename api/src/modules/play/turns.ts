@@ -38,12 +38,11 @@ async function loopTarget(play: PlayFields, dialogueId: string | undefined): Pro
 export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendInput) {
   const chat = ctx.config.chat;
   const message = (input.option_contents?.[0] ?? input.message).trim();
-  // The moderation (possibly a model call) needs only the text, so it runs while the play is read. Bad input is
-  // still reported below, after the play's own errors.
+  // The moderation (possibly a model call) needs only the text, so it runs while the play is read (the quick path
+  // starts it when it suits its order of work). Bad input is still reported below, after the play's own errors.
   let moderating: Promise<TextCheck> | null = null;
   if (!input.is_loop && message !== '' && fitsInput(message, chat)) {
-    moderating = ctx.checkText(message);
-    const quick = await quickSend(ctx, user, input, message, moderating);
+    const quick = await quickSend(ctx, user, input, message, () => (moderating ??= ctx.checkText(message)));
     if (quick) return quick;
   }
   let play = await ownPlay(input.play_id, user.uid);
