@@ -6,7 +6,8 @@
 // the model's work and this client's work do not count as the api's. A player signs in and starts a play, then
 // TURNS turns are timed two ways:
 //   - straight to the fake: POST /v1/chat/completions with stream=true, reading the SSE body;
-//   - through the api: POST message/send, then GET message/stream_reply read as SSE until `done`.
+//   - through the api: POST message/send, the reply read as SSE until `done` from the standby
+//     GET message/stream_reply the play screen keeps open while the play is idle.
 // Time to first token is from the request that starts the reply (chat/completions, or message/send) to the first
 // text received. The per-token gap is the time between successive tokens as the client sees them. The relay
 // delay is, per token, the time from the fake writing it to the client holding it (one monotonic clock for all
@@ -133,41 +134,52 @@ async function direct(modelUrl: string): Promise<Timed> {
 
 /** The play's newest sequence number, from `start_play` and then from each turn's `done`. */
 let lastSeq = 0;
+/** The standby stream the play screen keeps open while the play is idle (see `standbyFor`). */
+let standby: Promise<Response> | null = null;
+
+/** Opens the standby stream for the play's next turn, as the player app does once a turn is over. */
+function standbyFor(client: CookieClient, playId: string): Promise<Response> {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return fetch(`${client.baseUrl}/api/tyler/message/stream_reply?play_id=${playId}&seq_st=${lastSeq + 1}&standby=1`, { headers: { cookie } });
+}
 
 /**
- * One turn as the player app plays it: `message/send`, and right after it has gone out (a tick later)
- * `message/stream_reply` following the play's next turn (`play_id` and `seq_st`), so the first words wait for
- * neither the send's answer nor a second round trip.
+ * One turn as the player app plays it: the screen holds a standby `message/stream_reply` open while the play is
+ * idle (opened when the previous turn ended, before the direct request of the same round), then `message/send`;
+ * the reply's words come on the standby stream.
  */
 async function throughApi(client: CookieClient, playId: string, turn: number): Promise<Timed> {
   const times = tokenTimes();
+  const res = await (standby ?? standbyFor(client, playId));
+  standby = null;
+  if (!res.ok || !res.body || !res.headers.get('content-type')?.includes('text/event-stream')) throw new Error(`stream_reply answered HTTP ${res.status}`);
   const start = monotonicMs();
-  const sending = client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', {
+  // Read from now on, so each word is timed when it arrives, even before the send's answer names the reply.
+  const deltas: Array<{ id: string; text: string; at: number }> = [];
+  let failed: string | null = null;
+  const reading = readSse(res.body, (event, data, at) => {
+    const d = JSON.parse(data) as { dialogue_id?: string; text?: string; last_seq?: number };
+    if (event === 'delta') deltas.push({ id: d.dialogue_id ?? '', text: d.text ?? '', at });
+    if (event === 'error' || event === 'idle') failed = `${event} ${data}`;
+    if (event === 'done') lastSeq = d.last_seq ?? lastSeq;
+    return event === 'done' || event === 'idle';
+  });
+  const sent = await client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', {
     play_id: playId,
     message: `I walk to the lighthouse, step ${turn}.`,
   });
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const streaming = fetch(`${client.baseUrl}/api/tyler/message/stream_reply?play_id=${playId}&seq_st=${lastSeq + 1}`, { headers: { cookie } });
-  const sent = await sending;
   if (sent.body.status_code !== 0) throw new Error(`message/send failed: ${JSON.stringify(sent.body)}`);
   const replyId = sent.body.data!.reply_dialogue_ids[0]!;
-  const res = await streaming;
-  if (!res.ok || !res.body) throw new Error(`stream_reply answered HTTP ${res.status}`);
-  let text = '';
-  let failed: string | null = null;
-  await readSse(res.body, (event, data, at) => {
-    const d = JSON.parse(data) as { dialogue_id?: string; text?: string; last_seq?: number };
-    if (event === 'delta' && d.dialogue_id === replyId) {
-      text += d.text ?? '';
-      times.received(text.length, at);
-    }
-    if (event === 'error') failed = data;
-    if (event === 'done') lastSeq = d.last_seq ?? lastSeq;
-    return event === 'done';
-  });
+  await reading;
   if (failed) throw new Error(`the reply failed: ${failed}`);
+  let text = '';
+  for (const d of deltas) {
+    if (d.id !== replyId) continue;
+    text += d.text;
+    times.received(text.length, d.at);
+  }
   if (text !== replyText) throw new Error(`the reply arrived altered: ${JSON.stringify(text.slice(0, 80))}`);
+  standby = standbyFor(client, playId);
   return times.result(start, await nextCompleted());
 }
 
@@ -187,7 +199,6 @@ async function main(): Promise<void> {
   const apiEnv = {
     LOG_LEVEL: 'warn',
     SMS_IP_SENDS_PER_HOUR: '1000',
-    REVIEW_POLL_MS: '20',
     DAILY_CHAT_LIMIT: String((TURNS + WARMUP) * 2 + 100),
     LLM_BASE_URL: model.ready,
     LLM_API_KEY: 'bench-key',
