@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { BanStatus, ErrorCode } from 'shared-kit';
 import { ConfigError, loadConfig } from '../src/config';
-import { currentUser, requireSession } from '../src/lib/auth';
+import { currentAccount, currentUser, requireSession } from '../src/lib/auth';
 import { respond } from '../src/lib/envelope';
 import type { UserDoc } from '../src/modules/user/user.model';
 import { Session } from '../src/modules/passport/session.model';
@@ -49,6 +49,14 @@ class Gate {
   }
 }
 
+/** User documents made since the test file started (User.hydrate calls). */
+let hydrations = 0;
+const hydrate = User.hydrate.bind(User);
+jest.spyOn(User, 'hydrate').mockImplementation((...args: Parameters<typeof User.hydrate>) => {
+  hydrations += 1;
+  return hydrate(...args);
+});
+
 describe('session cache: one process sees its own writes at once, others within SESSION_CACHE_MS', () => {
   let api: TestApi;
   // The app's clock; it moves only when a test moves it, so "at once" below means no time passes.
@@ -59,6 +67,22 @@ describe('session cache: one process sees its own writes at once, others within 
       clock: () => t,
       env: { SMS_IP_SENDS_PER_HOUR: '1000', SESSION_CACHE_MS: String(CACHE_MS) },
       extraRoutes: (router) => {
+        // What a route that only looks at the caller sees, and whether it cost a user document.
+        router.get('/api/test/account', requireSession, async (ctx) => {
+          const account = currentAccount(ctx);
+          const made = hydrations;
+          let mutated = false;
+          try {
+            (account as { nickname: string }).nickname = 'changed';
+            mutated = account.nickname === 'changed';
+          } catch {
+            // Frozen: the shared copy cannot be changed.
+          }
+          const doc = currentUser(ctx);
+          const again = currentUser(ctx);
+          doc.nickname = 'local edit';
+          respond(ctx, { uid: account.uid, frozen: Object.isFrozen(account), mutated, made_before_use: made, made_after_use: hydrations, same_doc: doc === again, account_nickname: account.nickname });
+        });
         router.post('/api/test/hold_and_save', requireSession, async (ctx) => {
           const user = currentUser(ctx);
           await gate.arrive(user);
@@ -88,6 +112,18 @@ describe('session cache: one process sees its own writes at once, others within 
   function cookieOf(client: CookieClient): string {
     return `sv_session=${client.cookies.get('sv_session') ?? ''}`;
   }
+
+  it('gives routes the account as read, frozen, and makes the user document only when one asks for it', async () => {
+    const { client, uid } = await warmClient('+12025550399');
+    const first = await client.call<Record<string, unknown>>('/api/test/account');
+    expect(first.body.data).toMatchObject({ uid, frozen: true, mutated: false, same_doc: true });
+    const data = first.body.data!;
+    expect(data.made_before_use).toBe((data.made_after_use as number) - 1);
+    // The document's edit stayed in that request: the next one reads the account as stored.
+    const second = await client.call<Record<string, unknown>>('/api/test/account');
+    expect(second.body.data!.account_nickname).not.toBe('local edit');
+    expect(second.body.data!.account_nickname).not.toBe('changed');
+  });
 
   it('is configured from SESSION_CACHE_MS and serves a known session without reading users or sessions', async () => {
     expect(api.config.sessionCacheMs).toBe(CACHE_MS);

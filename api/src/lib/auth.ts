@@ -4,7 +4,7 @@ import type { AccountsRuntime } from '../modules/passport/runtime';
 import { loadSession } from '../modules/passport/session.service';
 import { isCreationBanned } from '../modules/user/ban';
 import type { UserDoc } from '../modules/user/user.model';
-import type { AppContext, AppState } from './context';
+import type { Account, AppContext, AppState } from './context';
 import { AppError } from './errors';
 
 type Guard = Middleware<AppState>;
@@ -25,9 +25,19 @@ export function currentUser(ctx: AppContext): UserDoc {
   return user;
 }
 
+/**
+ * The request's account, read-only; 1007 when there is none. For guards and routes that only look at the caller:
+ * unlike `currentUser`, it makes no document.
+ */
+export function currentAccount(ctx: AppContext): Account {
+  const account = ctx.state.account ?? ctx.state.user;
+  if (!account) throw new AppError(ErrorCode.NeedLogin);
+  return account;
+}
+
 /** Any session, guest or signed in. */
 export const requireSession: Guard = async (ctx, next) => {
-  currentUser(ctx);
+  currentAccount(ctx);
   await next();
 };
 
@@ -54,7 +64,7 @@ export const ONBOARDING_REQUIRED = 'onboarding_required';
  * `data.reason = "onboarding_required"`, which the client answers with the confirmation screen.
  */
 export const requireOnboarded: Guard = async (ctx, next) => {
-  const user = currentUser(ctx);
+  const user = currentAccount(ctx);
   if (user.identity !== UserIdentity.User) throw new AppError(ErrorCode.NeedLogin);
   if (user.is_adult === null || user.is_adult === undefined || !user.agreed_terms_at) {
     throw new AppError(ErrorCode.BusinessError, 'Confirm your age and accept the terms first', {

@@ -3,9 +3,13 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from './logger';
 import type { ClientParams } from './clientParams';
-import type { UserDoc } from '../modules/user/user.model';
+import type { Types } from 'mongoose';
+import type { UserDoc, UserFields } from '../modules/user/user.model';
 import type { SessionDoc } from '../modules/passport/session.model';
 import type { AccountsRuntime } from '../modules/passport/runtime';
+
+/** A caller's account, read-only: the plain one a session was resolved to, or the request's user document. */
+export type Account = Readonly<UserFields> & { readonly _id: Types.ObjectId };
 
 /** What every request carries on `ctx.state`, set by the middleware in app.ts. */
 export interface AppState {
@@ -20,6 +24,11 @@ export interface AppState {
   user: UserDoc | null;
   /** The session behind `user`, or null. */
   session: SessionDoc | null;
+  /**
+   * The signed-in account as read, shared and read-only (or null): what guards and routes that only look at the
+   * caller use, so `user`, a document made on first use, is not made for them.
+   */
+  account: Account | null;
   /** Config, clock and SMS channel of the accounts code; set by `sessionMiddleware`. */
   accounts: AccountsRuntime;
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { User, type UserDoc, type UserFields } from '../user/user.model';
 import { isLoginBanned } from '../user/ban';
 import { clearSessionCookie, setSessionCookie, SESSION_COOKIE, tokenFromCookieHeader } from './cookie';
-import { Session, type SessionDoc } from './session.model';
+import { Session } from './session.model';
 import { cloneLean, sessionCache, type CachedSession, type LeanSession, type LeanUser } from './sessionCache';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -54,20 +54,15 @@ export async function revokeAllSessions(uid: string): Promise<number> {
   return res.deletedCount;
 }
 
-export interface ResolvedSession {
-  user: UserDoc;
-  session: SessionDoc;
-}
-
 /**
- * The live session for a cookie token and its user, or null. Sessions of missing or deleted accounts are removed.
- * A login-banned account loses all its sessions and the caller gets 6001.
+ * The live session for a cookie token and its user, or null, as plain objects shared with the session cache:
+ * frozen, so nothing can change them for the requests that come after. Sessions of missing or deleted accounts are
+ * removed. A login-banned account loses all its sessions and the caller gets 6001.
  *
  * Served from the process's session cache when it can be (see sessionCache.ts); expiry, the account's status and
- * bans are checked on every call all the same. Each call returns documents of its own, since handlers change and
- * save them.
+ * bans are checked on every call all the same.
  */
-export async function resolveToken(token: string | undefined, now: number): Promise<ResolvedSession | null> {
+export async function resolveToken(token: string | undefined, now: number): Promise<CachedSession | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const tokenHash = hashToken(token);
   const cached = sessionCache.get(tokenHash, now);
@@ -76,7 +71,35 @@ export async function resolveToken(token: string | undefined, now: number): Prom
   if (cached && cached.session.expires_at.getTime() > now) found = (await admit(cached, now)) ? cached : null;
   else found = await readSession(tokenHash, now);
   if (!found) return null;
-  return { user: User.hydrate(cloneLean(found.user)), session: Session.hydrate(cloneLean(found.session)) };
+  deepFreeze(found.user);
+  deepFreeze(found.session);
+  return found;
+}
+
+/** Freezes plain objects and arrays all the way down (ids, dates and buffers are left as they are). */
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
+/**
+ * Defines `state[key]` as built on first read (a mongoose document is costly to make, and most requests only need
+ * the plain account), and replaced by a plain value when assigned.
+ */
+function lazyState<K extends 'user' | 'session'>(state: AppContext['state'], key: K, make: () => AppContext['state'][K], onSet?: (v: AppContext['state'][K]) => void): void {
+  let value: AppContext['state'][K] | undefined;
+  Object.defineProperty(state, key, {
+    configurable: true,
+    enumerable: true,
+    get: () => (value ??= make()),
+    set: (v: AppContext['state'][K]) => {
+      Object.defineProperty(state, key, { value: v, writable: true, configurable: true, enumerable: true });
+      onSet?.(v);
+    },
+  });
 }
 
 /** Reads the session and its user from the database, checks them, and caches them when they may be served. */
@@ -122,14 +145,19 @@ export function bannedError(user: Pick<UserFields, 'ban'>): AppError {
   });
 }
 
-/** Reads the request's cookie, loads the session, and slides its expiry at most once an hour. */
+/**
+ * Reads the request's cookie, loads the session, and slides its expiry at most once an hour. `state.account` is the
+ * account as read (shared and frozen); `state.user` and `state.session`, the documents handlers change and save,
+ * are made from it on first use.
+ */
 export async function loadSession(ctx: AppContext): Promise<void> {
   ctx.state.user = null;
   ctx.state.session = null;
+  ctx.state.account = null;
   const token = ctx.cookies.get(SESSION_COOKIE);
   if (token === undefined) return;
   const now = ctx.state.accounts.now();
-  let resolved: ResolvedSession | null;
+  let resolved: CachedSession | null;
   try {
     resolved = await resolveToken(token, now);
   } catch (err) {
@@ -141,15 +169,16 @@ export async function loadSession(ctx: AppContext): Promise<void> {
     return;
   }
   const { user, session } = resolved;
+  let slid: Pick<LeanSession, 'expires_at' | 'last_seen_at'> | null = null;
   if (now - session.last_seen_at.getTime() >= SESSION_REFRESH_MS) {
-    const expiresAt = new Date(now + SESSION_TTL_MS);
-    session.expires_at = expiresAt;
-    session.last_seen_at = new Date(now);
-    await Session.updateOne({ _id: session._id }, { $set: { expires_at: expiresAt, last_seen_at: new Date(now) } });
-    setSessionCookie(ctx, token, expiresAt);
+    slid = { expires_at: new Date(now + SESSION_TTL_MS), last_seen_at: new Date(now) };
+    await Session.updateOne({ _id: session._id }, { $set: slid });
+    setSessionCookie(ctx, token, slid.expires_at);
   }
-  ctx.state.user = user;
-  ctx.state.session = session;
+  const state = ctx.state;
+  state.account = user;
+  lazyState(state, 'user', () => User.hydrate(cloneLean(user)), (v) => (state.account = v));
+  lazyState(state, 'session', () => Session.hydrate({ ...cloneLean(session), ...slid }));
 }
 
 /** For the socket handshake: the uid behind a Cookie header, or null. Bans and expiry apply as for HTTP. */

@@ -3,7 +3,8 @@ import { ErrorCode, SendLimitStatus, UserIdentity } from 'shared-kit';
 import type { ChatSettings } from '../../config';
 import { AppError } from '../../lib/errors';
 import { countTokens } from '../../ai/chat';
-import { User, type UserDoc } from '../user/user.model';
+import type { Account } from '../../lib/context';
+import { User } from '../user/user.model';
 
 const quotaSchema = new mongoose.Schema(
   {
@@ -31,7 +32,7 @@ export interface SendLimit {
  * Membership is not sold yet, so every signed-in account counts as a non-member. Kept as one function so the
  * commerce module can answer it later.
  */
-export function isMember(_user: UserDoc): boolean {
+export function isMember(_user: Account): boolean {
   return false;
 }
 
@@ -51,7 +52,7 @@ function reached(limit: SendLimit): AppError {
 }
 
 /** Where the user stands, without spending anything. */
-export async function currentLimit(user: UserDoc, chat: ChatSettings, guestTurns: number, now: number): Promise<SendLimit | null> {
+export async function currentLimit(user: Account, chat: ChatSettings, guestTurns: number, now: number): Promise<SendLimit | null> {
   if (user.identity === UserIdentity.Tour) return statusOf(user.guest_turns ?? 0, guestTurns, 'guest');
   if (isMember(user)) return null;
   const row = await ChatQuota.findOne({ uid: user.uid, day: utcDay(now) }).lean();
@@ -63,7 +64,7 @@ export async function currentLimit(user: UserDoc, chat: ChatSettings, guestTurns
  * Returns the status after spending and a refund for when the send does not go through.
  */
 export async function spendMessage(
-  user: UserDoc,
+  user: Account,
   chat: ChatSettings,
   guestTurns: number,
   now: number,
@@ -109,7 +110,8 @@ export function checkInputSize(message: string, chat: ChatSettings): void {
       data: { max_chars: chat.inputMaxChars, max_tokens: chat.inputMaxTokens, chars },
     });
   }
-  const tokens = countTokens(message);
+  // Every token is at least one byte: a message within the limit in bytes needs no counting.
+  const tokens = Buffer.byteLength(message) <= chat.inputMaxTokens ? 0 : countTokens(message);
   if (tokens > chat.inputMaxTokens) {
     throw new AppError(ErrorCode.InputLimit, `message: at most ${chat.inputMaxTokens} tokens`, {
       data: { max_chars: chat.inputMaxChars, max_tokens: chat.inputMaxTokens, tokens },

@@ -3,7 +3,7 @@ import type { Next } from 'koa';
 import { createChatProvider, type ChatProvider } from '../../ai/chat';
 import type { ModerationProvider } from '../../ai/types';
 import { aiMode, type Config } from '../../config';
-import { currentUser, requireOnboarded, requireSession } from '../../lib/auth';
+import { currentAccount, requireOnboarded, requireSession } from '../../lib/auth';
 import type { AppContext, AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
@@ -37,7 +37,7 @@ const BASE = '/api/tyler';
 
 /** Guests may play (counted against GUEST_CHAT_TURNS); signed-in accounts must have confirmed age and terms. */
 async function playGuard(ctx: AppContext, next: Next): Promise<void> {
-  const user = currentUser(ctx);
+  const user = currentAccount(ctx);
   if (user.identity === UserIdentity.Tour) return next();
   return requireOnboarded(ctx, next);
 }
@@ -58,7 +58,7 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
     now: deps.now ?? Date.now,
     mode: aiMode(deps.config),
   };
-  const uidOf = (ctx: AppContext) => currentUser(ctx).uid;
+  const uidOf = (ctx: AppContext) => currentAccount(ctx).uid;
 
   const list = validate({ query: s.storyListQuery });
   router.get(`${BASE}/story/list`, list, async (ctx) => {
@@ -95,13 +95,13 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   });
   const startDraft = validate({ body: s.startPlayBody });
   router.post(`${BASE}/story/start_play_draft`, requireSession, playGuard, startDraft, async (ctx) => {
-    if (currentUser(ctx).identity === UserIdentity.Tour) throw new AppError(ErrorCode.NeedLogin);
+    if (currentAccount(ctx).identity === UserIdentity.Tour) throw new AppError(ErrorCode.NeedLogin);
     respond(ctx, await startPlayDraft(pctx, uidOf(ctx), startDraft.input(ctx).body));
   });
 
   const pinfo = validate({ query: s.playIdQuery });
   router.get(`${BASE}/play_info`, requireSession, pinfo, async (ctx) => {
-    const user = currentUser(ctx);
+    const user = currentAccount(ctx);
     const play = await ownPlay(pinfo.input(ctx).query.play_id, user.uid);
     const limit = await currentLimit(user, pctx.config.chat, pctx.config.guestChatTurns, pctx.now());
     respond(ctx, { ...(await playInfo(pctx, play)), send_limit: limit });
@@ -111,7 +111,7 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
 
   const send = validate({ body: s.sendBody });
   router.post(`${BASE}/message/send`, requireSession, playGuard, send, async (ctx) => {
-    respond(ctx, await sendMessage(pctx, currentUser(ctx), send.input(ctx).body));
+    respond(ctx, await sendMessage(pctx, currentAccount(ctx), send.input(ctx).body));
   });
   const stream = validate({ query: s.streamQuery });
   router.get(`${BASE}/message/stream_reply`, requireSession, stream, async (ctx) => {

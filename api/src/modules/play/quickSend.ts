@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { DialogueType, ErrorCode, PlayStatus, UserIdentity } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import type { UserDoc } from '../user/user.model';
+import type { Account } from '../../lib/context';
 import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
 import { numbered, replyPlaceholder, type NewDialogue } from './dialogues';
@@ -54,7 +54,7 @@ function turnRows(claimed: PlayFields, story: PlayableStory, groupId: string, me
 }
 
 /** What `message/send` answers for a turn that started. */
-function answer(claimed: PlayFields, story: PlayableStory, groupId: string, input: DialogueFields, reply: DialogueFields, limit: unknown, user: UserDoc) {
+function answer(claimed: PlayFields, story: PlayableStory, groupId: string, input: DialogueFields, reply: DialogueFields, limit: unknown, user: Account) {
   return {
     play_id: claimed.play_id,
     group_id: groupId,
@@ -78,7 +78,7 @@ const afterIo = () => new Promise<void>((resolve) => setImmediate(resolve));
  * When this process saw the play last (see playState), the turn is predicted from that sight and the model request
  * goes out first; see `predictedSend`. Otherwise the slot is claimed first; see `claimedSend`.
  */
-export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInput, message: string, moderate: Moderate) {
+export async function quickSend(ctx: PlayContext, user: Account, input: SendInput, message: string, moderate: Moderate) {
   const seen = recallIdlePlay(input.play_id, user.uid);
   if (seen && (!input.story_id || input.story_id === seen.story_id) && (!input.version_id || input.version_id === seen.version_id)) {
     return predictedSend(ctx, user, seen, input, message, moderate);
@@ -95,7 +95,7 @@ export async function quickSend(ctx: PlayContext, user: UserDoc, input: SendInpu
  * it is stored. A claim that does not match (someone played or rewound elsewhere) takes back what was written and
  * goes the claim-first way; the prompt is checked against the claimed play and opened again when it differs.
  */
-async function predictedSend(ctx: PlayContext, user: UserDoc, seen: Readonly<PlayFields>, input: SendInput, message: string, moderate: Moderate) {
+async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<PlayFields>, input: SendInput, message: string, moderate: Moderate) {
   const now = ctx.now();
   const groupId = `${seen.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const lastPlayed = new Date(now);
@@ -215,7 +215,7 @@ async function confirmEarly(
  * opens from the claimed play. The claim's filter carries every check that reading the play first would make, so
  * no read comes before it. Null, having taken nothing, when the claim does not match.
  */
-async function claimedSend(ctx: PlayContext, user: UserDoc, input: SendInput, message: string, moderate: Moderate) {
+async function claimedSend(ctx: PlayContext, user: Account, input: SendInput, message: string, moderate: Moderate) {
   const now = ctx.now();
   const groupId = `${input.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const lastPlayed = new Date(now);

@@ -1,6 +1,6 @@
 import { DialogueStatus, DialogueType, ErrorCode, PlayStatus, UserIdentity } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import type { UserDoc } from '../user/user.model';
+import type { Account } from '../../lib/context';
 import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
 import { lastDialogue, numbered, replyPlaceholder, type NewDialogue } from './dialogues';
@@ -35,7 +35,7 @@ async function loopTarget(play: PlayFields, dialogueId: string | undefined): Pro
  * `message/send`: stores the player's Input and a pending reply, then starts writing the reply in the background.
  * The answer carries their ids and sequence range; `message/stream_reply` follows the reply from there.
  */
-export async function sendMessage(ctx: PlayContext, user: UserDoc, input: SendInput) {
+export async function sendMessage(ctx: PlayContext, user: Account, input: SendInput) {
   const chat = ctx.config.chat;
   const message = (input.option_contents?.[0] ?? input.message).trim();
   // The moderation (possibly a model call) needs only the text, so it runs while the play is read (the quick path
