@@ -22,6 +22,8 @@ function material(history: TurnLine[], chapterInputs: string[] = []): TurnMateri
   };
 }
 
+const systemPromptOf = (p: { messages: Array<{ content: string }> }) => p.messages[0]!.content;
+
 const line = (i: number): TurnLine => ({ speaker: i % 2 ? 'npc' : 'player', name: i % 2 ? 'Mira' : 'Alex', content: `Line number ${i} of a long evening by the sea.` });
 
 describe('prompt assembly', () => {
@@ -43,6 +45,26 @@ describe('prompt assembly', () => {
     const q = assemblePrompt(material([...history, line(500)]), budget);
     expect(q.tokens).toBeLessThanOrEqual(800);
     expect(historyTokens(history)).toBeGreaterThan(800);
+  });
+
+  it('takes exactly the lines that fit when their bytes would not, and never counts a line when even its bytes fit', () => {
+    // Never-seen lines of about 11 bytes per token: their byte lengths overflow the room long before their tokens do.
+    const fresh = (i: number): TurnLine => ({ speaker: 'player', name: 'Alex', content: `uncountedword${i} `.repeat(40) });
+    const history = Array.from({ length: 40 }, (_, i) => fresh(i));
+    const budget = { contextTokens: 4000, replyTokens: 400 };
+    const p = assemblePrompt(material(history), budget);
+    const exact = (n: number) => countTokens(systemPromptOf(p)) + 4 + historyTokens(history.slice(history.length - n));
+    // The count is exact once the budget is tight: the lines kept fit, and one more would not.
+    expect(p.tokens).toBe(exact(p.includedLines));
+    expect(p.tokens).toBeLessThanOrEqual(3600);
+    expect(exact(p.includedLines + 1)).toBeGreaterThan(3600);
+    expect(p.includedLines).toBeGreaterThan(3600 / 400);
+
+    // A short new line within the room is taken without being counted: its bound stands in the total.
+    const word = 'neverseenbeforeword';
+    const small = assemblePrompt(material([{ speaker: 'player', name: 'Alex', content: word }]), budget);
+    expect(small.includedLines).toBe(1);
+    expect(small.tokens).toBe(countTokens(systemPromptOf(small)) + 4 + Buffer.byteLength(word) + 4);
   });
 
   it('cuts the fixed part when it alone would not fit', () => {

@@ -1,5 +1,5 @@
 import type { ChatMessage, TurnLine, TurnMaterial } from './types';
-import { countMessageTokens, countTokens, truncateToTokens } from './tokenizer';
+import { countMessageTokens, countTokens, messageTokenBound, truncateToTokens } from './tokenizer';
 
 export interface PromptBudget {
   /** The model's context window. */
@@ -10,7 +10,10 @@ export interface PromptBudget {
 
 export interface AssembledPrompt {
   messages: ChatMessage[];
-  /** Tokens of the whole prompt, counted with the tokenizer. */
+  /**
+   * Tokens of the whole prompt, at most: counted with the tokenizer, except lines never counted before while even
+   * their byte length fitted (see `tokenBound`).
+   */
   tokens: number;
   /** How many of the newest history lines made it in; older ones rely on the running summary. */
   includedLines: number;
@@ -70,8 +73,21 @@ export function assemblePrompt(material: TurnMaterial, budget: PromptBudget): As
   }
   let used = systemTokens;
   const picked: ChatMessage[] = [];
+  // A line's byte length bounds its tokens: while the bounds fit, the new lines (the player's message) need no
+  // counting. The first line that does not fit so has everything counted exactly before it is decided.
+  let exact = false;
   for (let i = material.history.length - 1; i >= 0; i -= 1) {
     const message = lineMessage(material.history[i]!);
+    if (!exact) {
+      const bound = messageTokenBound(message);
+      if (used + bound <= available) {
+        used += bound;
+        picked.push(message);
+        continue;
+      }
+      exact = true;
+      used = systemTokens + picked.reduce((sum, m) => sum + countMessageTokens(m), 0);
+    }
     const cost = countMessageTokens(message);
     if (used + cost > available) break;
     used += cost;

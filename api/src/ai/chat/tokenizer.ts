@@ -34,11 +34,24 @@ export function countTokens(text: string): number {
   return n;
 }
 
+/**
+ * At least as many tokens as `text` has: its count when known, else its UTF-8 length (every cl100k token stands for
+ * at least one byte). Lets a caller skip counting when even the bound is within its budget.
+ */
+export function tokenBound(text: string): number {
+  const known = counted.get(text);
+  return known ?? Buffer.byteLength(text);
+}
+
 /** Per-message overhead of the chat format (role and separators), as OpenAI documents it for its chat models. */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 
 export function countMessageTokens(message: { content: string }): number {
   return countTokens(message.content) + MESSAGE_OVERHEAD_TOKENS;
+}
+
+export function messageTokenBound(message: { content: string }): number {
+  return tokenBound(message.content) + MESSAGE_OVERHEAD_TOKENS;
 }
 
 /** The longest prefix of `text` within `maxTokens`. */
