@@ -138,7 +138,7 @@ async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<Pla
     play_id: seen.play_id,
     uid: user.uid,
     pending_group_id: null,
-    status: mongoose.trusted({ $ne: PlayStatus.Ending }),
+    status: { $ne: PlayStatus.Ending },
     story_id: seen.story_id,
     version_id: seen.version_id,
     node_id: seen.node_id,
@@ -147,10 +147,14 @@ async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<Pla
     turns: seen.turns,
   };
   const moderating = moderate();
-  const claiming = Play.findOneAndUpdate(filter, CLAIM_UPDATE(groupId, lastPlayed), { new: false }).lean<PlayFields>().exec();
+  // The claim and the rows go through the collections: these writes are on the way to the first word, plays and
+  // dialogues have no middleware, and mongoose's query building cost about as much again as the driver's own work.
+  // The claim sets `updated_at` itself, as mongoose's timestamps would.
+  const update = CLAIM_UPDATE(groupId, lastPlayed);
+  const claiming = Play.collection.findOneAndUpdate(filter, { ...update, $set: { ...update.$set, updated_at: lastPlayed } }, { returnDocument: 'before' }) as Promise<PlayFields | null>;
   const spending = spendMessage(user, ctx.config.chat, ctx.config.guestChatTurns, now);
   // A flagged message is never stored as a Normal row, not even for a moment: the rows wait for the verdict.
-  const inserting = moderating.then((check) => (check.flagged ? null : Dialogue.insertMany(rows.docs, { lean: true })));
+  const inserting = moderating.then((check) => (check.flagged ? null : Dialogue.collection.insertMany(rows.docs.map((d) => ({ ...d }))).then(() => rows.docs)));
   inserted = inserting;
   const [checking, taking, spending_, storing] = await Promise.allSettled([moderating, claiming, spending, inserting]);
   claimedPlay = taking.status === 'fulfilled' && taking.value !== null;
