@@ -87,8 +87,8 @@ describe('httpFetch (the model clients fetch)', () => {
   it('an abort before the answer rejects with an AbortError; an abort mid-body errors the body', async () => {
     const s = await server((req, res) => {
       if (req.url === '/slow') return; // never answers
-      res.writeHead(200);
-      res.write('part');
+      res.writeHead(200, req.url === '/json' ? { 'content-type': 'application/json' } : { 'content-type': 'text/event-stream' });
+      res.write(req.url === '/json' ? '{"par' : 'part');
     });
     try {
       const early = new AbortController();
@@ -106,6 +106,28 @@ describe('httpFetch (the model clients fetch)', () => {
       expect(new TextDecoder().decode((await reader.read()).value)).toBe('part');
       late.abort();
       await expect(reader.read()).rejects.toMatchObject({ name: 'AbortError' });
+
+      // A whole answer (not an event stream) is read before the fetch resolves: an abort meanwhile rejects it.
+      const whole = new AbortController();
+      const reading = httpFetch(`${s.base}/json`, { method: 'POST', body: '{}', signal: whole.signal });
+      setTimeout(() => whole.abort(), 20);
+      await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('reads a JSON answer whole, and rejects one whose connection closes before it ends', async () => {
+    const s = await server((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"ok":');
+      if (req.url === '/cut') setTimeout(() => res.socket?.destroy(), 10);
+      else setTimeout(() => res.end('true}'), 10);
+    });
+    try {
+      const res = await httpFetch(`${s.base}/whole`, { method: 'POST', body: '{}' });
+      expect(await res.json()).toEqual({ ok: true });
+      await expect(httpFetch(`${s.base}/cut`, { method: 'POST', body: '{}' })).rejects.toThrow();
     } finally {
       await s.close();
     }

@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
  * each request before the first byte leaves, and the chat request sits on the path to a reply's first token, so
  * the common case — a string or byte body over http(s) — goes through node:http with keep-alive agents instead.
  * Anything else (streamed or multipart bodies) goes to the built-in fetch unchanged. The response is a standard
- * `Response` whose body streams as the bytes arrive; aborting the signal stops the request or the body.
+ * `Response`: an event stream's body streams as the bytes arrive, any other answer is read whole before it
+ * resolves. Aborting the signal stops the request or the body.
  */
 
 const agents = {
@@ -82,9 +83,28 @@ export const httpFetch: typeof fetch = async (input, init) => {
         }
         const status = res.statusCode ?? 502;
         res.on('close', done);
-        const stream = NO_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
-        if (!stream) res.resume();
-        resolve(new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders }));
+        const init = { status, statusText: res.statusMessage ?? '', headers: responseHeaders };
+        if (NO_BODY.has(status)) {
+          res.resume();
+          resolve(new Response(null, init));
+          return;
+        }
+        if (!/^text\/event-stream/i.test(responseHeaders.get('content-type') ?? '')) {
+          // A whole answer (JSON) is read at once: a web stream costs more than the answer is worth waiting for.
+          const parts: Buffer[] = [];
+          let ended = false;
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () => {
+            ended = true;
+            resolve(new Response(Buffer.concat(parts), init));
+          });
+          res.on('error', reject);
+          res.on('close', () => {
+            if (!ended) reject(signal?.aborted ? abortError(signal) : new Error('the connection closed before the answer ended'));
+          });
+          return;
+        }
+        resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, init));
       });
       request.end(body);
     });
