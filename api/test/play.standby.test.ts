@@ -1,7 +1,7 @@
 import { DialogueType, ErrorCode } from 'shared-kit';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { FakeOpenAI, directorAnswer, type FakeRequest } from './support/fakeOpenAI';
-import { ADULT, nextPhone, publishStory, textOf, type Dlg, type Sent, type SseEvent } from './support/playStories';
+import { ADULT, nextPhone, openStream, publishStory, textOf, type Dlg, type Sent } from './support/playStories';
 
 /*
  * The standby stream: `stream_reply?play_id&seq_st&standby=1` opens at once and waits for the play's next turn, so a
@@ -25,7 +25,7 @@ beforeAll(async () => {
       LLM_BASE_URL: fake.url,
       LLM_API_KEY: 'test-key',
       LLM_MODEL: 'fake-model',
-      STREAM_STANDBY_MS: '600',
+      STREAM_STANDBY_MS: '3000',
     },
   });
   ({ storyId } = await publishStory(api.baseUrl));
@@ -42,37 +42,8 @@ async function newPlay(): Promise<{ client: CookieClient; playId: string; nextSe
   return { client, playId: data.play_info.play_id, nextSeq: Math.max(...data.dialogues.map((d) => d.seq)) + 1 };
 }
 
-/** Opens a stream and returns at once (once the headers are in); `events` fills as they come, `ended` when over. */
-async function open(client: CookieClient, query: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${client.baseUrl}/api/tyler/message/stream_reply?${query}`, {
-    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    signal: controller.signal,
-  });
-  const events: SseEvent[] = [];
-  const ended = (async () => {
-    if (!res.body) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(part, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const id = /^id: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, id, data: JSON.parse(data) as Record<string, unknown> });
-        }
-      }
-    } catch (err) {
-      if (!controller.signal.aborted) throw err;
-    }
-  })();
-  return { res, events, ended, close: () => controller.abort() };
-}
+/** Opens `stream_reply` with `query` and returns once its headers are in. */
+const open = (client: CookieClient, query: string) => openStream(client, `/api/tyler/message/stream_reply?${query}`);
 
 describe('a standby reply stream', () => {
   it('opens before any send and carries the next turn, from the message to done', async () => {
@@ -104,7 +75,7 @@ describe('a standby reply stream', () => {
     const standby = await open(client, `play_id=${playId}&seq_st=${nextSeq}&standby=1`);
     await standby.ended;
     expect(standby.events.map((e) => [e.event, e.data])).toEqual([['idle', { play_id: playId, seq_st: nextSeq }]]);
-    expect(Date.now() - began).toBeGreaterThanOrEqual(550);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(2900);
     // The next standby picks up the turn as before.
     const again = await open(client, `play_id=${playId}&seq_st=${nextSeq}&standby=1`);
     const sent = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message: 'Still there?' });

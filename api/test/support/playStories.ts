@@ -37,53 +37,70 @@ export interface SseEvent {
   data: Record<string, unknown>;
 }
 
+/** Calls `onEvent` with each server-sent event of `body` (data parsed as JSON) until it returns true or the body ends. */
+async function eachEvent(body: ReadableStream<Uint8Array>, onEvent: (event: SseEvent) => boolean | void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const part of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(part, { stream: true });
+    let cut: number;
+    while ((cut = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let event = 'message';
+      let id: string | undefined;
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) event = line.slice(7);
+        else if (line.startsWith('id: ')) id = line.slice(4);
+        else if (line.startsWith('data: ')) data += line.slice(6);
+      }
+      if (data !== '' && onEvent({ event, id, data: JSON.parse(data) as Record<string, unknown> }) === true) return;
+    }
+  }
+}
+
 /**
- * Reads `stream_reply` as server-sent events. `stopAfter` aborts the connection once it returns true (a client
- * that drops mid-reply).
+ * Opens `stream_reply` and returns once its headers are in: `events` fills as they come, `ended` settles when the
+ * stream is over, `close` drops the connection. `stopAfter` drops it once it returns true (a client that leaves
+ * mid-reply).
  */
-export async function readStream(
-  client: CookieClient,
-  pathAndQuery: string,
-  stopAfter?: (events: SseEvent[]) => boolean,
-): Promise<{ events: SseEvent[]; status: number; contentType: string | null; aborted: boolean }> {
+export async function openStream(client: CookieClient, pathAndQuery: string, stopAfter?: (events: SseEvent[]) => boolean) {
   const controller = new AbortController();
   const headers = new Headers();
   headers.set('cookie', [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
   const res = await fetch(client.baseUrl + pathAndQuery, { headers, signal: controller.signal });
   const events: SseEvent[] = [];
-  const contentType = res.headers.get('content-type');
-  if (!res.body) return { events, status: res.status, contentType, aborted: false };
-  const decoder = new TextDecoder();
-  let buffer = '';
   let aborted = false;
-  try {
-    for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(part, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        let event = 'message';
-        let id: string | undefined;
-        let data = '';
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event: ')) event = line.slice(7);
-          else if (line.startsWith('id: ')) id = line.slice(4);
-          else if (line.startsWith('data: ')) data += line.slice(6);
-        }
-        if (data === '') continue;
-        events.push({ event, id, data: JSON.parse(data) as Record<string, unknown> });
-        if (stopAfter?.(events)) {
-          aborted = true;
-          controller.abort();
-          return { events, status: res.status, contentType, aborted };
-        }
-      }
+  const close = () => {
+    aborted = true;
+    controller.abort();
+  };
+  const ended = (async () => {
+    if (!res.body) return;
+    try {
+      await eachEvent(res.body, (event) => {
+        events.push(event);
+        if (!stopAfter?.(events)) return false;
+        close();
+        return true;
+      });
+    } catch (err) {
+      if (!aborted) throw err;
     }
-  } catch (err) {
-    if (!aborted) throw err;
-  }
-  return { events, status: res.status, contentType, aborted };
+  })();
+  return { res, events, ended, close, aborted: () => aborted };
+}
+
+/** Reads `stream_reply` to its end as server-sent events; see `openStream` for `stopAfter`. */
+export async function readStream(
+  client: CookieClient,
+  pathAndQuery: string,
+  stopAfter?: (events: SseEvent[]) => boolean,
+): Promise<{ events: SseEvent[]; status: number; contentType: string | null; aborted: boolean }> {
+  const stream = await openStream(client, pathAndQuery, stopAfter);
+  await stream.ended;
+  return { events: stream.events, status: stream.res.status, contentType: stream.res.headers.get('content-type'), aborted: stream.aborted() };
 }
 
 /** The text a client would show for `dialogueId`: its deltas joined in order. */
