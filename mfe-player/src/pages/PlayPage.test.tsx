@@ -15,6 +15,8 @@ const input = (seq: number, content: string): Dialogue => aDialogue(seq, { type:
 describe('play screen', () => {
   beforeEach(() => {
     resetAll();
+    // The screen keeps a standby stream open while the play is idle: here it waits, as the api's does, until closed.
+    setStreamTransport((_request, _onEvent, signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })), []);
     jest.resetAllMocks();
     play.playInfo.mockResolvedValue(aPlayInfo());
     play.dialogueList.mockResolvedValue({ play_id: '900', dialogues: [], has_more_before: false, has_more_after: false, last_seq: 2 });
