@@ -29,9 +29,7 @@ beforeAll(async () => {
     env: {
       SMS_IP_SENDS_PER_HOUR: '1000',
       REVIEW_POLL_MS: '20',
-      LLM_BASE_URL: fake.url,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'fake-model',
+      ...fake.apiEnv,
     },
   });
   ({ storyId } = await publishStory(api.baseUrl));

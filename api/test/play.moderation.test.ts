@@ -42,9 +42,7 @@ beforeAll(async () => {
       SMS_IP_SENDS_PER_HOUR: '1000',
       REVIEW_POLL_MS: '20',
       FORBIDDEN_WORDS_FILE: listFile,
-      LLM_BASE_URL: fake.url,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'fake-model',
+      ...fake.apiEnv,
       LLM_RETRIES: '0',
     },
   });

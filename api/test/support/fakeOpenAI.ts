@@ -53,6 +53,11 @@ export class FakeOpenAI {
   private readonly sockets = new Set<Socket>();
   url = '';
 
+  /** The api settings that point its openai-compatible provider at this fake. */
+  get apiEnv(): Record<string, string> {
+    return { LLM_BASE_URL: this.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model' };
+  }
+
   constructor(handler: FakeHandler) {
     this.handler = handler;
     this.server = http.createServer((req, res) => void this.serve(req, res));

@@ -28,6 +28,11 @@ export function replyPlaceholder(characterId: string, isNarrator: boolean, nodeI
   };
 }
 
+/** A new turn's group id: the play, the time and a random part, so two turns of a play never share one. */
+export function newGroupId(playId: string, now: number): string {
+  return `${playId}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
 /** Builds dialogue documents numbered from `firstSeq`. */
 export function numbered(playId: string, groupId: string, firstSeq: number, items: NewDialogue[], now: number): DialogueFields[] {
   return items.map((item, i) => ({

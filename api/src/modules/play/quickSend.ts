@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Account } from '../../lib/context';
 import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
-import { numbered, replyPlaceholder, type NewDialogue } from './dialogues';
+import { newGroupId, numbered, replyPlaceholder, type NewDialogue } from './dialogues';
 import { spendMessage } from './limits';
 import type { TurnMaterial } from '../../ai/chat';
 import { buildMaterial } from './material';
@@ -97,7 +97,7 @@ export async function quickSend(ctx: PlayContext, user: Account, input: SendInpu
  */
 async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<PlayFields>, input: SendInput, message: string, moderate: Moderate) {
   const now = ctx.now();
-  const groupId = `${seen.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const groupId = newGroupId(seen.play_id, now);
   const lastPlayed = new Date(now);
   const deps = turnDeps(ctx);
   const predicted = afterClaim(seen, groupId, lastPlayed);
@@ -221,7 +221,7 @@ async function confirmEarly(
  */
 async function claimedSend(ctx: PlayContext, user: Account, input: SendInput, message: string, moderate: Moderate) {
   const now = ctx.now();
-  const groupId = `${input.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const groupId = newGroupId(input.play_id, now);
   const lastPlayed = new Date(now);
   const deps = turnDeps(ctx);
   const filter: Record<string, unknown> = { play_id: input.play_id, uid: user.uid, pending_group_id: null, status: mongoose.trusted({ $ne: PlayStatus.Ending }) };

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { Account } from '../../lib/context';
 import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
-import { lastDialogue, numbered, replyPlaceholder, type NewDialogue } from './dialogues';
+import { lastDialogue, newGroupId, numbered, replyPlaceholder, type NewDialogue } from './dialogues';
 import { checkInputSize, spendMessage } from './limits';
 import type { TextCheck } from './moderation';
 import { Play, type PlayFields } from './play.model';
@@ -66,7 +66,7 @@ export async function sendMessage(ctx: PlayContext, user: Account, input: SendIn
 
   const story = await storyOfPlay(play);
   const now = ctx.now();
-  const groupId = answering?.group_id ?? `${play.play_id}-${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const groupId = answering?.group_id ?? newGroupId(play.play_id, now);
   const deps = turnDeps(ctx);
   const n = answering ? 1 : 2;
   const plan = (p: PlayFields) => {
