@@ -1,11 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { PHONE } from '../support/phone';
 import { signInByPhone } from '../support/session';
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(PHONE);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

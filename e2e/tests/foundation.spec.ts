@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { PHONE } from '../support/phone';
 import { REMOTE_APPS } from '../../scripts/apps';
 import { startRemoteServer, startShellServer } from '../../scripts/start';
 import type { Service } from '../../scripts/services';
@@ -14,9 +15,6 @@ const MOUNTS = [
   { remote: 'mfe_account', port: E2E_PORTS.account, path: '/account', heading: 'Account' },
   { remote: 'mfe_ops', port: E2E_PORTS.ops, path: '/ops', heading: 'Moderation' },
 ] as const;
-
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** Every request the page makes, to check where remote code came from. */
 function recordRequests(page: Page): string[] {
@@ -66,7 +64,7 @@ test('links inside a remote navigate within the shell', async ({ page }) => {
 });
 
 test.describe('on a phone', () => {
-  test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('editor pages send the visitor to the mobile page, the terms stay open', async ({ page }) => {
     await page.goto('/editor/works');

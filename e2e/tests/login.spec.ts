@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PHONE } from '../support/phone';
 import { fictionalPhone, latestCode } from '../support/outbox';
-
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 const phoneForm = (page: Page) => page.getByRole('form', { name: 'Log in with phone' });
 
@@ -103,7 +101,7 @@ test('an invalid number is refused on the page, before any code is sent', async 
 });
 
 test.describe('on a phone (390 px)', () => {
-  test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the login page fits the screen and signs in', async ({ page }) => {
     const phone = fictionalPhone('719');

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_STORY as STORY, sampleReply as sampleFor, storyLog as log } from '../support/play';
+import { PHONE } from '../support/phone';
 import { signInByPhone } from '../support/session';
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+test.use(PHONE);
 
-test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/** The demo story the seed publishes on first start. */
-const STORY = 'The Last Lamp of Gullrock';
 const MESSAGE = 'Ezra, what does the radio say?';
 
-const log = (page: Page) => page.getByRole('log', { name: 'Story dialogue' });
 const isStream = (url: string) => new URL(url).pathname.endsWith('/message/stream_reply');
 const isSend = (url: string) => new URL(url).pathname.endsWith('/message/send');
 
@@ -20,33 +16,7 @@ async function standbyOpened(page: Page): Promise<number> {
   return Number(new URL(request.url()).searchParams.get('seq_st'));
 }
 
-/**
- * Samples, on every frame, the reply being written in the page's log: the lengths of its text as it grows, and
- * whether the input said it was waiting for it meanwhile. Resolves once a reply was seen and finished.
- */
-function sampleReply(page: Page): Promise<{ lengths: number[]; blocked: boolean }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ lengths: number[]; blocked: boolean }>((resolve) => {
-        const lengths: number[] = [];
-        let blocked = false;
-        let seenBusy = false;
-        const started = performance.now();
-        const tick = () => {
-          const busy = document.querySelector<HTMLElement>('[role="log"] li[aria-busy="true"]');
-          if (busy) {
-            seenBusy = true;
-            const length = busy.querySelector('[data-testid="bubble-text"]')?.textContent?.length ?? 0;
-            if (lengths[lengths.length - 1] !== length) lengths.push(length);
-            if (document.querySelector('.pl-composer__wait')?.textContent === 'Writing a reply…') blocked = true;
-          }
-          if ((seenBusy && !busy) || performance.now() - started > 30_000) resolve({ lengths, blocked });
-          else requestAnimationFrame(tick);
-        };
-        tick();
-      }),
-  );
-}
+const sampleReply = (page: Page) => sampleFor(page, 30_000);
 
 test('a turn sent in one tab streams on its waiting stream, and shows live in a second tab of the same play', async ({
   page,

@@ -1,18 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_STORY as STORY, sampleReply, storyLog as log } from '../support/play';
+import { PHONE } from '../support/phone';
 import { signInByPhone } from '../support/session';
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+test.use(PHONE);
 
-test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/** The demo story the seed publishes on first start, and the words its chapters' objectives listen for. */
-const STORY = 'The Last Lamp of Gullrock';
+/** The words the demo story's chapters' objectives listen for. */
 const CHAPTER_1 = 'I clean the brass burner and fit a new wick.';
 const CHAPTER_2 = 'Ezra, use the radio to guide the Marigold around the reef.';
 const CHAPTER_3 = 'The Marigold reaches the harbour safely!';
 
-const log = (page: Page) => page.getByRole('log', { name: 'Story dialogue' });
 const myMessages = (page: Page) => log(page).locator('.pl-msg--me');
 
 /**
@@ -23,25 +20,7 @@ async function playTurn(page: Page, text: string): Promise<number[]> {
   const box = page.getByRole('textbox', { name: 'Your message' });
   await box.fill(text);
   await expect(page.getByText(`${text.length}/500`)).toBeVisible();
-  const sampling = page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        const lengths: number[] = [];
-        let seenBusy = false;
-        const started = performance.now();
-        const tick = () => {
-          const busy = document.querySelector<HTMLElement>('[role="log"] li[aria-busy="true"]');
-          if (busy) {
-            seenBusy = true;
-            const length = busy.querySelector('[data-testid="bubble-text"]')?.textContent?.length ?? 0;
-            if (lengths[lengths.length - 1] !== length) lengths.push(length);
-          }
-          if ((seenBusy && !busy) || performance.now() - started > 20_000) resolve(lengths);
-          else requestAnimationFrame(tick);
-        };
-        tick();
-      }),
-  );
+  const sampling = sampleReply(page, 20_000).then((s) => s.lengths);
   await page.getByRole('button', { name: 'Send' }).click();
   // While the reply is written the input cannot send again.
   await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
