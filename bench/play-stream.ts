@@ -12,7 +12,9 @@
 // text received. The per-token gap is the time between successive tokens as the client sees them. The relay
 // delay is, per token, the time from the fake writing it to the client holding it (one monotonic clock for all
 // processes). Added latency = through the api minus straight to the fake, at the same percentile. Figures are
-// milliseconds. Targets (issue "Play", benchmarks): at most 2 ms added at p50 and 10 ms at p99.
+// milliseconds. Time to first token is also split (no targets) into the way to the model (from the request to the
+// fake holding its model request) and the first token's way back (from the fake writing it to the client holding it).
+// Targets (issue "Play", benchmarks): at most 2 ms added at p50 and 10 ms at p99.
 import { DialogueType } from 'shared-kit';
 import { signInByPhone, type CookieClient } from '../api/test/helpers';
 import { ADULT, publishStory } from '../api/test/support/playStories';
@@ -29,32 +31,40 @@ const WORDS = 'the lamp flickers while the keeper counts the ships that pass the
 const tokens = Array.from({ length: TOKENS }, (_, i) => `${i === 0 ? '' : ' '}${WORDS[i % WORDS.length]}`);
 const replyText = tokens.join('');
 
-/** When the fake wrote each token, per streamed answer it completed, oldest first (from the model process). */
-const completed: number[][] = [];
-const sending = new Map<number, number[]>();
+/** What the fake saw of one streamed answer: when it read the request and when it wrote each token. */
+interface ModelSide {
+  got: number;
+  sent: number[];
+}
+
+/** The streamed answers the fake completed, oldest first (from the model process). */
+const completed: ModelSide[] = [];
+const sending = new Map<number, ModelSide>();
 let wakeCompleted: (() => void) | null = null;
 
 function onModelLine(line: unknown): void {
-  const { sent, i, at } = line as { sent?: number; i: number; at: number };
+  const { got, sent, i, at } = line as { got?: number; sent?: number; i: number; at: number };
+  if (got !== undefined) sending.set(got, { got: at, sent: [] });
   if (sent === undefined) return;
-  const times = sending.get(sent) ?? [];
-  sending.set(sent, times);
-  times[i] = at;
+  const side = sending.get(sent)!;
+  side.sent[i] = at;
   if (i === TOKENS - 1) {
     sending.delete(sent);
-    completed.push(times);
+    completed.push(side);
     wakeCompleted?.();
   }
 }
 
-/** The send times of the next answer the fake completed (a request the api cancelled never completes). */
-async function nextCompleted(): Promise<number[]> {
+/** What the fake saw of the next answer it completed (a request the api cancelled never completes). */
+async function nextCompleted(): Promise<ModelSide> {
   while (completed.length === 0) await new Promise<void>((resolve) => (wakeCompleted = resolve));
   return completed.shift()!;
 }
 
 interface Timed {
   ttft: number;
+  /** From the request that starts the reply to the fake holding its model request. */
+  reached: number;
   gaps: number[];
   relay: number[];
 }
@@ -94,11 +104,11 @@ function tokenTimes() {
     received(length: number, time: number) {
       while (at.length < ends.length && ends[at.length]! <= length) at.push(time);
     },
-    result(start: number, sentAt: number[]): Timed {
+    result(start: number, model: ModelSide): Timed {
       if (at.length !== TOKENS) throw new Error(`received ${at.length} of ${TOKENS} tokens`);
       const gaps = at.slice(1).map((t, i) => t - at[i]!);
-      const relay = at.map((t, i) => t - sentAt[i]!);
-      return { ttft: at[0]! - start, gaps, relay };
+      const relay = at.map((t, i) => t - model.sent[i]!);
+      return { ttft: at[0]! - start, reached: model.got - start, gaps, relay };
     },
   };
 }
@@ -154,11 +164,13 @@ async function throughApi(client: CookieClient, playId: string, turn: number): P
   standby = null;
   if (!res.ok || !res.body || !res.headers.get('content-type')?.includes('text/event-stream')) throw new Error(`stream_reply answered HTTP ${res.status}`);
   const start = monotonicMs();
+  (globalThis as any).__t?.('c:start');
   // Read from now on, so each word is timed when it arrives, even before the send's answer names the reply.
   const deltas: Array<{ id: string; text: string; at: number }> = [];
   let failed: string | null = null;
   const reading = readSse(res.body, (event, data, at) => {
     const d = JSON.parse(data) as { dialogue_id?: string; text?: string; last_seq?: number };
+    if (event === 'delta') (globalThis as any).__t?.('c:delta');
     if (event === 'delta') deltas.push({ id: d.dialogue_id ?? '', text: d.text ?? '', at });
     if (event === 'error' || event === 'idle') failed = `${event} ${data}`;
     if (event === 'done') lastSeq = d.last_seq ?? lastSeq;
@@ -241,6 +253,11 @@ async function main(): Promise<void> {
       ['per-token gap', (t) => t.gaps],
       ['relay delay per token', (t) => t.relay],
     ];
+    // Where the first token's time goes (no targets): to the model, then the first token's way back.
+    const parts: Array<[string, (t: Timed) => number[]]> = [
+      ['  of which: request to the model', (t) => [t.reached]],
+      ['  of which: first token back', (t) => [t.relay[0]!]],
+    ];
     console.log(`play stream: ${TURNS} turns of ${TOKENS} tokens, ${DELAY_MS} ms apart from the fake model`);
     for (const [name, pick] of rows) {
       const d = summary(runs.direct.flatMap(pick));
@@ -252,6 +269,13 @@ async function main(): Promise<void> {
       console.log(
         `${name}: direct p50 ${f(d.p50)} p99 ${f(d.p99)} | api p50 ${f(a.p50)} p99 ${f(a.p99)} | added p50 ${f(added50)} (<= ${TARGET_P50_MS}) p99 ${f(added99)} (<= ${TARGET_P99_MS}) ${ok ? 'PASS' : 'FAIL'} (n=${a.n})`,
       );
+      if (name === 'time to first token') {
+        for (const [part, take] of parts) {
+          const dp = summary(runs.direct.flatMap(take));
+          const ap = summary(runs.api.flatMap(take));
+          console.log(`${part}: direct p50 ${f(dp.p50)} p99 ${f(dp.p99)} | api p50 ${f(ap.p50)} p99 ${f(ap.p99)} | added p50 ${f(ap.p50 - dp.p50)} p99 ${f(ap.p99 - dp.p99)}`);
+        }
+      }
     }
   } finally {
     await apiChild.stop();

@@ -1,5 +1,6 @@
 // A child of the benchmarks: the fake OpenAI-compatible model. BENCH_MODEL (JSON) gives the tokens every streamed
-// answer sends and the delay before each; the director's judgement is always "not met". For each token it prints
+// answer sends and the delay before each; the director's judgement is always "not met". For each streamed request it
+// prints `{"got": <stream request index>, "at": <monotonic ms>}` once the request is read, and for each token
 // `{"sent": <stream request index>, "i": <token index>, "at": <monotonic ms>}` right after writing it.
 import { FakeOpenAI, directorAnswer } from '../../api/test/support/fakeOpenAI';
 import { monotonicMs } from './child';
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const fake = await FakeOpenAI.start((req) => {
     if (!req.stream) return directorAnswer(req, false);
     const n = streams++;
+    process.stdout.write(`${JSON.stringify({ got: n, at: monotonicMs() })}\n`);
     return { kind: 'stream', tokens, delayMs, onSent: (i) => process.stdout.write(`${JSON.stringify({ sent: n, i, at: monotonicMs() })}\n`) };
   });
   process.once('SIGTERM', () => {
