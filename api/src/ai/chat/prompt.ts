@@ -51,10 +51,17 @@ export function systemPrompt(m: TurnMaterial): string {
   ).trim();
 }
 
+/** Messages per line object: a play's history lines are the same objects turn after turn (see the play's material). */
+const lineMessages = new WeakMap<TurnLine, ChatMessage>();
+
 function lineMessage(line: TurnLine): ChatMessage {
-  if (line.speaker === 'player') return { role: 'user', content: line.content };
-  const label = line.speaker === 'narrator' ? 'Narrator' : line.name;
-  return { role: 'assistant', content: `${label}: ${line.content}` };
+  let message = lineMessages.get(line);
+  if (!message) {
+    const label = line.speaker === 'narrator' ? 'Narrator' : line.name;
+    message = line.speaker === 'player' ? { role: 'user', content: line.content } : { role: 'assistant', content: `${label}: ${line.content}` };
+    lineMessages.set(line, message);
+  }
+  return message;
 }
 
 /**

@@ -14,10 +14,23 @@ export function isSpoken(d: DialogueFields): boolean {
   return SPOKEN.has(d.type) && d.done && d.status === DialogueStatus.Normal && d.content.trim() !== '';
 }
 
+/**
+ * Lines made from finished rows, per row object: the row cache hands out the same objects turn after turn, and a
+ * play's prompt is made of the same lines every turn (the story of a row never changes: it is the play's story).
+ */
+const linesOfRows = new WeakMap<DialogueFields, TurnLine>();
+
 export function lineOf(d: DialogueFields, story: PlayableStory): TurnLine {
-  if (d.type === DialogueType.Input) return { speaker: 'player', name: playerName(story.content), content: d.content };
-  const who = characterById(story.content, d.character_id) ?? NARRATOR;
-  return { speaker: who === NARRATOR ? 'narrator' : 'npc', name: who.name, content: d.content };
+  const known = d.done ? linesOfRows.get(d) : undefined;
+  if (known) return known;
+  let line: TurnLine;
+  if (d.type === DialogueType.Input) line = { speaker: 'player', name: playerName(story.content), content: d.content };
+  else {
+    const who = characterById(story.content, d.character_id) ?? NARRATOR;
+    line = { speaker: who === NARRATOR ? 'narrator' : 'npc', name: who.name, content: d.content };
+  }
+  if (d.done) linesOfRows.set(d, line);
+  return line;
 }
 
 /**

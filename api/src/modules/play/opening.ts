@@ -13,8 +13,11 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
   private wake: (() => void) | null = null;
   private readonly controller = new AbortController();
   private taken = false;
+  private heard!: () => void;
   /** Settles when the request is over, however it ended (shutdown waits for it). */
   readonly settled: Promise<void>;
+  /** Resolves with the model's first event, or when the request ends without one. */
+  readonly firstEvent = new Promise<void>((resolve) => (this.heard = resolve));
 
   constructor(
     chat: ChatProvider,
@@ -31,12 +34,14 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
       for await (const event of source) {
         if (this.controller.signal.aborted) break;
         this.held.push(event);
+        this.heard();
         this.wake?.();
       }
     } catch (error) {
       this.failure = { error };
     } finally {
       this.finished = true;
+      this.heard();
       this.wake?.();
     }
   }

@@ -5,7 +5,7 @@ import type { Account } from '../../lib/context';
 import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
 import { newGroupId, numbered, replyPlaceholder, type NewDialogue } from './dialogues';
-import { spendMessage } from './limits';
+import { roomToSpendLater, spendMessage } from './limits';
 import type { TurnMaterial } from '../../ai/chat';
 import { buildMaterial } from './material';
 import type { TextCheck } from './moderation';
@@ -86,39 +86,44 @@ export async function quickSend(ctx: PlayContext, user: Account, input: SendInpu
   return claimedSend(ctx, user, input, message, moderate);
 }
 
+/** How long a turn's bookkeeping waits for the reply's first word before it goes ahead anyway. */
+const FIRST_WORD_WAIT_MS = 150;
+
+/**
+ * Resolves once the reply's first word has been passed on (or the request ended, or FIRST_WORD_WAIT_MS passed):
+ * the writes that follow then do not hold the event loop while the player waits for that word.
+ */
+function firstWordOut(opened: OpenedReply | undefined): Promise<void> {
+  if (!opened) return Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_WORD_WAIT_MS)));
+  return Promise.race([opened.firstEvent, waited]).then(() => {
+    clearTimeout(timer);
+    return afterIo();
+  });
+}
+
 /**
  * The turn as this process last saw the play, with the model request first: it is the longest way to the first
- * word, and everything else fits in the time the model takes to answer. Then, together: the input's moderation,
- * the daily quota, and the slot claim, whose filter holds the play to the state the turn was predicted from (its
- * sequence numbers, chapter and turn count, so the rows and the speaker are right). The Input and the reply rows
- * go in as soon as the moderation has passed, beside the claim. The model's words are held in memory until all of
- * it is stored. A claim that does not match (someone played or rewound elsewhere) takes back what was written and
- * goes the claim-first way; the prompt is checked against the claimed play and opened again when it differs.
+ * word. Then, together, the input's moderation and the slot claim, whose filter holds the play to the state the turn
+ * was predicted from (its sequence numbers, chapter and turn count, so the rows and the speaker are right); the daily
+ * quota too, unless this process knows there is room left (see roomToSpendLater). Once all of that has passed, the
+ * turn is the player's and its words are shown as they come. The Input and reply rows (and a quota left for later)
+ * are written after the first word is out, and the send answers once they are stored; the reply's own writes wait
+ * for them. A claim that does not match (someone played or rewound elsewhere) takes back what was written and goes
+ * the claim-first way; the prompt is checked against the claimed play and opened again when it differs. Rows that
+ * cannot be stored, or a quota another process used up meanwhile, end the turn: its words stop and nothing of it
+ * stays.
  */
 async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<PlayFields>, input: SendInput, message: string, moderate: Moderate) {
   const now = ctx.now();
   const groupId = newGroupId(seen.play_id, now);
   const lastPlayed = new Date(now);
   const deps = turnDeps(ctx);
+  const chat = ctx.config.chat;
   const predicted = afterClaim(seen, groupId, lastPlayed);
   // Until this send is settled, another one to the play in this process takes the claim-first way (and is refused).
   rememberPlay(predicted);
-  let opened: OpenedReply | null = null;
-  let inserted: Promise<unknown[] | null> | null = null;
-  let claimedPlay = false;
-  let spent: Awaited<ReturnType<typeof spendMessage>> | null = null;
-  /** Takes back whatever this send wrote; the play's state in this process is read again next time. */
-  const takeBack = async (before: PlayFields | null) => {
-    opened?.cancel();
-    forgetPlay(seen.play_id);
-    const wrote = inserted && (await inserted.then((docs) => docs !== null, () => false));
-    if (wrote) {
-      await Dialogue.deleteMany({ play_id: seen.play_id, group_id: groupId });
-      forgetRows(seen.play_id);
-    }
-    if (spent) await spent.refund();
-    if (claimedPlay && before) await unclaim(before, groupId, 2, true);
-  };
 
   let story: PlayableStory;
   let rows: ReturnType<typeof turnRows>;
@@ -131,7 +136,7 @@ async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<Pla
     forgetPlay(seen.play_id);
     throw err;
   }
-  opened = openReply(deps, material);
+  const opened = openReply(deps, material);
   await afterIo();
 
   const filter = {
@@ -152,41 +157,63 @@ async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<Pla
   // The claim sets `updated_at` itself, as mongoose's timestamps would.
   const update = CLAIM_UPDATE(groupId, lastPlayed);
   const claiming = Play.collection.findOneAndUpdate(filter, { ...update, $set: { ...update.$set, updated_at: lastPlayed } }, { returnDocument: 'before' }) as Promise<PlayFields | null>;
-  const spending = spendMessage(user, ctx.config.chat, ctx.config.guestChatTurns, now);
-  // A flagged message is never stored as a Normal row, not even for a moment: the rows wait for the verdict.
-  const inserting = moderating.then((check) => (check.flagged ? null : Dialogue.collection.insertMany(rows.docs.map((d) => ({ ...d }))).then(() => rows.docs)));
-  inserted = inserting;
-  const [checking, taking, spending_, storing] = await Promise.allSettled([moderating, claiming, spending, inserting]);
-  claimedPlay = taking.status === 'fulfilled' && taking.value !== null;
-  if (spending_.status === 'fulfilled') spent = spending_.value;
-  const before = claimedPlay ? (taking as PromiseFulfilledResult<PlayFields>).value : null;
+  const spendLater = roomToSpendLater(user, chat, now);
+  const spendingNow = spendLater ? Promise.resolve(null) : spendMessage(user, chat, ctx.config.guestChatTurns, now);
+  const [checking, taking, spending] = await Promise.allSettled([moderating, claiming, spendingNow]);
+  const before = taking.status === 'fulfilled' ? taking.value : null;
+  let spent = spending.status === 'fulfilled' ? spending.value : null;
+  /** Takes back whatever this send took; the play's state in this process is read again next time. */
+  const takeBack = async () => {
+    opened.cancel();
+    forgetPlay(seen.play_id);
+    if (spent) await spent.refund();
+    if (before) await unclaim(before, groupId, 2, true);
+  };
 
   if (!before) {
     // Not the play this process saw (or a database failure): nothing of this send stays.
-    await takeBack(null);
+    await takeBack();
     if (taking.status === 'rejected') throw taking.reason;
     return claimedSend(ctx, user, input, message, moderate);
   }
-  if (checking.status === 'rejected' || spending_.status === 'rejected') {
-    await takeBack(before);
-    throw checking.status === 'rejected' ? checking.reason : (spending_ as PromiseRejectedResult).reason;
+  if (checking.status === 'rejected' || spending.status === 'rejected') {
+    await takeBack();
+    throw checking.status === 'rejected' ? checking.reason : (spending as PromiseRejectedResult).reason;
   }
   if (checking.value.flagged) {
-    await takeBack(before);
+    await takeBack();
     return refuseInput(before, groupId, message, checking.value, now);
-  }
-  if (storing.status === 'rejected') {
-    await takeBack(before);
-    // Rows at these numbers already: another send to this play got in between, from another process.
-    if ((storing.reason as { code?: number }).code === 11000) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
-    throw storing.reason;
   }
 
   const claimed = afterClaim(before, groupId, lastPlayed);
   rememberPlay(claimed);
   const materialNow = () => buildMaterial(claimed, story, rows.speakerId, claimed.next_seq - 2, [rows.input]);
   const prepared = (await confirmEarly(opened, seen, before, material, materialNow)) ?? (await materialNow().then((m) => openReply(deps, m), () => undefined));
-  startTurn(deps, { play: claimed, story, groupId, replyId: rows.reply.dialogue_id, replySeq: rows.reply.seq, speakerId: rows.speakerId, rows: rows.docs }, prepared);
+  let settle!: { stored: () => void; failed: (err: unknown) => void };
+  const stored = new Promise<void>((resolve, reject) => (settle = { stored: resolve, failed: reject }));
+  // The reply task reads the outcome when it needs it; a failure is reported by this send.
+  stored.catch(() => undefined);
+  startTurn(deps, { play: claimed, story, groupId, replyId: rows.reply.dialogue_id, replySeq: rows.reply.seq, speakerId: rows.speakerId, rows: rows.docs, stored }, prepared);
+
+  await firstWordOut(prepared);
+  const [storing, spendingLater] = await Promise.allSettled([
+    Dialogue.collection.insertMany(rows.docs.map((d) => ({ ...d }))),
+    spendLater ? spendMessage(user, chat, ctx.config.guestChatTurns, now) : Promise.resolve(spent),
+  ]);
+  if (spendingLater.status === 'fulfilled') spent = spendingLater.value;
+  if (storing.status === 'rejected' || spendingLater.status === 'rejected') {
+    // The turn ends here: its words stop, and the play, the rows and the quota are as they were before it.
+    prepared?.cancel();
+    if (storing.status === 'fulfilled') await Dialogue.deleteMany({ play_id: seen.play_id, group_id: groupId });
+    forgetRows(seen.play_id);
+    await takeBack();
+    const reason = storing.status === 'rejected' ? storing.reason : (spendingLater as PromiseRejectedResult).reason;
+    settle.failed(reason);
+    // Rows at these numbers already: another send to this play got in between, from another process.
+    if ((reason as { code?: number }).code === 11000) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
+    throw reason;
+  }
+  settle.stored();
   return answer(claimed, story, groupId, rows.input, rows.reply, spent!.limit, user);
 }
 

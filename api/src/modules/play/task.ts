@@ -37,6 +37,11 @@ export interface TurnJob {
   speakerId: string;
   /** The rows the send stored (Input and reply), for streams attaching in this process. */
   rows?: DialogueFields[];
+  /**
+   * Settles when the rows are stored, for a turn started before they are (see quickSend): the reply's writes wait for
+   * it, and a failure to store them ends the reply. Absent when they are stored already.
+   */
+  stored?: Promise<void>;
 }
 
 /** What a turn needs from the play module's context. */
@@ -81,6 +86,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
   live.open(playId, job.replyId, job.replySeq, job.rows && { uid: job.play.uid, play: job.play, story: job.story, rows: job.rows });
   live.emit(playId, { type: 'turn', dialogue_id: job.replyId, seq: job.rows?.[0]?.seq ?? job.replySeq });
   const guard = new ReplyGuard(deps.replyWords);
+  const stored = job.stored ?? Promise.resolve();
   /** Everything the model sent: the record. Players only ever get `guard.shown`. */
   let content = '';
   let emotion: Emotion | undefined;
@@ -93,7 +99,8 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     const snapshot = guard.shown;
     const set: Record<string, unknown> = { content: snapshot, updated_at: new Date(deps.now()) };
     if (emotion) set.emotion = emotion;
-    inFlight = Dialogue.updateOne({ dialogue_id: job.replyId, done: false }, { $set: set })
+    inFlight = stored
+      .then(() => Dialogue.updateOne({ dialogue_id: job.replyId, done: false }, { $set: set }))
       .then(() => (flushedLen = snapshot.length))
       .catch((err: unknown) => log.warn({ err }, 'reply flush failed'))
       .finally(() => (inFlight = null));
@@ -107,6 +114,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
   /** Ends the reply as SecurityFail: kept for the record, never shown, never in a prompt. */
   const refuse = async (detail: string) => {
     if (inFlight) await inFlight;
+    await stored;
     await Dialogue.updateOne(
       { dialogue_id: job.replyId },
       {
@@ -126,7 +134,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
   };
 
   try {
-    const opened = early ?? openReply(deps, await buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1));
+    const opened = early ?? openReply(deps, await stored.then(() => buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1)));
     let tripped: string | null = null;
     // Leaving the loop early closes the provider's stream, which cancels the model request.
     for await (const event of opened) {
@@ -154,6 +162,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
       return;
     }
     if (inFlight) await inFlight;
+    await stored;
     // The model moderation (when configured) sees the whole reply; the word lists already saw every chunk.
     const check = await deps.checkText(content);
     const status = check.flagged ? DialogueStatus.SecurityFail : DialogueStatus.Normal;
@@ -180,6 +189,8 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     if (!(err instanceof ChatFailure)) log.error({ err }, 'reply task failed');
     else log.warn({ kind: failure.kind, code: failure.code, reason: failure.message }, 'reply failed');
     if (inFlight) await inFlight;
+    // Rows that were never stored have nothing to record the failure on.
+    if (!(await stored.then(() => true, () => false))) return;
     const listed = guard.check(content);
     if (listed !== null) {
       // Text held back when the model failed may be the start of a listed phrase: the record stays hidden.
@@ -192,6 +203,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
       { $set: { content, status: DialogueStatus.Fail, done: true, error_code: failure.code, error_reason: failure.message, updated_at: new Date(deps.now()) } },
     ).catch((e: unknown) => log.error({ err: e }, 'could not record the failed reply'));
   } finally {
+    await stored.catch(() => undefined);
     live.close(job.replyId);
     // The play as the turn leaves it is the next send's starting guess (see playState).
     await Play.findOneAndUpdate({ play_id: playId, pending_group_id: job.groupId }, { $set: { pending_group_id: null } }, { new: true })
@@ -266,6 +278,14 @@ export async function reapOrphan(playId: string, live: LiveReplies, graceMs: num
     );
     await Play.updateOne({ play_id: playId, pending_group_id: d.group_id }, { $set: { pending_group_id: null } });
     reaped = true;
+  }
+  if (!reaped) {
+    // A turn claimed by a process that stopped before it stored the turn's rows (see quickSend): nothing to record.
+    const play = await Play.findOne({ play_id: playId, pending_group_id: mongoose.trusted({ $ne: null }), last_played_at: mongoose.trusted({ $lt: stale }) }).lean<PlayFields>();
+    if (play && !(await Dialogue.exists({ play_id: playId, group_id: play.pending_group_id }))) {
+      const released = await Play.updateOne({ play_id: playId, pending_group_id: play.pending_group_id }, { $set: { pending_group_id: null } });
+      reaped = released.modifiedCount > 0;
+    }
   }
   return reaped;
 }
