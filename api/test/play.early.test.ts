@@ -222,6 +222,95 @@ describe('a send predicted from the play as this api last saw it', () => {
   }, 30_000);
 });
 
+describe("a predicted send's bookkeeping, after the reply's first word", () => {
+  const dialogues = () => api.db.connection.collection('dialogues');
+  const raw = () => api.db.connection.collection('plays');
+  /** The turn's rows as stored: [seq, type, done, content]. */
+  const storedFrom = async (playId: string, seq: number) =>
+    (await dialogues().find({ play_id: playId, seq: { $gte: seq } }).sort({ seq: 1 }).toArray()).map((d) => [d.seq, d.type, d.done, d.content]);
+  const slowReply = (delaysMs: number[]) => (req: FakeRequest): FakeBehaviour =>
+    req.stream ? { kind: 'stream', tokens: ['[Gentle] ', 'The keeper', ' lights it.'], delaysMs } : directorAnswer(req, false);
+
+  it('answers once the rows are stored, as soon as the first word is out, while the reply goes on', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    fake.script(slowReply([10, 10, 1500]));
+    const res = await send(client, playId, 'Is the lamp lit?');
+    expect(res.body.status_code).toBe(0);
+    const sent = res.body.data!;
+    // At the answer the Input and the reply are stored, and the reply is still being written (its end is 1.5 s off).
+    expect(await storedFrom(playId, sent.seq_st)).toEqual([
+      [sent.seq_st, DialogueType.Input, true, 'Is the lamp lit?'],
+      [sent.seq_ed, DialogueType.NpcDialogue, false, ''],
+    ]);
+    const stream = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${sent.reply_dialogue_ids[0]}&seq_st=${sent.seq_st}`);
+    expect(textOf(stream.events, sent.reply_dialogue_ids[0]!)).toBe('The keeper lights it.');
+    expect(await storedFrom(playId, sent.seq_ed)).toEqual([[sent.seq_ed, DialogueType.NpcDialogue, true, 'The keeper lights it.']]);
+  }, 30_000);
+
+  it('does not wait for a slow first word: the rows are stored and the send answers before it comes', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    fake.script(slowReply([2000, 10, 10]));
+    const res = await send(client, playId, 'Hello?');
+    expect(res.body.status_code).toBe(0);
+    const sent = res.body.data!;
+    expect(await storedFrom(playId, sent.seq_st)).toEqual([
+      [sent.seq_st, DialogueType.Input, true, 'Hello?'],
+      [sent.seq_ed, DialogueType.NpcDialogue, false, ''],
+    ]);
+    const stream = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${sent.reply_dialogue_ids[0]}&seq_st=${sent.seq_st}`);
+    expect(textOf(stream.events, sent.reply_dialogue_ids[0]!)).toBe('The keeper lights it.');
+  }, 30_000);
+
+  it('ends the turn, keeping nothing of it, when other processes used up the day meanwhile', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    const before = await history(client, playId);
+    const playBefore = (await raw().findOne({ play_id: playId }))!;
+    // This api saw one message spent today; other processes have spent the rest of the day's 200 since.
+    const quotas = api.db.connection.collection('chat_quotas');
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await quotas.findOne({ uid: playBefore.uid, day }))!.count).toBe(1);
+    await quotas.updateOne({ uid: playBefore.uid, day }, { $set: { count: 200 } });
+    fake.script(slowReply([10, 10, 10]));
+    const res = await send(client, playId, 'One more?');
+    expect(res.body.status_code).toBe(ErrorCode.MessageLimitReached);
+    await waitFor(async () => (await raw().findOne({ play_id: playId }))!.pending_group_id === null);
+    expect(await history(client, playId)).toEqual(before);
+    expect(await dialogues().countDocuments({ play_id: playId, content: 'One more?' })).toBe(0);
+    const playAfter = (await raw().findOne({ play_id: playId }))!;
+    expect([playAfter.next_seq, playAfter.turns, playAfter.turns_in_chapter]).toEqual([playBefore.next_seq, playBefore.turns, playBefore.turns_in_chapter]);
+    expect((await quotas.findOne({ uid: playBefore.uid, day }))!.count).toBe(200);
+    // Known to be at the limit now: the next send is refused before any model request.
+    const from = fake.requests.length;
+    expect((await send(client, playId, 'Still there?')).body.status_code).toBe(ErrorCode.MessageLimitReached);
+    await waitFor(() => streamedSince(from).every((r) => r.cancelled === true));
+  }, 30_000);
+});
+
+describe('a claim whose process stopped before storing the rows', () => {
+  const raw = () => api.db.connection.collection('plays');
+
+  it('holds the play while it is recent, and is released after the grace period', async () => {
+    const { client, playId } = await newPlay();
+    await turn(client, playId, 'Good evening.');
+    const play = (await raw().findOne({ play_id: playId }))!;
+    await raw().updateOne({ play_id: playId }, { $set: { pending_group_id: 'lost', last_played_at: new Date() }, $inc: { next_seq: 2 } });
+    expect((await send(client, playId, 'Anyone?')).body.status_code).toBe(ErrorCode.ConcurrentOperation);
+    // Ten minutes on, well past the grace period (the model's timeout with its retries): the play is free again.
+    await raw().updateOne({ play_id: playId }, { $set: { last_played_at: new Date(Date.now() - 10 * 60_000) } });
+    const t = await turn(client, playId, 'Anyone there?');
+    expect(t.text).toBe('You said: "Anyone there?"');
+    const rows = await history(client, playId);
+    expect(rows.slice(-2).map((d) => [d.seq, d.type])).toEqual([
+      // After the numbers the lost claim took, which stay unused.
+      [play.next_seq + 3, DialogueType.Input],
+      [play.next_seq + 4, DialogueType.NpcDialogue],
+    ]);
+  }, 30_000);
+});
+
 describe('a stream opened with the send (play_id and seq_st instead of dialogue_id)', () => {
   const lastSeq = async (client: CookieClient, playId: string) => Math.max(...(await history(client, playId)).map((d) => d.seq));
 
@@ -279,9 +368,9 @@ describe('a stream opened with the send (play_id and seq_st instead of dialogue_
   }, 30_000);
 });
 
-async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 20));
   }

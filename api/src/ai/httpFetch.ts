@@ -40,7 +40,7 @@ export const httpFetch: typeof fetch = async (input, init) => {
   if (signal?.aborted) throw abortError(signal);
 
   const headers: Record<string, string> = {};
-  new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
+  (init?.headers instanceof Headers ? init.headers : new Headers(init?.headers)).forEach((value, key) => (headers[key] = value));
   // node:http does not decompress; ask for what it can read as it comes.
   headers['accept-encoding'] = 'identity';
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));

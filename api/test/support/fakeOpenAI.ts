@@ -17,10 +17,11 @@ export interface FakeRequest {
 /** What the fake answers to one request. */
 export type FakeBehaviour =
   /**
-   * SSE chat completion chunks, one per token, `delayMs` apart (the first after `delayMs` too). `onSent` is told
+   * SSE chat completion chunks, one per token, `delayMs` apart (the first after `delayMs` too; `delaysMs[i]`, when
+   * given, is the wait before token i instead). `onSent` is told
    * each token's index right after it is written, so a benchmark can time how long it takes to reach a client.
    */
-  | { kind: 'stream'; tokens: string[]; delayMs?: number; onSent?: (index: number) => void }
+  | { kind: 'stream'; tokens: string[]; delayMs?: number; delaysMs?: number[]; onSent?: (index: number) => void }
   /** An HTTP error with an OpenAI-style error body. */
   | { kind: 'status'; status: number }
   /** Sends `tokens` (maybe none), then nothing more, holding the connection open. */
@@ -138,8 +139,10 @@ export class FakeOpenAI {
     const tokens = behaviour.kind === 'empty' ? [] : (behaviour.tokens ?? []);
     const delay = behaviour.kind === 'stream' ? (behaviour.delayMs ?? 0) : 0;
     const onSent = behaviour.kind === 'stream' ? behaviour.onSent : undefined;
+    const delays = behaviour.kind === 'stream' ? behaviour.delaysMs : undefined;
     for (const [i, token] of tokens.entries()) {
-      if (delay > 0) await sleep(delay);
+      const wait = delays?.[i] ?? delay;
+      if (wait > 0) await sleep(wait);
       if (res.destroyed) {
         request.cancelled = true;
         return;

@@ -1,4 +1,4 @@
-import { assemblePrompt, type ChatProvider, type TurnEvent, type TurnMaterial } from '../../ai/chat';
+import { assemblePrompt, ChatFailure, type ChatProvider, type TurnEvent, type TurnMaterial } from '../../ai/chat';
 import type { ChatSettings } from '../../config';
 
 /**
@@ -25,8 +25,13 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
     readonly material: TurnMaterial,
   ) {
     const prompt = assemblePrompt(material, { contextTokens: settings.contextTokens, replyTokens: settings.replyTokens });
-    const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(Math.max(settings.timeoutMs * (settings.retries + 2), 60_000))]);
-    this.settled = this.pump(chat.streamTurn({ material, messages: prompt.messages, signal }));
+    // A deadline for the whole request, however the provider's own timeouts behave (a timer: cheaper than a combined signal).
+    const deadline = setTimeout(() => {
+      this.failure ??= { error: new ChatFailure('timeout', 'the reply took too long') };
+      this.controller.abort();
+    }, Math.max(settings.timeoutMs * (settings.retries + 2), 60_000));
+    deadline.unref();
+    this.settled = this.pump(chat.streamTurn({ material, messages: prompt.messages, signal: this.controller.signal })).finally(() => clearTimeout(deadline));
   }
 
   private async pump(source: AsyncIterable<TurnEvent>): Promise<void> {
@@ -38,7 +43,7 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
         this.wake?.();
       }
     } catch (error) {
-      this.failure = { error };
+      this.failure ??= { error };
     } finally {
       this.finished = true;
       this.heard();

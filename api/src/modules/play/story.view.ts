@@ -77,11 +77,25 @@ export function chooseSpeaker(content: StoryContent, chapterIndex: number, said:
   const lower = said.toLowerCase();
   const named = cast.find((c) => c.name.trim() !== '' && lower.includes(c.name.trim().toLowerCase()));
   if (named) return named;
-  const node = content.nodes[chapterIndex];
-  const ids = node ? mentionedCharacterIds(`${node.content} ${node.ending_content}`) : [];
-  const inChapter = ids.map((id) => cast.find((c) => c.character_id === id)).filter((c): c is TurnCharacter => c !== undefined);
-  const pool = inChapter.length > 0 ? inChapter : cast;
+  const pool = chapterPool(content, chapterIndex, cast);
   return pool[turn % pool.length]!;
+}
+
+const pools = new WeakMap<StoryContent, Map<number, readonly TurnCharacter[]>>();
+
+/** The NPCs a chapter mentions, or the whole cast when it mentions none; kept per content object and chapter. */
+function chapterPool(content: StoryContent, chapterIndex: number, cast: readonly TurnCharacter[]): readonly TurnCharacter[] {
+  let byChapter = pools.get(content);
+  if (!byChapter) pools.set(content, (byChapter = new Map()));
+  let pool = byChapter.get(chapterIndex);
+  if (!pool) {
+    const node = content.nodes[chapterIndex];
+    const ids = node ? mentionedCharacterIds(`${node.content} ${node.ending_content}`) : [];
+    const inChapter = ids.map((id) => cast.find((c) => c.character_id === id)).filter((c): c is TurnCharacter => c !== undefined);
+    pool = inChapter.length > 0 ? inChapter : cast;
+    byChapter.set(chapterIndex, pool);
+  }
+  return pool;
 }
 
 export function characterById(content: StoryContent, id: string): TurnCharacter | undefined {
