@@ -33,6 +33,88 @@ export function lineOf(d: DialogueFields, story: PlayableStory): TurnLine {
   return line;
 }
 
+/** What a play's stored rows give a prompt: its conversation since the summary and its chapter's inputs. */
+interface FromRows {
+  /** The rows read, known by their first and last objects and their count (see `fromRows`). */
+  first: DialogueFields | undefined;
+  last: DialogueFields | undefined;
+  count: number;
+  summaryUpto: number;
+  chapterStart: number;
+  story: PlayableStory;
+  history: TurnLine[];
+  inputs: string[];
+}
+
+const MAX_FROM_ROWS = 500;
+const fromRowsOfPlay = new Map<string, FromRows>();
+
+/**
+ * The conversation and the chapter's inputs from `read`, remade only when the rows are not those of last time. Rows
+ * the row cache keeps are the same objects from one read to the next and never change (see rowCache), and rows are
+ * read in sequence order: the same first and last objects and the same count are the same rows. Rows read afresh
+ * are new objects, so they never pass for kept ones.
+ */
+function fromRows(play: PlayFields, story: PlayableStory, read: DialogueFields[]): FromRows {
+  const known = fromRowsOfPlay.get(play.play_id);
+  if (
+    known &&
+    known.count === read.length &&
+    known.first === read[0] &&
+    known.last === read[read.length - 1] &&
+    known.summaryUpto === play.summary_upto_seq &&
+    known.chapterStart === play.chapter_start_seq &&
+    known.story === story
+  ) {
+    return known;
+  }
+  const made: FromRows = {
+    first: read[0],
+    last: read[read.length - 1],
+    count: read.length,
+    summaryUpto: play.summary_upto_seq,
+    chapterStart: play.chapter_start_seq,
+    story,
+    history: read.filter((d) => d.seq > play.summary_upto_seq && isSpoken(d)).map((d) => lineOf(d, story)),
+    inputs: inputsOf(read.filter((d) => d.seq > play.chapter_start_seq)).map((d) => d.content),
+  };
+  fromRowsOfPlay.delete(play.play_id);
+  fromRowsOfPlay.set(play.play_id, made);
+  if (fromRowsOfPlay.size > MAX_FROM_ROWS) fromRowsOfPlay.delete(fromRowsOfPlay.keys().next().value as string);
+  return made;
+}
+
+type StoryPart = Pick<TurnMaterial, 'storyName' | 'introduction' | 'storySummary' | 'player' | 'characters' | 'chapter'>;
+const storyParts = new WeakMap<PlayableStory, Map<number, StoryPart>>();
+
+/** What the story and the chapter give a prompt; kept per story object and chapter (a story never changes). */
+function storyPart(story: PlayableStory, chapterIndex: number): StoryPart {
+  let byChapter = storyParts.get(story);
+  if (!byChapter) storyParts.set(story, (byChapter = new Map()));
+  let part = byChapter.get(chapterIndex);
+  if (!part) {
+    const c = story.content;
+    const node = c.nodes[chapterIndex] ?? c.nodes[c.nodes.length - 1];
+    part = {
+      storyName: c.story_name,
+      introduction: readable(c, c.introduction),
+      storySummary: readable(c, c.summary),
+      player: { name: playerName(c), settings: readable(c, c.player.settings) },
+      characters: castOf(c),
+      chapter: {
+        node_id: node?.node_id ?? '',
+        name: node?.name ?? '',
+        content: node ? readable(c, node.content) : '',
+        objective: node ? readable(c, node.ending_content) : '',
+        index: chapterIndex,
+        count: c.nodes.length,
+      },
+    };
+    byChapter.set(chapterIndex, part);
+  }
+  return part;
+}
+
 /**
  * The material for answering as `speakerId`, from the story and the play up to `uptoSeq`, then `unstored`: rows of
  * the turn being sent that are not written yet (its Input), so the model request need not wait for them.
@@ -44,33 +126,17 @@ export async function buildMaterial(
   uptoSeq: number,
   unstored: DialogueFields[] = [],
 ): Promise<TurnMaterial> {
-  const c = story.content;
-  const node = c.nodes[play.chapter_index] ?? c.nodes[c.nodes.length - 1];
   // One read serves both the conversation (since the summary) and the chapter's inputs (since its start); rows
   // kept from earlier turns are not read again.
   const read = await rowsBetween(play.play_id, Math.min(play.summary_upto_seq, play.chapter_start_seq), uptoSeq);
-  const stored = read.filter((d) => d.seq > play.summary_upto_seq);
-  const inputs = inputsOf(read.filter((d) => d.seq > play.chapter_start_seq));
-  const rows = [...stored, ...unstored];
-  const chapterInputs = [...inputs, ...unstored.filter((d) => d.type === DialogueType.Input && d.status === DialogueStatus.Normal)].map((d) => d.content);
+  const stored = fromRows(play, story, read);
+  const newInputs = unstored.filter((d) => d.type === DialogueType.Input && d.status === DialogueStatus.Normal).map((d) => d.content);
   return {
-    storyName: c.story_name,
-    introduction: readable(c, c.introduction),
-    storySummary: readable(c, c.summary),
-    player: { name: playerName(c), settings: readable(c, c.player.settings) },
-    characters: castOf(c),
-    chapter: {
-      node_id: node?.node_id ?? '',
-      name: node?.name ?? '',
-      content: node ? readable(c, node.content) : '',
-      objective: node ? readable(c, node.ending_content) : '',
-      index: play.chapter_index,
-      count: c.nodes.length,
-    },
+    ...storyPart(story, play.chapter_index),
     runningSummary: play.summary,
-    history: rows.filter(isSpoken).map((d) => lineOf(d, story)),
-    speaker: characterById(c, speakerId) ?? NARRATOR,
+    history: [...stored.history, ...unstored.filter(isSpoken).map((d) => lineOf(d, story))],
+    speaker: characterById(story.content, speakerId) ?? NARRATOR,
     turnsInChapter: play.turns_in_chapter,
-    chapterInputs,
+    chapterInputs: [...stored.inputs, ...newInputs],
   };
 }
