@@ -271,10 +271,13 @@ describe("a predicted send's bookkeeping, after the reply's first word", () => {
     const playAfter = (await raw().findOne({ play_id: playId }))!;
     expect([playAfter.next_seq, playAfter.turns, playAfter.turns_in_chapter]).toEqual([playBefore.next_seq, playBefore.turns, playBefore.turns_in_chapter]);
     expect((await quotas.findOne({ uid: playBefore.uid, day }))!.count).toBe(200);
-    // No longer predicted from what this api saw: the next send is refused without a model request.
+    // The next send is predicted again (listing the history showed this api the play), but the account is known to be
+    // at the limit now: the quota is spent beside the claim, refused, and the early model request is cancelled.
+    fake.script(slowReply([500, 10, 10]));
     const from = fake.requests.length;
     expect((await send(client, playId, 'Still there?')).body.status_code).toBe(ErrorCode.MessageLimitReached);
-    expect(streamedSince(from)).toHaveLength(0);
+    await waitFor(() => streamedSince(from).length === 1 && streamedSince(from)[0]!.cancelled === true);
+    expect(await history(client, playId)).toEqual(before);
   }, 30_000);
 });
 
