@@ -164,13 +164,11 @@ async function throughApi(client: CookieClient, playId: string, turn: number): P
   standby = null;
   if (!res.ok || !res.body || !res.headers.get('content-type')?.includes('text/event-stream')) throw new Error(`stream_reply answered HTTP ${res.status}`);
   const start = monotonicMs();
-  (globalThis as any).__t?.('c:start');
   // Read from now on, so each word is timed when it arrives, even before the send's answer names the reply.
   const deltas: Array<{ id: string; text: string; at: number }> = [];
   let failed: string | null = null;
   const reading = readSse(res.body, (event, data, at) => {
     const d = JSON.parse(data) as { dialogue_id?: string; text?: string; last_seq?: number };
-    if (event === 'delta') (globalThis as any).__t?.('c:delta');
     if (event === 'delta') deltas.push({ id: d.dialogue_id ?? '', text: d.text ?? '', at });
     if (event === 'error' || event === 'idle') failed = `${event} ${data}`;
     if (event === 'done') lastSeq = d.last_seq ?? lastSeq;
