@@ -119,6 +119,16 @@ describe('play store', () => {
 
   afterEach(() => resetPlayStore());
 
+  /** Opens the play and sends "Help me" with the send's answer held back until `answer()`; `standby` is the stream. */
+  async function sendWithAnswerHeld() {
+    let release: ((value: Awaited<ReturnType<typeof playService.sendMessage>>) => void) | null = null;
+    play.sendMessage.mockImplementation(() => new Promise((resolve) => (release = resolve)));
+    await usePlayStore.getState().open('100');
+    const standby = stream.standby();
+    void usePlayStore.getState().send('Help me');
+    return { standby, answer: () => release!(sendAnswer()) };
+  }
+
   it('opens a play as a guest when there is no session yet', async () => {
     play.startPlay.mockRejectedValueOnce(new ApiError(ErrorCode.NeedLogin));
     session.startGuestSession.mockResolvedValue();
@@ -194,11 +204,7 @@ describe('play store', () => {
   });
 
   it('shows the first words on the standby even when they come before the send has answered', async () => {
-    let answer: ((value: Awaited<ReturnType<typeof playService.sendMessage>>) => void) | null = null;
-    play.sendMessage.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-    await usePlayStore.getState().open('100');
-    const standby = stream.standby();
-    void usePlayStore.getState().send('Help me');
+    const { standby, answer } = await sendWithAnswerHeld();
     standby.push(
       { type: 'dialogue', dialogue: input(3, 'Help me') },
       { type: 'delta', dialogue_id: 'd4', seq: 4, offset: 0, text: 'Hold ' },
@@ -207,7 +213,7 @@ describe('play store', () => {
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)).toMatchObject({ dialogue_id: 'd4', content: 'Hold on.', done: false });
     expect(usePlayStore.getState().sending).toBe(true);
     // The answer's empty stand-in does not wipe the words already shown.
-    answer!(sendAnswer());
+    answer();
     await until(() => !usePlayStore.getState().sending);
     expect(usePlayStore.getState().streaming).toBe(true);
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)?.content).toBe('Hold on.');
@@ -219,16 +225,12 @@ describe('play store', () => {
   });
 
   it('ends the turn when the standby finished it before the send answered, without unfinishing the reply', async () => {
-    let answer: ((value: Awaited<ReturnType<typeof playService.sendMessage>>) => void) | null = null;
-    play.sendMessage.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-    await usePlayStore.getState().open('100');
-    const standby = stream.standby();
-    void usePlayStore.getState().send('Help me');
+    const { standby, answer } = await sendWithAnswerHeld();
     standby.push({ type: 'dialogue', dialogue: input(3, 'Help me') }, { type: 'dialogue', dialogue: aDialogue(4, { content: 'Quick.' }) }, { type: 'done' });
     standby.end();
     await settle();
     expect(stream.standbys()).toHaveLength(1);
-    answer!(sendAnswer());
+    answer();
     await until(() => !usePlayStore.getState().sending);
     expect(usePlayStore.getState().streaming).toBe(false);
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)).toMatchObject({ content: 'Quick.', done: true });
@@ -258,17 +260,13 @@ describe('play store', () => {
 
   it('asks for the turn again at once when the standby a send took ends idle before the turn came on it', async () => {
     stream = fakeStream([[{ type: 'dialogue', dialogue: input(3, 'Help me') }, { type: 'dialogue', dialogue: aDialogue(4, { content: 'Late.' }) }, { type: 'done' }]]);
-    let answer: ((value: Awaited<ReturnType<typeof playService.sendMessage>>) => void) | null = null;
-    play.sendMessage.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-    await usePlayStore.getState().open('100');
-    const standby = stream.standby();
-    void usePlayStore.getState().send('Help me');
+    const { standby, answer } = await sendWithAnswerHeld();
     standby.push({ type: 'idle' });
     standby.end();
     await until(() => !usePlayStore.getState().streaming);
     expect(stream.others().map((c) => c.request)).toEqual([{ playId: '900', seqSt: 3, seqEd: undefined, offset: 0 }]);
     expect(usePlayStore.getState()).toMatchObject({ reconnecting: false, sendError: null });
-    answer!(sendAnswer());
+    answer();
     await until(() => !usePlayStore.getState().sending);
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)).toMatchObject({ content: 'Late.', done: true });
     expect(usePlayStore.getState().streaming).toBe(false);
@@ -417,15 +415,11 @@ describe('play store', () => {
   });
 
   it('leaving the screen closes the standby and the turn stream, and nothing opens after', async () => {
-    let answer: ((value: Awaited<ReturnType<typeof playService.sendMessage>>) => void) | null = null;
-    play.sendMessage.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-    await usePlayStore.getState().open('100');
-    const standby = stream.standby();
-    void usePlayStore.getState().send('Help me');
+    const { standby, answer } = await sendWithAnswerHeld();
     standby.push({ type: 'dialogue', dialogue: input(3, 'Help me') });
     usePlayStore.getState().leave();
     expect(standby.signal.aborted).toBe(true);
-    answer!(sendAnswer());
+    answer();
     await settle();
     expect(usePlayStore.getState().streaming).toBe(false);
     expect(stream.calls).toHaveLength(1);
