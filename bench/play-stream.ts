@@ -17,7 +17,7 @@
 // Targets (issue "Play", benchmarks): at most 2 ms added at p50 and 10 ms at p99.
 import { DialogueType } from 'shared-kit';
 import { signInByPhone, type CookieClient } from '../api/test/helpers';
-import { ADULT, publishStory } from '../api/test/support/playStories';
+import { ADULT, eachRawEvent, publishStory } from '../api/test/support/playStories';
 import { monotonicMs, startChild } from './support/child';
 
 const TURNS = 100;
@@ -69,28 +69,6 @@ interface Timed {
   relay: number[];
 }
 
-/** Reads an SSE body, calling `onEvent` with each event's name, data and arrival time. */
-async function readSse(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string, at: number) => boolean | void): Promise<void> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const part of body as unknown as AsyncIterable<Uint8Array>) {
-    const at = monotonicMs();
-    buffer += decoder.decode(part, { stream: true });
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) !== -1) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      let event = 'message';
-      let data = '';
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event: ')) event = line.slice(7);
-        else if (line.startsWith('data: ')) data += line.slice(6);
-      }
-      if (data !== '' && onEvent(event, data, at) === true) return;
-    }
-  }
-}
-
 /**
  * Arrival times of text: `received` is called with the text length the client holds and when; it returns the
  * per-token times by matching cumulative lengths against the reply's tokens (a delta may carry several).
@@ -131,7 +109,7 @@ async function direct(modelUrl: string): Promise<Timed> {
     }),
   });
   if (!res.ok || !res.body) throw new Error(`fake answered HTTP ${res.status}`);
-  await readSse(res.body, (_event, data, at) => {
+  await eachRawEvent(res.body, ({ data, at }) => {
     if (data === '[DONE]') return true;
     const delta = (JSON.parse(data) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content;
     if (delta) {
@@ -167,7 +145,7 @@ async function throughApi(client: CookieClient, playId: string, turn: number): P
   // Read from now on, so each word is timed when it arrives, even before the send's answer names the reply.
   const deltas: Array<{ id: string; text: string; at: number }> = [];
   let failed: string | null = null;
-  const reading = readSse(res.body, (event, data, at) => {
+  const reading = eachRawEvent(res.body, ({ event, data, at }) => {
     const d = JSON.parse(data) as { dialogue_id?: string; text?: string; last_seq?: number };
     if (event === 'delta') deltas.push({ id: d.dialogue_id ?? '', text: d.text ?? '', at });
     if (event === 'error' || event === 'idle') failed = `${event} ${data}`;

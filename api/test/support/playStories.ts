@@ -37,11 +37,23 @@ export interface SseEvent {
   data: Record<string, unknown>;
 }
 
-/** Calls `onEvent` with each server-sent event of `body` (data parsed as JSON) until it returns true or the body ends. */
-async function eachEvent(body: ReadableStream<Uint8Array>, onEvent: (event: SseEvent) => boolean | void): Promise<void> {
+/** A server-sent event as it came: its data unparsed, and `at`, when its bytes arrived (the monotonic clock in ms). */
+export interface RawSseEvent {
+  event: string;
+  id: string | undefined;
+  data: string;
+  at: number;
+}
+
+/**
+ * Calls `onEvent` with each server-sent event of `body` that carries data, until it returns true or the body ends.
+ * `at` uses the clock every process shares (benchmarks compare it across processes).
+ */
+export async function eachRawEvent(body: ReadableStream<Uint8Array>, onEvent: (event: RawSseEvent) => boolean | void): Promise<void> {
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const part of body as unknown as AsyncIterable<Uint8Array>) {
+    const at = Number(process.hrtime.bigint()) / 1e6;
     buffer += decoder.decode(part, { stream: true });
     let cut: number;
     while ((cut = buffer.indexOf('\n\n')) !== -1) {
@@ -55,9 +67,14 @@ async function eachEvent(body: ReadableStream<Uint8Array>, onEvent: (event: SseE
         else if (line.startsWith('id: ')) id = line.slice(4);
         else if (line.startsWith('data: ')) data += line.slice(6);
       }
-      if (data !== '' && onEvent({ event, id, data: JSON.parse(data) as Record<string, unknown> }) === true) return;
+      if (data !== '' && onEvent({ event, id, data, at }) === true) return;
     }
   }
+}
+
+/** `eachRawEvent` with each event's data parsed as JSON. */
+function eachEvent(body: ReadableStream<Uint8Array>, onEvent: (event: SseEvent) => boolean | void): Promise<void> {
+  return eachRawEvent(body, ({ event, id, data }) => onEvent({ event, id, data: JSON.parse(data) as Record<string, unknown> }));
 }
 
 /**
