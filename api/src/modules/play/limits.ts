@@ -105,7 +105,7 @@ export async function spendMessage(
   }
   if (isMember(user)) return { limit: null, refund: async () => undefined };
   const day = utcDay(now);
-  let row;
+  let row = null;
   try {
     // Through the collection: this write is on every send's way to the first word, and the quota rows have no
     // middleware for mongoose to run (its query building cost about as much again as the driver's own work).
@@ -115,10 +115,8 @@ export async function spendMessage(
       { returnDocument: 'after', upsert: true },
     );
   } catch (err) {
-    // The day's row exists at the limit, so the conditional upsert tried to insert a duplicate.
+    // 11000: the day's row exists at the limit, so the conditional upsert tried to insert a duplicate.
     if ((err as { code?: number }).code !== 11000) throw err;
-    noteCount(user.uid, day, chat.dailyLimit);
-    throw reached(statusOf(chat.dailyLimit, chat.dailyLimit, 'daily'));
   }
   if (!row) {
     noteCount(user.uid, day, chat.dailyLimit);
