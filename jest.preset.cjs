@@ -2,7 +2,7 @@
 const path = require('node:path');
 
 const root = __dirname;
-const workspaces = ['shared-kit', 'embedded-mongo', 'api'];
+const workspaces = ['shared-kit', 'ui-kit', 'embedded-mongo', 'api'];
 
 /** @param {string} dir the workspace folder; @param {object} [overrides] */
 module.exports = function preset(dir, overrides = {}) {

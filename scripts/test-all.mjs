@@ -11,7 +11,7 @@ const reports = join(root, '.reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const jestSuites = ['shared-kit', 'embedded-mongo', 'api', 'shell', 'mfe-editor', 'mfe-brainstorm', 'mfe-player', 'mfe-account', 'mfe-ops'];
+const jestSuites = ['shared-kit', 'ui-kit', 'embedded-mongo', 'api', 'shell', 'mfe-editor', 'mfe-brainstorm', 'mfe-player', 'mfe-account', 'mfe-ops'];
 const only = process.argv.slice(2);
 const selected = (name) => only.length === 0 || only.includes(name);
 
