@@ -5,5 +5,7 @@ export const healthResponseSchema = z.object({
   db: z.enum(['up', 'down']),
   uptime_s: z.number().int().nonnegative(),
   version: z.string(),
+  /** Which api process answered: `<host name>:<pid>`, so several processes can be told apart. */
+  process: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

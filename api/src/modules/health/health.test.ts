@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pkg from '../../../package.json';
 import { call, startTestApi, type TestApi } from '../../../test/helpers';
 import { healthResponseSchema } from './health.schema';
@@ -17,7 +18,7 @@ describe('GET /api/health', () => {
     expect(res.body.status_code).toBe(0);
     expect(res.body.status_message).toBe('success');
     const data = healthResponseSchema.parse(res.body.data);
-    expect(data).toMatchObject({ status: 'ok', db: 'up', version: pkg.version });
+    expect(data).toMatchObject({ status: 'ok', db: 'up', version: pkg.version, process: `${os.hostname()}:${process.pid}` });
     expect(data.uptime_s).toBeGreaterThanOrEqual(0);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
   });
