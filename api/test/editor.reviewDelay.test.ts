@@ -1,4 +1,4 @@
-import { StoryStatus } from 'shared-kit';
+import { ErrorCode, StoryStatus } from 'shared-kit';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { ADULT, save, storyPayload, waitForStory } from './editor.support';
 
@@ -32,5 +32,20 @@ describe('editor: REVIEW_DELAY_MS holds a publish under review for at least that
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(1500);
     expect(elapsed).toBeLessThan(5000);
+  });
+
+  it('refuses an automatic save while a version is under review and keeps the story as it was', async () => {
+    const res = await save(alice, { ...storyPayload(), publish_type: 'Publish' });
+    const { story_id, version_id } = res.body.data!;
+    const auto = await save(alice, {
+      ...storyPayload({ story_name: 'Changed during review' }),
+      story_id,
+      version: { version_id },
+      publish_type: 'Draft',
+      user_manual_save: false,
+    });
+    expect(auto.body.status_code).toBe(ErrorCode.StoryVerifying);
+    const got = await alice.call<Got & { story_info: { story_name: string } }>(`/api/editor/story/get?story_id=${story_id}`);
+    expect(got.body.data?.story_info).toMatchObject({ story_name: 'The Lighthouse', status: StoryStatus.ToVerify });
   });
 });

@@ -262,6 +262,30 @@ describe('editor: story/create rules, save and reload, ownership, concurrency, h
     expect(racing.filter((r) => r.body.status_code === ErrorCode.ConcurrentOperation)).toHaveLength(2);
   });
 
+
+  it('takes automatic saves of the working copy, never as a publish', async () => {
+    const auto = await save(alice, { ...storyPayload({ story_name: 'Typed so far' }), publish_type: 'Draft', user_manual_save: false });
+    expect(auto.body.status_code).toBe(0);
+    const { story_id, version_id } = auto.body.data!;
+    const got = await alice.call<{ story_info: { story_name: string; status: number } }>(
+      `/api/editor/story/get?story_id=${story_id}`,
+    );
+    expect(got.body.data!.story_info).toMatchObject({ story_name: 'Typed so far', status: StoryStatus.Draft });
+
+    const publishing = await save(alice, {
+      ...storyPayload(),
+      story_id,
+      version: { version_id },
+      publish_type: 'Publish',
+      user_manual_save: false,
+    });
+    expect(publishing.body.status_code).toBe(ErrorCode.ClientParamError);
+    expect(publishing.body.status_message).toMatch(/^user_manual_save:/);
+
+    const wrongType = await save(alice, { ...storyPayload(), publish_type: 'Draft', user_manual_save: 'no' as unknown as boolean });
+    expect(wrongType.body.status_code).toBe(ErrorCode.ClientParamError);
+    expect(wrongType.body.status_message).toMatch(/user_manual_save/);
+  });
   it('lets only the owner read a draft or change a story', async () => {
     const created = await save(alice, { ...storyPayload(), publish_type: 'Draft' });
     const { story_id, version_id } = created.body.data!;

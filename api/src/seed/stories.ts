@@ -69,6 +69,7 @@ async function payloadOf(story: DemoStory, uid: string, images: ImageProvider): 
   }
   return {
     story_gen_type: StoryGenType.UserDefined,
+    user_manual_save: true,
     story_name: story.name,
     introduction: story.introduction,
     story_setting_visible: false,

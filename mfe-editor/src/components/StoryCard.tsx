@@ -1,6 +1,6 @@
 import { useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { relativeTime, StoryGenType } from 'shared-kit';
+import { DisplayStatus, relativeTime, StoryGenType } from 'shared-kit';
 import type { StoryListItem } from '../api/types';
 import { useWorksStore } from '../stores/works/store';
 import { Dialog } from './Dialog';
@@ -33,6 +33,14 @@ export function StoryCard({ story }: { story: StoryListItem }): JSX.Element {
         <div className="ed-work__tools">
           <Link to={editPath(story)} className="ed-button" aria-label={`Edit ${name}`}>
             Edit
+          </Link>
+          {story.display_status === DisplayStatus.Published ? (
+            <Link to={`/play/story/${story.story_id}`} className="ed-button" aria-label={`View ${name}`}>
+              View
+            </Link>
+          ) : null}
+          <Link to={`/play/story/${story.story_id}/play?draft=1`} className="ed-button" aria-label={`Play-test ${name}`}>
+            Play-test
           </Link>
           <button type="button" className="ed-button" onClick={() => void toggleTop(story.story_id)} aria-label={`${story.is_top ? 'Unpin' : 'Pin'} ${name}`}>
             {story.is_top ? 'Unpin' : 'Pin to top'}

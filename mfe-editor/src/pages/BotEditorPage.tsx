@@ -1,8 +1,9 @@
-import { useEffect, type JSX } from 'react';
+import { useCallback, useEffect, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS } from 'shared-kit';
 import { TextField } from '../components/Field';
 import { ImagePicker } from '../components/ImagePicker';
+import { RestoreNotice } from '../components/RestoreNotice';
 import { SaveBar } from '../components/SaveBar';
 import { StaleNotice } from '../components/StaleNotice';
 import { ValidationModal } from '../components/ValidationModal';
@@ -12,6 +13,7 @@ import { characterKey } from '../stores/editor/fields';
 import { selectLoad, selectPermission, selectRev } from '../stores/editor/selectors';
 import { useEditorStore, type SaveMode } from '../stores/editor/store';
 import { StoryGenType } from 'shared-kit';
+import { useAutosave } from './useAutosave';
 import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
 
 function BotForm(): JSX.Element | null {
@@ -79,6 +81,9 @@ export function BotEditorPage(): JSX.Element {
   useLeaveGuard('bot-editor');
   useEnterEvent(id, 'bot');
   useFocusFirstError();
+  // The first automatic save of a new bot moves the URL to its id, as the first save by hand does.
+  const onCreated = useCallback((storyId: string) => navigate(`../bot/${storyId}`, { replace: true }), [navigate]);
+  useAutosave(onCreated);
 
   async function onSave(mode: SaveMode): Promise<void> {
     const outcome = await save(mode);
@@ -97,6 +102,7 @@ export function BotEditorPage(): JSX.Element {
         <SaveBar onSave={(m) => void onSave(m)} />
       </header>
       <StaleNotice />
+      <RestoreNotice />
       {load.status === 'loading' ? <p role="status">Loading bot…</p> : null}
       {load.status === 'error' ? (
         <p className="ed-notice" role="alert">

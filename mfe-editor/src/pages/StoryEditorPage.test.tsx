@@ -160,3 +160,82 @@ describe('story editor page', () => {
     await waitFor(() => expect((screen.getByLabelText('Story name') as HTMLInputElement).value).toBe('Theirs'));
   });
 });
+
+describe('story editor: work is never lost', () => {
+  it('saves the working copy by itself after the last change, without a toast, and says Saved', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const detail = aStoryDetail();
+      stories.getStory.mockResolvedValue(detail);
+      stories.createStory.mockResolvedValue({ story_id: detail.story_id, version_id: 'v2', status: StoryStatus.Draft });
+      renderAt(`/editor/story/${detail.story_id}`);
+      await screen.findByRole('heading', { name: 'Characters' });
+      fireEvent.change(screen.getByLabelText('Story name'), { target: { value: 'Harbour lights at dawn' } });
+      expect(screen.getByText('Unsaved changes')).toBeTruthy();
+      await act(async () => {
+        jest.advanceTimersByTime(500);
+      });
+      // Kept in the browser before the server has it.
+      const kept = JSON.parse(localStorage.getItem(`sv:editor_draft:${detail.story_id}`) ?? 'null') as { content: { story_name: string } };
+      expect(kept.content.story_name).toBe('Harbour lights at dawn');
+      expect(stories.createStory).not.toHaveBeenCalled();
+      await act(async () => {
+        jest.advanceTimersByTime(3000);
+      });
+      await waitFor(() => expect(stories.createStory).toHaveBeenCalledTimes(1));
+      expect(stories.createStory.mock.calls[0]?.[0]).toMatchObject({
+        story_name: 'Harbour lights at dawn',
+        user_manual_save: false,
+        publish_type: 'Draft',
+      });
+      await screen.findByText(/^Saved just now$/);
+      expect(shell.toast).not.toHaveBeenCalled();
+      expect(localStorage.getItem(`sv:editor_draft:${detail.story_id}`)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says why an automatic save did not happen, keeps the copy, and offers it back after a reload', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const detail = aStoryDetail();
+      stories.getStory.mockResolvedValue(detail);
+      stories.createStory.mockRejectedValue(new ApiError(ErrorCode.Internal, 'Server error', undefined));
+      const first = renderAt(`/editor/story/${detail.story_id}`);
+      await screen.findByRole('heading', { name: 'Characters' });
+      fireEvent.change(screen.getByLabelText('Story name'), { target: { value: 'Typed before the crash' } });
+      await act(async () => {
+        jest.advanceTimersByTime(3500);
+      });
+      await screen.findByText('Not saved: Server error');
+      first.unmount();
+      resetEditorStoreOnly();
+
+      renderAt(`/editor/story/${detail.story_id}`);
+      await screen.findByText(/This browser kept changes you had not saved/);
+      expect((screen.getByLabelText('Story name') as HTMLInputElement).value).toBe('Harbour lights');
+      fireEvent.click(screen.getByRole('button', { name: 'Restore changes' }));
+      expect((screen.getByLabelText('Story name') as HTMLInputElement).value).toBe('Typed before the crash');
+      expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('lets the creator discard a kept copy', async () => {
+    const detail = aStoryDetail();
+    localStorage.setItem(
+      `sv:editor_draft:${detail.story_id}`,
+      JSON.stringify({ story_id: detail.story_id, base_version_id: 'v1', content: { ...detail.story_info, nodes: [], characters: [] }, permission: { character_use: true, thread_share: true }, saved_at: Date.now() }),
+    );
+    await openStory(detail);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByText(/This browser kept changes/)).toBeNull();
+    expect(localStorage.getItem(`sv:editor_draft:${detail.story_id}`)).toBeNull();
+  });
+});
+
+function resetEditorStoreOnly(): void {
+  useEditorStore.setState({ storyId: null, load: { status: 'idle', error: null }, dirty: false });
+}

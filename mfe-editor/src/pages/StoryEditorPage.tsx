@@ -1,5 +1,6 @@
-import { useEffect, type JSX } from 'react';
+import { useCallback, useEffect, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { RestoreNotice } from '../components/RestoreNotice';
 import { SaveBar } from '../components/SaveBar';
 import { StaleNotice } from '../components/StaleNotice';
 import { ValidationModal } from '../components/ValidationModal';
@@ -12,6 +13,7 @@ import { SummarySection } from '../sections/SummarySection';
 import { useCatalogStore } from '../stores/catalog/store';
 import { selectLoad, selectRev } from '../stores/editor/selectors';
 import { useEditorStore, type SaveMode } from '../stores/editor/store';
+import { useAutosave } from './useAutosave';
 import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
 
 /** The normal-mode story editor (spec sections 2, 4 and 5). */
@@ -40,6 +42,9 @@ export function StoryEditorPage(): JSX.Element {
   useLeaveGuard('story-editor');
   useEnterEvent(id, 'normal');
   useFocusFirstError();
+  // The first automatic save of a new story moves the URL to its id, as the first save by hand does.
+  const onCreated = useCallback((storyId: string) => navigate(`../story/${storyId}`, { replace: true }), [navigate]);
+  useAutosave(onCreated);
 
   async function onSave(mode: SaveMode): Promise<void> {
     const outcome = await save(mode);
@@ -59,6 +64,7 @@ export function StoryEditorPage(): JSX.Element {
         <SaveBar onSave={(m) => void onSave(m)} />
       </header>
       <StaleNotice />
+      <RestoreNotice />
       {load.status === 'loading' ? <p role="status">Loading story…</p> : null}
       {load.status === 'error' ? (
         <div className="ed-notice" role="alert">

@@ -59,6 +59,8 @@ export function resetAll(): void {
   delete window.__SHELL__;
   resetEditorStores();
   resetStores();
+  // Copies of unsaved work kept by the editors (and anything else the product stored) do not leak between tests.
+  localStorage.clear();
 }
 
 /** A story as `story/get` returns it, complete enough to publish. */

@@ -119,6 +119,11 @@ export const storyCreateSchema = storyContentSchema.extend({
   publish_type: z.enum([PublishType.Draft, PublishType.Publish]).default(PublishType.Draft),
   /** The version the client loaded; a save based on an older one is refused. Absent or "0" for a new story. */
   version: z.object({ version_id: storyIdString }).optional(),
+  /**
+   * false for the editor's automatic saves of the working copy: they never publish, and they are refused while a
+   * version is under review (a save then restarts the review, which only the creator may choose to do).
+   */
+  user_manual_save: z.boolean().default(true),
 });
 export type StoryCreateRequest = z.output<typeof storyCreateSchema>;
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;

@@ -56,7 +56,13 @@ export async function prepareSave(
   input: StoryCreateRequest,
   deps: EditorDeps,
 ): Promise<PreparedSave> {
+  if (!input.user_manual_save && input.publish_type === PublishType.Publish) {
+    throw new AppError(ErrorCode.ClientParamError, 'user_manual_save: An automatic save cannot publish');
+  }
   const existing = isNew(input.story_id) ? null : await ownStory(uid, input.story_id as string);
+  if (existing && !input.user_manual_save && existing.status === StoryStatus.ToVerify) {
+    throw new AppError(ErrorCode.StoryVerifying, 'Draft version under review: save by hand to restart the review');
+  }
   if (existing) {
     const base = input.version?.version_id;
     if (base === undefined || base !== existing.version_id) throw staleVersion(existing.version_id);

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import {
   displayLength,
+  ErrorCode,
+  isApiError,
   LIMITS,
   normalizeStory,
   PublishType,
@@ -22,6 +24,7 @@ import { errorText, isStaleSave, serverIssues } from '../../lib/errors';
 import { shellToast as toast } from 'shared-kit';
 import * as storyService from '../../services/story.service';
 import { botPayload, contentOfDetail, emptyCharacter, emptyNode, emptyStory } from './content';
+import { clearDraft, draftKey, readDraft, writeDraft, type DraftKind, type LocalDraft } from './localDraft';
 import { characterKey, keyIssues, nodeKey, type FieldErrors } from './fields';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -36,6 +39,20 @@ export interface ValidationFailure {
 export type SaveOutcome =
   | { ok: true; storyId: string; created: boolean }
   | { ok: false; reason: 'invalid' | 'stale' | 'error' | 'busy' };
+
+/** What the status line says of the working copy (spec: automatic saves are `user_manual_save: false`). */
+export interface AutosaveStatus {
+  state: 'idle' | 'saving' | 'saved' | 'unsaved';
+  /** Why the last automatic save did not happen, in the creator's words. */
+  reason: string | null;
+  /** When the working copy was last saved to the server. */
+  at: number | null;
+}
+
+export interface SaveOptions {
+  /** false for an automatic save: no validation modal, no toast, never a publish. */
+  manual?: boolean;
+}
 
 export interface EditorState {
   /** null for a story never saved. */
@@ -60,6 +77,11 @@ export interface EditorState {
   stale: boolean;
   /** Set after a failed validation; the page scrolls to it and focuses it, then clears it. */
   focusRequest: { key: string; seq: number } | null;
+  autosave: AutosaveStatus;
+  /** Which local draft slot this editor uses (a new story's slot depends on its kind). */
+  draftKind: DraftKind;
+  /** A copy kept in this browser that differs from what was loaded: offered back to the creator. */
+  restorable: LocalDraft | null;
 
   startNew: (genType?: StoryGenType) => void;
   loadStory: (storyId: string) => Promise<void>;
@@ -87,7 +109,11 @@ export interface EditorState {
   /** Removes a chapter with the merge rule of spec section 4; false when the merge would overflow. */
   removeNode: (id: string) => boolean;
 
-  save: (mode: SaveMode) => Promise<SaveOutcome>;
+  save: (mode: SaveMode, options?: SaveOptions) => Promise<SaveOutcome>;
+  /** Keeps the working copy in this browser while it has unsaved changes; false when the browser refused it. */
+  keepLocal: () => boolean;
+  restoreLocal: () => void;
+  discardLocal: () => void;
   dismissFailure: () => void;
   clearFocusRequest: () => void;
 }
@@ -109,7 +135,20 @@ function initial() {
     failure: null,
     stale: false,
     focusRequest: null,
+    autosave: { state: 'idle', reason: null, at: null } as AutosaveStatus,
+    draftKind: 'story' as DraftKind,
+    restorable: null as LocalDraft | null,
   };
+}
+
+const sameContent = (a: LocalDraft, content: StoryContent, permission: StoryPermission): boolean =>
+  JSON.stringify(a.content) === JSON.stringify(content) && JSON.stringify(a.permission) === JSON.stringify(permission);
+
+/** The words the status line uses for an automatic save that did not happen. */
+function autosaveReason(error: unknown): string {
+  if (isApiError(error) && error.code === ErrorCode.StoryVerifying) return 'under review; Save draft restarts the review';
+  if (!isApiError(error) && typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  return errorText(error);
 }
 
 function without(errors: FieldErrors, keys: string[]): FieldErrors {
@@ -156,7 +195,17 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     rev: 0,
 
     startNew: (genType = StoryGenType.UserDefined) => {
-      set((s) => ({ ...initial(), content: emptyStory(genType), load: { status: 'ready', error: null }, rev: s.rev + 1 }));
+      const draftKind: DraftKind = genType === StoryGenType.SingleBot ? 'bot' : 'story';
+      const content = emptyStory(genType);
+      const local = readDraft(draftKey(null, draftKind));
+      set((s) => ({
+        ...initial(),
+        content,
+        draftKind,
+        restorable: local && !sameContent(local, content, DEFAULT_PERMISSION) ? local : null,
+        load: { status: 'ready', error: null },
+        rev: s.rev + 1,
+      }));
     },
 
     loadStory: async (storyId) => {
@@ -170,12 +219,18 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         if (nameTooLong) {
           issues.push({ path: 'story_name', type: ValidationErrorType.Limit, message: `At most ${LIMITS.storyName} characters` });
         }
+        const permission = detail.permission ?? DEFAULT_PERMISSION;
+        const key = draftKey(detail.story_id, 'story');
+        const local = readDraft(key);
+        if (local && sameContent(local, content, permission)) clearDraft(key);
         set((s) => ({
           storyId: detail.story_id,
           versionId: detail.version.version_id,
           status: detail.story_info.status,
           content,
-          permission: detail.permission ?? DEFAULT_PERMISSION,
+          permission,
+          draftKind: content.story_gen_type === StoryGenType.SingleBot ? 'bot' : 'story',
+          restorable: local && !sameContent(local, content, permission) ? local : null,
           dirty: false,
           errors: keyIssues(issues, content),
           load: { status: 'ready', error: null },
@@ -186,7 +241,43 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       }
     },
 
-    reset: () => set((s) => ({ ...initial(), rev: s.rev + 1 })),
+    reset: () => {
+      // The creator chose to leave without saving: the copy kept in this browser goes too.
+      const { storyId, draftKind } = get();
+      clearDraft(draftKey(storyId, draftKind));
+      set((s) => ({ ...initial(), rev: s.rev + 1 }));
+    },
+
+    keepLocal: () => {
+      const s = get();
+      if (!s.dirty || s.load.status !== 'ready') return true;
+      return writeDraft(draftKey(s.storyId, s.draftKind), {
+        story_id: s.storyId,
+        base_version_id: s.versionId,
+        content: s.content,
+        permission: s.permission,
+        saved_at: Date.now(),
+      });
+    },
+    restoreLocal: () => {
+      const local = get().restorable;
+      if (!local) return;
+      // The server's version stays the base: the next save applies the restored text on top of it.
+      set((s) => ({
+        content: local.content,
+        permission: local.permission,
+        restorable: null,
+        dirty: true,
+        edits: s.edits + 1,
+        errors: {},
+        rev: s.rev + 1,
+      }));
+    },
+    discardLocal: () => {
+      const { storyId, draftKind } = get();
+      clearDraft(draftKey(storyId, draftKind));
+      set({ restorable: null });
+    },
 
     setStoryField: (field, value) => edit((s) => patchContent(s, { [field]: value }), [field]),
     setSettingVisible: (visible) => edit((s) => patchContent(s, { story_setting_visible: visible }), []),
@@ -278,26 +369,43 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       return true;
     },
 
-    save: async (mode) => {
+    save: async (mode, options = {}) => {
+      const manual = options.manual ?? true;
+      if (get().saving) {
+        if (!manual) return { ok: false, reason: 'busy' };
+        // A save by hand waits for an automatic one in flight, then saves what is there now.
+        await new Promise<void>((resolve) => {
+          const stop = useEditorStore.subscribe((s) => {
+            if (s.saving === null) {
+              stop();
+              resolve();
+            }
+          });
+        });
+        if (get().saving) return { ok: false, reason: 'busy' };
+      }
       const start = get();
-      if (start.saving) return { ok: false, reason: 'busy' };
+      if (!manual && mode === 'publish') throw new Error('An automatic save never publishes');
       const bot = start.content.story_gen_type === StoryGenType.SingleBot;
       const content = normalizeStory(bot ? botPayload(start.content) : start.content);
       // The shared rules pick the bot rule set from story_gen_type, as the api does.
       const issues = validateStory(content, { mode });
       if (issues.length > 0) {
-        showIssues(issues, content);
+        if (manual) showIssues(issues, content);
+        else unsaved((issues[0] as StoryIssue).message);
         return { ok: false, reason: 'invalid' };
       }
-      set({ saving: mode, stale: false });
+      set((s) => ({ saving: mode, stale: false, autosave: { ...s.autosave, state: 'saving', reason: null } }));
       const created = start.storyId === null;
       try {
         const res = await storyService.createStory({
           ...content,
           story_id: start.storyId ?? '0',
           publish_type: mode === 'publish' ? PublishType.Publish : PublishType.Draft,
+          user_manual_save: manual,
           ...(start.versionId ? { version: { version_id: start.versionId } } : {}),
         });
+        const oldKey = draftKey(start.storyId, start.draftKind);
         set((s) => ({
           storyId: res.story_id,
           versionId: res.version_id,
@@ -305,22 +413,33 @@ export const useEditorStore = create<EditorState>()((set, get) => {
           saving: null,
           // Typing while the request was out leaves those edits unsaved.
           dirty: s.edits !== start.edits,
+          autosave: { state: 'saved', reason: null, at: Date.now() },
         }));
+        // The browser's copy is only needed for what the server does not have yet.
+        clearDraft(oldKey);
+        if (get().dirty) get().keepLocal();
         if (bot) await savePermission(res.story_id);
-        toast({ type: 'success', message: mode === 'publish' ? 'Published successfully' : 'Saved successfully' });
+        if (manual) {
+          toast({ type: 'success', message: mode === 'publish' ? 'Published successfully' : 'Saved successfully' });
+        }
         return { ok: true, storyId: res.story_id, created };
       } catch (error) {
         set({ saving: null });
         const fromServer = serverIssues(error);
         if (fromServer) {
-          showIssues(fromServer, content);
+          if (manual) showIssues(fromServer, content);
+          else unsaved((fromServer[0] as StoryIssue).message);
           return { ok: false, reason: 'invalid' };
         }
         if (isStaleSave(error)) {
           set({ stale: true });
+          unsaved('the story was changed elsewhere');
           return { ok: false, reason: 'stale' };
         }
-        toast({ type: 'error', message: `${mode === 'publish' ? 'Publish failed' : 'Save failed'}: ${errorText(error)}` });
+        unsaved(autosaveReason(error));
+        if (manual) {
+          toast({ type: 'error', message: `${mode === 'publish' ? 'Publish failed' : 'Save failed'}: ${errorText(error)}` });
+        }
         return { ok: false, reason: 'error' };
       }
     },
@@ -343,6 +462,10 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     } catch (error) {
       toast({ type: 'error', message: `Permissions were not saved: ${errorText(error)}` });
     }
+  }
+
+  function unsaved(reason: string): void {
+    set((s) => ({ autosave: { ...s.autosave, state: 'unsaved', reason } }));
   }
 
   function showIssues(issues: StoryIssue[], content: StoryContent): void {
