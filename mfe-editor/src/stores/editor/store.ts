@@ -147,7 +147,7 @@ const sameContent = (a: LocalDraft, content: StoryContent, permission: StoryPerm
 /** The words the status line uses for an automatic save that did not happen. */
 function autosaveReason(error: unknown): string {
   if (isApiError(error) && error.code === ErrorCode.StoryVerifying) return 'under review; Save draft restarts the review';
-  if (!isApiError(error) && typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
   return errorText(error);
 }
 
