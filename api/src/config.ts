@@ -45,6 +45,14 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: optionalString,
   EMBEDDED_MONGO_THREAD: boolFromEnv,
+  API_WORKERS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'expected at least 1').max(64, 'expected at most 64'))
+    .default(1),
+  SOCKET_ADAPTER: z.enum(['local', 'mongo']).default('local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_ORIGIN: z.url({ message: 'expected an absolute URL such as http://localhost:8080' }).default('http://localhost:8080'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -146,6 +154,17 @@ export interface Config {
   dataDir: string;
   /** Embedded-mongo on its own worker thread (the default), or on the api's event loop when false. */
   embeddedMongoThread: boolean;
+  /**
+   * Api processes on this machine (node:cluster): above 1 the started process becomes the primary, which owns the
+   * port and the embedded database and forks this many workers.
+   */
+  workers: number;
+  /**
+   * How socket.io pushes reach sockets held by other processes: 'local' (this process, or the cluster's other
+   * workers through the primary when `workers` > 1) or 'mongo' (every api process on any machine sharing the
+   * database; needs a replica set).
+   */
+  socketAdapter: 'local' | 'mongo';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   appOrigin: string;
   sessionSecret: string;
@@ -228,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mongodbUri: e.MONGODB_URI,
     dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(REPO_ROOT, '.data'),
     embeddedMongoThread: e.EMBEDDED_MONGO_THREAD ?? true,
+    workers: e.API_WORKERS,
+    socketAdapter: e.SOCKET_ADAPTER,
     logLevel: e.LOG_LEVEL,
     appOrigin: e.APP_ORIGIN,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
@@ -281,6 +302,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
     port: config.port,
     host: config.host,
     mongo: config.mongodbUri ? 'external' : 'embedded',
+    workers: config.workers,
+    socketAdapter: config.socketAdapter,
     dataDir: config.dataDir,
     logLevel: config.logLevel,
     appOrigin: config.appOrigin,

@@ -20,6 +20,8 @@ export interface Db {
   connection: mongoose.Connection;
   /** 'embedded' when the api runs its own embedded-mongo. */
   kind: 'external' | 'embedded';
+  /** Where the database answers, database name included: other api processes of this machine connect here. */
+  uri: string;
   /** True when the database answers a ping within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   /** Closes mongoose and, when embedded, stops the server. */
@@ -42,15 +44,12 @@ export async function connectDb(config: Config, logger: Logger): Promise<Db> {
     const start = config.embeddedMongoThread ? startEmbeddedMongoThread : startEmbeddedMongo;
     const embedded = await start({ dbPath, port: 0, host: '127.0.0.1', logger: embeddedLogger(logger) });
     stopEmbedded = () => embedded.stop();
-    uri = embedded.uri;
+    uri = `${embedded.uri}${DB_NAME}`;
     logger.info({ dbPath, port: embedded.port, thread: config.embeddedMongoThread }, 'embedded-mongo started');
   }
   try {
-    await mongoose.connect(uri, {
-      serverSelectionTimeoutMS: 5000,
-      // A real deployment names its database in the URI; the embedded server gets ours.
-      ...(config.mongodbUri ? {} : { dbName: DB_NAME }),
-    });
+    // A real deployment names its database in the URI; the embedded server's URI names ours.
+    await mongoose.connect(uri, { serverSelectionTimeoutMS: 5000 });
   } catch (err) {
     await stopEmbedded?.();
     throw err;
@@ -61,6 +60,7 @@ export async function connectDb(config: Config, logger: Logger): Promise<Db> {
   return {
     connection,
     kind: stopEmbedded ? 'embedded' : 'external',
+    uri,
     async ping(timeoutMs = 1000) {
       const db = connection.db;
       if (connection.readyState !== mongoose.ConnectionStates.connected || !db) return false;

@@ -2,10 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config';
 import { createApp, type AppDeps, type AppOptions, type CreatedApp } from './app';
-import { createRealtime, type Realtime, type ResolveUser } from './realtime';
+import { setupWorker } from '@socket.io/sticky';
+import { createRealtime, type Realtime, type ResolveUser, type SocketAdapter } from './realtime';
 
 export interface ServerDeps extends AppDeps {
   resolveUser?: ResolveUser;
+  socketAdapter?: SocketAdapter;
+  /**
+   * A `node:cluster` worker behind the primary's sticky balancer: it does not listen, the primary hands it each
+   * connection (see cluster.ts).
+   */
+  clusterWorker?: boolean;
 }
 
 export interface RunningServer extends CreatedApp {
@@ -30,16 +37,22 @@ export async function startServer(
     logger: deps.logger,
     origin: config.appOrigin,
     resolveUser: deps.resolveUser,
+    adapter: deps.socketAdapter,
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
+  let port = config.port;
+  if (deps.clusterWorker) {
+    setupWorker(realtime.io);
+  } else {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  const { port } = server.address() as AddressInfo;
+    port = (server.address() as AddressInfo).port;
+  }
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
 
   let stopping: Promise<void> | undefined;

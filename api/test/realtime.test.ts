@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { io as connect, type Socket } from 'socket.io-client';
 import { PushType, StoryStatus } from 'shared-kit';
 import type { Push } from '../src/realtime';
@@ -75,7 +76,7 @@ describe('realtime without an identity resolver', () => {
         socket.once('ready', resolve);
         socket.once('connect_error', reject);
       });
-      expect(ready).toEqual({ user: false });
+      expect(ready).toEqual({ user: false, process: `${os.hostname()}:${process.pid}` });
       const rooms = [...(api.running.realtime.io.of('/').adapter.rooms.keys())];
       expect(rooms.some((r) => r.startsWith('user:'))).toBe(false);
       socket.disconnect();

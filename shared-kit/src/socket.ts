@@ -106,6 +106,10 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
       autoConnect: false,
       reconnection: false,
       withCredentials: true,
+      // A websocket stays on the api process that accepted it, wherever a balancer sends it; long-polling (the
+      // fallback when websockets are blocked) needs every request of a session to reach the same process.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       ...options.socketOptions,
     });
     created.on('connect', () => dispatch({ type: 'opened' }));

@@ -1,10 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../lib/logger';
+import { PROCESS_NAME } from '../lib/processName';
+import type { SocketAdapter } from './adapter';
 import type { DomainEventName, EventBus } from './events';
 import { PUSH_RULES, type Push } from './pushes';
 
 export type { Push } from './pushes';
+export { socketAdapter, type SocketAdapter } from './adapter';
 export { createEventBus, type DomainEvents, type EventBus } from './events';
 
 export const SOCKET_PATH = '/socket.io';
@@ -19,6 +22,8 @@ export interface RealtimeOptions {
   origin: string;
   /** Until accounts exist every socket is anonymous; the accounts work plugs its session lookup in here. */
   resolveUser?: ResolveUser;
+  /** Reaches sockets held by other api processes (see adapter.ts); socket.io's in-memory adapter when absent. */
+  adapter?: SocketAdapter;
 }
 
 export interface Realtime {
@@ -32,15 +37,15 @@ export interface Realtime {
 export const userRoom = (uid: string): string => `user:${uid}`;
 
 export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
-  const { events, logger, origin, resolveUser = () => null } = options;
-  const io = new Server(server, { path: SOCKET_PATH, cors: { origin, credentials: true }, serveClient: false });
+  const { events, logger, origin, resolveUser = () => null, adapter } = options;
+  const io = new Server(server, { path: SOCKET_PATH, cors: { origin, credentials: true }, serveClient: false, adapter });
 
   io.on('connection', (socket) => {
     void (async () => {
       try {
         const uid = await resolveUser(socket);
         if (uid) await socket.join(userRoom(uid));
-        socket.emit('ready', { user: uid !== null });
+        socket.emit('ready', { user: uid !== null, process: PROCESS_NAME });
       } catch (err) {
         logger.warn({ err }, 'socket identity lookup failed; disconnecting');
         socket.disconnect(true);

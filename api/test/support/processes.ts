@@ -40,10 +40,41 @@ const MAIN = path.join(REPO_ROOT, 'api', 'src', 'main.ts');
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-export interface ApiProcess {
+/** What a test does against one address: an api process, or the cluster's shared port. */
+export interface ApiEndpoint {
+  readonly baseUrl: string;
+  /** fetch + JSON against this address (`call` from the helpers). */
+  call<T = unknown>(pathAndQuery: string, init?: RequestInit): Promise<JsonResponse<T>>;
+  /** A new cookie-keeping client (no session yet) bound to this address. */
+  client(): CookieClient;
+  /** `other`'s cookies (its session), sent to this address; the two clients share nothing afterwards. */
+  as(other: CookieClient): CookieClient;
+  /**
+   * Signs in by phone through this address (code request, outbox, login, and the first-sign-in confirmation unless
+   * `confirm: false`); returns a client bound to this address.
+   */
+  signIn(phone: string, options?: { confirm?: false | { is_adult: boolean; agree_terms: boolean } }): Promise<CookieClient>;
+  /**
+   * A socket.io client connected here over websocket, with `client`'s session cookie when given; it resolves once
+   * the server said `ready` (the socket has joined its user's room). Close it when done.
+   */
+  socket(client?: CookieClient): Promise<ApiSocket>;
+}
+
+export interface ApiSocket {
+  readonly socket: ClientSocket;
+  /** The process holding the socket, from the server's `ready` message (`<host>:<pid>`, as in health). */
+  readonly process: string;
+  /** Every `push` received so far, in order. */
+  readonly pushes: Array<Record<string, unknown>>;
+  /** Resolves with the first push (already received or to come) for which `match` holds; rejects after `timeoutMs`. */
+  waitForPush(match: (push: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+export interface ApiProcess extends ApiEndpoint {
   /** 'A', 'B', ... in start order. */
   readonly name: string;
-  readonly baseUrl: string;
   readonly pid: number;
   /** The child's stdout, parsed (pino JSON lines); non-JSON lines are kept as `{ msg: line }`. */
   readonly logs: Array<Record<string, unknown>>;
@@ -51,22 +82,6 @@ export interface ApiProcess {
   readonly exited: Promise<number | string>;
   /** True once the child has exited. */
   readonly dead: boolean;
-  /** fetch + JSON against this process (`call` from the helpers). */
-  call<T = unknown>(pathAndQuery: string, init?: RequestInit): Promise<JsonResponse<T>>;
-  /** A new cookie-keeping client (no session yet) bound to this process. */
-  client(): CookieClient;
-  /** `other`'s cookies (its session), sent to this process; the two clients share nothing afterwards. */
-  as(other: CookieClient): CookieClient;
-  /**
-   * Signs in by phone through this process (code request, outbox, login, and the first-sign-in confirmation unless
-   * `confirm: false`); returns a client bound to this process.
-   */
-  signIn(phone: string, options?: { confirm?: false | { is_adult: boolean; agree_terms: boolean } }): Promise<CookieClient>;
-  /**
-   * A socket.io client connected to this process over websocket, with `client`'s session cookie when given; it
-   * resolves once the server said `ready` (the socket has joined its user's room). Disconnect it when done.
-   */
-  socket(client?: CookieClient): Promise<ClientSocket>;
   /** Kills the child with SIGKILL (no shutdown at all) and waits until it has exited. */
   kill(): Promise<void>;
   /** Sends SIGTERM (the graceful shutdown) and waits until it has exited. */
@@ -161,20 +176,10 @@ async function terminate(spawned: SpawnedChild): Promise<void> {
   clearTimeout(timer);
 }
 
-function bindProcess(name: string, baseUrl: string, spawned: SpawnedChild): ApiProcess {
-  let dead = false;
-  void spawned.exited.then(() => {
-    dead = true;
-  });
-  const self: ApiProcess = {
-    name,
+/** The helpers of `ApiEndpoint` for one base URL. */
+export function endpoint(baseUrl: string): ApiEndpoint {
+  return {
     baseUrl,
-    pid: spawned.child.pid!,
-    logs: spawned.logs,
-    exited: spawned.exited,
-    get dead() {
-      return dead;
-    },
     call: (pathAndQuery, init) => call(baseUrl, pathAndQuery, init),
     client: () => new CookieClient(baseUrl),
     as(other) {
@@ -187,17 +192,33 @@ function bindProcess(name: string, baseUrl: string, spawned: SpawnedChild): ApiP
         confirm: options.confirm === false ? undefined : (options.confirm ?? { is_adult: true, agree_terms: true }),
       }),
     socket: (client) => connectTo(baseUrl, client),
+  };
+}
+
+function bindProcess(name: string, baseUrl: string, spawned: SpawnedChild): ApiProcess {
+  let dead = false;
+  void spawned.exited.then(() => {
+    dead = true;
+  });
+  return {
+    ...endpoint(baseUrl),
+    name,
+    pid: spawned.child.pid!,
+    logs: spawned.logs,
+    exited: spawned.exited,
+    get dead() {
+      return dead;
+    },
     async kill() {
       if (!dead) spawned.child.kill('SIGKILL');
       await spawned.exited;
     },
     stop: () => terminate(spawned),
   };
-  return self;
 }
 
 /** A websocket socket.io client on `baseUrl`, resolved once the server has said `ready`. */
-export function connectTo(baseUrl: string, client?: CookieClient): Promise<ClientSocket> {
+export function connectTo(baseUrl: string, client?: CookieClient): Promise<ApiSocket> {
   const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
   const socket = connectSocket(baseUrl, {
     path: '/socket.io',
@@ -205,14 +226,37 @@ export function connectTo(baseUrl: string, client?: CookieClient): Promise<Clien
     reconnection: false,
     extraHeaders: cookie ? { cookie } : {},
   });
+  const pushes: Array<Record<string, unknown>> = [];
+  const waiters = new Set<() => void>();
+  socket.on('push', (push: Record<string, unknown>) => {
+    pushes.push(push);
+    for (const w of [...waiters]) w();
+  });
+  function waitForPush(match: (push: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = pushes.find(match);
+        if (!found) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no matching push within ${timeoutMs} ms; got ${JSON.stringify(pushes)}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.disconnect();
       reject(new Error(`socket on ${baseUrl} not ready within 10 s`));
     }, 10_000);
-    socket.once('ready', () => {
+    socket.once('ready', (ready: { process: string }) => {
       clearTimeout(timer);
-      resolve(socket);
+      resolve({ socket, process: ready.process, pushes, waitForPush, close: () => socket.disconnect() });
     });
     socket.once('connect_error', (err) => {
       clearTimeout(timer);
@@ -257,9 +301,8 @@ export async function startApiProcesses(options: StartApiProcessesOptions = {}):
   return { mongoUri, processes, add, stop };
 }
 
-export interface ApiCluster {
-  /** The one address every worker serves. */
-  readonly baseUrl: string;
+/** The product's multi-process mode; `baseUrl` (and the endpoint helpers) is the one address every worker serves. */
+export interface ApiCluster extends ApiEndpoint {
   /** The primary's pid. */
   readonly pid: number;
   readonly logs: Array<Record<string, unknown>>;
@@ -277,7 +320,7 @@ export async function startApiCluster(options: { workers: number; env?: Record<s
   try {
     const ready = await waitForLog(s, (l) => l.msg === 'workers listening' && typeof l.url === 'string', 'workers listening');
     return {
-      baseUrl: String(ready.url),
+      ...endpoint(String(ready.url)),
       pid: s.child.pid!,
       logs: s.logs,
       async stop() {

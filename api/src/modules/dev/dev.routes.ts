@@ -17,9 +17,9 @@ const outboxQuery = z.object({
  */
 export function devRoutes(router: AppRouter, runtime: AccountsRuntime): void {
   const outbox = validate({ query: outboxQuery });
-  router.get('/api/dev/sms_outbox', outbox, (ctx) => {
+  router.get('/api/dev/sms_outbox', outbox, async (ctx) => {
     const { phone, country } = outbox.input(ctx).query;
     const { e164 } = parsePhone(phone, country);
-    respond(ctx, { provider: runtime.sms.name, messages: runtime.outbox?.list(e164) ?? [] });
+    respond(ctx, { provider: runtime.sms.name, messages: (await runtime.outbox?.list(e164)) ?? [] });
   });
 }

@@ -1,9 +1,7 @@
-import os from 'node:os';
 import pkg from '../../../package.json';
+import { PROCESS_NAME } from '../../lib/processName';
 import type { HealthResponse } from './health.schema';
 
-/** Host name and pid: unique per process on one machine and, with distinct host names, across machines. */
-const PROCESS_NAME = `${os.hostname()}:${process.pid}`;
 
 export interface Pingable {
   ping(timeoutMs?: number): Promise<boolean>;

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
+import { SmsOutbox } from './smsOutbox.model';
 
 /** Delivers a text message; implementations throw when the message could not be handed over. */
 export interface SmsProvider {
@@ -13,16 +14,17 @@ export interface OutboxMessage {
   sent_at: string;
 }
 
+/** Messages listed per number, newest first. */
 const OUTBOX_KEEP = 200;
+const DAY_MS = 86_400_000;
 export const WEBHOOK_TIMEOUT_MS = 5000;
 
 /**
- * The embedded default: no gateway, messages go to the server log and a bounded in-memory list that the
- * development-only outbox route reads. This is the only place a code may appear in a log.
+ * The embedded default: no gateway, messages go to the server log and to the database, where the development-only
+ * outbox route of any api process reads them. This is the only place a code may appear in a log.
  */
 export class OutboxSmsProvider implements SmsProvider {
   readonly name = 'outbox' as const;
-  private readonly messages: OutboxMessage[] = [];
 
   constructor(
     private readonly logger: Logger,
@@ -30,15 +32,16 @@ export class OutboxSmsProvider implements SmsProvider {
   ) {}
 
   async send(phone: string, text: string): Promise<void> {
-    this.messages.push({ to: phone, text, sent_at: new Date(this.now()).toISOString() });
-    if (this.messages.length > OUTBOX_KEEP) this.messages.splice(0, this.messages.length - OUTBOX_KEEP);
+    const t = this.now();
+    await SmsOutbox.create({ to: phone, text, sent_at: new Date(t), purge_at: new Date(t + DAY_MS) });
     // `phone` and `code` are redacted keys, so the line is built as text on purpose.
     this.logger.info(`SMS to ${phone} : ${text}`);
   }
 
   /** The number's messages, newest first. */
-  list(phone: string): OutboxMessage[] {
-    return this.messages.filter((m) => m.to === phone).reverse();
+  async list(phone: string): Promise<OutboxMessage[]> {
+    const rows = await SmsOutbox.find({ to: phone }).sort({ sent_at: -1, _id: -1 }).limit(OUTBOX_KEEP).lean();
+    return rows.map((r) => ({ to: r.to, text: r.text, sent_at: r.sent_at.toISOString() }));
   }
 }
 
