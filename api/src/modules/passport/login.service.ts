@@ -1,7 +1,8 @@
-import { ErrorCode } from 'shared-kit';
+import { ErrorCode, UserIdentity } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isLoginBanned } from '../user/ban';
+import { mergeGuestInto } from '../user/guestMerge';
 import type { UserDoc } from '../user/user.model';
 import { bannedError, issueSession, revokeAllSessions } from './session.service';
 
@@ -20,7 +21,8 @@ export function headerCountry(ctx: AppContext): string | undefined {
 
 /**
  * The last step of every sign-in (phone and providers): refuses blocked regions (1010106) and login-banned
- * accounts (6001, with every session revoked), then issues the session.
+ * accounts (6001, with every session revoked), hands a guest's plays to the account signed in to (see
+ * guestMerge.ts), then issues the session.
  */
 export async function completeLogin(ctx: AppContext, user: UserDoc, { country }: LoginOptions = {}): Promise<UserDoc> {
   const { config, now } = ctx.state.accounts;
@@ -35,6 +37,9 @@ export async function completeLogin(ctx: AppContext, user: UserDoc, { country }:
     await revokeAllSessions(user.uid);
     throw bannedError(user);
   }
+  // The request's guest, if any, before the new session replaces its own.
+  const previous = ctx.state.account;
+  if (previous && previous.identity === UserIdentity.Tour) await mergeGuestInto(previous.uid, user.uid, ctx.state.log);
   user.last_login_at = new Date(t);
   if (regions[0]) user.last_login_country = regions[0];
   await user.save();
