@@ -24,6 +24,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       APP_ORIGIN: `http://localhost:${E2E_PORTS.shell}`,
       // A publish stays under review this long, so a spec can watch My Story show Verifying before the outcome.
       REVIEW_DELAY_MS: '4000',
+      // The offline storyteller writes a word every 50 ms (twice its default pace), so a spec can watch a reply
+      // stream and act while it does (the play screen following it, a reader scrolling up meanwhile).
+      OFFLINE_TOKEN_DELAY_MS: '50',
       ...google.env,
     },
     log: fileLog,

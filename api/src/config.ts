@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIMITS } from 'shared-kit';
 import { z } from 'zod';
 
 /** The repository root: the default data folder lives beside the workspaces, not inside one. */
@@ -126,7 +127,7 @@ const envSchema = z.object({
     .transform(Number)
     .default(10),
   DAILY_CHAT_LIMIT: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(200),
-  CHAT_INPUT_MAX_CHARS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(500),
+  CHAT_INPUT_MAX_CHARS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(LIMITS.chatMessage),
   CHAT_INPUT_MAX_TOKENS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(400),
   LLM_TIMEOUT_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(30000),
   LLM_RETRIES: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(2),

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The demo story the seed publishes on first start. */
 export const DEMO_STORY = 'The Last Lamp of Gullrock';
@@ -33,5 +33,73 @@ export function sampleReply(page: Page, timeoutMs: number): Promise<{ lengths: n
         tick();
       }),
     timeoutMs,
+  );
+}
+
+/** From the feed to the demo story's play screen: its card, then Play (or Continue). */
+export async function openDemoPlay(page: Page): Promise<void> {
+  await page.goto('/play');
+  await page.getByRole('link', { name: DEMO_STORY }).click();
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_STORY })).toBeVisible();
+  await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
+  await expect(storyLog(page)).toContainText("Storm's coming and the lamp has gone dark.");
+}
+
+/** Sends one turn from the message box and waits until its reply is written. */
+export async function sendTurn(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Your message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(storyLog(page).getByText(text)).toBeVisible();
+  await expect(storyLog(page).locator('li[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Where the newest line and the message box were on one frame, in CSS pixels of the viewport. */
+export interface FollowFrame {
+  /** How far the newest line's bottom went below the top of the message box's area (> 0: hidden). */
+  gap: number;
+  /** The message box lies wholly inside the viewport. */
+  boxInView: boolean;
+  /** The page's own scroll position. */
+  scrollTop: number;
+}
+
+/**
+ * Samples on every frame, while a reply is written and `settleMs` after, where the newest line of the log and the
+ * message box are. Resolves with every frame once the reply was seen to finish and settle, or after `timeoutMs`.
+ */
+export function sampleFollow(page: Page, timeoutMs: number, settleMs = 500): Promise<{ frames: FollowFrame[]; finished: boolean }> {
+  return page.evaluate(
+    ([limit, settle]) =>
+      new Promise<{ frames: FollowFrame[]; finished: boolean }>((resolve) => {
+        const frames: FollowFrame[] = [];
+        const started = performance.now();
+        let seenBusy = false;
+        let doneAt = 0;
+        const tick = () => {
+          const box = document.querySelector('textarea');
+          const area = box?.form?.parentElement;
+          const items = document.querySelectorAll('[role="log"] > li');
+          const last = items[items.length - 1];
+          const view = window.visualViewport;
+          const height = view ? view.height + view.offsetTop : window.innerHeight;
+          if (box && area && last) {
+            const b = box.getBoundingClientRect();
+            frames.push({
+              gap: Math.round(last.getBoundingClientRect().bottom - area.getBoundingClientRect().top),
+              boxInView: b.top >= 0 && b.bottom <= height + 0.5,
+              scrollTop: Math.round((document.scrollingElement ?? document.documentElement).scrollTop),
+            });
+          }
+          const busy = document.querySelector('[role="log"] li[aria-busy="true"]');
+          if (busy) seenBusy = true;
+          else if (seenBusy && doneAt === 0) doneAt = performance.now();
+          const now = performance.now();
+          if (doneAt > 0 && now - doneAt > settle) resolve({ frames, finished: true });
+          else if (now - started > limit) resolve({ frames, finished: false });
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+    [timeoutMs, settleMs] as const,
   );
 }

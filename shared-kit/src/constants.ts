@@ -14,6 +14,8 @@ export const LIMITS = {
   characterSettings: 2000,
   characterStyle: 300,
   aiPrompt: 500,
+  /** A chat message in a play; the spec's table has no row for it, so it follows the AI prompt's 500 (1012 past it). */
+  chatMessage: 500,
   publishDescription: 200,
   brainstormIdea: 3000,
   clipboardPaste: 10000,

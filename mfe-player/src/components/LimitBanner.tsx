@@ -1,7 +1,6 @@
 import type { JSX } from 'react';
-import { SendLimitStatus } from 'shared-kit';
+import { goToLogin, SendLimitStatus } from 'shared-kit';
 import type { SendLimit } from '../api/types';
-import { goToLogin } from 'shared-kit';
 
 /** How long until the daily limit resets (00:00 UTC), e.g. "5 h 12 min". */
 export function untilReset(now: number = Date.now()): string {
@@ -13,12 +12,19 @@ export function untilReset(now: number = Date.now()): string {
   return h > 0 ? `${h} h ${m} min` : `${m} min`;
 }
 
-/** The log-in prompt that replaces the input once a guest's free turns are used. */
-export function GuestLoginPrompt(): JSX.Element {
+/**
+ * The log-in prompt that replaces the input once a guest's free turns are used: why the input is gone, and a way on
+ * that keeps the play (the log-in page comes back here, and the api hands the guest's plays to the account).
+ */
+export function GuestLoginPrompt({ limit }: { limit: SendLimit | null }): JSX.Element {
+  const turns = limit && limit.limit > 0 ? limit.limit : null;
   return (
     <section className="pl-limit pl-limit--login" aria-labelledby="pl-login-title">
       <h2 id="pl-login-title">Log in to keep playing</h2>
-      <p>You have used the free turns for guests. Log in and you will come straight back to this story.</p>
+      <p>
+        {turns ? `Guests can play ${turns === 1 ? '1 turn' : `${turns} turns`}, and you have used them. ` : 'You have used the free turns for guests. '}
+        Log in or sign up with your phone: you come straight back to this play, with every turn kept.
+      </p>
       <button type="button" className="pl-button pl-button--primary" onClick={goToLogin}>
         Log in
       </button>

@@ -137,4 +137,30 @@ describe('play screen', () => {
     expect(shell.navigate).toHaveBeenCalledWith('/login');
     expect(localStorage.getItem(StorageKey.LoginRedirect)).toBe(window.location.pathname);
   });
+
+  it('opens a play at the guest wall with the log-in prompt and the reason, not an empty footer', async () => {
+    play.startPlay.mockResolvedValue(aStart({ send_limit: { status: SendLimitStatus.Reached, code: ErrorCode.MessageLimitReached, used: 10, limit: 10, scope: 'guest' } }));
+    renderAt('/play/story/100/play');
+    const prompt = await screen.findByRole('region', { name: 'Log in to keep playing' });
+    expect(prompt.textContent).toContain('Guests can play 10 turns, and you have used them.');
+    expect(prompt.textContent).toContain('with every turn kept');
+    expect(screen.queryByRole('textbox', { name: 'Your message' })).toBeNull();
+  });
+
+  it('counts the message against the limit and says why Send is off past it', async () => {
+    play.startPlay.mockResolvedValue(aStart());
+    renderAt('/play/story/100/play');
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    fireEvent.change(box, { target: { value: 'x'.repeat(500) } });
+    expect(screen.getByText('500/500')).toBeTruthy();
+    expect(send.disabled).toBe(false);
+    expect(screen.queryByText(/Too long to send/)).toBeNull();
+    fireEvent.change(box, { target: { value: 'x'.repeat(503) } });
+    expect(screen.getByText('503/500')).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    const reason = screen.getByText('Too long to send: 3 over the 500-character limit. Shorten your message.');
+    expect(send.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(box.getAttribute('aria-describedby')).toContain(reason.id);
+  });
 });

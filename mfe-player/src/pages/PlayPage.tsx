@@ -7,6 +7,7 @@ import { EndingPanel } from '../components/EndingPanel';
 import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
+import { useChatFollow } from '../components/useChatFollow';
 import { isVisible, optionsOf } from '../stores/play/assemble';
 import { selectCanSend, selectInputBlock, selectIsEnded, selectOpenOptions, selectRetryableId } from '../stores/play/selectors';
 import { usePlayStore } from '../stores/play/store';
@@ -29,7 +30,7 @@ export function PlayPage(): JSX.Element {
   const canSend = selectCanSend(s);
   const [pending, setPending] = useState<Pending>(null);
   const [updateDismissed, setUpdateDismissed] = useState(false);
-  const logEnd = useRef<HTMLLIElement>(null);
+  const screenRef = useRef<HTMLElement>(null);
   const storyPath = usePlayerPath(`story/${id}`);
   const newPlay = search.get('new') === '1';
 
@@ -39,10 +40,8 @@ export function PlayPage(): JSX.Element {
     return () => usePlayStore.getState().leave();
   }, [id, valid, newPlay]);
 
-  const lastLength = s.dialogues[s.dialogues.length - 1]?.content.length ?? 0;
-  useEffect(() => {
-    logEnd.current?.scrollIntoView?.({ block: 'end' });
-  }, [s.dialogues.length, lastLength, ended]);
+  const last = s.dialogues[s.dialogues.length - 1];
+  const follow = useChatFollow(screenRef, `${s.dialogues.length}:${last?.dialogue_id ?? ''}:${last?.content.length ?? 0}:${String(last?.done)}:${String(ended)}`, s.status === 'ready');
 
   if (!valid) return <NotFound />;
   if (s.status === 'error') {
@@ -82,7 +81,7 @@ export function PlayPage(): JSX.Element {
   }
 
   return (
-    <main className="pl-play">
+    <main className="pl-play" ref={screenRef}>
       <header className="pl-play__header">
         <Link to={storyPath} className="pl-back" aria-label="Back to the story">
           ‹
@@ -144,14 +143,18 @@ export function PlayPage(): JSX.Element {
             onRewind={d.role === 'player' && idle ? () => setPending({ kind: 'rewind', dialogueId: d.dialogue_id, text: d.content }) : undefined}
           />
         ))}
-        <li ref={logEnd} aria-hidden="true" className="pl-log__end" />
       </ol>
 
       <div className="pl-play__footer">
+        {follow.unseen ? (
+          <button type="button" className="pl-button pl-button--small pl-new-messages" onClick={() => follow.toLatest(true)}>
+            New messages ↓
+          </button>
+        ) : null}
         {ended ? (
           <EndingPanel info={info} ending={s.ending} busy={s.busy !== null} onPlayAgain={() => void s.restart()} />
         ) : block === 'login' ? (
-          <GuestLoginPrompt />
+          <GuestLoginPrompt limit={s.sendLimit} />
         ) : (
           <>
             <LimitBanner limit={s.sendLimit} />
@@ -163,7 +166,16 @@ export function PlayPage(): JSX.Element {
             {options ? (
               <div className="pl-options" role="group" aria-label="Choices">
                 {optionsOf(options).map((o) => (
-                  <button key={o} type="button" className="pl-button pl-option" disabled={!canSend} onClick={() => void s.choose(o)}>
+                  <button
+                    key={o}
+                    type="button"
+                    className="pl-button pl-option"
+                    disabled={!canSend}
+                    onClick={() => {
+                      follow.toLatest();
+                      void s.choose(o);
+                    }}
+                  >
                     {o}
                   </button>
                 ))}
@@ -177,7 +189,10 @@ export function PlayPage(): JSX.Element {
                 waiting={waiting}
                 error={s.sendError}
                 onChange={s.setDraft}
-                onSend={(text) => void s.send(text)}
+                onSend={(text) => {
+                  follow.toLatest();
+                  void s.send(text);
+                }}
               />
             ) : null}
           </>

@@ -27,7 +27,8 @@ export const selectOpenOptions = (s: PlayState): Dialogue | null => {
 /** Why the player cannot type now, or null when they can. */
 export const selectInputBlock = (s: PlayState): string | null => {
   if (s.loginRequired) return 'login';
-  if (s.sendLimit?.status === SendLimitStatus.Reached) return 'limit';
+  // A guest's turns are used up (said by the last send's answer, or by the play as it opens): logging in lifts it.
+  if (s.sendLimit?.status === SendLimitStatus.Reached) return s.sendLimit.scope === 'guest' ? 'login' : 'limit';
   if (selectIsEnded(s)) return 'ended';
   return null;
 };

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DialogueStatus, DialogueType, Emotion, ErrorCode, PlayStatus, SendLimitStatus, isApiError } from 'shared-kit';
+import { DialogueStatus, DialogueType, Emotion, ErrorCode, PlayStatus, SendLimitStatus, isApiError, LIMITS } from 'shared-kit';
 import type { Dialogue, EndingInfo, PlayInfo, PlayStart, SendLimit } from '../../api/types';
 import { errorCode, errorData, errorText, isNeedLogin } from '../../lib/errors';
 import * as playService from '../../services/play.service';
@@ -8,7 +8,7 @@ import { fetchStream, type StreamEvent, type StreamRequest, type StreamTransport
 import { applyDelta, resumePoint, rewindTarget, trimAfter, upsertDialogues } from './assemble';
 
 /** The api's default input limit (CHAT_INPUT_MAX_CHARS); a 1012 answer carries the configured one and replaces it. */
-export const DEFAULT_INPUT_MAX = 500;
+export const DEFAULT_INPUT_MAX = LIMITS.chatMessage;
 /** Waits before each reconnection of a dropped stream; after the last one the play is reloaded instead. */
 export const RECONNECT_DELAYS_MS = [200, 500, 1000, 2000, 4000];
 /** A standby stream that keeps failing is opened again after RECONNECT_DELAYS_MS, then at most this often. */
