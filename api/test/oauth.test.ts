@@ -4,6 +4,7 @@ import { ErrorCode } from 'shared-kit';
 import { providersResponseSchema } from '../src/modules/oauth/oauth.schema';
 import { call, startTestApi, type TestApi } from './helpers';
 import { CookieJar, startOidcProvider, type RunningOidcProvider, type TestAccount } from './support/oidcProvider';
+import { publishStory, type Started } from './support/playStories';
 
 const ALICE: TestAccount = { id: 'alice-sub', email: 'alice@example.com', name: 'Alice Example', picture: 'https://img.example/a.png' };
 const BOB: TestAccount = { id: 'bob-sub', email: 'bob@example.com', name: 'Bob Example' };
@@ -276,4 +277,22 @@ describe('sign-in with OpenID providers', () => {
     expect(off.body.status_code).toBe(ErrorCode.BusinessError);
     expect(off.body.data).toEqual({ provider: 'shortvideo', reason: 'provider_not_configured' });
   });
+
+  it('hands a guest\'s play to the account the guest signs in to with a provider', async () => {
+    const { storyId } = await publishStory(api.baseUrl);
+    const jar = new CookieJar();
+    const post = async <T>(path: string, body: unknown) => {
+      const res = await jar.fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await res.json()) as { status_code: number; data: T };
+    };
+    expect((await post('/api/passport/guest', {})).status_code).toBe(0);
+    const guestPlay = (await post<Started>('/api/tyler/story/start_play', { story_id: storyId })).data.play_info.play_id;
+
+    await follow(jar, start('google', `/play/story/${storyId}/play`), { account: BOB });
+    expect((await checkLogin(jar))?.is_login).toBe(true);
+    expect((await post('/api/tyler/user/log_in_confirm', { is_adult: true, agree_terms: true })).status_code).toBe(0);
+    const resumed = await post<Started>('/api/tyler/story/start_play', { story_id: storyId });
+    expect(resumed.status_code).toBe(0);
+    expect(resumed.data.play_info.play_id).toBe(guestPlay);
+  }, 30_000);
 });
