@@ -181,8 +181,9 @@ export interface Config {
   /** Pictures one user may generate per UTC day. */
   imageDailyQuota: number;
   /**
-   * How long a resolved session may be served from this process's memory (0: never). Writes made here drop it at
-   * once; another process's writes are seen within this time.
+   * How long an account may be served from this process's memory (0: never). The session itself is read on every
+   * request, and every model write to the account moves a revision on its sessions, so logouts, bans, deletions and
+   * edits made in any process are seen at once; only a write that bypasses the models waits out this time.
    */
   sessionCacheMs: number;
   trustProxy: boolean;

@@ -31,7 +31,7 @@ function testRoutes(router: AppRouter): void {
   router.get('/api/test/boom', () => {
     throw new Error('kaboom: internal detail that must stay in the log');
   });
-  router.get('/api/test/limited', rateLimit({ windowMs: 60_000, max: 2 }), (ctx) => respond(ctx, { fine: true }));
+  router.get('/api/test/limited', rateLimit({ name: 'test-limited', windowMs: 60_000, max: 2 }), (ctx) => respond(ctx, { fine: true }));
   // Deliberately unvalidated: proves the mongoose-level filter sanitising on its own.
   router.post('/api/test/raw-find', async (ctx) => {
     const name = (ctx.request.body as { name?: unknown }).name;

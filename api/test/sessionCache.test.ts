@@ -57,7 +57,7 @@ jest.spyOn(User, 'hydrate').mockImplementation((...args: Parameters<typeof User.
   return hydrate(...args);
 });
 
-describe('session cache: one process sees its own writes at once, others within SESSION_CACHE_MS', () => {
+describe('session cache: a logout, ban or deletion holds at once; the account is read again when its revision moved', () => {
   let api: TestApi;
   // The app's clock; it moves only when a test moves it, so "at once" below means no time passes.
   let t = Date.UTC(2030, 6, 1);
@@ -125,18 +125,18 @@ describe('session cache: one process sees its own writes at once, others within 
     expect(second.body.data!.account_nickname).not.toBe('changed');
   });
 
-  it('is configured from SESSION_CACHE_MS and serves a known session without reading users or sessions', async () => {
+  it('is configured from SESSION_CACHE_MS and serves a known session with one read of the session, none of the user', async () => {
     expect(api.config.sessionCacheMs).toBe(CACHE_MS);
     const { client, uid } = await warmClient('+12025550300');
     const { result, ops } = await accountReads(() => detail(client));
     expect(result.body).toMatchObject({ status_code: 0, data: { uid } });
-    expect(ops).toEqual([]);
+    expect(ops).toEqual(['sessions.findOne']);
     // The socket handshake resolves through the same cache.
     const { result: socketUid, ops: socketOps } = await accountReads(() =>
       uidFromCookieHeader(cookieOf(client), t),
     );
     expect(socketUid).toBe(uid);
-    expect(socketOps).toEqual([]);
+    expect(socketOps).toEqual(['sessions.findOne']);
   });
 
   it('refuses the old cookie at once after logout, over HTTP and on the socket handshake', async () => {
@@ -216,18 +216,43 @@ describe('session cache: one process sees its own writes at once, others within 
     expect((await detail(second)).body.status_code).toBe(ErrorCode.NeedLogin);
   });
 
-  it('serves a session deleted through the raw driver until SESSION_CACHE_MS has passed, then refuses it', async () => {
+  it('refuses a session deleted through the raw driver at once (the session is read on every request)', async () => {
     const { client, uid } = await warmClient('+12025550306');
-    const start = t;
-    // Stands for another api process: its writes do not pass through this process's hooks.
+    // Stands for a write that passes through no hook of this process.
     const raw = await api.db.connection.collection('sessions').deleteMany({ uid });
     expect(raw.deletedCount).toBe(1);
-
-    expect((await detail(client)).body.status_code).toBe(0);
-    t = start + CACHE_MS - 1;
-    expect((await detail(client)).body.status_code).toBe(0);
-    t = start + CACHE_MS;
     expect((await detail(client)).body.status_code).toBe(ErrorCode.NeedLogin);
+  });
+
+  it('reads the account again when its sessions\' revision moved, and serves a raw account write at most SESSION_CACHE_MS late', async () => {
+    const { client, uid } = await warmClient('+12025550310');
+    const start = t;
+    const users = api.db.connection.collection('users');
+    // Another process's model write bumps the revision on the account's sessions: seen at once.
+    await users.updateOne({ uid }, { $set: { nickname: 'Elsewhere' } });
+    await api.db.connection.collection('sessions').updateMany({ uid }, { $inc: { user_rev: 1 } });
+    expect((await detail(client)).body.data?.nickname).toBe('Elsewhere');
+    // A raw write that moves no revision is seen once the cached copy is SESSION_CACHE_MS old.
+    await users.updateOne({ uid }, { $set: { nickname: 'Raw' } });
+    expect((await detail(client)).body.data?.nickname).toBe('Elsewhere');
+    t = start + CACHE_MS;
+    expect((await detail(client)).body.data?.nickname).toBe('Raw');
+  });
+
+  it('moves the revision of every session of the account on each model write, whatever the filter names', async () => {
+    const { uid } = await warmClient('+12025550311');
+    const rev = async () => (await Session.findOne({ uid }).lean())?.user_rev ?? 0;
+    const before = await rev();
+    await User.updateOne({ uid }, { $set: { nickname: 'By Uid' } });
+    expect(await rev()).toBe(before + 1);
+    const doc = await User.findOne({ uid });
+    await User.updateOne({ _id: doc!._id }, { $set: { nickname: 'By Id' } });
+    expect(await rev()).toBe(before + 2);
+    doc!.set('nickname', 'By Save');
+    await doc!.save();
+    expect(await rev()).toBe(before + 3);
+    await User.updateOne({ phone: '+12025550311' }, { $set: { nickname: 'By Phone' } });
+    expect(await rev()).toBe(before + 4);
   });
 
   it('gives concurrent requests of one session their own documents, so their saves do not collide', async () => {
@@ -242,8 +267,8 @@ describe('session cache: one process sees its own writes at once, others within 
     );
     expect(held.map((r) => r.body.status_code)).toEqual([0, 0]);
     expect(held.map((r) => r.body.data?.theme).sort()).toEqual(['dark', 'light']);
-    // Both came from the cache, and each got a document of its own.
-    expect(ops.filter((op) => op.endsWith('.findOne'))).toEqual([]);
+    // Both accounts came from the cache (only the sessions were read), and each got a document of its own.
+    expect(ops.filter((op) => op.endsWith('.findOne'))).toEqual(['sessions.findOne', 'sessions.findOne']);
     expect(gate.users[0]).not.toBe(gate.users[1]);
     expect(['light', 'dark']).toContain((await User.findOne({ uid }).lean())?.settings?.theme);
 

@@ -119,6 +119,7 @@ const E = '/api/editor';
 export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
   // Saves carry whole stories (up to ~1 MB): generous for a person typing, tight for a script.
   const saves = rateLimit({
+    name: 'story-save',
     windowMs: 60_000,
     max: 120,
     key: (ctx) => `story-save:${ctx.state.user?.uid ?? ctx.ip}`,
@@ -130,6 +131,7 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
 
   // Drawing costs a model call: a burst limit on top of the daily quota.
   const drawing = rateLimit({
+    name: 'image-generate',
     windowMs: 60_000,
     max: 10,
     key: (ctx) => `image-generate:${ctx.state.user?.uid ?? ctx.ip}`,

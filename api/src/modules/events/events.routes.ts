@@ -10,6 +10,7 @@ const trackBody = validate({ body: trackBodySchema });
 /** `POST /api/events/track`: the small collector behind the clients' reporter. Signed in or not. */
 export function eventsRoutes(router: AppRouter, deps: { now: () => number }): void {
   const perClient = rateLimit({
+    name: 'track',
     windowMs: 60_000,
     max: 120,
     key: (ctx) => `track:${ctx.state.user?.uid ?? ctx.ip}`,

@@ -79,6 +79,7 @@ async function serve(ctx: AppContext): Promise<void> {
 export function mediaMiddleware(session: Middleware<AppState>): Middleware<AppState> {
   const router: AppRouter = new Router<AppState>();
   const perUser = rateLimit({
+    name: 'media-upload',
     windowMs: 10 * 60_000,
     max: 60,
     key: (ctx) => `media:${ctx.state.user?.uid ?? ctx.ip}`,

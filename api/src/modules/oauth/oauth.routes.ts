@@ -10,7 +10,7 @@ import { OAuthService } from './oauth.service';
 export { oauthFormPost } from './oauth.formPost';
 
 /** Each start costs a provider round trip and a cookie; a browser needs a handful a minute at most. */
-const START_LIMIT = { windowMs: 60_000, max: 30 };
+const START_LIMIT = { name: 'oauth-start', windowMs: 60_000, max: 30 };
 
 export function oauthRoutes(router: AppRouter, deps: { config: Config; logger: Logger }): OAuthService {
   const service = new OAuthService(deps.config, deps.logger);

@@ -9,15 +9,14 @@ import { logoutQuery, smsLoginBody, smsSendBody } from './passport.schema';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Per client address: code checks and guest accounts, beyond the per-number limits of the code store. */
-const LOGIN_PER_IP_HOUR = 300;
+export const LOGIN_PER_IP_HOUR = 300;
 const GUESTS_PER_IP_HOUR = 60;
 
 /** Who may call: everyone (these are how a visitor becomes a guest or a user). */
 export function passportRoutes(router: AppRouter, runtime: AccountsRuntime): void {
-  const now = runtime.now;
-  const sendLimit = rateLimit({ windowMs: HOUR_MS, max: runtime.config.sms.ipSendsPerHour, now });
-  const loginLimit = rateLimit({ windowMs: HOUR_MS, max: LOGIN_PER_IP_HOUR, now });
-  const guestLimit = rateLimit({ windowMs: HOUR_MS, max: GUESTS_PER_IP_HOUR, now });
+  const sendLimit = rateLimit({ name: 'sms-send', windowMs: HOUR_MS, max: runtime.config.sms.ipSendsPerHour });
+  const loginLimit = rateLimit({ name: 'sms-login', windowMs: HOUR_MS, max: LOGIN_PER_IP_HOUR });
+  const guestLimit = rateLimit({ name: 'guest', windowMs: HOUR_MS, max: GUESTS_PER_IP_HOUR });
 
   const send = validate({ body: smsSendBody });
   router.post('/api/passport/sms/send', sendLimit, send, async (ctx) => {

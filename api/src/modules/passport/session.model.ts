@@ -11,6 +11,8 @@ const sessionSchema = new mongoose.Schema(
     last_seen_at: { type: Date, required: true },
     ua: { type: String, default: '' },
     ip: { type: String, default: '' },
+    /** Bumped by every write to the account (userRevision.ts): a process holding the account cached reads it again. */
+    user_rev: { type: Number, default: 0 },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'sessions' },
 );

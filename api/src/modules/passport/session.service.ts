@@ -59,21 +59,46 @@ export async function revokeAllSessions(uid: string): Promise<number> {
  * frozen, so nothing can change them for the requests that come after. Sessions of missing or deleted accounts are
  * removed. A login-banned account loses all its sessions and the caller gets 6001.
  *
- * Served from the process's session cache when it can be (see sessionCache.ts); expiry, the account's status and
- * bans are checked on every call all the same.
+ * The session is read from the database on every call (one indexed read), so a logout in any process refuses the
+ * cookie at once. The account comes from the process's session cache while the session's `user_rev` is the one it
+ * was cached with (any write to the account, in any process, bumps it; see userRevision.ts), and is read again
+ * otherwise. Expiry, the account's status and bans are checked on every call all the same.
  */
 export async function resolveToken(token: string | undefined, now: number): Promise<CachedSession | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const tokenHash = hashToken(token);
-  const cached = sessionCache.get(tokenHash, now);
-  let found: CachedSession | null;
-  // A cached copy past its expiry is read again: another process may have extended the session meanwhile.
-  if (cached && cached.session.expires_at.getTime() > now) found = (await admit(cached, now)) ? cached : null;
-  else found = await readSession(tokenHash, now);
-  if (!found) return null;
+  const ticket = sessionCache.beginRead();
+  let stored: CachedSession | null = null;
+  let found: CachedSession | null = null;
+  try {
+    const session = await Session.findOne({ token_hash: tokenHash, expires_at: mongoose.trusted({ $gt: new Date(now) }) }).lean<LeanSession>();
+    if (!session) return null;
+    const cached = sessionCache.get(tokenHash, now);
+    let user: LeanUser | null;
+    if (cached && sameRevision(cached.session, session)) {
+      user = cached.user;
+    } else {
+      user = await User.findOne({ uid: session.uid }).lean<LeanUser>();
+      if (!user) {
+        await Session.deleteOne({ _id: session._id });
+        return null;
+      }
+    }
+    if (!(await admit({ session, user }, now))) return null;
+    found = { session, user };
+    if (user !== cached?.user) stored = found;
+  } finally {
+    // Stored only when the account was read here, and only if no write that could affect it ran meanwhile.
+    sessionCache.endRead(ticket, tokenHash, stored, now);
+  }
   deepFreeze(found.user);
   deepFreeze(found.session);
   return found;
+}
+
+/** Whether a cached entry still holds the account as of `fresh` (the session just read). */
+function sameRevision(cached: LeanSession, fresh: LeanSession): boolean {
+  return String(cached._id) === String(fresh._id) && (cached.user_rev ?? 0) === (fresh.user_rev ?? 0);
 }
 
 /** Freezes plain objects and arrays all the way down (ids, dates and buffers are left as they are). */
@@ -100,26 +125,6 @@ function lazyState<K extends 'user' | 'session'>(state: AppContext['state'], key
       onSet?.(v);
     },
   });
-}
-
-/** Reads the session and its user from the database, checks them, and caches them when they may be served. */
-async function readSession(tokenHash: string, now: number): Promise<CachedSession | null> {
-  const ticket = sessionCache.beginRead();
-  let admitted: CachedSession | null = null;
-  try {
-    const session = await Session.findOne({ token_hash: tokenHash, expires_at: mongoose.trusted({ $gt: new Date(now) }) }).lean<LeanSession>();
-    if (!session) return null;
-    const user = await User.findOne({ uid: session.uid }).lean<LeanUser>();
-    if (!user) {
-      await Session.deleteOne({ _id: session._id });
-      return null;
-    }
-    const found = { session, user };
-    if (await admit(found, now)) admitted = found;
-    return admitted;
-  } finally {
-    sessionCache.endRead(ticket, tokenHash, admitted, now);
-  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_RETRY_SECONDS, ErrorCode, UI_MESSAGES } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import type { AccountsRuntime } from './runtime';
-import { PhoneFailure, SmsCode } from './smsCode.model';
+import { PhoneFailure, SendSlot, SmsCode } from './smsCode.model';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_AFTER_MS = CODE_RETRY_SECONDS * 1000;
@@ -55,13 +55,46 @@ async function assertPhoneNotLocked(phone: string, now: number): Promise<void> {
   }
 }
 
-async function recordFailure(phone: string, now: number): Promise<void> {
+const DUPLICATE_KEY = 11000;
+const isDuplicate = (err: unknown) => (err as { code?: unknown }).code === DUPLICATE_KEY;
+
+/**
+ * Counts one check of `phone` this hour before it is made, by one conditional upsert: refused once the hour holds
+ * 100, so checks split over several api processes stop at exactly the limit. A check that succeeds gives it back
+ * (`releaseCheck`): what stays counted are the failures.
+ */
+async function reserveCheck(phone: string, now: number): Promise<void> {
   const start = windowStart(now);
-  await PhoneFailure.updateOne(
-    { phone, window_start: start },
-    { $inc: { count: 1 }, $setOnInsert: { purge_at: new Date(start.getTime() + 2 * HOUR_MS) } },
-    { upsert: true },
-  );
+  try {
+    await PhoneFailure.updateOne(
+      { phone, window_start: start, count: mongoose.trusted({ $lt: MAX_FAILURES_PER_PHONE_HOUR }) },
+      { $inc: { count: 1 }, $setOnInsert: { purge_at: new Date(start.getTime() + 2 * HOUR_MS) } },
+      { upsert: true },
+    );
+  } catch (err) {
+    // The hour's document exists at the limit: the upsert's insert met the unique index.
+    if (isDuplicate(err)) throw tooMany(start.getTime() + HOUR_MS - now);
+    throw err;
+  }
+}
+
+async function releaseCheck(phone: string, now: number): Promise<void> {
+  await PhoneFailure.updateOne({ phone, window_start: windowStart(now) }, { $inc: { count: -1 } });
+}
+
+/** Takes the number's send slot for the next 60 s, or refuses with the time left (one winner across processes). */
+async function takeSendSlot(phone: string, now: number): Promise<void> {
+  try {
+    await SendSlot.updateOne(
+      { phone, next_at: mongoose.trusted({ $lte: new Date(now) }) },
+      { $set: { next_at: new Date(now + RESEND_AFTER_MS), purge_at: new Date(now + RESEND_AFTER_MS + HOUR_MS) } },
+      { upsert: true },
+    );
+  } catch (err) {
+    if (!isDuplicate(err)) throw err;
+    const slot = await SendSlot.findOne({ phone }).lean();
+    throw tooMany((slot?.next_at.getTime() ?? now + RESEND_AFTER_MS) - now);
+  }
 }
 
 export interface SentCode {
@@ -76,10 +109,7 @@ export interface SentCode {
 export async function sendCode(runtime: AccountsRuntime, phone: string): Promise<SentCode> {
   const now = runtime.now();
   await assertPhoneNotLocked(phone, now);
-  const last = await SmsCode.findOne({ phone }).sort({ sent_at: -1 });
-  if (last && now - last.sent_at.getTime() < RESEND_AFTER_MS) {
-    throw tooMany(last.sent_at.getTime() + RESEND_AFTER_MS - now);
-  }
+  await takeSendSlot(phone, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await SmsCode.updateMany({ phone, used: false }, { $set: { used: true } });
   const doc = await SmsCode.create({
@@ -94,6 +124,7 @@ export async function sendCode(runtime: AccountsRuntime, phone: string): Promise
   } catch (err) {
     // Not delivered: drop it so the user may ask again at once rather than wait out the resend delay.
     await SmsCode.deleteOne({ _id: doc._id });
+    await SendSlot.updateOne({ phone }, { $set: { next_at: new Date(now) } });
     throw new AppError(ErrorCode.BackendNetworkError, 'The code could not be sent, try again later', {
       report: true,
       cause: err,
@@ -108,20 +139,17 @@ export async function sendCode(runtime: AccountsRuntime, phone: string): Promise
  */
 export async function verifyCode(runtime: AccountsRuntime, phone: string, code: string): Promise<void> {
   const now = runtime.now();
-  await assertPhoneNotLocked(phone, now);
+  await reserveCheck(phone, now);
   const latest = await SmsCode.findOne({ phone }).sort({ sent_at: -1 });
   if (!latest) {
-    await recordFailure(phone, now);
     throw refused(CodeReason.NotSent, UI_MESSAGES.codeNotSent);
   }
   if (latest.used || latest.attempts >= MAX_WRONG_PER_CODE || latest.expires_at.getTime() <= now) {
-    await recordFailure(phone, now);
     throw refused(CodeReason.Expired, UI_MESSAGES.codeExpired);
   }
   const expected = Buffer.from(latest.code_hash, 'hex');
   const given = Buffer.from(hashCode(runtime.config.sessionSecret, phone, code), 'hex');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    await recordFailure(phone, now);
     const after = await SmsCode.findOneAndUpdate(
       { _id: latest._id, used: false },
       { $inc: { attempts: 1 } },
@@ -139,4 +167,5 @@ export async function verifyCode(runtime: AccountsRuntime, phone: string, code: 
     { $set: { used: true } },
   );
   if (!consumed) throw refused(CodeReason.Expired, UI_MESSAGES.codeExpired);
+  await releaseCheck(phone, now);
 }

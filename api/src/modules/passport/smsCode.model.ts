@@ -31,3 +31,18 @@ const phoneFailureSchema = new mongoose.Schema(
 phoneFailureSchema.index({ phone: 1, window_start: 1 }, { unique: true });
 
 export const PhoneFailure = mongoose.model('PhoneFailure', phoneFailureSchema);
+
+/**
+ * When `phone` may be sent its next code. Taken by one conditional upsert, so two api processes asked at the same
+ * moment send one code, not two.
+ */
+const sendSlotSchema = new mongoose.Schema(
+  {
+    phone: { type: String, required: true, unique: true },
+    next_at: { type: Date, required: true },
+    purge_at: { type: Date, required: true, index: { expireAfterSeconds: 0 } },
+  },
+  { collection: 'sms_send_slots' },
+);
+
+export const SendSlot = mongoose.model('SendSlot', sendSlotSchema);

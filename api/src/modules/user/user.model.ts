@@ -1,6 +1,7 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { BanStatus, TeenMode, UserGender, UserIdentity, UserRole, UserStatus } from 'shared-kit';
 import { USER_FIELDS, watchWrites } from '../passport/sessionCache';
+import { bumpSessionsOnUserWrites } from '../passport/userRevision';
 
 export const IDENTITY_PROVIDERS = ['google', 'apple', 'shortvideo'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
@@ -83,6 +84,8 @@ userSchema.index(
 // Every write drops the cached sessions of the accounts it could affect (passport/sessionCache.ts); must precede
 // compiling the model.
 watchWrites(userSchema, USER_FIELDS);
+// ...and tells every other process, through the revision on the account's sessions (passport/userRevision.ts).
+bumpSessionsOnUserWrites(userSchema);
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export const User = mongoose.model('User', userSchema);
