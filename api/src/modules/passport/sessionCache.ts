@@ -259,7 +259,7 @@ function keysFromDoc(doc: mongoose.Document, fields: WatchedFields): string[] | 
   return keys.length > 0 ? keys : null;
 }
 
-const QUERY_WRITES = [
+export const QUERY_WRITES = [
   'updateOne',
   'updateMany',
   'findOneAndUpdate',

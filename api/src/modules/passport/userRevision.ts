@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { Session } from './session.model';
-import { keysFromFilter, USER_FIELDS } from './sessionCache';
+import { keysFromFilter, QUERY_WRITES, USER_FIELDS } from './sessionCache';
 
 /*
  * Every api process may keep an account in its session cache; what tells it the account changed, wherever the change
@@ -30,17 +30,6 @@ async function queryReach(query: mongoose.Query<unknown, unknown>): Promise<Reac
     .lean<Array<{ uid: string }>>();
   return [...uids, ...found.map((u) => u.uid)];
 }
-
-const QUERY_WRITES = [
-  'updateOne',
-  'updateMany',
-  'findOneAndUpdate',
-  'findOneAndReplace',
-  'replaceOne',
-  'deleteOne',
-  'deleteMany',
-  'findOneAndDelete',
-] as const;
 
 /** Installs the hooks on the users schema; call before the model is compiled. */
 export function bumpSessionsOnUserWrites(schema: mongoose.Schema): void {
