@@ -9,6 +9,7 @@ import type { Logger } from './lib/logger';
 import { requestContext } from './lib/requestContext';
 import { securityHeaders } from './lib/securityHeaders';
 import { apiNotFound, errorEnvelope } from './lib/envelope';
+import { contractCheck } from './lib/contracts';
 import { clientParams } from './lib/clientParams';
 import { jsonBody } from './lib/body';
 import { AppError } from './lib/errors';
@@ -113,6 +114,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   app.use(securityHeaders);
   app.use(errorEnvelope);
   app.use(clientParams);
+  if (config.contractCheck) app.use(contractCheck);
   app.use(apiNotFound);
   app.use(oauthFormPost);
   // Before the JSON parser: uploads are multipart and read their own body.

@@ -54,6 +54,7 @@ const envSchema = z.object({
     .pipe(z.number().int().min(1, 'expected at least 1').max(64, 'expected at most 64'))
     .default(1),
   SOCKET_ADAPTER: z.enum(['local', 'mongo']).default('local'),
+  CONTRACT_CHECK: boolFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_ORIGIN: z.url({ message: 'expected an absolute URL such as http://localhost:8080' }).default('http://localhost:8080'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -166,6 +167,8 @@ export interface Config {
    * database; needs a replica set).
    */
   socketAdapter: 'local' | 'mongo';
+  /** Check every answer against its response contract (default: on when NODE_ENV is test). */
+  contractCheck: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   appOrigin: string;
   sessionSecret: string;
@@ -251,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedMongoThread: e.EMBEDDED_MONGO_THREAD ?? true,
     workers: e.API_WORKERS,
     socketAdapter: e.SOCKET_ADAPTER,
+    contractCheck: e.CONTRACT_CHECK ?? e.NODE_ENV === 'test',
     logLevel: e.LOG_LEVEL,
     appOrigin: e.APP_ORIGIN,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,

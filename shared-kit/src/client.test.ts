@@ -30,6 +30,8 @@ beforeAll(async () => {
         return json(200, { status_code: 1008, status_message: 'no access', data: { reason: 'permission' } });
       case '/api/param':
         return json(200, { status_code: 1009, status_message: 'story_name: required' });
+      case '/api/editor/story/unread':
+        return json(200, { status_code: 0, status_message: 'success', data: { unread: url.searchParams.get('drift') ? 'yes' : true } });
       case '/api/boom':
         return json(500, { oops: true });
       case '/api/slow':
@@ -167,5 +169,19 @@ describe('createApiClient when axios cannot be loaded', () => {
     jest.resetModules();
     const res = await client.get<Envelope>('/ok');
     expect(res.data.status_code).toBe(0);
+  });
+});
+
+describe('response contracts in development and tests', () => {
+  it('passes an answer that fits its contract and rejects one that drifted, naming the field', async () => {
+    const errors: ApiError[] = [];
+    const client = createApiClient({ baseURL: base, onApiError: (e) => errors.push(e) });
+    await expect(unwrap(client.get<Envelope<{ unread: boolean }>>('/editor/story/unread'))).resolves.toEqual({ unread: true });
+    const drifted = unwrap(client.get<Envelope<unknown>>('/editor/story/unread', { params: { drift: 1 } }));
+    await expect(drifted).rejects.toMatchObject({ code: ErrorCode.Internal });
+    await expect(drifted).rejects.toThrow(/GET \/editor\/story\/unread breaks its contract: unread:/);
+    expect(errors).toHaveLength(1);
+    // A call with no contract is not checked.
+    await expect(unwrap(client.get<Envelope<unknown>>('/ok'))).resolves.toEqual({ story_id: '42' });
   });
 });

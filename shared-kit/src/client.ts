@@ -150,12 +150,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           return config;
         });
         client.interceptors.response.use(
-          (res: AxiosResponse) => {
+          async (res: AxiosResponse) => {
             const body: unknown = res.data;
             if (isEnvelope(body) && body.status_code !== ErrorCode.Success) {
-              return Promise.reject(
-                report(new ApiError(body.status_code, body.status_message, body.data), res.config.silent),
-              );
+              throw report(new ApiError(body.status_code, body.status_message, body.data), res.config.silent);
+            }
+            // Development builds and tests check every answer against its contract, so drift between the api and
+            // a front end fails where it starts; production builds leave the check (and zod) out.
+            if (process.env.NODE_ENV !== 'production' && isEnvelope(body)) {
+              // Inside the guard, so a production build has no chunk for the contracts at all.
+              const { contractProblem } = await import('./contracts');
+              const method = (res.config.method ?? 'get').toUpperCase();
+              const url = (res.config.url ?? '').split('?')[0];
+              const problem = contractProblem(method, url ?? '', body.data);
+              if (problem) {
+                const message = `The answer of ${method} ${url} breaks its contract: ${problem}`;
+                throw report(new ApiError(ErrorCode.Internal, message), res.config.silent);
+              }
             }
             return res;
           },

@@ -1,7 +1,8 @@
 import type { JSX } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { ApiError, ErrorCode, TeenMode, UserIdentity, resetStores } from 'shared-kit';
+import { ApiError, BanStatus, ErrorCode, TeenMode, UserGender, UserIdentity, UserStatus, resetStores } from 'shared-kit';
+import { userDetailSchema } from 'shared-kit/schemas';
 import App from '../App';
 import type { UserDetail } from '../api/types';
 import { resetAccountStores } from '../stores';
@@ -25,21 +26,31 @@ export function renderAt(path: string): RenderResult {
   );
 }
 
+/** A user as `user/detail` answers, built through the contract the api is tested against. */
 export function aUser(overrides: Partial<UserDetail> = {}): UserDetail {
-  return {
+  return userDetailSchema.parse({
     uid: '100001',
     biz_uid: 'b100001',
     user_nick: 'Mira',
     nickname: 'Mira',
     username: 'mira_writes',
     avatar: '',
+    gender: UserGender.Default,
     identity: UserIdentity.User,
+    status: UserStatus.Normal,
     teen_mode: TeenMode.Disable,
+    is_adult: true,
+    agreed_terms: true,
+    need_confirm: false,
+    phone: '+1******0101',
+    ban: { status: BanStatus.Normal, login_until: null, creation_until: null },
+    guest_turns: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
     roles: ['user'],
     follower_count: 12,
     following_count: 3,
     ...overrides,
-  };
+  });
 }
 
 export const needLogin = (): ApiError => new ApiError(ErrorCode.NeedLogin);

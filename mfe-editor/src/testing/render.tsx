@@ -1,7 +1,8 @@
 import type { JSX } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { resetStores, StoryStatus, type StoryContent } from 'shared-kit';
+import { creatorStatusOf, DisplayStatus, resetStores, StoryStatus, type StoryContent } from 'shared-kit';
+import { storyDetailSchema } from 'shared-kit/schemas';
 import App from '../App';
 import type { StoryDetail } from '../api/types';
 import { resetEditorStores } from '../stores';
@@ -103,15 +104,23 @@ export function aStoryDetail(overrides: Partial<StoryContent> = {}, status: numb
     voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
     ...overrides,
   } as StoryContent;
-  return {
+  // Built through the contract the api is tested against, so the editor's tests see what the api sends.
+  return storyDetailSchema.parse({
     story_id: '42',
     story_info: {
       story_name: content.story_name,
       introduction: content.introduction,
       status,
+      creator_status: creatorStatusOf(status),
+      display_status: DisplayStatus.Draft,
       image_generate_style: content.image_generate_style,
+      brain_storm_idea: '',
       story_gen_type: content.story_gen_type,
       voice_over_dubbing: content.voice_over_dubbing,
+      fail_msg: null,
+      generate_logo_image_error: false,
+      logo_character_id: '',
+      logo_node_id: '',
       story_setting_visible: content.story_setting_visible,
     },
     logo: content.logo,
@@ -123,5 +132,7 @@ export function aStoryDetail(overrides: Partial<StoryContent> = {}, status: numb
     player: content.player,
     summary: content.summary,
     review_result: null,
-  };
+    plan_info: { estimated_time: 0, duration: 0, estimated_pieces: 0 },
+    permission: { character_use: true, thread_share: true },
+  });
 }

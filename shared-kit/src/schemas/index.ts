@@ -3,3 +3,4 @@
 export * from './common';
 export * from './envelope';
 export * from '../story/schema';
+export * from '../contracts';

@@ -1,4 +1,4 @@
-import { creatorStatusOf, DisplayStatus, type StoryContent } from 'shared-kit';
+import { creatorStatusOf, DisplayStatus, type StoryContent, type StoryDetail, type StoryListItem } from 'shared-kit';
 import type { StoryRecord } from './story.model';
 import type { StoryVersionRecord } from './storyVersion.model';
 
@@ -45,14 +45,14 @@ export function contentOf(c: StoryContent): StoryContent {
   };
 }
 
-const displayStatusOf = (story: StoryRecord): string =>
+const displayStatusOf = (story: StoryRecord): DisplayStatus =>
   story.live_version_id ? DisplayStatus.Published : DisplayStatus.Draft;
 
 /**
  * `story/get`: the story as spec section 7 lists it. `version` is the published version when one was asked for,
  * else the working copy.
  */
-export function presentStory(story: StoryRecord, version: StoryVersionRecord | null) {
+export function presentStory(story: StoryRecord, version: StoryVersionRecord | null): StoryDetail {
   const c = contentOf(version ? version.content : story);
   return {
     story_id: story.story_id,
@@ -90,7 +90,7 @@ export function presentStory(story: StoryRecord, version: StoryVersionRecord | n
 }
 
 /** One row of My Story. */
-export function presentListItem(story: StoryRecord) {
+export function presentListItem(story: StoryRecord): StoryListItem {
   return {
     story_id: story.story_id,
     story_name: story.story_name,

@@ -1,4 +1,4 @@
-import { UserIdentity } from 'shared-kit';
+import { UserIdentity, type AccountSettings, type SelfUser } from 'shared-kit';
 import type { UserDoc } from './user.model';
 
 /** "+1******0100": enough to recognise one's own number, not enough to read someone else's. */
@@ -8,7 +8,7 @@ export function maskPhone(phone: string | null | undefined): string | null {
 }
 
 /** The signed-in user's own view of the account. */
-export function presentUser(user: UserDoc) {
+export function presentUser(user: UserDoc): SelfUser {
   return {
     uid: user.uid,
     biz_uid: user.biz_uid,
@@ -34,7 +34,7 @@ export function presentUser(user: UserDoc) {
   };
 }
 
-export function presentSettings(user: UserDoc) {
+export function presentSettings(user: UserDoc): AccountSettings {
   const s = user.settings;
   return {
     notifications: {

@@ -1,0 +1,58 @@
+import { contractOf, RESPONSE_CONTRACTS } from 'shared-kit/schemas';
+import type { AppRouter } from '../src/lib/context';
+import { startTestApi, type TestApi } from './helpers';
+
+/**
+ * Calls that do not answer with a JSON envelope, or whose answer is checked by a schema of the api's own (these
+ * serve operators and tests, not the front ends).
+ */
+const NOT_IN_CONTRACTS: Record<string, string> = {
+  'GET /passport/oauth/:provider/start': 'a redirect to the provider',
+  'GET /passport/oauth/:provider/callback': 'a redirect back into the product',
+  'GET /editor/audio/:file': 'an audio file',
+  'GET /editor/art/:file': 'a picture',
+  'GET /media/:id': 'an uploaded file',
+  'GET /tyler/message/stream_reply': 'a stream of server-sent events',
+  'GET /health': "the api's own schema (modules/health/health.schema.ts)",
+  'GET /dev/sms_outbox': 'development only, read by tests',
+};
+
+describe('response contracts', () => {
+  let api: TestApi;
+  let router: AppRouter | undefined;
+  beforeAll(async () => {
+    api = await startTestApi({
+      extraRoutes: (r) => {
+        router = r;
+      },
+    });
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  it('covers every JSON call the api routes, and names no call it does not route', () => {
+    // The media middleware routes uploads and files itself, ahead of the JSON body parser.
+    const routed = new Set<string>(['POST /editor/upload', 'GET /media/:id']);
+    for (const layer of router!.stack) {
+      for (const method of layer.methods) {
+        if (method === 'HEAD') continue;
+        routed.add(`${method} ${String(layer.path).replace(/^\/api(?=\/)/, '')}`);
+      }
+    }
+    const missing = [...routed].filter((k) => !(k in NOT_IN_CONTRACTS) && !contractOf(k.split(' ')[0]!, k.split(' ')[1]!));
+    expect(missing).toEqual([]);
+    const unknown = Object.keys(RESPONSE_CONTRACTS).filter((k) => !routed.has(k));
+    expect(unknown).toEqual([]);
+    expect(Object.keys(NOT_IN_CONTRACTS).filter((k) => !routed.has(k))).toEqual([]);
+  });
+
+  it('refuses an answer that breaks its contract instead of sending it', async () => {
+    const res = await fetch(`${api.baseUrl}/api/tyler/user/common_config`);
+    const body = (await res.json()) as { status_code: number };
+    expect(body.status_code).toBe(0);
+    // The same check the middleware runs, on a drifted answer.
+    const schema = contractOf('GET', '/api/tyler/user/common_config')!;
+    expect(schema.safeParse({ limits: {}, image_styles: [], providers: { phone: 'yes' } }).success).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { selfUserSchema } from './account';
+
+/** `POST /passport/sms/send`: when a new code may be asked for, and how long this one lasts. */
+export const sentCodeSchema = z.object({ retry_after_s: z.number().int(), expires_in_s: z.number().int() });
+export type SentCode = z.infer<typeof sentCodeSchema>;
+
+/** `POST /passport/sms/login`. */
+export const phoneLoginSchema = z.object({
+  is_new: z.boolean(),
+  /** The client shows the age and terms confirmation until both are recorded. */
+  need_confirm: z.boolean(),
+  user: selfUserSchema,
+});
+export type PhoneLogin = z.infer<typeof phoneLoginSchema>;
+
+/** `POST /passport/guest`: a visitor's Tour identity. */
+export const guestStartSchema = z.object({ user: selfUserSchema, created: z.boolean() });
+
+/** `GET /passport/providers`: the OpenID sign-in buttons to show. */
+export const loginProviderListSchema = z.object({
+  providers: z.array(z.object({ id: z.enum(['google', 'apple', 'shortvideo']), name: z.string() })),
+});
+
+export const loginProvidersSchema = z.object({
+  phone: z.boolean(),
+  google: z.boolean(),
+  apple: z.boolean(),
+  short_video: z.boolean(),
+});
+
+/** `GET /tyler/user/common_config`: public product config for every client. */
+export const commonConfigResponseSchema = z.object({
+  limits: z.record(z.string(), z.number()),
+  image_styles: z.array(
+    z.object({ code: z.string(), name: z.string(), preview: z.string(), members_only: z.boolean() }),
+  ),
+  providers: loginProvidersSchema,
+  ai: z.object({ mode: z.enum(['offline', 'model']) }),
+});
+export type CommonConfigResponse = z.infer<typeof commonConfigResponseSchema>;
