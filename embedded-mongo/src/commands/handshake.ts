@@ -2,7 +2,9 @@ import type { Document } from 'bson';
 import type { CommandHandler } from './context';
 import { MAX_BSON_SIZE } from './context';
 
-const VERSION = '7.0.0';
+/** The MongoDB version this server answers as (buildInfo, serverStatus); the spec tests are chosen by it. */
+export const SERVER_VERSION = '7.0.0';
+const VERSION = SERVER_VERSION;
 
 const hello: CommandHandler = (_cmd, ctx) => ({
   helloOk: true,
