@@ -4,6 +4,7 @@ import { applyProjection } from '../query/matcher';
 import { isPlainObject, type Doc } from '../query/values';
 import { findDocs } from '../storage/planner';
 import type { CommandHandler } from './context';
+import { queryScope } from './scope';
 import { collectionName, updateDocuments } from './write';
 
 const findAndModify: CommandHandler = async (cmd, ctx) => {
@@ -18,7 +19,8 @@ const findAndModify: CommandHandler = async (cmd, ctx) => {
   const project = (doc: Doc | undefined): Doc | null => (doc ? (applyProjection([doc], projection)[0] ?? null) : null);
 
   const coll = remove ? ctx.engine.getCollection(ctx.db, name) : ctx.engine.collection(ctx.db, name);
-  const target = coll ? findDocs(coll, query, { sort, limit: 1 })[0] : undefined;
+  const scope = queryScope(cmd.collation, coll, cmd.let);
+  const target = coll ? findDocs(coll, query, { sort, limit: 1, scope })[0] : undefined;
   const rid = target && coll ? coll.ridForId(target._id) : undefined;
 
   if (remove) {
@@ -29,7 +31,7 @@ const findAndModify: CommandHandler = async (cmd, ctx) => {
   const result = updateDocuments(
     coll!,
     ctx,
-    { q: query, u: cmd.update as Doc | Doc[], upsert: cmd.upsert === true, arrayFilters: cmd.arrayFilters as Doc[] | undefined },
+    { q: query, u: cmd.update as Doc | Doc[], upsert: cmd.upsert === true, arrayFilters: cmd.arrayFilters as Doc[] | undefined, scope },
     rid === undefined ? [] : [rid],
   );
   await ctx.engine.flush();

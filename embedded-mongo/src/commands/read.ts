@@ -3,11 +3,14 @@ import { fail } from '../errors';
 import { applyProjection, compileFilter } from '../query/matcher';
 import { runPipeline } from '../query/pipeline';
 import { getPathValues } from '../query/paths';
-import { cloneValue, compareValues, isPlainObject, toNumber, type Doc } from '../query/values';
+import { collationView } from '../query/collation';
+import { valueComparator } from '../query/sort';
+import { cloneValue, isPlainObject, toNumber, type Doc } from '../query/values';
 import { encodeKey } from '../storage/keys';
 import { findDocs } from '../storage/planner';
 import type { CommandContext, CommandHandler } from './context';
 import { cursorIdOf } from './cursors';
+import { queryScope } from './scope';
 import { collectionName, prepareForInsert } from './write';
 
 function optionalDoc(cmd: Document, key: string): Doc | undefined {
@@ -40,10 +43,11 @@ const find: CommandHandler = (cmd, ctx) => {
     limit = -limit;
     singleBatch = true;
   }
-  // Validate the filter even when the collection does not exist, as MongoDB does.
-  compileFilter(filter);
   const coll = ctx.engine.getCollection(ctx.db, name);
-  const docs = coll ? findDocs(coll, filter, { sort, skip, limit }) : [];
+  const scope = queryScope(cmd.collation, coll, cmd.let);
+  // Validate the filter even when the collection does not exist, as MongoDB does.
+  compileFilter(filter, scope);
+  const docs = coll ? findDocs(coll, filter, { sort, skip, limit, scope }) : [];
   const projected = applyProjection(docs, projection);
   const ns = `${ctx.db}.${name}`;
   const first = limit && batchSize ? Math.min(limit, batchSize) : batchSize;
@@ -70,7 +74,8 @@ const count: CommandHandler = (cmd, ctx) => {
   const skip = optionalInt(cmd, 'skip') ?? 0;
   const limit = Math.abs(optionalInt(cmd, 'limit') ?? 0);
   if (!coll) return { n: 0, ok: 1 };
-  const n = Object.keys(query).length === 0 && !skip && !limit ? coll.docs.size : findDocs(coll, query, { skip, limit }).length;
+  const scope = queryScope(cmd.collation, coll);
+  const n = Object.keys(query).length === 0 && !skip && !limit ? coll.docs.size : findDocs(coll, query, { skip, limit, scope }).length;
   return { n, ok: 1 };
 };
 
@@ -78,11 +83,17 @@ const distinct: CommandHandler = (cmd, ctx) => {
   const name = collectionName(cmd, 'distinct');
   if (typeof cmd.key !== 'string' || !cmd.key) fail('TypeMismatch', "BSON field 'distinct.key' is missing or not a string");
   const coll = ctx.engine.getCollection(ctx.db, name);
+  const scope = queryScope(cmd.collation, coll);
+  const { collation } = scope;
+  // Values equal under the collation count once, as the first one met.
   const seen = new Map<string, unknown>();
-  for (const doc of coll ? findDocs(coll, optionalDoc(cmd, 'query') ?? {}) : []) {
-    for (const v of getPathValues(doc, cmd.key)) if (v !== undefined) seen.set(encodeKey(v), v);
+  for (const doc of coll ? findDocs(coll, optionalDoc(cmd, 'query') ?? {}, { scope }) : []) {
+    for (const v of getPathValues(doc, cmd.key)) {
+      const key = encodeKey(collation ? collationView(v, collation) : v);
+      if (v !== undefined && !seen.has(key)) seen.set(key, v);
+    }
   }
-  return { values: [...seen.values()].sort(compareValues), ok: 1 };
+  return { values: [...seen.values()].sort(valueComparator(collation)), ok: 1 };
 };
 
 function resolver(ctx: CommandContext): (name: string) => Doc[] {
@@ -102,6 +113,7 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
   let input: Doc[] = [];
   let rest = stages;
   const name = typeof target === 'string' ? target : '';
+  const scope = queryScope(cmd.collation, name ? ctx.engine.getCollection(ctx.db, name) : undefined, cmd.let);
   if (name) {
     const coll = ctx.engine.getCollection(ctx.db, name);
     // A leading $match (and $sort/$limit) runs through the query planner so it can use indexes.
@@ -115,12 +127,12 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
       sort = rest[0].$sort;
       rest = rest.slice(1);
     }
-    input = coll ? findDocs(coll, filter ?? {}, { sort }) : [];
+    input = coll ? findDocs(coll, filter ?? {}, { sort, scope }) : [];
   } else if (target !== 1) fail('InvalidNamespace', 'aggregate requires a collection name or 1');
   const last = rest[rest.length - 1];
   const outStage = last && ('$out' in last || '$merge' in last) ? last : undefined;
   if (outStage) rest = rest.slice(0, -1);
-  const results = runPipeline(input, rest, resolver(ctx));
+  const results = runPipeline(input, rest, resolver(ctx), scope);
   if (outStage) {
     await writeOut(ctx, outStage, results);
     return { cursor: { firstBatch: [], id: 0n, ns: `${ctx.db}.${name}` }, ok: 1 };

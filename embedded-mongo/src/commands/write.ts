@@ -5,8 +5,10 @@ import { applyUpdate, idFirst, isOperatorUpdate, seedFromFilter, validateUpdate 
 import { identicalValues, isPlainObject, type Doc } from '../query/values';
 import type { Collection } from '../storage/collection';
 import { matchRids } from '../storage/planner';
+import type { QueryScope } from '../query/scope';
 import type { CommandContext, CommandHandler } from './context';
 import { MAX_BSON_SIZE } from './context';
+import { queryScope } from './scope';
 
 export function collectionName(cmd: Document, key: string): string {
   const v = cmd[key];
@@ -65,6 +67,19 @@ interface UpdateSpec {
   upsert?: boolean;
   multi?: boolean;
   arrayFilters?: Doc[];
+  scope?: QueryScope;
+}
+
+/** Fields of one update and one delete statement in MongoDB 7.0 (`sort` came with 8.0): any other is refused. */
+const UPDATE_FIELDS = new Set(['q', 'u', 'c', 'arrayFilters', 'multi', 'upsert', 'upsertSupplied', 'collation', 'hint', 'sampleId', 'allowShardKeyUpdatesWithoutFullShardKeyInQuery']);
+const DELETE_FIELDS = new Set(['q', 'limit', 'collation', 'hint', 'sampleId']);
+
+/** Refuses a statement with a field MongoDB does not know, as its command parser does (before any write). */
+export function checkStatementFields(cmdName: string, listName: string, statements: unknown[], allowed: Set<string>): void {
+  for (const st of statements) {
+    if (!isPlainObject(st)) continue;
+    for (const k of Object.keys(st)) if (!allowed.has(k)) fail('Location40415', `BSON field '${cmdName}.${listName}.${k}' is an unknown field.`);
+  }
 }
 
 export interface UpdateOutcome {
@@ -85,7 +100,7 @@ export function updateDocuments(coll: Collection, ctx: CommandContext, spec: Upd
   if (rids.length === 0) {
     if (!spec.upsert) return out;
     const seed = Array.isArray(u) || isOperatorUpdate(u) ? seedFromFilter(spec.q) : {};
-    let doc = applyUpdate(seed, u, { inserting: true, arrayFilters: spec.arrayFilters, query: spec.q });
+    let doc = applyUpdate(seed, u, { inserting: true, arrayFilters: spec.arrayFilters, query: spec.q, scope: spec.scope });
     if (doc._id === undefined) {
       const fromFilter = seedFromFilter(spec.q)._id;
       doc = { _id: fromFilter ?? new ObjectId(), ...doc };
@@ -99,7 +114,7 @@ export function updateDocuments(coll: Collection, ctx: CommandContext, spec: Upd
   for (const rid of rids) {
     const old = coll.docs.get(rid);
     if (!old) continue;
-    const doc = applyUpdate(old, u, { arrayFilters: spec.arrayFilters, query: spec.q });
+    const doc = applyUpdate(old, u, { arrayFilters: spec.arrayFilters, query: spec.q, scope: spec.scope });
     out.matched++;
     out.before.push(old);
     // Type-sensitive: replacing Int32 2 by Double 2.0 is a modification, as in MongoDB.
@@ -117,6 +132,7 @@ const update: CommandHandler = async (cmd, ctx) => {
   const name = collectionName(cmd, 'update');
   const updates = cmd.updates;
   if (!Array.isArray(updates)) fail('FailedToParse', "BSON field 'update.updates' is missing but a required field");
+  checkStatementFields('update', 'updates', updates, UPDATE_FIELDS);
   const ordered = cmd.ordered !== false;
   const coll = ctx.engine.collection(ctx.db, name);
   const errors: Document[] = [];
@@ -127,11 +143,11 @@ const update: CommandHandler = async (cmd, ctx) => {
     try {
       const raw: unknown = updates[i];
       if (!isPlainObject(raw)) fail('TypeMismatch', 'each update must be an object');
-      const spec = raw as UpdateSpec;
+      const spec: UpdateSpec = { ...(raw as UpdateSpec), scope: queryScope(raw.collation, coll, cmd.let, raw.c) };
       if (spec.multi && spec.u && !Array.isArray(spec.u) && !isOperatorUpdate(spec.u)) {
         fail('FailedToParse', 'multi update is not supported for replacement-style update');
       }
-      const rids = matchRids(coll, spec.q ?? {}, spec.multi ? Infinity : 1);
+      const rids = matchRids(coll, spec.q ?? {}, spec.multi ? Infinity : 1, spec.scope);
       const result = updateDocuments(coll, ctx, spec, rids);
       if (result.upsertedId !== undefined) {
         upserted.push({ index: i, _id: result.upsertedId });
@@ -153,16 +169,18 @@ const del: CommandHandler = async (cmd, ctx) => {
   const name = collectionName(cmd, 'delete');
   const deletes = cmd.deletes;
   if (!Array.isArray(deletes)) fail('FailedToParse', "BSON field 'delete.deletes' is missing but a required field");
+  checkStatementFields('delete', 'deletes', deletes, DELETE_FIELDS);
   const ordered = cmd.ordered !== false;
   const coll = ctx.engine.getCollection(ctx.db, name);
   const errors: Document[] = [];
   let n = 0;
   for (let i = 0; i < deletes.length; i++) {
     try {
-      const spec = deletes[i] as { q?: Doc; limit?: number };
+      const spec = deletes[i] as { q?: Doc; limit?: number; collation?: Doc };
       if (!isPlainObject(spec)) fail('TypeMismatch', 'each delete must be an object');
+      const scope = queryScope(spec.collation, coll, cmd.let);
       if (!coll) continue;
-      const rids = matchRids(coll, spec.q ?? {}, Number(spec.limit) === 1 ? 1 : Infinity);
+      const rids = matchRids(coll, spec.q ?? {}, Number(spec.limit) === 1 ? 1 : Infinity, scope);
       for (const rid of rids) ctx.engine.remove(coll, rid);
       n += rids.length;
     } catch (err) {

@@ -2,7 +2,9 @@ import { Double, Long, ObjectId } from 'bson';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { encodeKey } from '../storage/keys';
+import { collateFilter, collationView } from './collation';
 import { MINGO_CONTEXT, RANGE_OPERATORS } from './operators';
+import type { QueryScope } from './scope';
 import { projectionShape } from './shapes';
 import { isPlainObject, typeName, valuesEqual, type Doc } from './values';
 import { numericView, queryView, restoreTypes } from './views';
@@ -25,11 +27,17 @@ const matchAll: Test = () => true;
  * natively on the stored document; everything else by mingo on numeric views (see ./views.ts), whose compiled
  * queries are kept for filters that repeat exactly.
  */
-export function compileFilter(filter: Doc | undefined): Test {
+export function compileFilter(filter: Doc | undefined, scope: QueryScope = {}): Test {
   if (!filter) return matchAll;
   const keys = Object.keys(filter);
   if (keys.length === 0) return matchAll;
-  return compileNative(filter, keys) ?? compileMingo(filter);
+  const { collation, variables } = scope;
+  if (collation) {
+    // Strings compare through their collation keys: the filter's operands and the documents' values both become keys.
+    const inner = compileFilter(collateFilter(filter, collation), { variables });
+    return (doc) => inner(collationView(doc, collation) as Doc);
+  }
+  return compileNative(filter, keys) ?? compileMingo(filter, variables);
 }
 
 // ---- native matching of simple filters ----
@@ -137,7 +145,12 @@ const MINGO_CACHE_SIZE = 256;
 const mingoCache = new Map<string, Test>();
 
 /** The general path, for every filter: the tests hold the native matcher to the same answers. */
-export function compileMingo(filter: Doc): Test {
+export function compileMingo(filter: Doc, variables?: Doc): Test {
+  if (variables) {
+    // `let` variables ($$name in $expr): compiled for this command only.
+    const query = new Query(numericView(filter) as Doc, { ...QUERY_OPTIONS, variables: numericView(variables) as Doc });
+    return (doc) => query.test(queryView(doc));
+  }
   const key = filterKey(filter);
   const cached = key === undefined ? undefined : mingoCache.get(key);
   if (cached) {

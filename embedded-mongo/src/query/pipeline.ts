@@ -2,6 +2,7 @@ import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo';
 import type { Options } from 'mingo/types';
 import { compileFilter } from './matcher';
+import type { QueryScope } from './scope';
 import { MINGO_CONTEXT } from './operators';
 import { stageShape } from './shapes';
 import { compileSort } from './sort';
@@ -10,15 +11,26 @@ import { numericView, queryView, restoreTypes } from './views';
 
 export type CollectionResolver = (name: string) => Doc[];
 
-function options(resolver?: CollectionResolver): Partial<Options> {
+/** The collation as mingo's $sort takes it (strengths above 3 sort like 3 there). */
+function mingoCollation(spec: Doc): Options['collation'] {
+  const { locale, strength, caseLevel, caseFirst, numericOrdering, alternate } = spec;
+  return { locale, strength: Math.min(3, Number(strength)), caseLevel, caseFirst, numericOrdering, alternate } as Options['collation'];
+}
+
+function options(resolver: CollectionResolver | undefined, scope: QueryScope): Partial<Options> {
   // Inputs are stored documents (or their cached views): stages like $addFields must work on copies.
-  const base: Partial<Options> = { processingMode: ProcessingMode.CLONE_INPUT, context: MINGO_CONTEXT };
+  const base: Partial<Options> = {
+    processingMode: ProcessingMode.CLONE_INPUT,
+    context: MINGO_CONTEXT,
+    ...(scope.variables ? { variables: numericView(scope.variables) as Doc } : {}),
+    ...(scope.collation ? { collation: mingoCollation(scope.collation.spec) } : {}),
+  };
   // Joined documents are views too, so $lookup matches numbers of any BSON type.
   return resolver ? { ...base, collectionResolver: (name: string) => resolver(name).map((d) => numericView(d) as Doc) } : base;
 }
 
-function mingo(docs: Doc[], stages: Doc[], resolver?: CollectionResolver): Doc[] {
-  return new Aggregator(numericView(stages) as Doc[], options(resolver)).run(docs.map(queryView)) as Doc[];
+function mingo(docs: Doc[], stages: Doc[], resolver: CollectionResolver | undefined, scope: QueryScope): Doc[] {
+  return new Aggregator(numericView(stages) as Doc[], options(resolver, scope)).run(docs.map(queryView)) as Doc[];
 }
 
 function count(v: unknown): number | undefined {
@@ -33,18 +45,18 @@ function count(v: unknown): number | undefined {
  * From the first regrouping stage ($group, $unwind, $facet, ...) on, mingo runs the rest and numbers come out
  * as mingo computes them.
  */
-export function runPipeline(docs: Doc[], pipeline: Doc[], resolver?: CollectionResolver): Doc[] {
+export function runPipeline(docs: Doc[], pipeline: Doc[], resolver?: CollectionResolver, scope: QueryScope = {}): Doc[] {
   let current = docs;
   for (let i = 0; i < pipeline.length; i++) {
     const stage = pipeline[i]!;
     const name = Object.keys(stage)[0] ?? '';
     const arg = stage[name];
     if (name === '$match' && isPlainObject(arg)) {
-      current = current.filter(compileFilter(arg));
+      current = current.filter(compileFilter(arg, scope));
       continue;
     }
     if (name === '$sort' && isPlainObject(arg) && Object.keys(arg).length > 0 && Object.values(arg).every((d) => isNumeric(d) && Math.abs(toNumber(d)) === 1)) {
-      current = [...current].sort(compileSort(arg));
+      current = [...current].sort(compileSort(arg, scope.collation));
       continue;
     }
     if ((name === '$skip' || name === '$limit') && count(arg) !== undefined && (name === '$skip' || count(arg)! > 0)) {
@@ -52,8 +64,8 @@ export function runPipeline(docs: Doc[], pipeline: Doc[], resolver?: CollectionR
       continue;
     }
     const shape = stageShape(name, arg);
-    if (shape === undefined) return mingo(current, pipeline.slice(i), resolver);
-    const out = mingo(current, [stage], resolver);
+    if (shape === undefined) return mingo(current, pipeline.slice(i), resolver, scope);
+    const out = mingo(current, [stage], resolver, scope);
     const sources = current;
     current = shape && out.length === sources.length ? out.map((d, k) => restoreTypes(d, sources[k]!, shape)) : out;
   }

@@ -3,6 +3,7 @@ import { fail } from '../errors';
 import { encodeKey } from '../storage/keys';
 import { compileFilter } from './matcher';
 import { runPipeline } from './pipeline';
+import type { QueryScope } from './scope';
 import { asDouble, compareValues, cloneValue, formatValue, isInt32Number, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
 
 export interface UpdateOptions {
@@ -11,6 +12,8 @@ export interface UpdateOptions {
   arrayFilters?: Doc[];
   /** The query that selected the document, needed by the positional `$` operator. */
   query?: Doc;
+  /** `let` variables of the command (and `c` of the statement), for pipeline updates. */
+  scope?: QueryScope;
 }
 
 const OPERATORS = new Set([
@@ -29,10 +32,8 @@ export function validateUpdate(update: unknown): void {
   if (!isPlainObject(update)) fail('FailedToParse', 'Update argument must be either an object or an array');
   const keys = Object.keys(update);
   const ops = keys.filter((k) => k.startsWith('$'));
-  if (ops.length === 0) {
-    for (const k of keys) if (k.includes('.')) fail('BadValue', `The dotted field '${k}' in the replacement is not valid`);
-    return;
-  }
+  // A replacement document is stored as it is: top-level dotted names included, as MongoDB 5.0 and later do.
+  if (ops.length === 0) return;
   if (ops.length !== keys.length) fail('FailedToParse', 'Unknown modifier: a replacement document cannot mix operators and fields');
   for (const op of ops) {
     if (!OPERATORS.has(op)) fail('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
@@ -63,7 +64,7 @@ export function applyUpdate(doc: Doc, update: Doc | Doc[], opts: UpdateOptions =
   validateUpdate(update);
   let out: Doc;
   if (Array.isArray(update)) {
-    out = runPipeline([cloneValue(doc)], update)[0] ?? {};
+    out = runPipeline([cloneValue(doc)], update, undefined, opts.scope)[0] ?? {};
   } else if (!isOperatorUpdate(update)) {
     out = { ...(doc._id !== undefined ? { _id: doc._id } : {}), ...cloneValue(update) };
   } else {

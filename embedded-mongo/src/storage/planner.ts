@@ -1,5 +1,6 @@
 import { ObjectId } from 'bson';
 import { compileFilter } from '../query/matcher';
+import type { QueryScope } from '../query/scope';
 import { compileSort } from '../query/sort';
 import { compareValues, isNumeric, isPlainObject, toNumber, type Doc } from '../query/values';
 import type { Collection } from './collection';
@@ -9,6 +10,8 @@ export interface FindOptions {
   sort?: Doc;
   skip?: number;
   limit?: number;
+  /** `let` variables and collation of the command. */
+  scope?: QueryScope;
 }
 
 interface Bound {
@@ -179,14 +182,17 @@ function usableIndex(coll: Collection, field: string): Index | undefined {
 
 /** Runs a query: index selection, filter, sort, skip and limit. Returns the stored documents (do not mutate). */
 export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions = {}): Doc[] {
-  const test = compileFilter(filter);
+  const scope = opts.scope ?? {};
+  const test = compileFilter(filter, scope);
+  // Indexes hold binary string order and equality; a collation's query scans and sorts by the collation instead.
+  const indexed = !scope.collation;
   const skip = opts.skip ?? 0;
   const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
   const natural = sort && Object.keys(sort).length === 1 && '$natural' in sort ? toNumber(sort.$natural) : 0;
 
   // One value of a compound index's first field, sorted on its second: walk that run in order and stop at the limit.
-  if (sort && !natural) {
+  if (sort && !natural && indexed) {
     const keys = Object.keys(sort);
     const conds = conditions(filter);
     const secondField = keys[keys.length - 1]!;
@@ -216,8 +222,8 @@ export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions =
     }
   }
 
-  const rids = candidates(coll, filter);
-  if (!rids && sort && !natural && Object.keys(sort).length === 1) {
+  const rids = indexed ? candidates(coll, filter) : null;
+  if (!rids && sort && !natural && indexed && Object.keys(sort).length === 1) {
     const [field, dirRaw] = Object.entries(sort)[0]!;
     const index = usableIndex(coll, field);
     if (index && !index.multikey && !index.spec.sparse && index.size === coll.docs.size) {
@@ -250,15 +256,15 @@ export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions =
     }
   }
   if (natural < 0) out.reverse();
-  else if (sort && !natural) out.sort(compileSort(sort));
+  else if (sort && !natural) out.sort(compileSort(sort, scope.collation));
   return out.slice(skip, limit === Infinity ? undefined : skip + limit);
 }
 
 /** Record ids and documents matching a filter, in natural order (for update and delete). */
-export function matchRids(coll: Collection, filter: Doc = {}, max = Infinity): number[] {
-  const test = compileFilter(filter);
+export function matchRids(coll: Collection, filter: Doc = {}, max = Infinity, scope: QueryScope = {}): number[] {
+  const test = compileFilter(filter, scope);
   const out: number[] = [];
-  const rids = candidates(coll, filter);
+  const rids = scope.collation ? null : candidates(coll, filter);
   const source: Iterable<number> = rids ? [...rids].sort((a, b) => a - b) : coll.docs.keys();
   for (const rid of source) {
     const doc = coll.docs.get(rid);
