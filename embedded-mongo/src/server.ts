@@ -3,6 +3,7 @@ import type { Document } from 'bson';
 import { runCommand } from './commands';
 import type { CommandContext } from './commands/context';
 import { CursorManager } from './commands/cursors';
+import { SessionCache } from './commands/sessions';
 import { MongoServerError, toServerError } from './errors';
 import { consoleLogger, type Logger } from './logger';
 import { Engine } from './storage/engine';
@@ -40,6 +41,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const engine = new Engine({ dbPath: options.dbPath, logger, compactBytes: options.compactBytes });
   engine.open();
   const cursors = new CursorManager(options.cursorTimeoutMs ?? 10 * 60 * 1000);
+  const sessions = new SessionCache();
   const sockets = new Set<net.Socket>();
   let nextConnectionId = 1;
 
@@ -77,7 +79,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
 
   async function handleMessage(msg: Buffer, connectionId: number, socket: net.Socket): Promise<void> {
     const header = readHeader(msg);
-    const ctxFor = (db: string): CommandContext => ({ engine, cursors, logger, connectionId, db });
+    const ctxFor = (db: string): CommandContext => ({ engine, cursors, sessions, logger, connectionId, db });
     if (header.opCode === OP_QUERY) {
       let reply: Document;
       try {

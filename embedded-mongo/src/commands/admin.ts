@@ -1,7 +1,9 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
 import { compileFilter } from '../query/matcher';
+import { collMod, createOptions } from './collMod';
 import type { CommandHandler } from './context';
+import { viewEntry } from './views';
 
 function collName(cmd: Document, key: string): string {
   const v = cmd[key];
@@ -28,7 +30,9 @@ const listCollections: CommandHandler = (cmd, ctx) => {
   const filter = compileFilter((cmd.filter as Document) ?? {});
   const out: Document[] = [];
   for (const coll of ctx.engine.dbs.get(ctx.db)?.values() ?? []) {
-    const entry: Document = cmd.nameOnly
+    const entry: Document = coll.isView
+      ? viewEntry(coll, cmd.nameOnly === true)
+      : cmd.nameOnly
       ? { name: coll.name, type: 'collection' }
       : { name: coll.name, type: 'collection', options: coll.options, info: { readOnly: false }, idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } };
     if (filter(entry)) out.push(entry);
@@ -41,7 +45,7 @@ const create: CommandHandler = async (cmd, ctx) => {
   const name = collName(cmd, 'create');
   const { create: _c, $db, lsid, txnNumber, writeConcern, $clusterTime, autocommit, startTransaction, $readPreference, ...options } = cmd;
   void _c; void $db; void lsid; void txnNumber; void writeConcern; void $clusterTime; void autocommit; void startTransaction; void $readPreference;
-  ctx.engine.createCollection(ctx.db, name, options);
+  ctx.engine.createCollection(ctx.db, name, createOptions(options));
   await ctx.engine.flush();
   return { ok: 1 };
 };
@@ -49,7 +53,8 @@ const create: CommandHandler = async (cmd, ctx) => {
 const drop: CommandHandler = async (cmd, ctx) => {
   const name = collName(cmd, 'drop');
   const coll = ctx.engine.getCollection(ctx.db, name);
-  if (!coll) fail('NamespaceNotFound', 'ns not found');
+  // Since 7.0 dropping a collection that does not exist succeeds.
+  if (!coll) return { ok: 1 };
   const nIndexesWas = coll.indexes.size;
   ctx.engine.dropCollection(ctx.db, name);
   await ctx.engine.flush();
@@ -91,6 +96,7 @@ const dbStats: CommandHandler = (_cmd, ctx) => {
 };
 
 export const adminCommands: Record<string, CommandHandler> = {
+  collMod,
   listDatabases,
   listCollections,
   create,

@@ -19,6 +19,7 @@ const findAndModify: CommandHandler = async (cmd, ctx) => {
   const project = (doc: Doc | undefined): Doc | null => (doc ? (applyProjection([doc], projection)[0] ?? null) : null);
 
   const coll = remove ? ctx.engine.getCollection(ctx.db, name) : ctx.engine.collection(ctx.db, name);
+  if (coll?.isView) fail('CommandNotSupportedOnView', `Namespace ${coll.ns} is a view, not a collection`);
   const scope = queryScope(cmd.collation, coll, cmd.let);
   const target = coll ? findDocs(coll, query, { sort, limit: 1, scope })[0] : undefined;
   const rid = target && coll ? coll.ridForId(target._id) : undefined;
@@ -31,7 +32,7 @@ const findAndModify: CommandHandler = async (cmd, ctx) => {
   const result = updateDocuments(
     coll!,
     ctx,
-    { q: query, u: cmd.update as Doc | Doc[], upsert: cmd.upsert === true, arrayFilters: cmd.arrayFilters as Doc[] | undefined, scope },
+    { q: query, u: cmd.update as Doc | Doc[], upsert: cmd.upsert === true, arrayFilters: cmd.arrayFilters as Doc[] | undefined, scope, bypass: cmd.bypassDocumentValidation },
     rid === undefined ? [] : [rid],
   );
   await ctx.engine.flush();

@@ -59,7 +59,6 @@ export const handshakeCommands: Record<string, CommandHandler> = {
   buildInfo,
   buildinfo: buildInfo,
   getParameter,
-  endSessions: ok,
   startSession: () => ({ id: { id: crypto.randomUUID() }, timeoutMinutes: 30, ok: 1 }),
   refreshSessions: ok,
   killSessions: ok,

@@ -6,10 +6,11 @@ import { findAndModifyCommands } from './findAndModify';
 import { handshakeCommands } from './handshake';
 import { indexCommands } from './indexes';
 import { readCommands } from './read';
+import { sessionCommands } from './sessions';
 import { writeCommands } from './write';
 
 const registry = new Map<string, CommandHandler>(
-  Object.entries({ ...handshakeCommands, ...adminCommands, ...indexCommands, ...writeCommands, ...readCommands, ...findAndModifyCommands }),
+  Object.entries({ ...handshakeCommands, ...adminCommands, ...indexCommands, ...writeCommands, ...readCommands, ...findAndModifyCommands, ...sessionCommands }),
 );
 
 /** Runs one command document; the command name is its first field. Errors are thrown as MongoServerError. */
@@ -18,6 +19,7 @@ export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Do
   if (!name) fail('FailedToParse', 'empty command');
   const handler = registry.get(name) ?? registry.get(name.toLowerCase() === 'ismaster' ? 'isMaster' : name);
   if (!handler) fail('CommandNotFound', `no such command: '${name}'`);
+  ctx.sessions.touch(cmd.lsid);
   try {
     return await handler(cmd, ctx);
   } finally {

@@ -71,6 +71,7 @@ const listIndexes: CommandHandler = (cmd, ctx) => {
   const name = String(cmd.listIndexes ?? '');
   const coll = ctx.engine.getCollection(ctx.db, name);
   if (!coll) fail('NamespaceNotFound', `ns does not exist: ${ctx.db}.${name}`);
+  if (coll.isView) fail('CommandNotSupportedOnView', `Namespace ${coll.ns} is a view, not a collection`);
   const docs: Document[] = [...coll.indexes.values()].map((i) => i.toDocument());
   const batchSize = (cmd.cursor as Document | undefined)?.batchSize;
   return { cursor: ctx.cursors.open(`${ctx.db}.${name}`, docs, typeof batchSize === 'number' ? batchSize : undefined), ok: 1 };

@@ -5,12 +5,15 @@ import { runPipeline } from '../query/pipeline';
 import { getPathValues } from '../query/paths';
 import { collationView } from '../query/collation';
 import { valueComparator } from '../query/sort';
-import { cloneValue, isPlainObject, toNumber, type Doc } from '../query/values';
+import { formatValue, isPlainObject, toNumber, type Doc } from '../query/values';
+import { Collection } from '../storage/collection';
 import { encodeKey } from '../storage/keys';
 import { findDocs } from '../storage/planner';
 import type { CommandContext, CommandHandler } from './context';
 import { cursorIdOf } from './cursors';
+import { writeMerge } from './merge';
 import { queryScope } from './scope';
+import { collectionResolver, resolveView, viewDocs } from './views';
 import { collectionName, prepareForInsert } from './write';
 
 function optionalDoc(cmd: Document, key: string): Doc | undefined {
@@ -47,7 +50,9 @@ const find: CommandHandler = (cmd, ctx) => {
   const scope = queryScope(cmd.collation, coll, cmd.let);
   // Validate the filter even when the collection does not exist, as MongoDB does.
   compileFilter(filter, scope);
-  const docs = coll ? findDocs(coll, filter, { sort, skip, limit, scope }) : [];
+  const view = resolveView(ctx, name);
+  const stages = (): Doc[] => [{ $match: filter }, ...(sort ? [{ $sort: sort }] : []), ...(skip ? [{ $skip: skip }] : []), ...(limit ? [{ $limit: limit }] : [])];
+  const docs = view ? viewDocs(ctx, view, stages(), scope) : coll ? findDocs(coll, filter, { sort, skip, limit, scope }) : [];
   const projected = applyProjection(docs, projection);
   const ns = `${ctx.db}.${name}`;
   const first = limit && batchSize ? Math.min(limit, batchSize) : batchSize;
@@ -75,6 +80,11 @@ const count: CommandHandler = (cmd, ctx) => {
   const limit = Math.abs(optionalInt(cmd, 'limit') ?? 0);
   if (!coll) return { n: 0, ok: 1 };
   const scope = queryScope(cmd.collation, coll);
+  const view = resolveView(ctx, name);
+  if (view) {
+    const matched = viewDocs(ctx, view, [{ $match: query }], scope).slice(skip);
+    return { n: limit ? Math.min(limit, matched.length) : matched.length, ok: 1 };
+  }
   const n = Object.keys(query).length === 0 && !skip && !limit ? coll.docs.size : findDocs(coll, query, { skip, limit, scope }).length;
   return { n, ok: 1 };
 };
@@ -87,7 +97,10 @@ const distinct: CommandHandler = (cmd, ctx) => {
   const { collation } = scope;
   // Values equal under the collation count once, as the first one met.
   const seen = new Map<string, unknown>();
-  for (const doc of coll ? findDocs(coll, optionalDoc(cmd, 'query') ?? {}, { scope }) : []) {
+  const query = optionalDoc(cmd, 'query') ?? {};
+  const view = resolveView(ctx, name);
+  const docs = view ? viewDocs(ctx, view, [{ $match: query }], scope) : coll ? findDocs(coll, query, { scope }) : [];
+  for (const doc of docs) {
     for (const v of getPathValues(doc, cmd.key)) {
       const key = encodeKey(collation ? collationView(v, collation) : v);
       if (v !== undefined && !seen.has(key)) seen.set(key, v);
@@ -95,11 +108,6 @@ const distinct: CommandHandler = (cmd, ctx) => {
   }
   return { values: [...seen.values()].sort(valueComparator(collation)), ok: 1 };
 };
-
-function resolver(ctx: CommandContext): (name: string) => Doc[] {
-  // Copies, because later stages may modify documents joined in by $lookup.
-  return (name) => [...(ctx.engine.getCollection(ctx.db, name)?.docs.values() ?? [])].map((d) => cloneValue(d));
-}
 
 const aggregate: CommandHandler = async (cmd, ctx) => {
   const target = cmd.aggregate;
@@ -114,7 +122,11 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
   let rest = stages;
   const name = typeof target === 'string' ? target : '';
   const scope = queryScope(cmd.collation, name ? ctx.engine.getCollection(ctx.db, name) : undefined, cmd.let);
-  if (name) {
+  const view = name ? resolveView(ctx, name) : undefined;
+  if (view) {
+    input = view.coll ? [...view.coll.docs.values()] : [];
+    rest = [...view.pipeline, ...stages];
+  } else if (name) {
     const coll = ctx.engine.getCollection(ctx.db, name);
     // A leading $match (and $sort/$limit) runs through the query planner so it can use indexes.
     let filter: Doc | undefined;
@@ -129,28 +141,43 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
     }
     input = coll ? findDocs(coll, filter ?? {}, { sort, scope }) : [];
   } else if (target !== 1) fail('InvalidNamespace', 'aggregate requires a collection name or 1');
+  else if (rest[0] && '$listLocalSessions' in rest[0]) {
+    input = ctx.sessions.list(rest[0].$listLocalSessions);
+    rest = rest.slice(1);
+  }
   const last = rest[rest.length - 1];
   const outStage = last && ('$out' in last || '$merge' in last) ? last : undefined;
   if (outStage) rest = rest.slice(0, -1);
-  const results = runPipeline(input, rest, resolver(ctx), scope);
+  const results = runPipeline(input, rest, collectionResolver(ctx), scope);
   if (outStage) {
-    await writeOut(ctx, outStage, results);
+    if ('$merge' in outStage) writeMerge(ctx, outStage.$merge, results, cmd.bypassDocumentValidation);
+    else writeOut(ctx, outStage, results);
+    await ctx.engine.flush();
     return { cursor: { firstBatch: [], id: 0n, ns: `${ctx.db}.${name}` }, ok: 1 };
   }
   const batchSize = isPlainObject(cmd.cursor) ? optionalInt(cmd.cursor, 'batchSize') : undefined;
   return { cursor: ctx.cursors.open(`${ctx.db}.${name || '$cmd.aggregate'}`, results, batchSize), ok: 1 };
 };
 
-async function writeOut(ctx: CommandContext, stage: Doc, results: Doc[]): Promise<void> {
-  if ('$merge' in stage) fail('CommandNotFound', '$merge is not supported by this server; use $out');
+/**
+ * `$out`: the target's documents are replaced by the results, keeping its indexes and options. The results are
+ * first checked against those indexes on a scratch copy, so a duplicate key leaves the target as it was.
+ */
+function writeOut(ctx: CommandContext, stage: Doc, results: Doc[]): void {
   const spec = stage.$out;
   const db = isPlainObject(spec) ? String(spec.db ?? ctx.db) : ctx.db;
   const collName = isPlainObject(spec) ? String(spec.coll ?? '') : String(spec ?? '');
   if (!collName) fail('BadValue', '$out requires a collection name');
-  ctx.engine.dropCollection(db, collName);
   const coll = ctx.engine.collection(db, collName);
-  for (const doc of results) ctx.engine.insert(coll, prepareForInsert(doc));
-  await ctx.engine.flush();
+  const docs = results.map((d) => prepareForInsert(d));
+  const scratch = new Collection(db, collName, coll.options);
+  for (const index of coll.indexes.values()) if (index.name !== '_id_') scratch.createIndex(index.spec);
+  for (const doc of docs) {
+    if (scratch.ridForId(doc._id) !== undefined) fail('DuplicateKey', `E11000 duplicate key error collection: ${coll.ns} index: _id_ dup key: { _id: ${formatValue(doc._id)} }`, { keyPattern: { _id: 1 }, keyValue: { _id: doc._id } });
+    scratch.insert(doc);
+  }
+  for (const rid of [...coll.docs.keys()]) ctx.engine.remove(coll, rid);
+  for (const doc of docs) ctx.engine.insert(coll, doc);
 }
 
 export const readCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct, aggregate };

@@ -9,6 +9,7 @@ import type { QueryScope } from '../query/scope';
 import type { CommandContext, CommandHandler } from './context';
 import { MAX_BSON_SIZE } from './context';
 import { queryScope } from './scope';
+import { validateDocument } from './validation';
 
 export function collectionName(cmd: Document, key: string): string {
   const v = cmd[key];
@@ -21,6 +22,23 @@ export function checkSize(doc: Doc): void {
   if (size > MAX_BSON_SIZE) fail('BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
 }
 
+/** The first `$`-prefixed field name inside an `_id` value, at any depth. */
+function dollarField(v: unknown): string | undefined {
+  if (Array.isArray(v)) {
+    for (const el of v) {
+      const found = dollarField(el);
+      if (found !== undefined) return found;
+    }
+  } else if (isPlainObject(v)) {
+    for (const k of Object.keys(v)) {
+      if (k.startsWith('$')) return k;
+      const found = dollarField(v[k]);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** Gives a new document an _id (first in field order) and checks the _id rules. */
 export function prepareForInsert(raw: unknown): Doc {
   if (!isPlainObject(raw)) fail('TypeMismatch', 'document to insert must be an object');
@@ -29,6 +47,8 @@ export function prepareForInsert(raw: unknown): Doc {
   else doc = idFirst(doc);
   if (Array.isArray(doc._id)) fail('InvalidIdField', "The '_id' value cannot be of type array");
   if (doc._id instanceof RegExp) fail('InvalidIdField', "The '_id' value cannot be of type regex");
+  const dollar = dollarField(doc._id);
+  if (dollar !== undefined) fail('DollarPrefixedFieldName', `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`);
   checkSize(doc);
   return doc;
 }
@@ -50,7 +70,9 @@ const insert: CommandHandler = async (cmd, ctx) => {
   let n = 0;
   for (let i = 0; i < docs.length; i++) {
     try {
-      ctx.engine.insert(coll, prepareForInsert(docs[i]));
+      const doc = prepareForInsert(docs[i]);
+      validateDocument(ctx, coll, doc, undefined, cmd.bypassDocumentValidation);
+      ctx.engine.insert(coll, doc);
       n++;
     } catch (err) {
       errors.push(toServerError(err).toWriteError(i));
@@ -68,6 +90,8 @@ interface UpdateSpec {
   multi?: boolean;
   arrayFilters?: Doc[];
   scope?: QueryScope;
+  /** The command's bypassDocumentValidation. */
+  bypass?: unknown;
 }
 
 /** Fields of one update and one delete statement in MongoDB 7.0 (`sort` came with 8.0): any other is refused. */
@@ -106,6 +130,7 @@ export function updateDocuments(coll: Collection, ctx: CommandContext, spec: Upd
       doc = { _id: fromFilter ?? new ObjectId(), ...doc };
     }
     doc = prepareForInsert(doc);
+    validateDocument(ctx, coll, doc, undefined, spec.bypass);
     ctx.engine.insert(coll, doc);
     out.upsertedId = doc._id;
     out.after.push(doc);
@@ -120,6 +145,7 @@ export function updateDocuments(coll: Collection, ctx: CommandContext, spec: Upd
     // Type-sensitive: replacing Int32 2 by Double 2.0 is a modification, as in MongoDB.
     if (!identicalValues(doc, old)) {
       checkSize(doc);
+      validateDocument(ctx, coll, doc, old, spec.bypass);
       ctx.engine.replace(coll, rid, doc);
       out.modified++;
       out.after.push(doc);
@@ -143,7 +169,7 @@ const update: CommandHandler = async (cmd, ctx) => {
     try {
       const raw: unknown = updates[i];
       if (!isPlainObject(raw)) fail('TypeMismatch', 'each update must be an object');
-      const spec: UpdateSpec = { ...(raw as UpdateSpec), scope: queryScope(raw.collation, coll, cmd.let, raw.c) };
+      const spec: UpdateSpec = { ...(raw as UpdateSpec), scope: queryScope(raw.collation, coll, cmd.let, raw.c), bypass: cmd.bypassDocumentValidation };
       if (spec.multi && spec.u && !Array.isArray(spec.u) && !isOperatorUpdate(spec.u)) {
         fail('FailedToParse', 'multi update is not supported for replacement-style update');
       }
@@ -172,6 +198,7 @@ const del: CommandHandler = async (cmd, ctx) => {
   checkStatementFields('delete', 'deletes', deletes, DELETE_FIELDS);
   const ordered = cmd.ordered !== false;
   const coll = ctx.engine.getCollection(ctx.db, name);
+  if (coll?.isView) fail('CommandNotSupportedOnView', `Namespace ${coll.ns} is a view, not a collection`);
   const errors: Document[] = [];
   let n = 0;
   for (let i = 0; i < deletes.length; i++) {

@@ -8,7 +8,7 @@ import { encodeKey } from './keys';
 export class Collection {
   readonly db: string;
   name: string;
-  readonly options: Document;
+  options: Document;
   readonly docs = new Map<number, Doc>();
   readonly indexes = new Map<string, Index>();
   private readonly byId = new Map<string, number>();
@@ -19,6 +19,11 @@ export class Collection {
     this.name = name;
     this.options = options;
     this.indexes.set('_id_', new Index({ v: 2, key: { _id: 1 }, name: '_id_' }));
+  }
+
+  /** A view: a name for a pipeline over another collection (`options.viewOn`, `options.pipeline`), with no documents. */
+  get isView(): boolean {
+    return typeof this.options.viewOn === 'string';
   }
 
   get ns(): string {

@@ -116,6 +116,16 @@ export class Engine {
         if (!coll.indexes.has(spec.name)) coll.createIndex(spec);
         return;
       }
+      case 'collMod': {
+        const coll = this.dbs.get(db)?.get(String(r.coll));
+        if (coll) coll.options = (r.options as Document) ?? {};
+        return;
+      }
+      case 'modifyIndex': {
+        const index = this.dbs.get(db)?.get(String(r.coll))?.indexes.get(String(r.name));
+        if (index) Object.assign(index.spec, r.changes as Document);
+        return;
+      }
       case 'dropIndex':
         this.dbs.get(db)?.get(String(r.coll))?.indexes.delete(String(r.name));
         return;
@@ -219,10 +229,26 @@ export class Engine {
     return coll;
   }
 
-  /** Returns the collection, creating it implicitly like MongoDB does on first write. */
+  /** Returns the collection, creating it implicitly like MongoDB does on first write; a view cannot be written. */
   collection(db: string, name: string): Collection {
     validateNames(db, name);
-    return this.ensure(db, name, {}, true);
+    const coll = this.ensure(db, name, {}, true);
+    if (coll.isView) fail('CommandNotSupportedOnView', `Namespace ${db}.${name} is a view, not a collection`);
+    return coll;
+  }
+
+  /** Replaces a collection's options (collMod: validator, view definition...). */
+  modifyCollection(coll: Collection, options: Document): void {
+    coll.options = options;
+    this.record({ op: 'collMod', db: coll.db, coll: coll.name, options });
+  }
+
+  /** Changes options of an index in place (collMod: expireAfterSeconds, hidden). */
+  modifyIndex(coll: Collection, name: string, changes: Document): void {
+    const index = coll.indexes.get(name);
+    if (!index) fail('IndexNotFound', `cannot find index ${name} for ns ${coll.ns}`);
+    Object.assign(index.spec, changes);
+    this.record({ op: 'modifyIndex', db: coll.db, coll: coll.name, name, changes });
   }
 
   createCollection(db: string, name: string, options: Document): void {

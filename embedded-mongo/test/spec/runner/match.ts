@@ -11,6 +11,12 @@ function isDocument(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** An instance of a driver class (not a BSON value, date, regex or bytes): its own fields are its document. */
+function isModelObject(v: unknown): v is object {
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || isDocument(v)) return false;
+  return !('_bsontype' in v) && !(v instanceof Date) && !(v instanceof RegExp) && !ArrayBuffer.isView(v);
+}
+
 /** A `{ $$op: arg }` document: exactly one key, starting with `$$`. */
 function operatorOf(v: unknown): [string, unknown] | undefined {
   if (!isDocument(v)) return undefined;
@@ -92,8 +98,9 @@ function scalarsEqual(expected: unknown, actual: unknown): boolean {
  * nested documents may not. Throws MatchError naming the path of the first difference.
  */
 export function match(expected: unknown, actual: unknown, entities: EntityMap, root = true, path = ''): void {
-  // The driver builds some command fields (a find's `sort`) as Maps.
+  // The driver builds some command fields as Maps (a find's `sort`) or class instances (`readConcern`).
   if (actual instanceof Map) actual = Object.fromEntries(actual);
+  else if (isModelObject(actual)) actual = { ...actual };
   const op = operatorOf(expected);
   if (op) return matchOperator(op[0], op[1], actual, entities, root, path);
   if (isDocument(expected)) {
