@@ -62,8 +62,9 @@ export class Index {
     return this.spec.name;
   }
 
+  /** The `_id` index is always unique, though its specification (as listIndexes shows it) has no unique flag. */
   get unique(): boolean {
-    return this.spec.unique === true;
+    return this.spec.unique === true || this.name === '_id_';
   }
 
   /** Index keys for a document, or null when the document is not in this index (sparse / partial). */
