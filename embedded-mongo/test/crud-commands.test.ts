@@ -1,44 +1,33 @@
 // Command behaviour the CRUD specification tests do not reach through the driver (see test/spec): raw commands,
 // persistence of views and validators, and the refusals of 7.0.
-import { MongoClient, MongoServerError, type Db, type Document } from 'mongodb';
-import { startTestServer, tempDir } from './helpers';
+import { type CollationOptions, type Collection, type Db, type Document, MongoClient } from 'mongodb';
+import { serverErrorOf as serverError, serverForFile, startTestServer, tempDir } from './helpers';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let client: MongoClient;
+const file = serverForFile('crud_commands');
 let db: Db;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = new MongoClient(server.uri);
-  db = client.db('crud_commands');
+beforeAll(() => {
+  db = file.db();
 });
 
-afterAll(async () => {
-  await client.close();
-  await server.stop();
-});
+/** Documents of these tests: numbers and strings as `_id`. */
+type Row = { _id?: number | string | null } & Document;
 
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof MongoServerError) return err;
-    throw err;
-  }
-  throw new Error('expected a server error');
+/** A collection of Rows. */
+function collection(name: string): Collection<Row> {
+  return db.collection(name);
 }
 
 describe('inserts and updates', () => {
   it('stores a null _id sent as it is, once', async () => {
     // The driver replaces a null _id by an ObjectId, so the command goes raw.
     await db.command({ insert: 'nullIds', documents: [{ _id: null, a: 1 }] });
-    expect(await db.collection('nullIds').countDocuments({ _id: { $type: 'null' } })).toBe(1);
+    expect(await collection('nullIds').countDocuments({ _id: { $type: 'null' } })).toBe(1);
     const reply = await db.command({ insert: 'nullIds', documents: [{ _id: null, a: 2 }] });
     expect(reply.writeErrors[0]).toMatchObject({ code: 11000, keyPattern: { _id: 1 }, keyValue: { _id: null } });
   });
 
   it('refuses sort in an update statement, as 7.0 does, and changes nothing', async () => {
-    const coll = db.collection('sorted');
+    const coll = collection('sorted');
     await coll.insertMany([{ _id: 1, x: 1 }, { _id: 2, x: 1 }]);
     const err = await serverError(db.command({ update: 'sorted', updates: [{ q: {}, u: { $inc: { x: 1 } }, sort: { _id: -1 } }] }));
     expect(err.code).toBe(40415);
@@ -46,7 +35,7 @@ describe('inserts and updates', () => {
   });
 
   it('evaluates let expressions once and uses them in $expr and update pipelines', async () => {
-    const coll = db.collection('lets');
+    const coll = collection('lets');
     await coll.insertMany([{ _id: 1, n: 3 }, { _id: 2, n: 5 }]);
     expect(await coll.find({ $expr: { $eq: ['$n', '$$target'] } }, { let: { target: { $add: [1, 2] } } }).toArray()).toEqual([{ _id: 1, n: 3 }]);
     await coll.updateMany({}, [{ $set: { m: { $multiply: ['$n', '$$k'] } } }], { let: { k: 10 } });
@@ -54,9 +43,9 @@ describe('inserts and updates', () => {
   });
 
   it('sorts and compares strings by a collation', async () => {
-    const coll = db.collection('names');
+    const coll = collection('names');
     await coll.insertMany([{ _id: 1, s: 'b' }, { _id: 2, s: 'A' }, { _id: 3, s: 'c10' }, { _id: 4, s: 'c9' }, { _id: 5, s: 'á' }]);
-    const order = async (collation: Document): Promise<unknown[]> => (await coll.find({}, { sort: { s: 1 }, collation }).toArray()).map((d) => d.s);
+    const order = async (collation: CollationOptions): Promise<unknown[]> => (await coll.find({}, { sort: { s: 1 }, collation }).toArray()).map((d) => d.s);
     expect(await order({ locale: 'en', numericOrdering: true })).toEqual(['A', 'á', 'b', 'c9', 'c10']);
     expect(await coll.countDocuments({ s: 'a' }, { collation: { locale: 'en', strength: 1 } })).toBe(2);
     expect(await coll.countDocuments({ s: 'a' }, { collation: { locale: 'en', strength: 2 } })).toBe(1);
@@ -71,14 +60,14 @@ describe('inserts and updates', () => {
 
 describe('views and validators', () => {
   it('runs a view over its collection, refuses writes, lists and drops it', async () => {
-    await db.collection('people').insertMany([{ _id: 1, age: 20, name: 'a' }, { _id: 2, age: 40, name: 'b' }, { _id: 3, age: 50, name: 'b' }]);
+    await collection('people').insertMany([{ _id: 1, age: 20, name: 'a' }, { _id: 2, age: 40, name: 'b' }, { _id: 3, age: 50, name: 'b' }]);
     await db.createCollection('older', { viewOn: 'people', pipeline: [{ $match: { age: { $gt: 30 } } }] });
     await db.createCollection('olderNames', { viewOn: 'older', pipeline: [{ $project: { _id: 0, name: 1 } }] });
-    const view = db.collection('older');
+    const view = collection('older');
     expect(await view.find({}, { sort: { _id: -1 } }).toArray()).toEqual([{ _id: 3, age: 50, name: 'b' }, { _id: 2, age: 40, name: 'b' }]);
     expect(await view.countDocuments()).toBe(2);
     expect(await view.distinct('name')).toEqual(['b']);
-    expect(await db.collection('olderNames').find().toArray()).toEqual([{ name: 'b' }, { name: 'b' }]);
+    expect(await collection('olderNames').find().toArray()).toEqual([{ name: 'b' }, { name: 'b' }]);
     expect((await serverError(view.insertOne({ age: 60 }))).code).toBe(166);
     expect((await serverError(view.deleteMany({}))).code).toBe(166);
     expect((await serverError(view.createIndex({ age: 1 }))).code).toBe(166);
@@ -86,11 +75,11 @@ describe('views and validators', () => {
     expect(listed).toEqual([{ name: 'older', type: 'view', options: { viewOn: 'people', pipeline: [{ $match: { age: { $gt: 30 } } }] }, info: { readOnly: true } }]);
     expect((await serverError(db.createCollection('bad', { viewOn: 'people', pipeline: [{ $out: 'x' }] }))).code).toBe(167);
     expect(await view.drop()).toBe(true);
-    expect(await db.collection('people').countDocuments()).toBe(3);
+    expect(await collection('people').countDocuments()).toBe(3);
   });
 
   it('applies a validator by level and action, and bypassDocumentValidation', async () => {
-    const coll = db.collection('checked');
+    const coll = collection('checked');
     await coll.insertMany([{ _id: 1, x: 'ok' }, { _id: 2, x: 5 }]);
     await db.command({ collMod: 'checked', validator: { x: { $type: 'string' } } });
     const err = await serverError(coll.insertOne({ _id: 3, x: 1 }));
@@ -113,7 +102,7 @@ describe('views and validators', () => {
     const first = await startTestServer({ dbPath: dir });
     let c = new MongoClient(first.uri);
     let d = c.db('kept');
-    await d.collection('base').insertMany([{ _id: 1, n: 1 }, { _id: 2, n: 2 }]);
+    await d.collection<Row>('base').insertMany([{ _id: 1, n: 1 }, { _id: 2, n: 2 }]);
     await d.collection('base').createIndex({ at: 1 }, { expireAfterSeconds: 60 });
     await d.createCollection('view', { viewOn: 'base', pipeline: [{ $match: { n: 2 } }] });
     await d.command({ collMod: 'base', validator: { n: { $type: 'number' } }, index: { keyPattern: { at: 1 }, expireAfterSeconds: 120 } });
@@ -136,10 +125,10 @@ describe('views and validators', () => {
 
 describe('aggregation output', () => {
   it('merges on a unique key, and refuses what $merge refuses', async () => {
-    const target = db.collection('mergeTarget');
+    const target = collection('mergeTarget');
     await target.createIndex({ k: 1 }, { unique: true });
     await target.insertMany([{ _id: 1, k: 'a', n: 1 }]);
-    const src = db.collection('mergeSource');
+    const src = collection('mergeSource');
     await src.insertMany([{ _id: 10, k: 'a', n: 2 }, { _id: 11, k: 'b', n: 3 }]);
     await src.aggregate([{ $project: { _id: 0 } }, { $merge: { into: 'mergeTarget', on: 'k', whenMatched: 'merge' } }]).toArray();
     expect(await target.find({}, { projection: { _id: 0 } }).sort({ k: 1 }).toArray()).toEqual([{ k: 'a', n: 2 }, { k: 'b', n: 3 }]);
@@ -150,10 +139,10 @@ describe('aggregation output', () => {
   });
 
   it('replaces the documents of an $out target and keeps its indexes, or leaves it whole on a duplicate', async () => {
-    const out = db.collection('outTarget');
+    const out = collection('outTarget');
     await out.createIndex({ v: 1 }, { unique: true });
     await out.insertOne({ _id: 'old', v: 0 });
-    const src = db.collection('outSource');
+    const src = collection('outSource');
     await src.insertMany([{ _id: 1, v: 1 }, { _id: 2, v: 2 }]);
     await src.aggregate([{ $out: 'outTarget' }]).toArray();
     expect(await out.find().sort({ _id: 1 }).toArray()).toEqual([{ _id: 1, v: 1 }, { _id: 2, v: 2 }]);
@@ -163,6 +152,7 @@ describe('aggregation output', () => {
   });
 
   it('lists the sessions commands have named', async () => {
+    const client = file.client();
     const session = client.startSession();
     try {
       await db.command({ ping: 1 }, { session });

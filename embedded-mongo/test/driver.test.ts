@@ -1,6 +1,6 @@
-import { Binary, Decimal128, Double, GridFSBucket, Int32, Long, MongoClient, MongoServerError, ObjectId, Timestamp } from 'mongodb';
+import { Binary, Decimal128, Double, GridFSBucket, Int32, Long, MongoClient, type MongoServerError, ObjectId, Timestamp } from 'mongodb';
 import type { Db, Document } from 'mongodb';
-import { startTestServer } from './helpers';
+import { serverErrorOf as serverError, startTestServer } from './helpers';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let client: MongoClient;
@@ -18,15 +18,6 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof MongoServerError) return err;
-    throw err;
-  }
-  throw new Error('expected a server error');
-}
 
 describe('connection and admin commands', () => {
   it('answers ping, buildInfo and hello like a standalone', async () => {

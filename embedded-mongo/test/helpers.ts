@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type Db, MongoClient, MongoServerError } from 'mongodb';
 import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions, type Logger } from '../src';
 
 export function tempDir(prefix = 'embedded-mongo-'): string {
@@ -25,4 +26,30 @@ export async function startTestServer(opts: Partial<EmbeddedMongoOptions> = {}):
     if (!opts.dbPath) fs.rmSync(dir, { recursive: true, force: true });
   };
   return { ...server, stop, dir };
+}
+
+/** The server error a promise rejects with (anything else is rethrown; a fulfilled promise fails the test). */
+export async function serverErrorOf(p: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof MongoServerError) return err;
+    throw err;
+  }
+  throw new Error('expected a server error');
+}
+
+/** A server and a driver client on it for the tests of one file: started before them, stopped after them. */
+export function serverForFile(dbName: string): { server: () => EmbeddedMongo; client: () => MongoClient; db: () => Db } {
+  let server: EmbeddedMongo | undefined;
+  let client: MongoClient | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    client = new MongoClient(server.uri);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+  return { server: () => server!, client: () => client!, db: () => client!.db(dbName) };
 }
