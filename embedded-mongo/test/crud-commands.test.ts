@@ -51,6 +51,10 @@ describe('inserts and updates', () => {
     expect(await coll.countDocuments({ s: 'a' }, { collation: { locale: 'en', strength: 2 } })).toBe(1);
     expect(await coll.countDocuments({ s: 'a' })).toBe(0);
     expect((await serverError(coll.find({}, { collation: { locale: 'simple', strength: 2 } }).toArray())).code).toBe(2);
+    expect((await serverError(db.createCollection('badCollation', { collation: { locale: 'zz' } }))).code).toBe(2);
+    await db.createCollection('folded', { collation: { locale: 'en', strength: 2 } });
+    await collection('folded').insertOne({ _id: 1, s: 'Ping' });
+    expect(await collection('folded').countDocuments({ s: 'pING' })).toBe(1);
   });
 
   it('answers ok when dropping a collection that does not exist', async () => {

@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
+import { parseCollation } from '../query/collation';
 import { isNumeric, isPlainObject, toNumber } from '../query/values';
 import type { CommandHandler } from './context';
 import { checkValidationOptions } from './validation';
@@ -11,6 +12,8 @@ const COLLECTION_OPTIONS = ['validator', 'validationLevel', 'validationAction'];
 
 /** The options `create` stores for a collection or a view, checked. */
 export function createOptions(options: Document): Document {
+  // A default collation is checked now rather than on the first query that would use it.
+  parseCollation(options.collation);
   if (options.viewOn === undefined) {
     if (options.pipeline !== undefined) fail('BadValue', "'pipeline' requires 'viewOn' to also be specified");
     checkValidationOptions(options);
