@@ -37,7 +37,7 @@ if (!fs.existsSync(SPEC_DIR)) {
     summary.add(name);
     const runnable = spec.tests.filter((test) => {
       const skip = skipFor(spec, test, SERVER);
-      if (skip) summary.skipped(name, skip.reason);
+      if (skip) summary.skipped(name, skip.reason, skip.detail);
       return !skip;
     });
     if (runnable.length === 0) continue;

@@ -8,7 +8,7 @@ interface FileCounts {
 
 export class Summary {
   private readonly files = new Map<string, FileCounts>();
-  private readonly reasons = new Map<string, number>();
+  private readonly reasons = new Map<string, Map<string, number>>();
 
   private counts(file: string): FileCounts {
     let c = this.files.get(file);
@@ -28,9 +28,11 @@ export class Summary {
     this.counts(file).failed++;
   }
 
-  skipped(file: string, reason: string): void {
+  skipped(file: string, reason: string, detail: string): void {
     this.counts(file).skipped++;
-    this.reasons.set(reason, (this.reasons.get(reason) ?? 0) + 1);
+    let details = this.reasons.get(reason);
+    if (!details) this.reasons.set(reason, (details = new Map()));
+    details.set(detail, (details.get(detail) ?? 0) + 1);
   }
 
   render(title: string): string {
@@ -46,7 +48,10 @@ export class Summary {
       total.skipped += c.skipped;
     }
     lines.push(row('total', total), '', 'left out, by reason:');
-    for (const [reason, n] of this.reasons) lines.push(`  ${String(n).padStart(4)}  ${reason}`);
+    for (const [reason, details] of this.reasons) {
+      lines.push(`  ${String([...details.values()].reduce((a, b) => a + b, 0)).padStart(4)}  ${reason}`);
+      for (const [detail, n] of [...details].sort(([, a], [, b]) => b - a)) lines.push(`        ${String(n).padStart(4)}  ${detail}`);
+    }
     return `${lines.join('\n')}\n`;
   }
 }
