@@ -27,8 +27,11 @@ export interface AppConfigOptions {
 
 const root = __dirname;
 
-/** Packages every app shares as singletons: one React, one router, one store library, one shared-kit. */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'zustand', 'shared-kit'] as const;
+/**
+ * Packages every app shares as singletons: one React, one router, one store library, one shared-kit, one UI kit
+ * (its components, tokens stylesheet and i18n instance) and one i18next.
+ */
+export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'zustand', 'shared-kit', 'ui-kit', 'i18next', 'react-i18next'] as const;
 
 interface PackageJson {
   version?: string;
@@ -205,6 +208,7 @@ export function createConfig(options: AppConfigOptions): Configuration {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       alias: {
         'shared-kit$': join(root, 'shared-kit', 'src', 'index.ts'),
+        'ui-kit$': join(root, 'ui-kit', 'src', 'index.ts'),
         'react-router$': REACT_ROUTER_BROWSER_ENTRY,
       },
     },

@@ -22,7 +22,10 @@ export interface ApiClientOptions {
   baseURL?: string;
   /** App id sent as `aid`; omitted from requests when not given. */
   aid?: number;
-  /** Default: the browser's language, reduced (see reduceLanguage); 'en' outside a browser. */
+  /**
+   * Default: the UI's language (setClientLanguage, set by the ui-kit's i18n), else the browser's; reduced (see
+   * reduceLanguage); 'en' outside a browser.
+   */
   language?: string;
   /** Called once for every failed request (unless the request sets `silent: true`). */
   onApiError?: (e: ApiError) => void;
@@ -40,13 +43,20 @@ function browserLanguage(): string | undefined {
   return typeof navigator === 'undefined' ? undefined : navigator.language;
 }
 
+let uiLanguage: string | undefined;
+
+/** The language the user reads the UI in; every request then sends it (reduced) as `language`. */
+export function setClientLanguage(language: string | undefined): void {
+  uiLanguage = language;
+}
+
 /** The common query parameters of spec section 7, sent on every request. */
 export function commonQuery(options: Pick<ApiClientOptions, 'aid' | 'language'> = {}): CommonQuery {
   const q: CommonQuery = {
     version_code: ENV_VALUES.version_code,
     device_platform: ENV_VALUES.device_platform,
     pkg_type: ENV_VALUES.pkg_type,
-    language: reduceLanguage(options.language ?? browserLanguage()),
+    language: reduceLanguage(options.language ?? uiLanguage ?? browserLanguage()),
   };
   if (options.aid !== undefined) q.aid = options.aid;
   return q;

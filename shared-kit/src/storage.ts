@@ -7,6 +7,7 @@ export const StorageKey = {
   ProceedLoginStep: `${STORAGE_PREFIX}proceed_login_step`,
   DebugFlag: `${STORAGE_PREFIX}debug`,
   Theme: `${STORAGE_PREFIX}theme`,
+  Language: `${STORAGE_PREFIX}language`,
   EnvHeaders: `${STORAGE_PREFIX}env_headers`,
   LoginRedirect: `${STORAGE_PREFIX}login_redirect`,
   TimeSpent: `${STORAGE_PREFIX}time_spent`,

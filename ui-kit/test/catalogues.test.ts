@@ -1,0 +1,77 @@
+// Every catalogue in the repo (`<workspace>/src/locales/`) is complete in every shipped language: same keys as the
+// English source, nested the same way, no empty text. Catalogues are `locales/<lang>.ts` (a remote's one namespace)
+// or `locales/<lang>/<namespace>.ts`.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { LANGUAGES, SOURCE_LANGUAGE } from '../src/i18n/languages';
+
+const root = join(__dirname, '..', '..');
+
+interface CatalogueFile {
+  id: string;
+  path: (language: string) => string;
+}
+
+function catalogueFiles(): CatalogueFile[] {
+  const out: CatalogueFile[] = [];
+  for (const workspace of readdirSync(root)) {
+    const dir = join(root, workspace, 'src', 'locales');
+    if (workspace === 'node_modules' || !existsSync(dir)) continue;
+    const source = join(dir, SOURCE_LANGUAGE);
+    if (existsSync(`${source}.ts`)) out.push({ id: `${workspace}/${SOURCE_LANGUAGE}.ts`, path: (lng) => join(dir, `${lng}.ts`) });
+    if (existsSync(source) && statSync(source).isDirectory()) {
+      for (const file of readdirSync(source).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+        out.push({ id: `${workspace}/${SOURCE_LANGUAGE}/${file}`, path: (lng) => join(dir, lng, file) });
+      }
+    }
+  }
+  return out;
+}
+
+/** Every leaf as `a.b.c`, with problems for leaves that are not non-empty strings. */
+function leaves(value: unknown, prefix = '', problems: string[] = []): { keys: string[]; problems: string[] } {
+  const keys: string[] = [];
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof child === 'string') {
+      if (child.trim() === '') problems.push(`${path} is empty`);
+      keys.push(path);
+    } else if (typeof child === 'object' && child !== null) {
+      keys.push(...leaves(child, path, problems).keys);
+    } else {
+      problems.push(`${path} is not text`);
+    }
+  }
+  return { keys, problems };
+}
+
+function load(path: string): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(path) as { default: unknown }).default;
+}
+
+const files = catalogueFiles();
+
+describe('message catalogues', () => {
+  it('finds the kit catalogues at least', () => {
+    expect(files.map((f) => f.id)).toEqual(expect.arrayContaining(['ui-kit/en/common.ts', 'ui-kit/en/errors.ts']));
+  });
+
+  describe.each(files.map((f) => [f.id, f] as const))('%s', (_id, file) => {
+    const source = leaves(load(file.path(SOURCE_LANGUAGE)));
+
+    it('the source has only non-empty text', () => {
+      expect(source.problems).toEqual([]);
+    });
+
+    it.each(LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE))('%s has exactly the source keys', (language) => {
+      const path = file.path(language);
+      expect(existsSync(path) ? relative(root, path) : `missing ${relative(root, path)}`).toBe(relative(root, path));
+      const translation = leaves(load(path));
+      expect(translation.problems).toEqual([]);
+      const missing = source.keys.filter((k) => !translation.keys.includes(k));
+      const extra = translation.keys.filter((k) => !source.keys.includes(k));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    });
+  });
+});
