@@ -6,7 +6,7 @@ import type { Service } from '../../scripts/services';
 import { shellEnv } from '../support/env';
 import { fileLog } from '../support/log';
 import { E2E_PORTS, SPARE_PORTS } from '../support/ports';
-import { signInByPhone } from '../support/session';
+import { signInAsOperator, signInByPhone } from '../support/session';
 
 const MOUNTS = [
   { remote: 'mfe_editor', port: E2E_PORTS.editor, path: '/editor/works', heading: 'My Story' },
@@ -29,6 +29,8 @@ for (const mount of MOUNTS) {
   }) => {
     // My Story lists the signed-in creator's stories; a visitor is sent to log in (spec §8, 1007).
     if (mount.remote === 'mfe_editor') await signInByPhone(page.request, '646');
+    // The console is for operators: anyone else never loads its remote (see role-gates.spec.ts).
+    if (mount.remote === 'mfe_ops') await signInAsOperator(page.request);
     const requests = recordRequests(page);
     const manifest = page.waitForResponse(`http://localhost:${mount.port}/mf-manifest.json`);
     const entry = page.waitForResponse(`http://localhost:${mount.port}/remoteEntry.js`);

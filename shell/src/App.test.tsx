@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { createMemoryRouter } from 'react-router';
 import { ApiError, ErrorCode, resetStores, sessionStore, toastStore } from 'shared-kit';
@@ -113,11 +113,25 @@ describe('App routes', () => {
     ['/editor/story-ai/3', 'mfe_brainstorm/App', 'Brainstorm'],
     ['/play', 'mfe_player/App', 'Stories'],
     ['/account/delete', 'mfe_account/App', 'Account'],
-    ['/ops', 'mfe_ops/App', 'Moderation'],
   ])('mounts the remote for %s', async (path, id, heading) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(mockedLoadRemote).toHaveBeenCalledWith(id);
+  });
+
+  it('mounts the console at /ops for an operator only; a visitor goes to log in without loading it', async () => {
+    const visitor = renderApp('/ops');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(visitor().state.location.pathname).toBe('/login');
+    expect(mockedLoadRemote).not.toHaveBeenCalledWith('mfe_ops/App');
+    cleanup();
+
+    resetStores();
+    const operator = { uid: '7', nickname: 'Operator', roles: ['user', 'operator'], teen_mode: 0 };
+    get.mockResolvedValue({ data: { status_code: 0, status_message: 'success', data: { is_login: true, user: operator } } });
+    renderApp('/ops');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeTruthy();
+    expect(mockedLoadRemote).toHaveBeenCalledWith('mfe_ops/App');
   });
 
   it('keeps the header working when a remote is down', async () => {

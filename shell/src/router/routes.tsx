@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { UserRole } from 'shared-kit';
 import { RouteErrorFallback } from '../errors/AppErrorBoundary';
 import { HomePage } from '../pages/HomePage';
 import { MobilePage } from '../pages/MobilePage';
@@ -6,6 +7,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { AccountRemote, BrainstormRemote, EditorRemote, OpsRemote, PlayerRemote } from '../remotes/mounts';
 import { RemoteBoundary } from '../remotes/RemoteBoundary';
 import { Layout } from './Layout';
+import { RoleGate } from './RoleGate';
 import { lazyPage } from './lazyPage';
 
 /**
@@ -65,7 +67,14 @@ export const routes: RouteObject[] = [
           { path: '/editor/*', element: <RemoteBoundary key="mfe_editor" remote={EditorRemote} /> },
           { path: '/play/*', element: <RemoteBoundary key="mfe_player" remote={PlayerRemote} /> },
           { path: '/account/*', element: <RemoteBoundary key="mfe_account" remote={AccountRemote} /> },
-          { path: '/ops/*', element: <RemoteBoundary key="mfe_ops" remote={OpsRemote} /> },
+          {
+            path: '/ops/*',
+            element: (
+              <RoleGate role={UserRole.Operator}>
+                <RemoteBoundary key="mfe_ops" remote={OpsRemote} />
+              </RoleGate>
+            ),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
