@@ -3,8 +3,7 @@ import { fail } from '../errors';
 import { getPath } from '../query/paths';
 import { runPipeline } from '../query/pipeline';
 import { applyUpdate } from '../query/update';
-import { encodeKey } from '../storage/keys';
-import { formatValue, isPlainObject, valuesEqual, type Doc } from '../query/values';
+import { formatValue, identicalValues, isPlainObject, valuesEqual, type Doc } from '../query/values';
 import { matchRids } from '../storage/planner';
 import type { CommandContext } from './context';
 import { validateDocument } from './validation';
@@ -91,7 +90,8 @@ export function writeMerge(ctx: CommandContext, raw: unknown, results: Doc[], by
       fail('DuplicateKey', `E11000 duplicate key error collection: ${coll.ns} index: ${onSet === '_id' ? '_id_' : spec.on.join('_')} dup key: ${formatValue(keyValue)}`, { keyPattern, keyValue });
     } else if (spec.whenMatched === 'replace') next = keepId(matched, doc);
     else next = keepId(matched, { ...matched, ...doc });
-    if (encodeKey(next) === encodeKey(matched)) continue;
+    // Type-sensitive, as for updates: replacing Int32 2 by Double 2.0 is a change.
+    if (identicalValues(next, matched)) continue;
     checkSize(next);
     validateDocument(ctx, coll, next, matched, bypass);
     ctx.engine.replace(coll, rid!, next);

@@ -37,7 +37,7 @@ export function letVariables(...sources: unknown[]): Doc | undefined {
         out[name] = value;
         continue;
       }
-      const [result] = new Aggregator([{ $project: { _id: 0, v: numericView(value) } }], { context: MINGO_CONTEXT, variables: out ? numericView(out) as Doc : undefined }).run([{}]) as Doc[];
+      const [result] = new Aggregator([{ $project: { _id: 0, v: numericView(value) } }], { context: MINGO_CONTEXT, variables: numericView(out) as Doc }).run([{}]) as Doc[];
       if (result === undefined) fail('BadValue', `cannot evaluate let variable ${name}: ${formatValue(value)}`);
       out[name] = result.v ?? null;
     }
