@@ -4,12 +4,13 @@
 import './kit.css';
 export { Button, IconButton, CloseButton, type ButtonProps, type ButtonVariant, type ButtonSize, type IconButtonProps } from './components/Button';
 export { TextField, TextArea, countCharacters, type TextFieldProps, type TextAreaProps } from './components/TextField';
-export { Select, type SelectProps, type SelectOption } from './components/Select';
+export { Modal, ConfirmDialog, Select, Tabs, Menu } from './components/lazy';
+export type { SelectProps, SelectOption } from './components/Select';
 export { Checkbox, Switch } from './components/Choice';
-export { Modal, ConfirmDialog, type ModalProps, type ConfirmDialogProps } from './components/Modal';
+export type { ModalProps, ConfirmDialogProps } from './components/Modal';
 export { Toaster } from './components/Toaster';
-export { Tabs, type TabsProps, type TabItem } from './components/Tabs';
-export { Menu, type MenuProps, type MenuItem } from './components/Menu';
+export type { TabsProps, TabItem } from './components/Tabs';
+export type { MenuProps, MenuItem } from './components/Menu';
 export { Spinner, ProgressBar, Skeleton, type SpinnerProps, type ProgressBarProps, type SkeletonProps } from './components/Spinner';
 export {
   Card,

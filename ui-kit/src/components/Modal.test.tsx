@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfirmDialog, Modal } from '../index';
+import '../i18n/instance';
+import { ConfirmDialog, Modal } from './Modal';
 
 function confirm(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
   const onConfirm = jest.fn();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Select } from '../components/Select';
+import { Select } from '../components/lazy';
 import { useTheme, type Theme } from '../theme/theme';
 import { changeLanguage } from './instance';
 import { LANGUAGES, LANGUAGE_NAMES, catalogueLanguage } from './languages';
