@@ -72,3 +72,37 @@ test('an automatic save that cannot happen says why, and the text is still kept'
   await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/editor\/story\/\d+$/);
 });
+
+test('My Story: Play-test opens the working copy in the player', async ({ page }) => {
+  const art = (key: string) => `/api/editor/art/${key}.png`;
+  const res = await page.request.post('/api/editor/story/create', {
+    data: {
+      story_gen_type: 'UserDefined',
+      publish_type: 'Draft',
+      story_name: 'Tested before publishing',
+      introduction: 'A quiet harbour at night.',
+      image_generate_style: { code: 'anime' },
+      characters: [
+        {
+          character_id: 'c1',
+          character_name: 'Mira',
+          settings: 'The keeper of the lighthouse.',
+          style: 'Speaks softly.',
+          character_url: art('keeper'),
+          dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
+        },
+      ],
+      player: { character_name: 'Alex', settings: 'A traveller.' },
+      prologue: { character_id: 'c1', content: 'Welcome, traveller. The lamp is out tonight.' },
+      nodes: [{ node_id: 'n1', name: 'Arrival', content: 'Meet @{character_c1}.', ending_content: 'Light the lamp.' }],
+      voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
+    },
+  });
+  expect(((await res.json()) as { status_code: number }).status_code).toBe(0);
+
+  await page.goto('/editor/works');
+  const card = page.getByRole('listitem', { name: 'Tested before publishing' });
+  await card.getByRole('link', { name: 'Play-test Tested before publishing' }).click();
+  await expect(page).toHaveURL(/\/play\/story\/\d+\/play\?draft=1$/);
+  await expect(page.getByText('Welcome, traveller. The lamp is out tonight.')).toBeVisible();
+});

@@ -33,12 +33,14 @@ export function PlayPage(): JSX.Element {
   const screenRef = useRef<HTMLElement>(null);
   const storyPath = usePlayerPath(`story/${id}`);
   const newPlay = search.get('new') === '1';
+  // My Story's Play-test link: the creator tries the working copy.
+  const draft = search.get('draft') === '1';
 
   useEffect(() => {
     if (!valid) return;
-    void usePlayStore.getState().open(id, { newPlay });
+    void usePlayStore.getState().open(id, { newPlay, draft });
     return () => usePlayStore.getState().leave();
-  }, [id, valid, newPlay]);
+  }, [id, valid, newPlay, draft]);
 
   const last = s.dialogues[s.dialogues.length - 1];
   const follow = useChatFollow(screenRef, `${s.dialogues.length}:${last?.dialogue_id ?? ''}:${last?.content.length ?? 0}:${String(last?.done)}:${String(ended)}`, s.status === 'ready');
@@ -49,7 +51,7 @@ export function PlayPage(): JSX.Element {
       <main className="pl-page pl-center">
         <h1>Cannot open this story</h1>
         <p role="alert">{s.loadError}</p>
-        <button type="button" className="pl-button" onClick={() => void s.open(id, { newPlay })}>
+        <button type="button" className="pl-button" onClick={() => void s.open(id, { newPlay, draft })}>
           Try again
         </button>
         <Link to={storyPath} className="pl-link">

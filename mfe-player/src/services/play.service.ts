@@ -11,6 +11,13 @@ export function startPlay(storyId: string, isNewPlay: boolean): Promise<PlayStar
   return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/start_play`, { story_id: storyId, is_new_play: isNewPlay }, quiet));
 }
 
+/** The creator's play-test of the working copy (spec §7 `start_play_draft`); owners only. */
+export function startPlayDraft(storyId: string, isNewPlay: boolean): Promise<PlayStart> {
+  return unwrap(
+    apiClient.post<Envelope<PlayStart>>(`${T}/story/start_play_draft`, { story_id: storyId, is_new_play: isNewPlay }, quiet),
+  );
+}
+
 export function playInfo(playId: string): Promise<PlayInfo> {
   return unwrap(apiClient.get<Envelope<PlayInfo>>(`${T}/play_info`, { params: { play_id: playId }, ...quiet }));
 }

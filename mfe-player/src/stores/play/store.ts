@@ -47,7 +47,8 @@ export interface PlayState {
   /** The composer's text; a rewind puts the player's words back here. */
   draft: string;
 
-  open: (storyId: string, options?: { newPlay?: boolean }) => Promise<void>;
+  /** `draft`: the creator play-tests the working copy instead of the published story. */
+  open: (storyId: string, options?: { newPlay?: boolean; draft?: boolean }) => Promise<void>;
   loadOlder: () => Promise<void>;
   setDraft: (text: string) => void;
   send: (text: string) => Promise<boolean>;
@@ -583,10 +584,13 @@ export const usePlayStore = create<PlayState>()((set, get) => {
       try {
         let start: PlayStart;
         try {
-          start = await playService.startPlay(storyId, options.newPlay ?? false);
+          start = options.draft
+            ? await playService.startPlayDraft(storyId, options.newPlay ?? false)
+            : await playService.startPlay(storyId, options.newPlay ?? false);
         } catch (error) {
           // A visitor plays as a guest: the guest session is made on first play.
-          if (!isNeedLogin(error)) throw error;
+          // A play-test is the owner's: no guest session can have one.
+          if (!isNeedLogin(error) || options.draft) throw error;
           await startGuestSession();
           start = await playService.startPlay(storyId, options.newPlay ?? false);
         }
