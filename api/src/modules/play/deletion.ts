@@ -4,7 +4,6 @@ import { Dialogue } from './dialogue.model';
 import { ChatQuota } from './limits';
 import { Play } from './play.model';
 import { forgetPlay } from './playState';
-import { forgetRows } from './rowCache';
 
 /** Deleting an account deletes its plays with every dialogue in them, and its chat-limit counters. */
 async function removeUserPlays(uid: string): Promise<void> {
@@ -16,7 +15,6 @@ async function removeUserPlays(uid: string): Promise<void> {
     // Our own operator, marked trusted so the global sanitizeFilter lets it through.
     await Dialogue.deleteMany({ play_id: mongoose.trusted({ $in: ids }) });
     for (const id of ids) {
-      forgetRows(id);
       forgetPlay(id);
     }
     await Play.deleteMany({ play_id: mongoose.trusted({ $in: ids }) });

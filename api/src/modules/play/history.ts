@@ -5,7 +5,6 @@ import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
 import { Play, type PlayFields } from './play.model';
 import { presentDialogue } from './play.presenter';
-import { forgetRows } from './rowCache';
 import { ownPlay, playInfo, storyOfPlay } from './plays';
 
 /** `dialogue_list`: a page by sequence number, through the (play_id, seq) index whatever the play's length. */
@@ -45,9 +44,7 @@ export async function backtrack(ctx: PlayContext, uid: string, playId: string, d
   const locked = await Play.findOneAndUpdate({ play_id: play.play_id, pending_group_id: null }, { $set: { pending_group_id: lockId } }, { new: true }).lean<PlayFields>();
   if (!locked) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
   try {
-    forgetRows(play.play_id);
     await Dialogue.deleteMany({ play_id: play.play_id, seq: mongoose.trusted({ $gt: target.seq }) });
-    forgetRows(play.play_id);
     const state = await stateAt(play.play_id, target.seq);
     await Play.updateOne(
       { play_id: play.play_id, pending_group_id: lockId },

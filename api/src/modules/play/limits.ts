@@ -51,33 +51,12 @@ function reached(limit: SendLimit): AppError {
   return new AppError(ErrorCode.MessageLimitReached, message, { data: { send_limit: limit, need_login: limit.scope === 'guest' } });
 }
 
-/** Each account's count for the day as this process last saw it: a lower bound, as other processes may spend too. */
-const seenCounts = new Map<string, { day: string; count: number }>();
-const MAX_SEEN_COUNTS = 10_000;
-
-function noteCount(uid: string, day: string, count: number): void {
-  seenCounts.delete(uid);
-  seenCounts.set(uid, { day, count });
-  if (seenCounts.size > MAX_SEEN_COUNTS) seenCounts.delete(seenCounts.keys().next().value as string);
-}
-
-/**
- * True when this process last saw the account with at least two messages left today. A send may then show the first
- * words of its reply before it spends (`spendMessage` is still conditional; see quickSend). Guests spend first.
- */
-export function roomToSpendLater(user: Account, chat: ChatSettings, now: number): boolean {
-  if (user.identity === UserIdentity.Tour || isMember(user)) return false;
-  const seen = seenCounts.get(user.uid);
-  return seen !== undefined && seen.day === utcDay(now) && seen.count + 2 <= chat.dailyLimit;
-}
-
 /** Where the user stands, without spending anything. */
 export async function currentLimit(user: Account, chat: ChatSettings, guestTurns: number, now: number): Promise<SendLimit | null> {
   if (user.identity === UserIdentity.Tour) return statusOf(user.guest_turns ?? 0, guestTurns, 'guest');
   if (isMember(user)) return null;
   const day = utcDay(now);
   const row = await ChatQuota.findOne({ uid: user.uid, day }).lean();
-  noteCount(user.uid, day, row?.count ?? 0);
   return statusOf(row?.count ?? 0, chat.dailyLimit, 'daily');
 }
 
@@ -119,16 +98,11 @@ export async function spendMessage(
     if ((err as { code?: number }).code !== 11000) throw err;
   }
   if (!row) {
-    noteCount(user.uid, day, chat.dailyLimit);
     throw reached(statusOf(chat.dailyLimit, chat.dailyLimit, 'daily'));
   }
-  noteCount(user.uid, day, row.count);
   return {
     limit: statusOf(row.count, chat.dailyLimit, 'daily'),
-    refund: async () => {
-      await ChatQuota.updateOne({ uid: user.uid, day }, { $inc: { count: -1 } });
-      noteCount(user.uid, day, row.count - 1);
-    },
+    refund: async () => void (await ChatQuota.updateOne({ uid: user.uid, day }, { $inc: { count: -1 } })),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Account } from '../../lib/context';
 import type { PlayContext } from './context';
 import { Dialogue, type DialogueFields } from './dialogue.model';
 import { newGroupId, numbered, replyPlaceholder, type NewDialogue } from './dialogues';
-import { roomToSpendLater, spendMessage } from './limits';
+import { spendMessage } from './limits';
 import type { TurnMaterial } from '../../ai/chat';
 import { buildMaterial } from './material';
 import type { TextCheck } from './moderation';
@@ -17,7 +17,6 @@ import { refuseInput, unclaim } from './slot';
 import { chooseSpeaker, NARRATOR } from './story.view';
 import type { OpenedReply } from './opening';
 import { forgetPlay, recallIdlePlay, rememberPlay } from './playState';
-import { forgetRows } from './rowCache';
 import type { PlayableStory } from './story.source';
 import { openReply, startTurn, turnDeps } from './task';
 
@@ -107,7 +106,7 @@ function firstWordOut(opened: OpenedReply | undefined): Promise<void> {
  * The turn as this process last saw the play, with the model request first: it is the longest way to the first
  * word. Then, together, the input's moderation and the slot claim, whose filter holds the play to the state the turn
  * was predicted from (its sequence numbers, chapter and turn count, so the rows and the speaker are right); the daily
- * quota too, unless this process knows there is room left (see roomToSpendLater). Once all of that has passed, the
+ * quota too (one conditional write, read from MongoDB, never from this process's memory). Once all of that has passed, the
  * turn is the player's and its words are shown as they come. The Input and reply rows (and a quota left for later)
  * are written after the first word is out, and the send answers once they are stored; the reply's own writes wait
  * for them. A claim that does not match (someone played or rewound elsewhere) takes back what was written and goes
@@ -157,11 +156,10 @@ async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<Pla
   // The claim sets `updated_at` itself, as mongoose's timestamps would.
   const update = CLAIM_UPDATE(groupId, lastPlayed);
   const claiming = Play.collection.findOneAndUpdate(filter, { ...update, $set: { ...update.$set, updated_at: lastPlayed } }, { returnDocument: 'before' }) as Promise<PlayFields | null>;
-  const spendLater = roomToSpendLater(user, chat, now);
-  const spendingNow = spendLater ? Promise.resolve(null) : spendMessage(user, chat, ctx.config.guestChatTurns, now);
+  const spendingNow = spendMessage(user, chat, ctx.config.guestChatTurns, now);
   const [checking, taking, spending] = await Promise.allSettled([moderating, claiming, spendingNow]);
   const before = taking.status === 'fulfilled' ? taking.value : null;
-  let spent = spending.status === 'fulfilled' ? spending.value : null;
+  const spent = spending.status === 'fulfilled' ? spending.value : null;
   /** Takes back whatever this send took; the play's state in this process is read again next time. */
   const takeBack = async () => {
     opened.cancel();
@@ -196,18 +194,12 @@ async function predictedSend(ctx: PlayContext, user: Account, seen: Readonly<Pla
   startTurn(deps, { play: claimed, story, groupId, replyId: rows.reply.dialogue_id, replySeq: rows.reply.seq, speakerId: rows.speakerId, rows: rows.docs, stored }, prepared);
 
   await firstWordOut(prepared);
-  const [storing, spendingLater] = await Promise.allSettled([
-    Dialogue.collection.insertMany(rows.docs.map((d) => ({ ...d }))),
-    spendLater ? spendMessage(user, chat, ctx.config.guestChatTurns, now) : Promise.resolve(spent),
-  ]);
-  if (spendingLater.status === 'fulfilled') spent = spendingLater.value;
-  if (storing.status === 'rejected' || spendingLater.status === 'rejected') {
+  const [storing] = await Promise.allSettled([Dialogue.collection.insertMany(rows.docs.map((d) => ({ ...d })))]);
+  if (storing.status === 'rejected') {
     // The turn ends here: its words stop, and the play, the rows and the quota are as they were before it.
     prepared?.cancel();
-    if (storing.status === 'fulfilled') await Dialogue.deleteMany({ play_id: seen.play_id, group_id: groupId });
-    forgetRows(seen.play_id);
     await takeBack();
-    const reason = storing.status === 'rejected' ? storing.reason : (spendingLater as PromiseRejectedResult).reason;
+    const reason = storing.reason;
     settle.failed(reason);
     // Rows at these numbers already: another send to this play got in between, from another process.
     if ((reason as { code?: number }).code === 11000) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');

@@ -13,7 +13,7 @@ import type { CheckText } from './moderation';
 import { Play, type PlayFields } from './play.model';
 import { ReplyGuard, type ReplyWordList } from './replyGuard';
 import { rememberPlay } from './playState';
-import { forgetRows, rowsBetween } from './rowCache';
+import { rowsBetween } from './rowCache';
 import { OpenedReply } from './opening';
 import type { PlayableStory } from './story.source';
 
@@ -184,7 +184,6 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     if (!check.flagged) await direct(deps, job, log);
   } catch (err) {
     // The failure is written over the reply whatever it held, even when it was already finished.
-    forgetRows(playId);
     const failure = err instanceof ChatFailure ? err : new ChatFailure('network', err instanceof Error ? err.message : 'reply failed', { cause: err });
     if (!(err instanceof ChatFailure)) log.error({ err }, 'reply task failed');
     else log.warn({ kind: failure.kind, code: failure.code, reason: failure.message }, 'reply failed');
