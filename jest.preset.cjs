@@ -9,6 +9,9 @@ module.exports = function preset(dir, overrides = {}) {
   return {
     rootDir: dir,
     testEnvironment: 'node',
+    // A test's own deadline, not a speed check (benchmarks under bench/ measure speed): suites start servers and
+    // databases, and a busy shared machine must not fail a hook that takes six seconds instead of one.
+    testTimeout: 30_000,
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
     transform: {
       '^.+\\.(t|j)sx?$': [
