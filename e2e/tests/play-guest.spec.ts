@@ -30,7 +30,7 @@ for (const size of SIZES) {
     test('a guest plays to the limit, logs in from the prompt and sends the next turn in the same play, the history whole', async ({
       page,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(210_000);
       await openDemoPlay(page);
       const playUrl = new URL(page.url()).pathname;
       for (let n = 1; n <= GUEST_TURNS; n += 1) {

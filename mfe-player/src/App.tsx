@@ -1,5 +1,6 @@
-import type { JSX } from 'react';
+import { Suspense, type JSX } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
+import { Spinner } from 'ui-kit';
 import { NotFound } from './components/NotFound';
 import { BaseContext } from './components/paths';
 import { FeedPage } from './pages/FeedPage';
@@ -25,12 +26,15 @@ export default function App(): JSX.Element {
   return (
     <BaseContext.Provider value={base}>
       <div data-remote="mfe_player" className="pl">
-        <Routes>
-          <Route index element={<FeedPage />} />
-          <Route path="story/:id" element={<StoryDetailPage />} />
-          <Route path="story/:id/play" element={<PlayPage />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        {/* The player's copy is fetched for the language in use on first render. */}
+        <Suspense fallback={<Spinner className="pl-loading" />}>
+          <Routes>
+            <Route index element={<FeedPage />} />
+            <Route path="story/:id" element={<StoryDetailPage />} />
+            <Route path="story/:id/play" element={<PlayPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
       </div>
     </BaseContext.Provider>
   );

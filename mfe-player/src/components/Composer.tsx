@@ -1,4 +1,6 @@
 import { useId, type FormEvent, type JSX, type KeyboardEvent } from 'react';
+import { Button, TextArea, countCharacters } from 'ui-kit';
+import { usePlayerT } from '../i18n';
 
 export interface ComposerProps {
   value: string;
@@ -12,17 +14,24 @@ export interface ComposerProps {
 }
 
 /**
- * The player's input: a labelled text box with a character counter; Enter sends, Shift+Enter breaks the line. Past
- * the limit the counter turns red and a line under it says why Send is off.
+ * The player's input: the kit's text area with its counter (the message limit); Enter sends, Shift+Enter breaks the
+ * line. Past the limit the counter turns red and the field says why Send is off; Send points to that reason.
  */
-export function Composer({ value, max, canSend, waiting, error, onChange, onSend }: ComposerProps): JSX.Element {
+export function Composer({
+  value,
+  max,
+  canSend,
+  waiting,
+  error,
+  onChange,
+  onSend,
+}: ComposerProps): JSX.Element {
+  const { t } = usePlayerT();
   const id = useId();
-  const length = [...value].length;
+  const length = countCharacters(value);
   const over = length > max;
   const disabled = !canSend || value.trim() === '' || over;
-  // Why Send is off when it is the message itself (a reply being written says so in `waiting`).
-  const reason = over ? `Too long to send: ${length - max} over the ${max}-character limit. Shorten your message.` : null;
-  const described = [`${id}-count`, reason ? `${id}-reason` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const reason = over ? t('composer.tooLong', { over: length - max, max }) : null;
 
   function submit(event?: FormEvent): void {
     event?.preventDefault();
@@ -38,39 +47,29 @@ export function Composer({ value, max, canSend, waiting, error, onChange, onSend
 
   return (
     <form className="pl-composer" onSubmit={submit}>
-      <label htmlFor={`${id}-input`} className="pl-visually-hidden">
-        Your message
-      </label>
-      <textarea
+      <TextArea
         id={`${id}-input`}
-        className="pl-composer__input"
+        label={t('composer.label')}
+        hideLabel
         rows={2}
+        limit={max}
         value={value}
-        placeholder="Say or do something…"
-        aria-describedby={described}
-        aria-invalid={over || undefined}
+        placeholder={t('composer.placeholder')}
+        error={reason ?? error ?? undefined}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
       />
       <div className="pl-composer__row">
-        <span id={`${id}-count`} className={over ? 'pl-count pl-count--over' : 'pl-count'}>
-          {length}/{max}
-        </span>
         {waiting ? <span className="pl-composer__wait">{waiting}</span> : null}
-        <button type="submit" className="pl-button pl-button--primary" disabled={disabled} aria-describedby={reason ? `${id}-reason` : undefined}>
-          Send
-        </button>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={disabled}
+          aria-describedby={reason ? `${id}-input-error` : undefined}
+        >
+          {t('composer.send')}
+        </Button>
       </div>
-      {reason ? (
-        <p id={`${id}-reason`} className="pl-composer__reason" role="status">
-          {reason}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="pl-error" role="alert">
-          {error}
-        </p>
-      ) : null}
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import type { JSX } from 'react';
 import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
 import type { CastMember, Dialogue } from '../api/types';
+import { Avatar, Button } from 'ui-kit';
+import { usePlayerT } from '../i18n';
 import { pictureSrc } from '../lib/media';
 import { isHidden } from '../stores/play/assemble';
 
@@ -15,38 +17,42 @@ export interface DialogueItemProps {
 }
 
 function Portrait({ member, name }: { member: CastMember | undefined; name: string }): JSX.Element {
-  const src = pictureSrc(member?.character_url);
-  if (src) return <img className="pl-portrait" src={src} alt="" />;
   return (
-    <span className="pl-portrait pl-portrait--empty" aria-hidden="true">
-      {name.charAt(0).toUpperCase() || '…'}
-    </span>
+    <Avatar className="pl-portrait" name={name || '…'} src={pictureSrc(member?.character_url)} decorative />
   );
 }
 
 /** The failure of a reply, with the error and a way to ask again. */
 function Failed({ dialogue, onRetry }: { dialogue: Dialogue; onRetry?: () => void }): JSX.Element {
+  const { t } = usePlayerT();
   return (
     <div className="pl-failed" role="alert">
       <span>
-        {dialogue.content ? 'The reply stopped before it was finished.' : 'The reply could not be written.'}
-        {dialogue.error_code ? ` (error ${dialogue.error_code})` : ''}
+        {dialogue.content ? t('dialogue.stopped') : t('dialogue.failed')}
+        {dialogue.error_code ? t('dialogue.errorCode', { code: dialogue.error_code }) : ''}
       </span>
       {onRetry ? (
-        <button type="button" className="pl-button pl-button--small" onClick={onRetry}>
-          Retry
-        </button>
+        <Button size="sm" onClick={onRetry}>
+          {t('dialogue.retry')}
+        </Button>
       ) : null}
     </div>
   );
 }
 
 /** One entry of the play: a character's bubble, the player's own, narration, or a chapter or ending marker. */
-export function DialogueItem({ dialogue: d, cast, playerName, onRetry, onRewind }: DialogueItemProps): JSX.Element | null {
+export function DialogueItem({
+  dialogue: d,
+  cast,
+  playerName,
+  onRetry,
+  onRewind,
+}: DialogueItemProps): JSX.Element | null {
+  const { t } = usePlayerT();
   if (isHidden(d)) {
     return (
       <li className="pl-notice" data-seq={d.seq}>
-        {d.role === 'player' ? 'One of your messages was hidden: it goes against the content rules.' : 'A reply was hidden: it goes against the content rules.'}
+        {d.role === 'player' ? t('dialogue.hiddenMine') : t('dialogue.hiddenReply')}
       </li>
     );
   }
@@ -54,20 +60,26 @@ export function DialogueItem({ dialogue: d, cast, playerName, onRetry, onRewind 
     case DialogueType.ChapterTarget:
       return d.content ? (
         <li className="pl-marker pl-marker--goal" data-seq={d.seq}>
-          <span className="pl-marker__label">Objective</span> {d.content}
+          <span className="pl-marker__label">{t('dialogue.objective')}</span> {d.content}
         </li>
       ) : null;
     case DialogueType.SwitchChapter:
       return (
         <li className="pl-marker" data-seq={d.seq}>
-          {d.content || 'Next chapter'}
+          {d.content || t('dialogue.nextChapter')}
         </li>
       );
     case DialogueType.HappyEnding:
     case DialogueType.BadEnding:
       return (
-        <li className={`pl-marker pl-marker--${d.type === DialogueType.HappyEnding ? 'happy' : 'bad'}`} data-seq={d.seq}>
-          <span className="pl-marker__label">{d.type === DialogueType.HappyEnding ? 'Happy ending' : 'Bad ending'}</span> {d.content}
+        <li
+          className={`pl-marker pl-marker--${d.type === DialogueType.HappyEnding ? 'happy' : 'bad'}`}
+          data-seq={d.seq}
+        >
+          <span className="pl-marker__label">
+            {d.type === DialogueType.HappyEnding ? t('dialogue.happyEnding') : t('dialogue.badEnding')}
+          </span>{' '}
+          {d.content}
         </li>
       );
     case DialogueType.FixedOptions:
@@ -77,13 +89,19 @@ export function DialogueItem({ dialogue: d, cast, playerName, onRetry, onRewind 
       return (
         <li className="pl-msg pl-msg--me" data-seq={d.seq}>
           <div className="pl-bubble pl-bubble--me">
-            <span className="pl-visually-hidden">{playerName || 'You'}: </span>
+            <span className="ui-visually-hidden">{playerName || t('dialogue.you')}: </span>
             {d.content}
           </div>
           {onRewind ? (
-            <button type="button" className="pl-link-button pl-rewind" onClick={onRewind} aria-label={`Rewind to before “${d.content.slice(0, 40)}”`}>
-              Rewind
-            </button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="pl-rewind"
+              onClick={onRewind}
+              aria-label={t('dialogue.rewindBefore', { text: d.content.slice(0, 40) })}
+            >
+              {t('play.rewind')}
+            </Button>
           ) : null}
         </li>
       );
@@ -105,18 +123,22 @@ export function DialogueItem({ dialogue: d, cast, playerName, onRetry, onRewind 
     );
   }
   const member = cast.get(d.character_id);
-  const name = member?.character_name || d.character_name || (writing ? '' : 'Narrator');
+  const name = member?.character_name || d.character_name || (writing ? '' : t('dialogue.narrator'));
   return (
     <li className="pl-msg" data-seq={d.seq} aria-busy={writing}>
       <Portrait member={member} name={name} />
       <div className="pl-msg__body">
         <span className="pl-msg__name">
-          {name || 'Writing…'}
-          {d.emotion && d.emotion !== Emotion.Neutral && !writing ? <span className="pl-msg__emotion"> · {d.emotion}</span> : null}
+          {name || t('dialogue.writingName')}
+          {d.emotion && d.emotion !== Emotion.Neutral && !writing ? (
+            <span className="pl-msg__emotion">
+              {t('dialogue.withEmotion', { emotion: t(`dialogue.emotion.${d.emotion}`) })}
+            </span>
+          ) : null}
         </span>
         <div className="pl-bubble">
           <span data-testid="bubble-text">{d.content}</span>
-          {writing ? <span className="pl-caret" aria-label="writing" /> : null}
+          {writing ? <span className="pl-caret" role="img" aria-label={t('dialogue.writing')} /> : null}
         </div>
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
       </div>

@@ -1,28 +1,47 @@
 import type { JSX } from 'react';
 import { Link } from 'react-router';
+import { Button } from 'ui-kit';
 import type { EndingInfo, PlayInfo } from '../api/types';
+import { usePlayerT } from '../i18n';
 import { usePlayerPath } from './paths';
 
 /** The end of a play: which ending, its text, and a way to play again. */
-export function EndingPanel({ info, ending, busy, onPlayAgain }: { info: PlayInfo; ending: EndingInfo | null; busy: boolean; onPlayAgain: () => void }): JSX.Element {
+export function EndingPanel({
+  info,
+  ending,
+  busy,
+  onPlayAgain,
+}: {
+  info: PlayInfo;
+  ending: EndingInfo | null;
+  busy: boolean;
+  onPlayAgain: () => void;
+}): JSX.Element {
+  const { t } = usePlayerT();
   const type = ending?.ending_type ?? info.ending?.type ?? 'HappyEnding';
   const text = ending?.content ?? info.ending?.content ?? '';
   const happy = type === 'HappyEnding';
   return (
-    <section className={`pl-ending ${happy ? 'pl-ending--happy' : 'pl-ending--bad'}`} aria-labelledby="pl-ending-title">
-      <h2 id="pl-ending-title">{happy ? 'Happy ending' : 'Bad ending'}</h2>
+    <section
+      className={`pl-ending ${happy ? 'pl-ending--happy' : 'pl-ending--bad'}`}
+      aria-labelledby="pl-ending-title"
+    >
+      <h2 id="pl-ending-title">{happy ? t('dialogue.happyEnding') : t('dialogue.badEnding')}</h2>
       {text ? <p className="pl-ending__text">{text}</p> : null}
       {ending ? (
         <p className="pl-ending__meta">
-          {ending.turns === 1 ? '1 turn' : `${ending.turns} turns`} · chapter {ending.chapter_index + 1} of {ending.chapters_count}
+          {t('ending.summary', {
+            turns: t('ending.turns', { count: ending.turns }),
+            chapter: t('ending.chapterOf', { index: ending.chapter_index + 1, count: ending.chapters_count }),
+          })}
         </p>
       ) : null}
       <div className="pl-ending__actions">
-        <button type="button" className="pl-button pl-button--primary" onClick={onPlayAgain} disabled={busy}>
-          Play again
-        </button>
-        <Link to={usePlayerPath()} className="pl-button">
-          More stories
+        <Button variant="primary" onClick={onPlayAgain} loading={busy}>
+          {t('ending.playAgain')}
+        </Button>
+        <Link to={usePlayerPath()} className="ui-button ui-button--secondary ui-button--md">
+          {t('ending.moreStories')}
         </Link>
       </div>
     </section>

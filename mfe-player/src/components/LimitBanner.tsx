@@ -1,15 +1,15 @@
 import type { JSX } from 'react';
 import { goToLogin, SendLimitStatus } from 'shared-kit';
+import { Button } from 'ui-kit';
 import type { SendLimit } from '../api/types';
+import { usePlayerT } from '../i18n';
 
-/** How long until the daily limit resets (00:00 UTC), e.g. "5 h 12 min". */
-export function untilReset(now: number = Date.now()): string {
+/** Hours and minutes until the daily limit resets (00:00 UTC). */
+export function untilReset(now: number = Date.now()): { h: number; m: number } {
   const next = new Date(now);
   next.setUTCHours(24, 0, 0, 0);
   const minutes = Math.max(1, Math.ceil((next.getTime() - now) / 60_000));
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h > 0 ? `${h} h ${m} min` : `${m} min`;
+  return { h: Math.floor(minutes / 60), m: minutes % 60 };
 }
 
 /**
@@ -17,38 +17,39 @@ export function untilReset(now: number = Date.now()): string {
  * that keeps the play (the log-in page comes back here, and the api hands the guest's plays to the account).
  */
 export function GuestLoginPrompt({ limit }: { limit: SendLimit | null }): JSX.Element {
+  const { t } = usePlayerT();
   const turns = limit && limit.limit > 0 ? limit.limit : null;
   return (
     <section className="pl-limit pl-limit--login" aria-labelledby="pl-login-title">
-      <h2 id="pl-login-title">Log in to keep playing</h2>
+      <h2 id="pl-login-title">{t('limit.loginTitle')}</h2>
       <p>
-        {turns ? `Guests can play ${turns === 1 ? '1 turn' : `${turns} turns`}, and you have used them. ` : 'You have used the free turns for guests. '}
-        Log in or sign up with your phone: you come straight back to this play, with every turn kept.
+        {turns ? t('limit.guestUsed', { count: turns }) : t('limit.guestUsedAll')} {t('limit.loginText')}
       </p>
-      <button type="button" className="pl-button pl-button--primary" onClick={goToLogin}>
-        Log in
-      </button>
+      <Button variant="primary" onClick={goToLogin}>
+        {t('limit.logIn')}
+      </Button>
     </section>
   );
 }
 
 /** The send-limit status: a warning at 90 percent, and once reached, when chatting opens again. */
 export function LimitBanner({ limit, now }: { limit: SendLimit | null; now?: number }): JSX.Element | null {
+  const { t } = usePlayerT();
   if (!limit) return null;
   if (limit.status === SendLimitStatus.Reach90Percent) {
-    const left = Math.max(0, limit.limit - limit.used);
+    const count = Math.max(0, limit.limit - limit.used);
     return (
       <p className="pl-limit pl-limit--warn" role="status">
-        {limit.scope === 'guest'
-          ? `${left === 1 ? '1 free turn' : `${left} free turns`} left. Log in to keep playing after that.`
-          : `${left === 1 ? '1 message' : `${left} messages`} left today.`}
+        {limit.scope === 'guest' ? t('limit.guestLeft', { count }) : t('limit.dailyLeft', { count })}
       </p>
     );
   }
   if (limit.status === SendLimitStatus.Reached && limit.scope === 'daily') {
+    const { h, m } = untilReset(now);
+    const wait = h > 0 ? t('limit.hoursMinutes', { h, m }) : t('limit.minutes', { m });
     return (
       <p className="pl-limit pl-limit--reached" role="alert">
-        You have reached today's chat limit. It resets at 00:00 UTC, in {untilReset(now)}.
+        {t('limit.dailyReached', { wait })}
       </p>
     );
   }

@@ -1,10 +1,13 @@
 import { useEffect, useRef, type JSX } from 'react';
+import { Button } from 'ui-kit';
+import { usePlayerT } from '../i18n';
 
 /**
  * The end of a paged list: loads the next page when it scrolls into view, with a button for keyboards and for
  * browsers without IntersectionObserver.
  */
 export function LoadMore({ onMore, loading }: { onMore: () => void; loading: boolean }): JSX.Element {
+  const { t } = usePlayerT();
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onMore);
   latest.current = onMore;
@@ -21,9 +24,9 @@ export function LoadMore({ onMore, loading }: { onMore: () => void; loading: boo
 
   return (
     <div ref={sentinel} className="pl-more">
-      <button type="button" className="pl-button" onClick={onMore} disabled={loading}>
-        {loading ? 'Loading…' : 'Load more'}
-      </button>
+      <Button onClick={onMore} loading={loading}>
+        {t('common.loadMore')}
+      </Button>
     </div>
   );
 }

@@ -1,15 +1,22 @@
 import type { JSX } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from 'ui-kit';
+import { usePlayerT } from '../i18n';
 import { usePlayerPath } from './paths';
 
 export function NotFound(): JSX.Element {
+  const { t } = usePlayerT();
   return (
     <main className="pl-page pl-center">
-      <h1>Page not found</h1>
-      <p>This page does not exist in the story player.</p>
-      <Link className="pl-button pl-button--primary" to={usePlayerPath()}>
-        Back to stories
-      </Link>
+      <h1>{t('notFound.title')}</h1>
+      <EmptyState
+        title={t('notFound.text')}
+        action={
+          <Link className="ui-button ui-button--primary ui-button--md" to={usePlayerPath()}>
+            {t('common.backToStories')}
+          </Link>
+        }
+      />
     </main>
   );
 }

@@ -1,28 +1,51 @@
 import type { JSX, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Card } from 'ui-kit';
 import type { StoryCard } from '../api/types';
+import { usePlayerT } from '../i18n';
 import { Cover } from './Cover';
 import { usePlayerPath } from './paths';
 
+/** "by Name · 3 chapters" under a story's name. */
+export function StoryByline({
+  story,
+}: {
+  story: Pick<StoryCard, 'creator' | 'chapters_count'>;
+}): JSX.Element {
+  const { t } = usePlayerT();
+  return (
+    <p className="pl-card__meta">
+      {t('common.byline', {
+        by: t('common.byCreator', { name: story.creator.nickname || t('common.unknownCreator') }),
+        chapters: t('common.chapters', { count: story.chapters_count }),
+      })}
+    </p>
+  );
+}
+
 /** One story in a list: cover, name, introduction, creator and chapters; the whole card opens the story. */
-export function StoryCardView({ story, extra, actions }: { story: StoryCard; extra?: ReactNode; actions?: ReactNode }): JSX.Element {
+export function StoryCardView({
+  story,
+  extra,
+  actions,
+}: {
+  story: StoryCard;
+  extra?: ReactNode;
+  actions?: ReactNode;
+}): JSX.Element {
   const to = usePlayerPath(`story/${story.story_id}`);
   return (
-    <li className="pl-card">
+    <Card as="li" interactive className="pl-card">
       <Link to={to} className="pl-card__link" aria-label={story.story_name}>
         <Cover src={story.logo} name={story.story_name} />
         <div className="pl-card__body">
           <h3 className="pl-card__title">{story.story_name}</h3>
           <p className="pl-card__intro">{story.introduction}</p>
-          <p className="pl-card__meta">
-            <span>by {story.creator.nickname || 'Unknown creator'}</span>
-            <span aria-hidden="true"> · </span>
-            <span>{story.chapters_count === 1 ? '1 chapter' : `${story.chapters_count} chapters`}</span>
-          </p>
+          <StoryByline story={story} />
           {extra}
         </div>
       </Link>
       {actions ? <div className="pl-card__actions">{actions}</div> : null}
-    </li>
+    </Card>
   );
 }

@@ -1,22 +1,28 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
-import { relativeTime } from 'shared-kit';
+import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
+import { Button, ConfirmDialog, EmptyState, Spinner, Tabs, TextField, formatRelativeTime } from 'ui-kit';
 import type { PlayedStory, StoryCard } from '../api/types';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadMore } from '../components/LoadMore';
 import { StoryCardView } from '../components/StoryCardView';
-import { selectDeleting, selectForYou, selectIsSearching, selectPlayed, selectSearch, selectTab } from '../stores/feed/selectors';
+import { usePlayerT } from '../i18n';
+import {
+  selectDeleting,
+  selectForYou,
+  selectIsSearching,
+  selectPlayed,
+  selectSearch,
+  selectTab,
+} from '../stores/feed/selectors';
 import { useFeedStore, type FeedTab, type ListState } from '../stores/feed/store';
 
-const TABS: ReadonlyArray<{ key: FeedTab; label: string; empty: string }> = [
-  { key: 'for-you', label: 'For you', empty: 'No stories to show yet.' },
-  { key: 'recent', label: 'Recently played', empty: 'You have not played any story recently.' },
-  { key: 'history', label: 'History', empty: 'Your play history is empty.' },
-];
+const TABS: readonly FeedTab[] = ['for-you', 'recent', 'history'];
+const TAB_KEYS = {
+  'for-you': { label: 'feed.forYou', empty: 'feed.emptyForYou' },
+  recent: { label: 'feed.recent', empty: 'feed.emptyRecent' },
+  history: { label: 'feed.history', empty: 'feed.emptyHistory' },
+} as const;
 
-function playedWhen(story: PlayedStory): string {
-  if (!story.last_played_at) return '';
-  const at = Date.parse(story.last_played_at);
-  return Number.isFinite(at) ? `Played ${relativeTime(at)}` : '';
+function isTab(value: string): value is FeedTab {
+  return (TABS as readonly string[]).includes(value);
 }
 
 /** A list with its loading, error, empty and paging states. */
@@ -33,10 +39,11 @@ function StoryList<T extends StoryCard>({
   onRetry: () => void;
   render: (story: T) => JSX.Element;
 }): JSX.Element {
+  const { t } = usePlayerT();
   if (list.items.length === 0 && (list.status === 'loading' || list.status === 'idle')) {
     return (
       <p className="pl-status" role="status">
-        Loading stories…
+        <Spinner size="sm" decorative /> {t('feed.loadingStories')}
       </p>
     );
   }
@@ -44,13 +51,11 @@ function StoryList<T extends StoryCard>({
     return (
       <div className="pl-status">
         <p role="alert">{list.error}</p>
-        <button type="button" className="pl-button" onClick={onRetry}>
-          Try again
-        </button>
+        <Button onClick={onRetry}>{t('common.tryAgain')}</Button>
       </div>
     );
   }
-  if (list.items.length === 0) return <p className="pl-status">{empty}</p>;
+  if (list.items.length === 0) return <EmptyState title={empty} />;
   return (
     <>
       <ul className="pl-list">{list.items.map(render)}</ul>
@@ -62,6 +67,7 @@ function StoryList<T extends StoryCard>({
 
 /** The player's home: search, then three tabs of stories. */
 export function FeedPage(): JSX.Element {
+  const { t } = usePlayerT();
   const tab = useFeedStore(selectTab);
   const forYou = useFeedStore(selectForYou);
   const played = useFeedStore(selectPlayed);
@@ -71,8 +77,6 @@ export function FeedPage(): JSX.Element {
   const { setTab, loadForYou, loadPlayed, runSearch, clearSearch, deletePlayed } = useFeedStore.getState();
   const [keyword, setKeyword] = useState(search.keyword);
   const [confirming, setConfirming] = useState<PlayedStory | null>(null);
-  const baseId = useId();
-  const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;
 
   // Each list is read once per visit of the feed (Recently played and History share one); paging adds to it.
   const loadedHere = useRef(new Set<string>());
@@ -89,18 +93,48 @@ export function FeedPage(): JSX.Element {
     void runSearch(keyword);
   }
 
+  function playedWhen(story: PlayedStory): string {
+    const at = story.last_played_at ? Date.parse(story.last_played_at) : NaN;
+    return Number.isFinite(at) ? t('feed.playedAgo', { when: formatRelativeTime(at) }) : '';
+  }
+
+  const playedList = (key: FeedTab) => (
+    <StoryList
+      list={played}
+      empty={t(TAB_KEYS[key].empty)}
+      onMore={() => void loadPlayed(true)}
+      onRetry={() => void loadPlayed()}
+      render={(s) => (
+        <StoryCardView
+          key={s.story_id}
+          story={s}
+          extra={<p className="pl-card__meta">{playedWhen(s)}</p>}
+          actions={
+            key === 'history' ? (
+              <Button
+                size="sm"
+                aria-label={t('feed.deleteFromHistory', { name: s.story_name })}
+                disabled={deleting === s.story_id}
+                onClick={() => setConfirming(s)}
+              >
+                {t('feed.delete')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+    />
+  );
+
   return (
     <main className="pl-page">
-      <h1 className="pl-title">Stories</h1>
+      <h1 className="pl-title">{t('feed.title')}</h1>
       <form role="search" className="pl-search" onSubmit={onSearch}>
-        <label htmlFor={`${baseId}-q`} className="pl-visually-hidden">
-          Search stories
-        </label>
-        <input
-          id={`${baseId}-q`}
+        <TextField
           type="search"
-          className="pl-input"
-          placeholder="Search stories"
+          label={t('feed.searchLabel')}
+          hideLabel
+          placeholder={t('feed.searchLabel')}
           value={keyword}
           maxLength={100}
           onChange={(e) => {
@@ -108,97 +142,64 @@ export function FeedPage(): JSX.Element {
             if (e.target.value.trim() === '') clearSearch();
           }}
         />
-        <button type="submit" className="pl-button pl-button--primary">
-          Search
-        </button>
+        <Button type="submit" variant="primary">
+          {t('feed.search')}
+        </Button>
       </form>
 
       {searching ? (
-        <section aria-label={`Results for ${search.keyword}`}>
+        <section aria-label={t('feed.resultsFor', { keyword: search.keyword })}>
           <div className="pl-row">
-            <h2 className="pl-subtitle">Results for “{search.keyword}”</h2>
-            <button
-              type="button"
-              className="pl-link-button"
+            <h2 className="pl-subtitle">{t('feed.resultsFor', { keyword: search.keyword })}</h2>
+            <Button
+              variant="ghost"
+              size="sm"
               onClick={() => {
                 setKeyword('');
                 clearSearch();
               }}
             >
-              Clear search
-            </button>
+              {t('feed.clearSearch')}
+            </Button>
           </div>
           <StoryList
             list={search}
-            empty={`No stories match “${search.keyword}”.`}
+            empty={t('feed.noMatch', { keyword: search.keyword })}
             onMore={() => void runSearch(search.keyword, true)}
             onRetry={() => void runSearch(search.keyword)}
             render={(s) => <StoryCardView key={s.story_id} story={s} />}
           />
         </section>
       ) : (
-        <>
-          <div role="tablist" aria-label="Feed" className="pl-tabs">
-            {TABS.map((t) => (
-              <button
-                key={t.key}
-                type="button"
-                role="tab"
-                id={`${baseId}-${t.key}`}
-                aria-selected={t.key === tab}
-                aria-controls={`${baseId}-panel`}
-                className="pl-tab"
-                onClick={() => setTab(t.key)}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <section role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${current.key}`}>
-            {tab === 'for-you' ? (
-              <StoryList
-                list={forYou}
-                empty={current.empty}
-                onMore={() => void loadForYou(true)}
-                onRetry={() => void loadForYou()}
-                render={(s) => <StoryCardView key={s.story_id} story={s} />}
-              />
-            ) : (
-              <StoryList
-                list={played}
-                empty={current.empty}
-                onMore={() => void loadPlayed(true)}
-                onRetry={() => void loadPlayed()}
-                render={(s) => (
-                  <StoryCardView
-                    key={s.story_id}
-                    story={s}
-                    extra={<p className="pl-card__meta">{playedWhen(s)}</p>}
-                    actions={
-                      tab === 'history' ? (
-                        <button
-                          type="button"
-                          className="pl-button pl-button--small"
-                          aria-label={`Delete ${s.story_name} from history`}
-                          disabled={deleting === s.story_id}
-                          onClick={() => setConfirming(s)}
-                        >
-                          Delete
-                        </button>
-                      ) : undefined
-                    }
-                  />
-                )}
-              />
-            )}
-          </section>
-        </>
+        <Tabs
+          label={t('feed.tabs')}
+          value={tab}
+          onValueChange={(value) => {
+            if (isTab(value)) setTab(value);
+          }}
+          items={TABS.map((key) => ({
+            value: key,
+            label: t(TAB_KEYS[key].label),
+            content:
+              key === 'for-you' ? (
+                <StoryList
+                  list={forYou}
+                  empty={t(TAB_KEYS[key].empty)}
+                  onMore={() => void loadForYou(true)}
+                  onRetry={() => void loadForYou()}
+                  render={(s) => <StoryCardView key={s.story_id} story={s} />}
+                />
+              ) : (
+                playedList(key)
+              ),
+          }))}
+        />
       )}
 
       {confirming ? (
         <ConfirmDialog
-          title="Delete from history?"
-          confirmLabel="Delete"
+          title={t('feed.deleteTitle')}
+          confirmLabel={t('feed.delete')}
           danger
           busy={deleting === confirming.story_id}
           onCancel={() => setConfirming(null)}
@@ -206,7 +207,7 @@ export function FeedPage(): JSX.Element {
             void deletePlayed(confirming.story_id).then(() => setConfirming(null));
           }}
         >
-          <p>“{confirming.story_name}” will no longer appear in your history. You can still play it again from the feed.</p>
+          {t('feed.deleteText', { name: confirming.story_name })}
         </ConfirmDialog>
       ) : null}
     </main>

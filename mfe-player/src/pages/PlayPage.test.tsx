@@ -4,6 +4,7 @@ import type { Dialogue } from '../api/types';
 import * as playService from '../services/play.service';
 import { setStreamTransport } from '../stores/play/store';
 import { aDialogue, aPlayInfo, aStart } from '../testing/fixtures';
+import { changeLanguage } from 'ui-kit';
 import { installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/play.service');
@@ -162,5 +163,25 @@ describe('play screen', () => {
     const reason = screen.getByText('Too long to send: 3 over the 500-character limit. Shorten your message.');
     expect(send.getAttribute('aria-describedby')).toBe(reason.id);
     expect(box.getAttribute('aria-describedby')).toContain(reason.id);
+  });
+
+  it('speaks Simplified Chinese when that is the language, the server-side story text as written', async () => {
+    await act(async () => {
+      await changeLanguage('zh-CN');
+    });
+    try {
+      play.startPlay.mockResolvedValue(aStart({}, [aDialogue(1, { type: DialogueType.OpeningRemark, content: "Storm's coming." })]));
+      renderAt('/play/story/100/play');
+      const log = await screen.findByRole('log', { name: '故事对话' });
+      expect(log.textContent).toContain("Storm's coming.");
+      expect(screen.getByRole('textbox', { name: '你的消息' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: '发送' })).toBeTruthy();
+      expect(screen.getByRole('region', { name: '章节目标' }).textContent).toContain('第 1 章，共 3 章');
+      expect(screen.getByText('内容由 AI 生成')).toBeTruthy();
+    } finally {
+      await act(async () => {
+        await changeLanguage('en');
+      });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Badge, Button, ConfirmDialog, Spinner } from 'ui-kit';
 import { Composer } from '../components/Composer';
 import { DialogueItem } from '../components/DialogueItem';
 import { EndingPanel } from '../components/EndingPanel';
@@ -8,21 +8,33 @@ import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
 import { useChatFollow } from '../components/useChatFollow';
+import { usePlayerT } from '../i18n';
 import { isVisible, optionsOf } from '../stores/play/assemble';
-import { selectCanSend, selectInputBlock, selectIsEnded, selectOpenOptions, selectRetryableId } from '../stores/play/selectors';
+import {
+  selectCanSend,
+  selectInputBlock,
+  selectIsEnded,
+  selectOpenOptions,
+  selectRetryableId,
+} from '../stores/play/selectors';
 import { usePlayStore } from '../stores/play/store';
 
-type Pending = { kind: 'rewind'; dialogueId: string; text: string } | { kind: 'restart' } | { kind: 'update' } | null;
+type Pending =
+  { kind: 'rewind'; dialogueId: string; text: string } | { kind: 'restart' } | { kind: 'update' } | null;
 
 /** The play screen: the conversation with the story's characters, turn by turn. */
 export function PlayPage(): JSX.Element {
+  const { t } = usePlayerT();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const valid = /^\d+$/.test(id);
   const s = usePlayStore();
   const dialogues = s.dialogues;
   const visible = useMemo(() => dialogues.filter(isVisible), [dialogues]);
-  const cast = useMemo(() => new Map((s.info?.story.characters ?? []).map((c) => [c.character_id, c])), [s.info?.story.characters]);
+  const cast = useMemo(
+    () => new Map((s.info?.story.characters ?? []).map((c) => [c.character_id, c])),
+    [s.info?.story.characters],
+  );
   const retryId = selectRetryableId(s);
   const options = selectOpenOptions(s);
   const ended = selectIsEnded(s);
@@ -43,19 +55,21 @@ export function PlayPage(): JSX.Element {
   }, [id, valid, newPlay, draft]);
 
   const last = s.dialogues[s.dialogues.length - 1];
-  const follow = useChatFollow(screenRef, `${s.dialogues.length}:${last?.dialogue_id ?? ''}:${last?.content.length ?? 0}:${String(last?.done)}:${String(ended)}`, s.status === 'ready');
+  const follow = useChatFollow(
+    screenRef,
+    `${s.dialogues.length}:${last?.dialogue_id ?? ''}:${last?.content.length ?? 0}:${String(last?.done)}:${String(ended)}`,
+    s.status === 'ready',
+  );
 
   if (!valid) return <NotFound />;
   if (s.status === 'error') {
     return (
       <main className="pl-page pl-center">
-        <h1>Cannot open this story</h1>
+        <h1>{t('play.cannotOpen')}</h1>
         <p role="alert">{s.loadError}</p>
-        <button type="button" className="pl-button" onClick={() => void s.open(id, { newPlay, draft })}>
-          Try again
-        </button>
+        <Button onClick={() => void s.open(id, { newPlay, draft })}>{t('common.tryAgain')}</Button>
         <Link to={storyPath} className="pl-link">
-          Back to the story
+          {t('play.backToStory')}
         </Link>
       </main>
     );
@@ -64,7 +78,7 @@ export function PlayPage(): JSX.Element {
     return (
       <main className="pl-page">
         <p className="pl-status" role="status">
-          Opening the story…
+          <Spinner size="sm" decorative /> {t('play.opening')}
         </p>
       </main>
     );
@@ -73,49 +87,64 @@ export function PlayPage(): JSX.Element {
   const info = s.info;
   const playerName = info.story.player.character_name;
   const idle = !s.streaming && !s.sending && s.busy === null;
-  const waiting = s.reconnecting ? 'Reconnecting…' : s.streaming ? 'Writing a reply…' : s.sending ? 'Sending…' : null;
+  const waiting = s.reconnecting
+    ? t('play.reconnecting')
+    : s.streaming
+      ? t('play.writing')
+      : s.sending
+        ? t('play.sending')
+        : null;
 
   function confirmPending(): void {
     if (!pending) return;
     const run =
-      pending.kind === 'rewind' ? s.rewind(pending.dialogueId) : pending.kind === 'restart' ? s.restart() : s.syncLatest();
+      pending.kind === 'rewind'
+        ? s.rewind(pending.dialogueId)
+        : pending.kind === 'restart'
+          ? s.restart()
+          : s.syncLatest();
     void run.then(() => setPending(null));
   }
 
   return (
     <main className="pl-play" ref={screenRef}>
       <header className="pl-play__header">
-        <Link to={storyPath} className="pl-back" aria-label="Back to the story">
+        <Link to={storyPath} className="pl-back" aria-label={t('play.backToStory')}>
           ‹
         </Link>
         <h1 className="pl-play__title">{info.story.story_name}</h1>
-        <button type="button" className="pl-button pl-button--small" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
-          Restart
-        </button>
+        <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
+          {t('play.restart')}
+        </Button>
       </header>
       <p className="pl-labels">
-        <span className="pl-ai-label">AI-generated content</span>
-        {info.ai_mode === 'offline' ? <span className="pl-offline-label">Playing without a model</span> : null}
+        <Badge tone="info">{t('common.aiContent')}</Badge>
+        {info.ai_mode === 'offline' ? <Badge tone="warning">{t('play.offline')}</Badge> : null}
       </p>
 
       {info.has_newer_version && !updateDismissed ? (
-        <section className="pl-update" aria-label="Story update">
-          <p>A newer version of this story is out. Updating starts it over: your progress in this play is lost.</p>
+        <section className="pl-update" aria-label={t('play.updateRegion')}>
+          <p>{t('play.updateText')}</p>
           <div className="pl-row">
-            <button type="button" className="pl-button pl-button--primary pl-button--small" onClick={() => setPending({ kind: 'update' })} disabled={!idle}>
-              Update
-            </button>
-            <button type="button" className="pl-button pl-button--small" onClick={() => setUpdateDismissed(true)}>
-              Not now
-            </button>
+            <Button
+              variant="primary"
+              size="sm"
+              onClick={() => setPending({ kind: 'update' })}
+              disabled={!idle}
+            >
+              {t('play.update')}
+            </Button>
+            <Button size="sm" onClick={() => setUpdateDismissed(true)}>
+              {t('play.notNow')}
+            </Button>
           </div>
         </section>
       ) : null}
 
       {info.chapter_objective && !ended ? (
-        <section className="pl-objective" aria-label="Chapter objective">
+        <section className="pl-objective" aria-label={t('play.objective')}>
           <span className="pl-objective__chapter">
-            Chapter {info.chapter_index + 1} of {info.chapters_count}
+            {t('play.chapterOf', { index: info.chapter_index + 1, count: info.chapters_count })}
           </span>
           <p className="pl-objective__text">{info.chapter_objective}</p>
         </section>
@@ -127,12 +156,18 @@ export function PlayPage(): JSX.Element {
         </p>
       ) : null}
 
-      <ol className="pl-log" role="log" aria-live="polite" aria-relevant="additions text" aria-label="Story dialogue">
+      <ol
+        className="pl-log"
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions text"
+        aria-label={t('play.log')}
+      >
         {s.hasMoreBefore ? (
           <li className="pl-more">
-            <button type="button" className="pl-button pl-button--small" onClick={() => void s.loadOlder()} disabled={s.loadingOlder}>
-              {s.loadingOlder ? 'Loading…' : 'Earlier messages'}
-            </button>
+            <Button size="sm" onClick={() => void s.loadOlder()} loading={s.loadingOlder}>
+              {t('play.earlier')}
+            </Button>
           </li>
         ) : null}
         {visible.map((d) => (
@@ -142,19 +177,33 @@ export function PlayPage(): JSX.Element {
             cast={cast}
             playerName={playerName}
             onRetry={d.dialogue_id === retryId && idle ? () => void s.retry(d.dialogue_id) : undefined}
-            onRewind={d.role === 'player' && idle ? () => setPending({ kind: 'rewind', dialogueId: d.dialogue_id, text: d.content }) : undefined}
+            onRewind={
+              d.role === 'player' && idle
+                ? () => setPending({ kind: 'rewind', dialogueId: d.dialogue_id, text: d.content })
+                : undefined
+            }
           />
         ))}
       </ol>
 
       <div className="pl-play__footer">
         {follow.unseen ? (
-          <button type="button" className="pl-button pl-button--small pl-new-messages" onClick={() => follow.toLatest(true)}>
-            New messages ↓
-          </button>
+          <Button
+            variant="primary"
+            size="sm"
+            className="pl-new-messages"
+            onClick={() => follow.toLatest(true)}
+          >
+            {t('play.newMessages')}
+          </Button>
         ) : null}
         {ended ? (
-          <EndingPanel info={info} ending={s.ending} busy={s.busy !== null} onPlayAgain={() => void s.restart()} />
+          <EndingPanel
+            info={info}
+            ending={s.ending}
+            busy={s.busy !== null}
+            onPlayAgain={() => void s.restart()}
+          />
         ) : block === 'login' ? (
           <GuestLoginPrompt limit={s.sendLimit} />
         ) : (
@@ -166,12 +215,11 @@ export function PlayPage(): JSX.Element {
               </p>
             ) : null}
             {options ? (
-              <div className="pl-options" role="group" aria-label="Choices">
+              <div className="pl-options" role="group" aria-label={t('play.choices')}>
                 {optionsOf(options).map((o) => (
-                  <button
+                  <Button
                     key={o}
-                    type="button"
-                    className="pl-button pl-option"
+                    className="pl-option"
                     disabled={!canSend}
                     onClick={() => {
                       follow.toLatest();
@@ -179,7 +227,7 @@ export function PlayPage(): JSX.Element {
                     }}
                   >
                     {o}
-                  </button>
+                  </Button>
                 ))}
               </div>
             ) : null}
@@ -202,18 +250,38 @@ export function PlayPage(): JSX.Element {
       </div>
 
       {pending?.kind === 'rewind' ? (
-        <ConfirmDialog title="Rewind to before this message?" confirmLabel="Rewind" busy={s.busy !== null} onCancel={() => setPending(null)} onConfirm={confirmPending}>
-          <p>Everything from “{pending.text.slice(0, 80)}” on is removed. Your words go back into the input so you can change them.</p>
+        <ConfirmDialog
+          title={t('play.rewindTitle')}
+          confirmLabel={t('play.rewind')}
+          busy={s.busy !== null}
+          onCancel={() => setPending(null)}
+          onConfirm={confirmPending}
+        >
+          {t('play.rewindText', { text: pending.text.slice(0, 80) })}
         </ConfirmDialog>
       ) : null}
       {pending?.kind === 'restart' ? (
-        <ConfirmDialog title="Restart the story?" confirmLabel="Restart" danger busy={s.busy !== null} onCancel={() => setPending(null)} onConfirm={confirmPending}>
-          <p>You start again from the opening, and your progress in this play is lost.</p>
+        <ConfirmDialog
+          title={t('play.restartTitle')}
+          confirmLabel={t('play.restart')}
+          danger
+          busy={s.busy !== null}
+          onCancel={() => setPending(null)}
+          onConfirm={confirmPending}
+        >
+          {t('play.restartText')}
         </ConfirmDialog>
       ) : null}
       {pending?.kind === 'update' ? (
-        <ConfirmDialog title="Update to the latest version?" confirmLabel="Update" danger busy={s.busy !== null} onCancel={() => setPending(null)} onConfirm={confirmPending}>
-          <p>The newest version starts from the beginning: your progress in this play is lost.</p>
+        <ConfirmDialog
+          title={t('play.updateTitle')}
+          confirmLabel={t('play.update')}
+          danger
+          busy={s.busy !== null}
+          onCancel={() => setPending(null)}
+          onConfirm={confirmPending}
+        >
+          {t('play.updateConfirmText')}
         </ConfirmDialog>
       ) : null}
     </main>

@@ -1,17 +1,24 @@
 import { useEffect, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Coverage, StoryDetail } from '../api/types';
+import { Avatar, Badge, Button, Spinner, Trans } from 'ui-kit';
 import { Cover } from '../components/Cover';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
+import { StoryByline } from '../components/StoryCardView';
+import { usePlayerT } from '../i18n';
 import { errorText } from '../lib/errors';
 import { pictureSrc } from '../lib/media';
 import * as feedService from '../services/feed.service';
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; story: StoryDetail; coverage: Coverage | null };
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; story: StoryDetail; coverage: Coverage | null };
 
 /** A story before playing: cover, introduction, creator, cast and chapters, then Play or Continue. */
 export function StoryDetailPage(): JSX.Element {
+  const { t } = usePlayerT();
   const { id = '' } = useParams();
   const valid = /^\d+$/.test(id);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -38,7 +45,7 @@ export function StoryDetailPage(): JSX.Element {
     return (
       <main className="pl-page">
         <p className="pl-status" role="status">
-          Loading the story…
+          <Spinner size="sm" decorative /> {t('story.loading')}
         </p>
       </main>
     );
@@ -46,13 +53,11 @@ export function StoryDetailPage(): JSX.Element {
   if (load.status === 'error') {
     return (
       <main className="pl-page pl-center">
-        <h1>Story unavailable</h1>
+        <h1>{t('story.unavailable')}</h1>
         <p role="alert">{load.message}</p>
-        <button type="button" className="pl-button" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
+        <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
         <Link to={feedPath} className="pl-link">
-          Back to stories
+          {t('common.backToStories')}
         </Link>
       </main>
     );
@@ -63,36 +68,40 @@ export function StoryDetailPage(): JSX.Element {
   return (
     <main className="pl-page pl-detail">
       <Link to={feedPath} className="pl-back">
-        ‹ Stories
+        {t('story.backLink')}
       </Link>
       <Cover src={story.logo} name={story.story_name} className="pl-detail__cover" />
       <h1 className="pl-title">{story.story_name}</h1>
-      <p className="pl-card__meta">
-        by {story.creator.nickname || 'Unknown creator'} · {story.chapters_count === 1 ? '1 chapter' : `${story.chapters_count} chapters`}
+      <StoryByline story={story} />
+      <p>
+        <Badge tone="info">{t('common.aiContent')}</Badge>
       </p>
-      <p className="pl-ai-label">AI-generated content</p>
       <p className="pl-detail__intro">{story.introduction}</p>
       <div className="pl-detail__actions">
-        <button type="button" className="pl-button pl-button--primary pl-button--wide" onClick={() => navigate(playPath)}>
-          {resumable ? 'Continue' : 'Play'}
-        </button>
+        <Button variant="primary" size="lg" block onClick={() => navigate(playPath)}>
+          {resumable ? t('story.continue') : t('story.play')}
+        </Button>
         {resumable ? (
-          <button type="button" className="pl-button pl-button--wide" onClick={() => navigate(`${playPath}?new=1`)}>
-            Start over
-          </button>
+          <Button size="lg" block onClick={() => navigate(`${playPath}?new=1`)}>
+            {t('story.startOver')}
+          </Button>
         ) : null}
       </div>
       {story.characters.length > 0 ? (
         <section aria-labelledby="pl-cast-title">
           <h2 id="pl-cast-title" className="pl-subtitle">
-            Characters
+            {t('story.characters')}
           </h2>
           <ul className="pl-cast">
             {story.characters.map((c) => {
-              const src = pictureSrc(c.character_url);
               return (
                 <li key={c.character_id} className="pl-cast__item">
-                  {src ? <img className="pl-portrait" src={src} alt="" /> : <span className="pl-portrait pl-portrait--empty" aria-hidden="true" />}
+                  <Avatar
+                    className="pl-portrait"
+                    name={c.character_name}
+                    src={pictureSrc(c.character_url)}
+                    decorative
+                  />
                   <span>{c.character_name}</span>
                 </li>
               );
@@ -102,7 +111,12 @@ export function StoryDetailPage(): JSX.Element {
       ) : null}
       {story.player.character_name ? (
         <p className="pl-detail__you">
-          You play <strong>{story.player.character_name}</strong>
+          <Trans
+            t={t}
+            i18nKey="story.youPlay"
+            values={{ name: story.player.character_name }}
+            components={{ strong: <strong /> }}
+          />
           {story.player.settings ? `: ${story.player.settings}` : ''}
         </p>
       ) : null}
