@@ -79,7 +79,7 @@ describe('play screen', () => {
     play.backtrack.mockResolvedValue({ play_info: aPlayInfo(), removed_after_seq: 2 });
     renderAt('/play/story/100/play');
     fireEvent.click(await screen.findByRole('button', { name: 'Rewind to before “Light the lamp”' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rewind to before this message?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rewind to before this message?' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Rewind' }));
     });
@@ -96,7 +96,7 @@ describe('play screen', () => {
     const banner = await screen.findByRole('region', { name: 'Story update' });
     expect(banner.textContent).toContain('your progress in this play is lost');
     fireEvent.click(within(banner).getByRole('button', { name: 'Update' }));
-    const dialog = screen.getByRole('dialog', { name: 'Update to the latest version?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Update to the latest version?' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     });
