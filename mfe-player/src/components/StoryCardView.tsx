@@ -23,7 +23,7 @@ export function StoryByline({
   );
 }
 
-/** One story in a list: cover, name, introduction, creator and chapters; the whole card opens the story. */
+/** One story in a list: cover, name, introduction, creator and chapters; the whole card opens the story (a link on the name stretched over the card, so its accessible name is the story's name). */
 export function StoryCardView({
   story,
   extra,
@@ -36,15 +36,20 @@ export function StoryCardView({
   const to = usePlayerPath(`story/${story.story_id}`);
   return (
     <Card as="li" interactive className="pl-card">
-      <Link to={to} className="pl-card__link" aria-label={story.story_name}>
+      <div className="pl-card__main">
         <Cover src={story.logo} name={story.story_name} />
         <div className="pl-card__body">
-          <h3 className="pl-card__title">{story.story_name}</h3>
+          <h3 className="pl-card__title">
+            {/* The link is named by the story's name; its area stretches over the whole card. */}
+            <Link to={to} className="pl-card__link">
+              {story.story_name}
+            </Link>
+          </h3>
           <p className="pl-card__intro">{story.introduction}</p>
           <StoryByline story={story} />
           {extra}
         </div>
-      </Link>
+      </div>
       {actions ? <div className="pl-card__actions">{actions}</div> : null}
     </Card>
   );
