@@ -35,8 +35,9 @@ describe('feed', () => {
     renderAt('/play');
     const first = await screen.findByRole('link', { name: 'The Last Lamp of Gullrock' });
     expect(first.getAttribute('href')).toBe('/play/story/1');
-    expect(first.textContent).toContain('by Demo Creator');
-    expect(first.textContent).toContain('3 chapters');
+    const card = first.closest('li')!;
+    expect(card.textContent).toContain('by Demo Creator');
+    expect(card.textContent).toContain('3 chapters');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByRole('link', { name: "The Clockmaker's Debt" });
     expect(feed.listStories).toHaveBeenLastCalledWith(1, 10);
