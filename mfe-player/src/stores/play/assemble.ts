@@ -1,10 +1,32 @@
-import { DialogueStatus, DialogueType } from 'shared-kit';
+import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
 import type { Dialogue } from '../../api/types';
 
 /*
  * Pure functions over the dialogue list: the play store applies stream events and page loads through these, so
  * the list stays ordered by sequence number with one entry per dialogue whatever order events arrive in.
  */
+
+/** A reply's stand-in until the stream names its speaker: an empty, unfinished bubble. */
+export function placeholder(playId: string, dialogueId: string, seq: number, groupId: string): Dialogue {
+  return {
+    dialogue_id: dialogueId,
+    play_id: playId,
+    seq,
+    type: DialogueType.NpcDialogue,
+    status: DialogueStatus.Normal,
+    role: 'npc',
+    character_id: '',
+    character_name: '',
+    emotion: Emotion.Neutral,
+    content: '',
+    group_id: groupId,
+    node_id: '',
+    done: false,
+    error_code: 0,
+    covers_upto_seq: 0,
+    created_at: null,
+  };
+}
 
 /** Inserts or replaces (by id, else by sequence number) and keeps the list ordered. */
 export function upsertDialogues(list: readonly Dialogue[], incoming: readonly Dialogue[]): Dialogue[] {
