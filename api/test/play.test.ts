@@ -198,9 +198,11 @@ describe('backtrack and restart', () => {
     expect(after.map((d) => d.seq)).toEqual(before.filter((d) => d.seq < anchor.seq).map((d) => d.seq));
     expect(after.some((d) => d.type === DialogueType.SwitchChapter)).toBe(false);
 
-    // Play continues from there with fresh sequence numbers.
+    // Play continues from there; the removed rows' numbers are never given to new rows.
     const again = await turn(e, playId, 'Hello again.');
-    expect(again.sent.seq_st).toBe(anchor.seq);
+    expect(again.sent.seq_st).toBe(Math.max(...before.map((d) => d.seq)) + 1);
+    const seqs = (await dialogues(e, playId)).map((d) => d.seq);
+    expect(seqs.slice(0, after.length + 2)).toEqual([...after.map((d) => d.seq), again.sent.seq_st, again.sent.seq_st + 1]);
 
     const other = await player();
     const foreign = await other.post('/api/tyler/story/backtrack', {

@@ -3,7 +3,6 @@ import { registerUserDeletionHook } from '../user/user.hooks';
 import { Dialogue } from './dialogue.model';
 import { ChatQuota } from './limits';
 import { Play } from './play.model';
-import { forgetPlay } from './playState';
 
 /** Deleting an account deletes its plays with every dialogue in them, and its chat-limit counters. */
 async function removeUserPlays(uid: string): Promise<void> {
@@ -14,9 +13,6 @@ async function removeUserPlays(uid: string): Promise<void> {
     const ids = plays.map((p) => p.play_id);
     // Our own operator, marked trusted so the global sanitizeFilter lets it through.
     await Dialogue.deleteMany({ play_id: mongoose.trusted({ $in: ids }) });
-    for (const id of ids) {
-      forgetPlay(id);
-    }
     await Play.deleteMany({ play_id: mongoose.trusted({ $in: ids }) });
   }
   await ChatQuota.deleteMany({ uid });

@@ -8,7 +8,8 @@ const dialogueSchema = new mongoose.Schema(
   {
     dialogue_id: { type: String, required: true, unique: true },
     play_id: { type: String, required: true },
-    /** Position in the play, from 1, gapless until a backtrack removes a tail. */
+    /** Position in the play, from 1, increasing; a number is never given to another row (a backtrack or a send that
+     *  did not go through leaves a gap). */
     seq: { type: Number, required: true },
     type: { type: String, enum: Object.values(DialogueType), required: true },
     status: { type: String, enum: Object.values(DialogueStatus), required: true, default: DialogueStatus.Normal },

@@ -21,19 +21,22 @@ export async function dialogueList(uid: string, q: { play_id: string; seq_st?: n
   const more = rows.length > q.count;
   const page = q.seq_st !== undefined ? rows.slice(0, q.count) : rows.slice(rows.length - Math.min(rows.length, q.count));
   const first = page[0]?.seq ?? 0;
-  const last = page[page.length - 1]?.seq ?? 0;
+  // Numbers are never reused, so a backtrack leaves a gap: whether rows lie past the page is read, not counted.
+  let after = more;
+  if (q.seq_st === undefined) after = q.seq_ed !== undefined && (await Dialogue.exists({ play_id: play.play_id, seq: mongoose.trusted({ $gte: q.seq_ed }) })) !== null;
   return {
     play_id: play.play_id,
     dialogues: page.map((d) => presentDialogue(d, story.content)),
     has_more_before: q.seq_st !== undefined ? first > 1 : more,
-    has_more_after: q.seq_st !== undefined ? more : last < play.next_seq,
+    has_more_after: after,
     last_seq: play.next_seq,
   };
 }
 
 /**
  * `story/backtrack`: removes every dialogue after the chosen one and puts the play back where it stood then:
- * chapter, turn counts, running summary and ending. Refused while a reply is being written.
+ * chapter, turn counts, running summary and ending. Refused while a reply is being written. The removed rows'
+ * sequence numbers are not handed out again: the next turn is numbered after them, so a number names one row.
  */
 export async function backtrack(ctx: PlayContext, uid: string, playId: string, dialogueId: string) {
   const play = await ownPlay(playId, uid);
@@ -48,7 +51,7 @@ export async function backtrack(ctx: PlayContext, uid: string, playId: string, d
     const state = await stateAt(play.play_id, target.seq);
     await Play.updateOne(
       { play_id: play.play_id, pending_group_id: lockId },
-      { $set: { ...state, next_seq: target.seq, pending_group_id: null, ending: null, last_played_at: new Date(ctx.now()) } },
+      { $set: { ...state, pending_group_id: null, ending: null, last_played_at: new Date(ctx.now()) } },
     );
   } catch (err) {
     await Play.updateOne({ play_id: play.play_id, pending_group_id: lockId }, { $set: { pending_group_id: null } });

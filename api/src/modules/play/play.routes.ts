@@ -19,7 +19,7 @@ import { loadReplyWordList, type ReplyWordList } from './replyGuard';
 import * as s from './play.schema';
 import { checkCoverage, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './plays';
 import { streamReply } from './stream';
-import { sendMessage } from './turns';
+import { sendTurn } from './send';
 import './deletion';
 
 export interface PlayDeps {
@@ -111,7 +111,7 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
 
   const send = validate({ body: s.sendBody });
   router.post(`${BASE}/message/send`, requireSession, playGuard, send, async (ctx) => {
-    respond(ctx, await sendMessage(pctx, currentAccount(ctx), send.input(ctx).body));
+    respond(ctx, await sendTurn(pctx, currentAccount(ctx), send.input(ctx).body));
   });
   const stream = validate({ query: s.streamQuery });
   router.get(`${BASE}/message/stream_reply`, requireSession, stream, async (ctx) => {

@@ -6,7 +6,6 @@ import { Dialogue, type DialogueFields } from './dialogue.model';
 import { chapterTarget } from './director';
 import { numbered, type NewDialogue } from './dialogues';
 import { Play, type PlayFields } from './play.model';
-import { rememberPlay } from './playState';
 import { presentDialogue, presentPlay } from './play.presenter';
 import { draftStory, liveVersionId, publishedStory, versionForPlay, type PlayableStory } from './story.source';
 import { NARRATOR, characterById, readable } from './story.view';
@@ -16,7 +15,6 @@ import type { StartPlayInput } from './play.schema';
 export async function ownPlay(playId: string, uid: string): Promise<PlayFields> {
   const play = await Play.findOne({ play_id: playId, uid }).lean<PlayFields>();
   if (!play) throw new AppError(ErrorCode.RecordNotFound, 'No such play');
-  rememberPlay(play);
   return play;
 }
 
@@ -88,7 +86,6 @@ async function createPlay(ctx: PlayContext, uid: string, story: PlayableStory, c
 }
 
 async function startResult(ctx: PlayContext, play: PlayFields, story: PlayableStory) {
-  rememberPlay(play);
   const dialogues = await Dialogue.find({ play_id: play.play_id }).sort({ seq: -1 }).limit(50).lean<DialogueFields[]>();
   return {
     play_info: await playInfo(ctx, play, story),

@@ -8,7 +8,6 @@ import { dialoguesFrom } from './dialogues';
 import type { LiveEvent } from './live';
 import { presentDialogue } from './play.presenter';
 import { Play, type PlayFields } from './play.model';
-import { knownOwner } from './playState';
 import { ownPlay, playInfo, storyOfPlay } from './plays';
 import type { PlayableStory } from './story.source';
 import { reapOrphan } from './task';
@@ -46,7 +45,7 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
   let dialogueId = query.dialogue_id;
   if (dialogueId === undefined) {
     const playId = query.play_id!;
-    if (knownOwner(playId) !== uid) await ownPlay(playId, uid);
+    await ownPlay(playId, uid);
     const found = await awaitTurn(pctx, ctx, playId, query.seq_st ?? 0, TURN_WAIT_MS);
     if (found === null) return;
     if (found === undefined) throw new AppError(ErrorCode.RecordNotFound, 'No reply began in this play');
@@ -64,7 +63,7 @@ export async function streamReply(pctx: PlayContext, ctx: AppContext, uid: strin
  * as `error` events.
  */
 async function standBy(pctx: PlayContext, ctx: AppContext, uid: string, playId: string, query: StreamQuery): Promise<void> {
-  if (knownOwner(playId) !== uid) await ownPlay(playId, uid);
+  await ownPlay(playId, uid);
   const events = openEvents(ctx);
   // The headers go out with the first bytes: the client knows at once that the stream is open.
   events.comment('waiting for the next turn');

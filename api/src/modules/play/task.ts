@@ -12,7 +12,6 @@ import type { LiveReplies } from './live';
 import type { CheckText } from './moderation';
 import { Play, type PlayFields } from './play.model';
 import { ReplyGuard, type ReplyWordList } from './replyGuard';
-import { rememberPlay } from './playState';
 import { rowsBetween } from './rowCache';
 import { OpenedReply } from './opening';
 import type { PlayableStory } from './story.source';
@@ -36,12 +35,7 @@ export interface TurnJob {
   replySeq: number;
   speakerId: string;
   /** The rows the send stored (Input and reply), for streams attaching in this process. */
-  rows?: DialogueFields[];
-  /**
-   * Settles when the rows are stored, for a turn started before they are (see quickSend): the reply's writes wait for
-   * it, and a failure to store them ends the reply. Absent when they are stored already.
-   */
-  stored?: Promise<void>;
+  rows: DialogueFields[];
 }
 
 /** What a turn needs from the play module's context. */
@@ -49,7 +43,10 @@ export function turnDeps(ctx: PlayContext): TurnDeps {
   return { chat: ctx.chat, chatSettings: ctx.config.chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
 }
 
-/** Flushes of a streaming reply: at most one write in flight, at least every FLUSH_MS or FLUSH_CHARS. */
+/**
+ * Flushes of a streaming reply: at most one write in flight, at least every FLUSH_CHARS, and words shown are
+ * stored within about FLUSH_MS (so another process can serve them if this one stops).
+ */
 const FLUSH_MS = 50;
 const FLUSH_CHARS = 200;
 
@@ -83,38 +80,53 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
   const log = deps.logger.child({ play_id: job.play.play_id, dialogue_id: job.replyId });
   const { live } = deps;
   const playId = job.play.play_id;
-  live.open(playId, job.replyId, job.replySeq, job.rows && { uid: job.play.uid, play: job.play, story: job.story, rows: job.rows });
-  live.emit(playId, { type: 'turn', dialogue_id: job.replyId, seq: job.rows?.[0]?.seq ?? job.replySeq });
+  live.open(playId, job.replyId, job.replySeq, { uid: job.play.uid, play: job.play, story: job.story, rows: job.rows });
+  live.emit(playId, { type: 'turn', dialogue_id: job.replyId, seq: job.rows[0]!.seq });
   const guard = new ReplyGuard(deps.replyWords);
-  const stored = job.stored ?? Promise.resolve();
   /** Everything the model sent: the record. Players only ever get `guard.shown`. */
   let content = '';
   let emotion: Emotion | undefined;
   let flushedLen = 0;
   let lastFlush = deps.now();
   let inFlight: Promise<unknown> | null = null;
+  let later: NodeJS.Timeout | null = null;
 
   const flush = () => {
+    if (later) clearTimeout(later);
+    later = null;
     if (inFlight) return;
     const snapshot = guard.shown;
     const set: Record<string, unknown> = { content: snapshot, updated_at: new Date(deps.now()) };
     if (emotion) set.emotion = emotion;
-    inFlight = stored
-      .then(() => Dialogue.updateOne({ dialogue_id: job.replyId, done: false }, { $set: set }))
+    inFlight = Dialogue.updateOne({ dialogue_id: job.replyId, done: false }, { $set: set })
       .then(() => (flushedLen = snapshot.length))
       .catch((err: unknown) => log.warn({ err }, 'reply flush failed'))
       .finally(() => (inFlight = null));
     lastFlush = deps.now();
   };
+  /** No flush is pending or in flight any more: the reply's own writes follow. */
+  const flushesOver = async () => {
+    if (later) clearTimeout(later);
+    later = null;
+    if (inFlight) await inFlight;
+  };
+  /** Words shown and not stored yet are flushed once the write in flight (if any) is over. */
+  const flushSoon = () => {
+    later ??= setTimeout(() => {
+      later = null;
+      if (inFlight) flushSoon();
+      else if (guard.shown.length > flushedLen) flush();
+    }, FLUSH_MS);
+  };
   const release = (text: string) => {
     if (text === '') return;
     live.append(playId, job.replyId, text);
     if (deps.now() - lastFlush >= FLUSH_MS || guard.shown.length - flushedLen >= FLUSH_CHARS) flush();
+    else flushSoon();
   };
   /** Ends the reply as SecurityFail: kept for the record, never shown, never in a prompt. */
   const refuse = async (detail: string) => {
-    if (inFlight) await inFlight;
-    await stored;
+    await flushesOver();
     await Dialogue.updateOne(
       { dialogue_id: job.replyId },
       {
@@ -134,7 +146,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
   };
 
   try {
-    const opened = early ?? openReply(deps, await stored.then(() => buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1)));
+    const opened = early ?? openReply(deps, await buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1));
     let tripped: string | null = null;
     // Leaving the loop early closes the provider's stream, which cancels the model request.
     for await (const event of opened) {
@@ -161,8 +173,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
       await refuse(`listed word "${tripped}"`);
       return;
     }
-    if (inFlight) await inFlight;
-    await stored;
+    await flushesOver();
     // The model moderation (when configured) sees the whole reply; the word lists already saw every chunk.
     const check = await deps.checkText(content);
     const status = check.flagged ? DialogueStatus.SecurityFail : DialogueStatus.Normal;
@@ -187,9 +198,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     const failure = err instanceof ChatFailure ? err : new ChatFailure('network', err instanceof Error ? err.message : 'reply failed', { cause: err });
     if (!(err instanceof ChatFailure)) log.error({ err }, 'reply task failed');
     else log.warn({ kind: failure.kind, code: failure.code, reason: failure.message }, 'reply failed');
-    if (inFlight) await inFlight;
-    // Rows that were never stored have nothing to record the failure on.
-    if (!(await stored.then(() => true, () => false))) return;
+    await flushesOver();
     const listed = guard.check(content);
     if (listed !== null) {
       // Text held back when the model failed may be the start of a listed phrase: the record stays hidden.
@@ -202,12 +211,11 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
       { $set: { content, status: DialogueStatus.Fail, done: true, error_code: failure.code, error_reason: failure.message, updated_at: new Date(deps.now()) } },
     ).catch((e: unknown) => log.error({ err: e }, 'could not record the failed reply'));
   } finally {
-    await stored.catch(() => undefined);
+    if (later) clearTimeout(later);
     live.close(job.replyId);
-    // The play as the turn leaves it is the next send's starting guess (see playState).
-    await Play.findOneAndUpdate({ play_id: playId, pending_group_id: job.groupId }, { $set: { pending_group_id: null } }, { new: true })
-      .lean<PlayFields>()
-      .then(rememberPlay, (e: unknown) => log.error({ err: e }, 'could not release the play'));
+    await Play.updateOne({ play_id: playId, pending_group_id: job.groupId }, { $set: { pending_group_id: null } }).catch((e: unknown) =>
+      log.error({ err: e }, 'could not release the play'),
+    );
     live.emit(playId, { type: 'end' });
   }
 }
@@ -279,7 +287,7 @@ export async function reapOrphan(playId: string, live: LiveReplies, graceMs: num
     reaped = true;
   }
   if (!reaped) {
-    // A turn claimed by a process that stopped before it stored the turn's rows (see quickSend): nothing to record.
+    // A turn claimed by a process that stopped before it stored the turn's rows (see send.ts): nothing to record.
     const play = await Play.findOne({ play_id: playId, pending_group_id: mongoose.trusted({ $ne: null }), last_played_at: mongoose.trusted({ $lt: stale }) }).lean<PlayFields>();
     if (play && !(await Dialogue.exists({ play_id: playId, group_id: play.pending_group_id }))) {
       const released = await Play.updateOne({ play_id: playId, pending_group_id: play.pending_group_id }, { $set: { pending_group_id: null } });

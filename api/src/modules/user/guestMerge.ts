@@ -1,7 +1,6 @@
 import { UserIdentity } from 'shared-kit';
 import type { Logger } from '../../lib/logger';
 import { Play, type PlayFields } from '../play/play.model';
-import { forgetPlay } from '../play/playState';
 import { User } from './user.model';
 
 type GuestPlay = Pick<PlayFields, 'play_id' | 'story_id' | 'is_draft' | 'last_played_at'>;
@@ -21,8 +20,6 @@ async function movePlay(play: GuestPlay, guestUid: string, accountUid: string): 
     if (latest && latest.last_played_at.getTime() >= playedAt.getTime()) playedAt = new Date(latest.last_played_at.getTime() + 1);
   }
   const res = await Play.updateOne({ play_id: play.play_id, uid: guestUid }, { $set: { uid: accountUid, last_played_at: playedAt } });
-  // This process's guess of the play's state named the guest as its owner.
-  forgetPlay(play.play_id);
   return res.modifiedCount === 1;
 }
 

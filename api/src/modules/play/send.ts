@@ -1,0 +1,174 @@
+import { DialogueStatus, DialogueType, ErrorCode, PlayStatus, UserIdentity } from 'shared-kit';
+import { AppError } from '../../lib/errors';
+import type { Account } from '../../lib/context';
+import { afterClaim, claimPlay, releaseClaim, whyNotClaimed, type ClaimShape } from './claim';
+import type { PlayContext } from './context';
+import { Dialogue, type DialogueFields } from './dialogue.model';
+import { lastDialogue, newGroupId, numbered, replyPlaceholder, type NewDialogue } from './dialogues';
+import { checkInputSize, spendMessage } from './limits';
+import { buildMaterial } from './material';
+import type { TextCheck } from './moderation';
+import type { OpenedReply } from './opening';
+import type { PlayFields } from './play.model';
+import { presentDialogue } from './play.presenter';
+import type { SendInput } from './play.schema';
+import { ownPlay, storyOfPlay } from './plays';
+import { chooseSpeaker, NARRATOR } from './story.view';
+import { openReply, startTurn, turnDeps } from './task';
+
+const REPLY_TYPES: ReadonlySet<string> = new Set([DialogueType.NpcDialogue, DialogueType.Narration]);
+const CLEAN: TextCheck = { flagged: false, detail: '' };
+
+/**
+ * `message/send`, the one way a turn is sent (a new message, a choice, or `is_loop`: the latest failed reply
+ * written again):
+ *   1. check the message (size), without reading anything;
+ *   2. claim the play in one conditional write, while the day's quota is spent (one conditional write, so
+ *      several api processes never pass the limit) and the message is moderated;
+ *   3. start the model request from the claimed play (the prompt is read from MongoDB), while the Input row and the
+ *      reply's placeholder are stored;
+ *   4. hand the reply to its task (task.ts), which streams it, stores it and releases the play; answer.
+ * Whatever fails before step 4 goes through the one `undo`: the request is cancelled, the quota given back, the
+ * turn's rows removed and the play released as it was. A flagged message is stored as SecurityFail and nothing
+ * else of it stays.
+ */
+export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput, again = false): Promise<SendAnswer> {
+  const chat = ctx.config.chat;
+  const regenerate = input.is_loop;
+  const message = regenerate ? '' : (input.option_contents?.[0] ?? input.message).trim();
+  const badInput = regenerate ? null : inputProblem(message, ctx);
+  if (badInput) {
+    // The play's own errors come first: read it (only on this rare path).
+    await whyNotClaimed(ctx, user.uid, input);
+    throw badInput;
+  }
+
+  // A regeneration answers the latest failed reply's Input, in its group; the claim holds the play to that state.
+  let answering: DialogueFields | null = null;
+  let seenSeq: number | undefined;
+  if (regenerate) {
+    const seen = await ownPlay(input.play_id, user.uid);
+    if (seen.pending_group_id === null && seen.status !== PlayStatus.Ending) {
+      answering = await loopTarget(seen, input.dialogue_id);
+      seenSeq = seen.next_seq;
+    } else return refused(ctx, user, input, again);
+  }
+
+  const now = ctx.now();
+  const shape: ClaimShape = { groupId: answering?.group_id ?? newGroupId(input.play_id, now), seqs: answering ? 1 : 2, countsAsTurn: !answering, now };
+  const [claiming, spending, checking] = await Promise.allSettled([
+    claimPlay(user.uid, input, shape, seenSeq),
+    spendMessage(user, chat, ctx.config.guestChatTurns, now),
+    answering ? CLEAN : ctx.checkText(message),
+  ]);
+  const before = claiming.status === 'fulfilled' ? claiming.value : null;
+  const spent = spending.status === 'fulfilled' ? spending.value : null;
+  let opened: OpenedReply | undefined;
+  /** The turn's rows once they may be stored, or the flagged Input kept for the record. */
+  let written: string[] = [];
+  let kept = 0;
+  /** The one undo: gives back everything this send took. */
+  const undo = async () => {
+    opened?.cancel();
+    if (spent) await spent.refund();
+    if (!before) return;
+    if (written.length > 0) await Dialogue.collection.deleteMany({ dialogue_id: { $in: written } });
+    await releaseClaim(before, shape, written.length > 0 ? 0 : shape.seqs - kept);
+  };
+
+  if (!before) {
+    await undo();
+    if (claiming.status === 'rejected') throw claiming.reason;
+    return refused(ctx, user, input, again);
+  }
+  const claimed = afterClaim(before, shape);
+  try {
+    if (spending.status === 'rejected') throw spending.reason;
+    if (checking.status === 'rejected') throw checking.reason;
+    if (checking.value.flagged) {
+      kept = 1;
+      await refuseInput(claimed, shape, message, checking.value);
+    }
+    const story = await storyOfPlay(claimed);
+    const speaker = chooseSpeaker(story.content, claimed.chapter_index, answering?.content ?? message, claimed.turns);
+    const items: NewDialogue[] = answering ? [] : [{ type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id }];
+    items.push(replyPlaceholder(speaker.character_id, speaker === NARRATOR, claimed.node_id));
+    const firstSeq = claimed.next_seq - shape.seqs + 1;
+    const rows = numbered(claimed.play_id, shape.groupId, firstSeq, items, now);
+    const reply = rows[rows.length - 1]!;
+
+    // The prompt reads rows before the turn's, so it is read while they are written; the request opens at once
+    // and its words are held until the reply task takes them. Without material the task reads it again, and a
+    // failure there ends the reply as Fail.
+    written = rows.map((d) => d.dialogue_id);
+    const storing = Dialogue.collection.insertMany(rows.map((d) => ({ ...d })));
+    const material = await buildMaterial(claimed, story, speaker.character_id, firstSeq - 1, answering ? [] : rows.slice(0, 1)).catch(() => null);
+    if (material) opened = openReply(turnDeps(ctx), material);
+    await storing;
+
+    const answer: SendAnswer = {
+      play_id: claimed.play_id,
+      group_id: shape.groupId,
+      input_dialogue: answering ? null : presentDialogue(rows[0]!, story.content),
+      reply_dialogue_ids: [reply.dialogue_id],
+      seq_st: firstSeq,
+      seq_ed: reply.seq,
+      send_limit: spent!.limit,
+      guest: user.identity === UserIdentity.Tour,
+    };
+    startTurn(turnDeps(ctx), { play: claimed, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId: speaker.character_id, rows }, opened);
+    return answer;
+  } catch (err) {
+    await undo();
+    throw err;
+  }
+}
+
+export interface SendAnswer {
+  play_id: string;
+  group_id: string;
+  input_dialogue: ReturnType<typeof presentDialogue> | null;
+  reply_dialogue_ids: string[];
+  seq_st: number;
+  seq_ed: number;
+  send_limit: Awaited<ReturnType<typeof spendMessage>>['limit'];
+  guest: boolean;
+}
+
+/** A claim that did not match: the precise error, or (a reply left behind was released) one more try. */
+async function refused(ctx: PlayContext, user: Account, input: SendInput, again: boolean): Promise<SendAnswer> {
+  if ((await whyNotClaimed(ctx, user.uid, input)) && !again) return sendTurn(ctx, user, input, true);
+  throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
+}
+
+/** 1009 for an empty message, 1012 for one over the size limits, else null. */
+function inputProblem(message: string, ctx: PlayContext): AppError | null {
+  if (message === '') return new AppError(ErrorCode.ClientParamError, 'message: must not be empty');
+  try {
+    checkInputSize(message, ctx.config.chat);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+}
+
+/** Stores a flagged message as SecurityFail at the turn's first number and throws 1050003 (the undo follows). */
+async function refuseInput(claimed: PlayFields, shape: ClaimShape, message: string, check: TextCheck): Promise<never> {
+  const item: NewDialogue = { type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id, status: DialogueStatus.SecurityFail };
+  const [row] = numbered(claimed.play_id, shape.groupId, claimed.next_seq - shape.seqs + 1, [item], shape.now);
+  await Dialogue.create({ ...row!, error_code: ErrorCode.SecurityFail, error_reason: check.detail });
+  throw new AppError(ErrorCode.SecurityFail, 'Content violation, edit and retry', { data: { dialogue_id: row!.dialogue_id, seq: row!.seq } });
+}
+
+/** The Input a regeneration answers: the newest dialogue must be a failed reply to it. */
+async function loopTarget(play: PlayFields, dialogueId: string | undefined): Promise<DialogueFields> {
+  const last = await lastDialogue(play.play_id);
+  const failed = last && REPLY_TYPES.has(last.type) && (last.status === DialogueStatus.Fail || last.status === DialogueStatus.SecurityFail);
+  if (!last || !failed || (dialogueId && last.dialogue_id !== dialogueId)) {
+    throw new AppError(ErrorCode.RegenerateUnsupported, 'Only the latest failed reply can be written again');
+  }
+  const input = await Dialogue.findOne({ play_id: play.play_id, group_id: last.group_id, type: DialogueType.Input }).lean<DialogueFields>();
+  if (!input || input.status !== DialogueStatus.Normal) throw new AppError(ErrorCode.RegenerateUnsupported);
+  return input;
+}
