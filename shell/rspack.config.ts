@@ -1,11 +1,12 @@
 import type { ServerResponse } from 'node:http';
+import { CopyRspackPlugin } from '@rspack/core';
 import { createConfig, modeFrom, portFromEnv } from '../rspack.base';
 import { loadShellConfig } from './server/config';
 
 // The host: no static remotes (they come from /remotes.json at run time), so no remote is bundled.
 export default (_env: unknown, argv: { mode?: string }) => {
   const { apiUrl, remotes } = loadShellConfig(process.env);
-  return createConfig({
+  const config = createConfig({
     name: 'shell',
     dir: __dirname,
     port: portFromEnv('SHELL_PORT', 8080),
@@ -27,4 +28,10 @@ export default (_env: unknown, argv: { mode?: string }) => {
       ],
     },
   });
+  // The site icon, the app icons and the web app manifest are served as they are, at the site's root.
+  config.plugins = [
+    ...(config.plugins ?? []),
+    new CopyRspackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+  ];
+  return config;
 };

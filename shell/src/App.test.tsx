@@ -103,7 +103,8 @@ describe('App routes', () => {
     ['/nowhere', 'Page not found'],
   ])('renders the shell page at %s', async (path, heading) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    // Pages loaded on first visit (login brings the phone-number rules) can take a while on a busy machine.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeTruthy();
     expect(mockedLoadRemote).not.toHaveBeenCalled();
   });
 

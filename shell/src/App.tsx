@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { setApiErrorHandler } from './http/client';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { reactToApiError, type ReactionContext } from './errors/reactions';
 import { PlatformProvider } from './platform/PlatformContext';
+import { AppSkeleton } from './remotes/AppSkeleton';
 import { routes } from './router/routes';
 import { endSession } from './session/service';
 import { installShellGlobal } from './shell-global/install';
@@ -39,7 +40,10 @@ export function App({
   return (
     <AppErrorBoundary>
       <PlatformProvider>
-        <RouterProvider router={router} />
+        {/* The shell's copy in a language other than English arrives as its own chunk before the first paint. */}
+        <Suspense fallback={<AppSkeleton />}>
+          <RouterProvider router={router} />
+        </Suspense>
       </PlatformProvider>
     </AppErrorBoundary>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from 'ui-kit';
+import { useShellT } from '../i18n';
 import { useQrCodeModule } from './useQrCodeModule';
 
 const QR_SIZE = 160;
@@ -10,6 +12,7 @@ export function appLandingUrl(origin: string = window.location.origin): string {
 
 /** "Get the app": a button that opens a QR code of the app landing page, for desktop visitors to scan. */
 export function GetAppPopover() {
+  const { t } = useShellT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -35,34 +38,33 @@ export function GetAppPopover() {
 
   return (
     <div className="popover-anchor" ref={root}>
-      <button
-        type="button"
-        className="button button--link"
+      <Button
+        variant="ghost"
         aria-expanded={open}
         aria-controls={panelId}
         onPointerEnter={qr.preload}
         onFocus={qr.preload}
         onClick={() => setOpen((v) => !v)}
       >
-        Get the app
-      </button>
+        {t('header.getApp')}
+      </Button>
       {open ? (
-        <div id={panelId} className="popover" role="group" aria-label="Get the app">
+        <div id={panelId} className="ui-popover get-app" role="group" aria-label={t('header.getApp')}>
           {qr.module ? (
-            <qr.module.QrCode value={url} size={QR_SIZE} label={`QR code for ${url}`} />
+            <qr.module.QrCode value={url} size={QR_SIZE} label={t('header.qrFor', { url })} />
           ) : (
             <div
               className="qr-code qr-code--placeholder"
               role="img"
               aria-busy={!qr.failed}
-              aria-label={qr.failed ? 'The QR code could not be loaded' : 'Loading the QR code'}
+              aria-label={qr.failed ? t('header.qrFailed') : t('header.qrLoading')}
               style={{ width: QR_SIZE, height: QR_SIZE }}
             >
-              {qr.failed ? 'QR code unavailable: use the link below.' : null}
+              {qr.failed ? t('header.qrUnavailable') : null}
             </div>
           )}
-          <p className="popover__text">Scan with your phone to play stories in the app.</p>
-          <a className="popover__link" href={url}>
+          <p className="get-app__text">{t('header.scanText')}</p>
+          <a className="get-app__link" href={url}>
             {url}
           </a>
         </div>

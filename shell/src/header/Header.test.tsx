@@ -73,9 +73,10 @@ beforeEach(() => {
 describe('Header, logged out', () => {
   beforeEach(() => sessionStore.getState().setUser(null));
 
-  it('offers Log in, remembering the current page', () => {
+  it('offers Log in, remembering the current page, and the player', () => {
     renderHeader();
     expect(within(banner()).queryByRole('link', { name: 'My Story' })).toBeNull();
+    expect(within(banner()).getByRole('link', { name: 'Stories' }).getAttribute('href')).toBe('/play');
     fireEvent.click(within(banner()).getByRole('button', { name: 'Log in' }));
     expect(storage.get(StorageKey.LoginRedirect)).toBe('/editor/story/5?tab=plots');
     expect(where()).toBe('/login');
@@ -109,11 +110,24 @@ describe('Header, logged out', () => {
   });
 });
 
+/** Opens the account menu with the keyboard once its code has loaded (the kit loads the menu on first use). */
+async function openMenu(name = 'Mira') {
+  const trigger = await screen.findByRole('button', { name, expanded: false });
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  return screen.findByRole('menu');
+}
+
+const menuItems = (menu: HTMLElement) =>
+  within(menu)
+    .getAllByRole('menuitem')
+    .map((i) => i.textContent);
+
 describe('Header, logged in', () => {
   beforeEach(() => sessionStore.getState().setUser(mira));
 
-  it('shows My Story with the unread dot and the user menu', () => {
+  it('links the player, My Story with the unread dot, and shows the user menu', () => {
     renderHeader();
+    expect(within(banner()).getByRole('link', { name: 'Stories' }).getAttribute('href')).toBe('/play');
     const myStory = within(banner()).getByRole('link', { name: 'My Story' });
     expect(myStory.getAttribute('href')).toBe('/editor/works');
     expect(within(myStory).queryByRole('img', { name: 'New updates' })).toBeNull();
@@ -122,41 +136,65 @@ describe('Header, logged in', () => {
     expect(within(banner()).getByRole('img', { name: 'New updates' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Get the app' })).toBeNull();
+    expect(within(banner()).queryByRole('link', { name: 'Moderation' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Mira' }).getAttribute('aria-haspopup')).toBe('menu');
   });
 
-  it('goes to the delete-account page from the menu', () => {
+  it('shows Moderation to an operator only', () => {
+    sessionStore.getState().setUser({ ...mira, roles: ['user', 'operator'] });
     renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Mira' }));
-    const menu = screen.getByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['Log out', 'Delete account']);
-    expect(document.activeElement?.textContent).toBe('Log out');
-    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete account' }));
-    expect(where()).toBe('/account/delete');
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(within(banner()).getByRole('link', { name: 'Moderation' }).getAttribute('href')).toBe('/ops');
   });
 
-  it('closes the menu on Escape and gives focus back', () => {
+  it.each([
+    ['Profile', '/account'],
+    ['Settings', '/account/settings'],
+    ['Blocked list', '/account/blocked'],
+    ['Delete account', '/account/delete'],
+  ])('goes to %s from the menu', async (item, path) => {
     renderHeader();
-    const trigger = screen.getByRole('button', { name: 'Mira' });
-    fireEvent.click(trigger);
-    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
-    expect(document.activeElement?.textContent).toBe('Delete account');
-    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
-    expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(trigger);
+    const menu = await openMenu();
+    expect(menuItems(menu)).toEqual(['Profile', 'Settings', 'Blocked list', 'Log out', 'Delete account']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: item }));
+    expect(where()).toBe(path);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('folds the links into the menu on a narrow screen', async () => {
+    sessionStore.getState().setUser({ ...mira, roles: ['user', 'operator'] });
+    const matchMedia = jest.fn((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    Object.assign(window, { matchMedia });
+    try {
+      renderHeader();
+      expect(within(banner()).queryByRole('link', { name: 'Stories' })).toBeNull();
+      const menu = await openMenu();
+      expect(menuItems(menu)).toEqual([
+        'Stories',
+        'My Story',
+        'Moderation',
+        'Profile',
+        'Settings',
+        'Blocked list',
+        'Log out',
+        'Delete account',
+      ]);
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Stories' }));
+      expect(where()).toBe('/play');
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
   });
 
   it('logs out after confirmation: server call, session cleared, back home', async () => {
     post.mockResolvedValueOnce({ data: { status_code: 0, status_message: 'success' } });
     renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Mira' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log out?' });
+    fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(post).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -170,32 +208,32 @@ describe('Header, logged in', () => {
   it('keeps the session and says so when logout fails', async () => {
     post.mockRejectedValueOnce(new ApiError(ErrorCode.BackendNetworkError));
     renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Mira' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Log out' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(toastStore.getState().current?.message).toBe('Logout failed'));
     expect(sessionStore.getState().status).toBe('user');
     expect(where()).toBe('/editor/story/5?tab=plots');
   });
 
-  it('cancels logout with Not now or Escape', () => {
+  it('cancels logout with Not now or Escape', async () => {
     renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Mira' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Mira' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Log out' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Log out' }));
+    fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('hides My Story on mobile', () => {
+  it('hides My Story and Moderation on mobile, keeps the player', () => {
+    sessionStore.getState().setUser({ ...mira, roles: ['user', 'operator'] });
     act(() => unreadStore.getState().mark());
     renderHeader({ platform: 'mobile' });
     expect(screen.queryByRole('link', { name: /My Story/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();
     expect(screen.queryByRole('img', { name: 'New updates' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Stories' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mira' })).toBeTruthy();
   });
 

@@ -1,24 +1,33 @@
-import { useLocation, useNavigate, Link } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { HEADER_HEIGHT, StorageKey, storage, useSessionStore } from 'shared-kit';
+import { Button, LanguageSwitcher, UnreadDot } from 'ui-kit';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { useShellT } from '../i18n';
 import { usePlatform } from '../platform/PlatformContext';
 import { useUnread } from '../unread/store';
+import { FORBIDDEN_CREATE_PATH, HOME_PATH, LOGIN_PATH, areaLinks } from './destinations';
 import { GetAppPopover } from './GetAppPopover';
 import { UserMenu } from './UserMenu';
 
-export const HOME_PATH = '/editor';
-export const FORBIDDEN_CREATE_PATH = '/editor/forbidden-create';
-export const WORKS_PATH = '/editor/works';
-export const LOGIN_PATH = '/login';
+/** Below this width a signed-in header folds its links into the account menu (phones, narrow windows). */
+export const COMPACT_HEADER_QUERY = '(max-width: 640px)';
 
-/** The product header (spec §2): logo, and either Log in / Get the app or My Story / the user menu. */
+/**
+ * The product header (spec §2, issue 16): logo; the player's feed, My Story (with its unread dot) and, for
+ * operators, Moderation; the language; then Log in / Get the app, or the account menu (Profile, Settings, Blocked
+ * list, Log out, Delete account). On a narrow screen a signed-in user finds the links in that menu too.
+ */
 export function Header() {
+  const { t } = useShellT();
   const { user, status } = useSessionStore();
   const platform = usePlatform();
   const unread = useUnread();
   const navigate = useNavigate();
   const location = useLocation();
-  const creationForbidden = user?.creation_forbidden === true;
-  const isMobile = platform === 'mobile';
+  const compact = useMediaQuery(COMPACT_HEADER_QUERY);
+  const signedIn = status === 'user' && user !== null;
+  const links = areaLinks(signedIn ? user : null, platform);
+  const foldLinks = signedIn && compact;
 
   function logIn() {
     // Come back here after logging in (the auth callback reads it).
@@ -31,36 +40,41 @@ export function Header() {
   return (
     <header className="app-header" style={{ height: HEADER_HEIGHT }}>
       <Link
-        to={creationForbidden ? FORBIDDEN_CREATE_PATH : HOME_PATH}
+        to={user?.creation_forbidden ? FORBIDDEN_CREATE_PATH : HOME_PATH}
         className="app-header__logo"
-        aria-label="Storyverse home"
+        aria-label={t('header.home')}
       >
         <span aria-hidden="true" className="app-header__mark">
           ✦
         </span>
-        <span className="app-header__name">Storyverse</span>
+        <span className="app-header__name">{t('header.brand')}</span>
       </Link>
-      <nav className="app-header__nav" aria-label="Account">
-        {status === 'user' && user ? (
-          <>
-            {!isMobile && !creationForbidden ? (
-              <Link to={WORKS_PATH} className="app-header__link">
-                My Story
-                {unread ? <span className="unread-dot" role="img" aria-label="New updates" /> : null}
-              </Link>
-            ) : null}
-            <UserMenu name={user.user_nick} />
-          </>
+      {foldLinks ? null : (
+        <nav className="app-header__links" aria-label={t('header.navLabel')}>
+          {links.map((link) => (
+            <NavLink key={link.key} to={link.to} className="app-header__link">
+              {t(link.label)}
+              {link.key === 'works' && unread ? (
+                <UnreadDot className="app-header__dot" label={t('header.newUpdates')} />
+              ) : null}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      <div className="app-header__end">
+        <LanguageSwitcher className="app-header__language" />
+        {signedIn ? (
+          <UserMenu name={user.user_nick} areaLinks={foldLinks ? links : []} unread={unread} />
         ) : null}
         {status === 'guest' ? (
           <>
             {platform === 'pc' ? <GetAppPopover /> : null}
-            <button type="button" className="button button--primary" onClick={logIn}>
-              Log in
-            </button>
+            <Button variant="primary" onClick={logIn}>
+              {t('header.logIn')}
+            </Button>
           </>
         ) : null}
-      </nav>
+      </div>
     </header>
   );
 }

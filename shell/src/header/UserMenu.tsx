@@ -1,120 +1,78 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastStore } from 'shared-kit';
+import { ConfirmDialog, Menu, UnreadDot, type MenuItem } from 'ui-kit';
+import { useShellT } from '../i18n';
 import { logout } from '../session/service';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ACCOUNT_LINKS, DELETE_ACCOUNT_PATH, HOME_PATH, type Destination } from './destinations';
 
-export const DELETE_ACCOUNT_PATH = '/account/delete';
-
-/** The spec lists "logout failed" among the user messages; shared-kit has no constant for it. */
-export const LOGOUT_FAILED = 'Logout failed';
-
-/** The user-name button and its menu: Log out (with confirmation) and Delete account. */
-export function UserMenu({ name }: { name: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The user-name button and its menu: the account's pages (Profile, Settings, Blocked list), Log out (after a
+ * confirmation) and Delete account. `areaLinks` are the header's links, folded in here on narrow screens.
+ */
+export function UserMenu({
+  name,
+  areaLinks,
+  unread,
+}: {
+  name: string;
+  areaLinks: readonly Destination[];
+  unread: boolean;
+}) {
+  const { t } = useShellT();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    function onPointerDown(event: MouseEvent) {
-      if (root.current && event.target instanceof Node && !root.current.contains(event.target))
-        setOpen(false);
-    }
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const items = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setOpen(false);
-      trigger.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  }
 
   async function confirmLogout() {
     setBusy(true);
     try {
       await logout();
       setConfirming(false);
-      navigate('/editor');
+      navigate(HOME_PATH);
     } catch {
-      toastStore.getState().show({ type: 'error', message: LOGOUT_FAILED });
+      toastStore.getState().show({ type: 'error', message: t('header.logoutFailed') });
     } finally {
       setBusy(false);
     }
   }
 
+  const go = (link: Destination): MenuItem => ({
+    key: link.key,
+    label: link.key === 'works' && unread ? t('header.myStoryUnread') : t(link.label),
+    onSelect: () => navigate(link.to),
+  });
+  const items: MenuItem[] = [
+    ...areaLinks.map(go),
+    ...ACCOUNT_LINKS.map(go),
+    { key: 'logout', label: t('header.logOut'), onSelect: () => setConfirming(true) },
+    { key: 'delete', label: t('header.deleteAccount'), danger: true, onSelect: () => navigate(DELETE_ACCOUNT_PATH) },
+  ];
+
   return (
-    <div className="popover-anchor" ref={root}>
-      <button
-        ref={trigger}
-        type="button"
-        className="button button--link user-menu__trigger"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((v) => !v)}
-      >
-        {name}
-        <span aria-hidden="true" className="user-menu__caret">
-          ▾
-        </span>
-      </button>
-      {open ? (
-        <ul id={menuId} className="menu" role="menu" aria-label={name} onKeyDown={onMenuKeyDown}>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="menu__item"
-              onClick={() => {
-                setOpen(false);
-                setConfirming(true);
-              }}
-            >
-              Log out
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="menu__item menu__item--danger"
-              onClick={() => {
-                setOpen(false);
-                navigate(DELETE_ACCOUNT_PATH);
-              }}
-            >
-              Delete account
-            </button>
-          </li>
-        </ul>
-      ) : null}
+    <>
+      <Menu
+        trigger={
+          <>
+            <span className="user-menu__name">{name}</span>
+            {unread && areaLinks.some((link) => link.key === 'works') ? (
+              <UnreadDot className="user-menu__dot" label={t('header.newUpdates')} />
+            ) : null}
+          </>
+        }
+        items={items}
+      />
       {confirming ? (
         <ConfirmDialog
-          title="Log out?"
+          title={t('header.logOutTitle')}
           busy={busy}
+          initialFocus="confirm"
           onConfirm={() => void confirmLogout()}
           onCancel={() => setConfirming(false)}
         >
-          <p>You will need to log in again to edit your stories.</p>
+          {t('header.logOutText')}
         </ConfirmDialog>
       ) : null}
-    </div>
+    </>
   );
 }

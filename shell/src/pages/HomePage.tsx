@@ -1,28 +1,29 @@
 import { Link } from 'react-router';
+import { Card } from 'ui-kit';
+import { useShellT } from '../i18n';
 import { Page } from './Page';
 
+/** The editor's home: what a creator can do today, and the way to the player. Promises only what works. */
 export function HomePage() {
+  const { t } = useShellT();
   return (
-    <Page title="Create interactive stories" heading="Create interactive AI stories">
-      <p className="page__lead">
-        Write stories made of chapters, characters and an opening scene, or describe an idea and let the AI
-        draft it for you. Publish after a safety review, and players chat with your characters in the app.
-      </p>
-      <ul className="cards">
-        <li className="card">
-          <h2>Create</h2>
-          <p>Open your drafts and published stories, start a new one in normal or brainstorm mode.</p>
-          <Link className="button button--primary" to="/editor/works">
-            My Story
+    <Page title={t('home.title')} heading={t('home.heading')}>
+      <p className="page__lead">{t('home.lead')}</p>
+      <ul className="home-cards">
+        <Card as="li">
+          <h2>{t('home.createTitle')}</h2>
+          <p>{t('home.createText')}</p>
+          <Link className="ui-button ui-button--primary ui-button--md" to="/editor/works">
+            {t('home.createAction')}
           </Link>
-        </li>
-        <li className="card">
-          <h2>Play</h2>
-          <p>Explore stories from other creators and chat with their characters.</p>
-          <Link className="button" to="/play">
-            Play stories
+        </Card>
+        <Card as="li">
+          <h2>{t('home.playTitle')}</h2>
+          <p>{t('home.playText')}</p>
+          <Link className="ui-button ui-button--secondary ui-button--md" to="/play">
+            {t('home.playAction')}
           </Link>
-        </li>
+        </Card>
       </ul>
     </Page>
   );

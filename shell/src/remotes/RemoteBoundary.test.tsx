@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { resetRemotesConfig } from './config';
-import { REMOTE_UNAVAILABLE, RemoteBoundary } from './RemoteBoundary';
+import { RemoteBoundary } from './RemoteBoundary';
 import { remoteComponent } from './remoteComponent';
+
+const REMOTE_UNAVAILABLE = 'This part of the product is temporarily unavailable';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),

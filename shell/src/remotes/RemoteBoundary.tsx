@@ -1,4 +1,7 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Button, EmptyState } from 'ui-kit';
+import { shellT, useShellT } from '../i18n';
+import { PageSkeleton } from './PageSkeleton';
 import type { RemoteComponent } from './remoteComponent';
 
 interface Props {
@@ -10,7 +13,33 @@ interface State {
   attempt: number;
 }
 
-export const REMOTE_UNAVAILABLE = 'This part of the product is temporarily unavailable';
+/** The area's failure message, in the current language. */
+export function remoteUnavailableMessage(): string {
+  return shellT('remote.unavailable');
+}
+
+/** While a remote's files arrive: the page's skeleton, announced as loading. */
+function RemoteLoading({ name }: { name: string }) {
+  const { t } = useShellT();
+  return <PageSkeleton label={t('remote.loading')} loading={name} />;
+}
+
+/** When a remote is down or throws: the message and a Retry that fetches it again. */
+function RemoteUnavailable({ name, onRetry }: { name: string; onRetry: () => void }) {
+  const { t } = useShellT();
+  return (
+    <section className="remote-fallback" role="alert" data-remote-fallback={name}>
+      <EmptyState
+        title={t('remote.unavailable')}
+        action={
+          <Button variant="primary" onClick={onRetry}>
+            {t('remote.retry')}
+          </Button>
+        }
+      />
+    </section>
+  );
+}
 
 /**
  * Loads one remote behind its own error boundary: when a remote is down or throws, only its area shows the
@@ -40,23 +69,10 @@ export class RemoteBoundary extends Component<Props, State> {
   override render(): ReactNode {
     const { remote: Remote } = this.props;
     if (this.state.error) {
-      return (
-        <section className="remote-fallback" role="alert" data-remote-fallback={Remote.remoteName}>
-          <p className="remote-fallback__message">{REMOTE_UNAVAILABLE}</p>
-          <button type="button" className="button button--primary" onClick={this.retry}>
-            Retry
-          </button>
-        </section>
-      );
+      return <RemoteUnavailable name={Remote.remoteName} onRetry={this.retry} />;
     }
     return (
-      <Suspense
-        fallback={
-          <div className="remote-loading" aria-busy="true">
-            Loading…
-          </div>
-        }
-      >
+      <Suspense fallback={<RemoteLoading name={Remote.remoteName} />}>
         <Remote key={this.state.attempt} />
       </Suspense>
     );

@@ -1,12 +1,9 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { PageSkeleton } from '../remotes/PageSkeleton';
 
 /** Shown while a page's code arrives when the page is the first one opened; later navigations keep the old page. */
-const LOADING = (
-  <p className="page" aria-busy="true">
-    Loading…
-  </p>
-);
+export const LOADING = <PageSkeleton />;
 
 /**
  * A route whose page is fetched the first time it is visited, for pages few visits need (legal texts, notices,

@@ -8,7 +8,7 @@ import { AccountRemote, BrainstormRemote, EditorRemote, OpsRemote, PlayerRemote 
 import { RemoteBoundary } from '../remotes/RemoteBoundary';
 import { Layout } from './Layout';
 import { RoleGate } from './RoleGate';
-import { lazyPage } from './lazyPage';
+import { LOADING, lazyPage } from './lazyPage';
 
 /**
  * The route table (spec §2). The shell's own `/editor/...` pages are more specific than the editor remote's
@@ -50,11 +50,7 @@ export const routes: RouteObject[] = [
             path: '/login',
             // Loaded on demand: the phone-number rules (libphonenumber-js) stay off every other page's critical path.
             lazy: async () => ({ Component: (await import('../pages/login')).LoginPage }),
-            hydrateFallbackElement: (
-              <p className="page" aria-busy="true">
-                Loading…
-              </p>
-            ),
+            hydrateFallbackElement: LOADING,
           },
           {
             path: '/auth/callback',

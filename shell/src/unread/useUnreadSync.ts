@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSessionStore } from 'shared-kit';
+import { WORKS_PATH } from '../header/destinations';
 import { connectUnreadSocket, type SocketFactory } from './socket';
 import { unreadStore } from './store';
-
-export const WORKS_PATH = '/editor/works';
 
 /**
  * Keeps the My Story dot in step: connects the push socket while logged in, and clears the dot when the user opens

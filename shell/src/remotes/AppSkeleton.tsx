@@ -1,0 +1,15 @@
+import { HEADER_HEIGHT } from 'shared-kit';
+import { Skeleton } from 'ui-kit';
+import { PageSkeleton } from './PageSkeleton';
+
+/** The whole frame (header bar and page) before the shell can show words: the same shape as index.html's. */
+export function AppSkeleton() {
+  return (
+    <>
+      <div className="app-header" style={{ height: HEADER_HEIGHT }} aria-hidden="true">
+        <Skeleton width={120} height={24} />
+      </div>
+      <PageSkeleton />
+    </>
+  );
+}
