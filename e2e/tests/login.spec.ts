@@ -21,6 +21,10 @@ async function passFirstSignInSteps(page: Page, nickname: string): Promise<void>
   await page.getByRole('button', { name: 'Agree and continue' }).click();
   const field = page.getByRole('textbox', { name: 'Nickname' });
   await expect(field).toHaveValue(/^User \d{6}$/);
+  // The nickname step holds across a reload until it is done (the terms are already recorded by then).
+  await page.reload();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(field).toHaveValue(/^User \d{6}$/);
   await field.fill(nickname);
   await page.getByRole('button', { name: 'Save' }).click();
 }

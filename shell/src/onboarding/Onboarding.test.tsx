@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ApiError, ErrorCode, TeenMode, resetStores, sessionStore } from 'shared-kit';
 import { accountStore, resetAccount, updateAccount } from '../session/account';
@@ -31,6 +31,7 @@ function renderSteps(onShellError: (e: unknown) => boolean = () => false) {
 }
 
 beforeEach(() => {
+  localStorage.clear();
   resetStores();
   resetAccount();
   post.mockReset();
@@ -155,4 +156,33 @@ describe('nicknameError', () => {
   ])('%j -> %s', (value, expected) => {
     expect(nicknameError(value)).toBe(expected);
   });
+});
+
+it('comes back to the nickname step after a reload until it is done', async () => {
+  const first = renderSteps();
+  fireEvent.click(screen.getByRole('button', { name: 'I am 18 or older' }));
+  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));
+  await screen.findByLabelText('Nickname');
+  expect(first).not.toHaveBeenCalled();
+  cleanup();
+
+  // The page again: the server no longer asks for the terms, the nickname step is still owed.
+  const onDone = renderSteps();
+  expect(screen.getByText('Step 3 of 3')).toBeTruthy();
+  fireEvent.change(screen.getByLabelText('Nickname'), { target: { value: 'Lin' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+  expect(localStorage.getItem('sv:proceed_login_step')).toBeNull();
+  cleanup();
+
+  // Done: nothing is pending any more.
+  renderSteps();
+  expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+});
+
+it('does not carry one account\'s pending step to another account', async () => {
+  localStorage.setItem('sv:proceed_login_step', JSON.stringify({ uid: 'someone-else', step: 'nickname' }));
+  renderSteps();
+  expect(screen.getByText('Step 1 of 3')).toBeTruthy();
 });

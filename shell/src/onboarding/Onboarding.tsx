@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { UI_MESSAGES, isApiError, useSessionStore } from 'shared-kit';
+import { useAccount } from '../session/account';
 import { AgeStep } from './AgeStep';
 import { NicknameStep } from './NicknameStep';
 import { confirmLogIn, saveNickname } from './onboardingApi';
+import { STEPS, clearPendingStep, pendingStep, rememberStep, type Step } from './pendingStep';
 import { TermsStep } from './TermsStep';
 
-type Step = 'age' | 'terms' | 'nickname';
-const STEPS: Step[] = ['age', 'terms', 'nickname'];
+/** Where to start: the step left before a reload, unless the server says age and terms are owed again. */
+function firstStep(uid: string | undefined, needConfirm: boolean): { step: Step; isAdult: boolean } {
+  const pending = pendingStep(uid);
+  if (!pending || (needConfirm && pending.step === 'nickname')) return { step: 'age', isAdult: true };
+  return { step: pending.step, isAdult: pending.isAdult ?? true };
+}
 
 function messageOf(error: unknown): string {
   return isApiError(error) ? error.statusMessage : UI_MESSAGES.requestFailed;
@@ -25,10 +31,23 @@ export function Onboarding({
   onShellError: (error: unknown) => boolean;
 }) {
   const nickname = useSessionStore((s) => s.user?.user_nick ?? '');
-  const [step, setStep] = useState<Step>('age');
-  const [isAdult, setIsAdult] = useState(true);
+  const uid = useSessionStore((s) => s.user?.uid);
+  const needConfirm = useAccount((s) => s.needConfirm);
+  const [start] = useState(() => firstStep(uid, needConfirm));
+  const [step, setStepState] = useState<Step>(start.step);
+  const [isAdult, setIsAdult] = useState(start.isAdult);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  function setStep(next: Step, adult = isAdult) {
+    if (uid) rememberStep({ uid, step: next, isAdult: adult });
+    setStepState(next);
+  }
+
+  function done() {
+    clearPendingStep();
+    onDone();
+  }
 
   async function run(action: () => Promise<void>, then: () => void) {
     setBusy(true);
@@ -52,7 +71,7 @@ export function Onboarding({
         <AgeStep
           onAnswer={(adult) => {
             setIsAdult(adult);
-            setStep('terms');
+            setStep('terms', adult);
           }}
         />
       ) : null}
@@ -73,8 +92,8 @@ export function Onboarding({
           initial={nickname}
           busy={busy}
           error={error}
-          onSave={(name) => void run(() => saveNickname(name), onDone)}
-          onSkip={onDone}
+          onSave={(name) => void run(() => saveNickname(name), done)}
+          onSkip={done}
         />
       ) : null}
     </div>

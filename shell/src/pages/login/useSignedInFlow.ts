@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSessionStore } from 'shared-kit';
+import { owesNickname } from '../../onboarding/pendingStep';
 import { useAccount } from '../../session/account';
 import { takeRememberedPath } from '../../session/returnPath';
 
@@ -11,14 +12,16 @@ import { takeRememberedPath } from '../../session/returnPath';
  */
 export function useSignedInFlow(ready = true): { onboarding: boolean; finish: () => void } {
   const status = useSessionStore((s) => s.status);
-  const needConfirm = useAccount((s) => s.needConfirm);
+  const uid = useSessionStore((s) => s.user?.uid);
+  // The server asks for age and terms; the nickname step that follows is remembered across a reload.
+  const needConfirm = useAccount((s) => s.needConfirm) || owesNickname(uid);
   const [started, setStarted] = useState(false);
   const navigate = useNavigate();
   const left = useRef(false);
   const onboarding = started || (ready && status === 'user' && needConfirm);
 
   useEffect(() => {
-    // Sticky: confirming the terms clears needConfirm, but the nickname step still follows.
+    // Sticky: confirming the terms clears the server's need_confirm, but the nickname step still follows.
     if (ready && status === 'user' && needConfirm) setStarted(true);
   }, [ready, status, needConfirm]);
 
