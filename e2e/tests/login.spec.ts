@@ -32,6 +32,8 @@ async function passFirstSignInSteps(page: Page, nickname: string): Promise<void>
 test('phone sign-in from the header returns to the page it started from; Log out asks first', async ({
   page,
 }) => {
+  // A long journey (sign-in, the first-sign-in steps with a reload, two log-out dialogs) on a shared machine.
+  test.slow();
   const phone = fictionalPhone('303');
   const banner = page.getByRole('banner');
   // A page a visitor may read (My Story itself sends visitors to log in on its own, through the 1007 reaction).
