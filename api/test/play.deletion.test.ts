@@ -1,5 +1,5 @@
 import { Dialogue } from '../src/modules/play/dialogue.model';
-import { ChatQuota } from '../src/modules/play/limits';
+import { ChatQuota } from '../src/modules/play/turn/limits';
 import { Play } from '../src/modules/play/play.model';
 import { signInByPhone, startTestApi, type TestApi } from './helpers';
 import { ADULT, nextPhone, publishStory, readStream, type Sent, type Started } from './support/playStories';

@@ -6,7 +6,7 @@ import { Story } from '../src/modules/editor/story.model';
 import { StoryVersion } from '../src/modules/editor/storyVersion.model';
 import { User } from '../src/modules/user/user.model';
 import { keywordsOf } from '../src/ai/chat/words';
-import { runningTurns } from '../src/modules/play/task';
+import { runningTurns } from '../src/modules/play/turn/task';
 import { call, signInByPhone, startTestApi, type TestApi } from './helpers';
 
 interface StoryCard {

@@ -1,9 +1,9 @@
 import type { ChatProvider } from '../../ai/chat';
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
-import type { LiveReplies } from './live';
-import type { CheckText } from './moderation';
-import type { ReplyWordList } from './replyGuard';
+import type { LiveReplies } from './stream/live';
+import type { CheckText } from './turn/moderation';
+import type { ReplyWordList } from './turn/replyGuard';
 
 /** What the play services share: built once in playRoutes. */
 export interface PlayContext {

@@ -9,18 +9,18 @@ import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
-import { deletePlayedStory, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './catalogue';
+import { deletePlayedStory, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './catalogue/catalogue';
 import type { PlayContext } from './context';
-import { backtrack, dialogueList } from './history';
-import { currentLimit } from './limits';
-import { LiveReplies } from './live';
-import { playModeration } from './moderation';
-import { loadReplyWordList, type ReplyWordList } from './replyGuard';
+import { backtrack, dialogueList } from './session/history';
+import { currentLimit } from './turn/limits';
+import { LiveReplies } from './stream/live';
+import { playModeration } from './turn/moderation';
+import { loadReplyWordList, type ReplyWordList } from './turn/replyGuard';
 import * as s from './play.schema';
-import { checkCoverage, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './plays';
-import { streamReply } from './stream';
-import { sendTurn } from './send';
-import './deletion';
+import { checkCoverage, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './session/plays';
+import { streamReply } from './stream/reply';
+import { sendTurn } from './turn/send';
+import './session/deletion';
 
 export interface PlayDeps {
   config: Config;

@@ -1,16 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { DialogueStatus, ErrorCode } from 'shared-kit';
-import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import type { PlayContext } from './context';
-import { Dialogue, type DialogueFields } from './dialogue.model';
-import { dialoguesFrom } from './dialogues';
+import type { AppContext } from '../../../lib/context';
+import { AppError } from '../../../lib/errors';
+import type { PlayContext } from '../context';
+import { Dialogue, type DialogueFields } from '../dialogue.model';
+import { dialoguesFrom } from '../dialogues';
 import type { LiveEvent } from './live';
-import { presentDialogue } from './play.presenter';
-import { Play, type PlayFields } from './play.model';
-import { ownPlay, playInfo, storyOfPlay } from './plays';
-import type { PlayableStory } from './story.source';
-import { reapOrphan } from './task';
+import { presentDialogue } from '../catalogue/play.presenter';
+import { Play, type PlayFields } from '../play.model';
+import { ownPlay, playInfo, storyOfPlay } from '../session/plays';
+import type { PlayableStory } from '../catalogue/story.source';
+import { reapOrphan } from '../turn/task';
 
 /** How long a stream waits for news before reading the database again (replies written by another process). */
 const POLL_MS = 250;

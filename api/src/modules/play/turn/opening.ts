@@ -1,5 +1,5 @@
-import { assemblePrompt, ChatFailure, type ChatProvider, type TurnEvent, type TurnMaterial } from '../../ai/chat';
-import type { ChatSettings } from '../../config';
+import { assemblePrompt, ChatFailure, type ChatProvider, type TurnEvent, type TurnMaterial } from '../../../ai/chat';
+import type { ChatSettings } from '../../../config';
 
 /**
  * A model request opened before its turn is stored. Its events are read at once into memory, so the model's

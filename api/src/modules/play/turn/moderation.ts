@@ -1,5 +1,5 @@
-import type { ModerationProvider } from '../../ai/types';
-import type { Logger } from '../../lib/logger';
+import type { ModerationProvider } from '../../../ai/types';
+import type { Logger } from '../../../lib/logger';
 
 export interface TextCheck {
   flagged: boolean;

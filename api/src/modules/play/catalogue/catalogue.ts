@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
-import { User } from '../user/user.model';
-import { keywordsOf, wordsOf } from '../../ai/chat/words';
-import { Play, type PlayFields } from './play.model';
+import { User } from '../../user/user.model';
+import { keywordsOf, wordsOf } from '../../../ai/chat/words';
+import { Play, type PlayFields } from '../play.model';
 import { presentStoryCard, presentStoryDetail, type CreatorInfo } from './play.presenter';
 import { allLiveStories, contentsOf, liveStories, publishedStory, type PlayableStory } from './story.source';
 

@@ -1,20 +1,20 @@
 import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, ErrorCode, type Emotion } from 'shared-kit';
-import { ChatFailure, historyTokens, type ChatProvider, type TurnMaterial } from '../../ai/chat';
-import type { ChatSettings } from '../../config';
-import type { Logger } from '../../lib/logger';
-import type { PlayContext } from './context';
-import { Dialogue, type DialogueFields } from './dialogue.model';
-import { appendDialogues } from './dialogues';
+import { ChatFailure, historyTokens, type ChatProvider, type TurnMaterial } from '../../../ai/chat';
+import type { ChatSettings } from '../../../config';
+import type { Logger } from '../../../lib/logger';
+import type { PlayContext } from '../context';
+import { Dialogue, type DialogueFields } from '../dialogue.model';
+import { appendDialogues } from '../dialogues';
 import { directorStep } from './director';
 import { buildMaterial, isSpoken, lineOf } from './material';
-import type { LiveReplies } from './live';
+import type { LiveReplies } from '../stream/live';
 import type { CheckText } from './moderation';
-import { Play, type PlayFields } from './play.model';
+import { Play, type PlayFields } from '../play.model';
 import { ReplyGuard, type ReplyWordList } from './replyGuard';
-import { rowsBetween } from './rowCache';
+import { rowsBetween } from './rows';
 import { OpenedReply } from './opening';
-import type { PlayableStory } from './story.source';
+import type { PlayableStory } from '../catalogue/story.source';
 
 export interface TurnDeps {
   chat: ChatProvider;

@@ -1,8 +1,8 @@
 import mongoose from 'mongoose';
 import { ErrorCode, StoryStatus, type StoryContent } from 'shared-kit';
-import { AppError } from '../../lib/errors';
-import { Story, type StoryRecord } from '../editor/story.model';
-import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
+import { AppError } from '../../../lib/errors';
+import { Story, type StoryRecord } from '../../editor/story.model';
+import { StoryVersion, type StoryVersionRecord } from '../../editor/storyVersion.model';
 
 /*
  * The play module's read-only view of the editor's stories: published versions are immutable documents

@@ -1,9 +1,9 @@
 import { ErrorCode, PlayStatus } from 'shared-kit';
-import { AppError } from '../../lib/errors';
-import type { PlayContext } from './context';
-import { Play, type PlayFields } from './play.model';
-import type { SendInput } from './play.schema';
-import { ownPlay } from './plays';
+import { AppError } from '../../../lib/errors';
+import type { PlayContext } from '../context';
+import { Play, type PlayFields } from '../play.model';
+import type { SendInput } from '../play.schema';
+import { ownPlay } from '../session/plays';
 import { reapOrphan } from './task';
 
 /*

@@ -1,9 +1,9 @@
 import { DialogueType, PlayStatus } from 'shared-kit';
-import type { JudgeVerdict } from '../../ai/chat';
-import type { NewDialogue } from './dialogues';
-import type { PlayFields } from './play.model';
-import type { PlayableStory } from './story.source';
-import { readable } from './story.view';
+import type { JudgeVerdict } from '../../../ai/chat';
+import type { NewDialogue } from '../dialogues';
+import type { PlayFields } from '../play.model';
+import type { PlayableStory } from '../catalogue/story.source';
+import { readable } from '../catalogue/story.view';
 
 export interface DirectorStep {
   dialogues: NewDialogue[];

@@ -1,8 +1,8 @@
 import mongoose from 'mongoose';
-import { registerUserDeletionHook } from '../user/user.hooks';
-import { Dialogue } from './dialogue.model';
-import { ChatQuota } from './limits';
-import { Play } from './play.model';
+import { registerUserDeletionHook } from '../../user/user.hooks';
+import { Dialogue } from '../dialogue.model';
+import { ChatQuota } from '../turn/limits';
+import { Play } from '../play.model';
 
 /** Deleting an account deletes its plays with every dialogue in them, and its chat-limit counters. */
 async function removeUserPlays(uid: string): Promise<void> {

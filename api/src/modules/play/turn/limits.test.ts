@@ -1,6 +1,6 @@
 import { ErrorCode } from 'shared-kit';
-import type { AppError } from '../../lib/errors';
-import { countTokens } from '../../ai/chat/tokenizer';
+import type { AppError } from '../../../lib/errors';
+import { countTokens } from '../../../ai/chat/tokenizer';
 import { checkInputSize } from './limits';
 
 const chat = { dailyLimit: 200, inputMaxChars: 500, inputMaxTokens: 400, timeoutMs: 30_000, retries: 2, contextTokens: 8192, replyTokens: 400, offlineTokenDelayMs: 25, standbyWaitMs: 60_000 };

@@ -1,10 +1,10 @@
 import mongoose from 'mongoose';
 import { ErrorCode, SendLimitStatus, UserIdentity } from 'shared-kit';
-import type { ChatSettings } from '../../config';
-import { AppError } from '../../lib/errors';
-import { countTokens } from '../../ai/chat';
-import type { Account } from '../../lib/context';
-import { User } from '../user/user.model';
+import type { ChatSettings } from '../../../config';
+import { AppError } from '../../../lib/errors';
+import { countTokens } from '../../../ai/chat';
+import type { Account } from '../../../lib/context';
+import { User } from '../../user/user.model';
 
 const quotaSchema = new mongoose.Schema(
   {

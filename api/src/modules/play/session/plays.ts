@@ -1,15 +1,15 @@
 import { DialogueType, ErrorCode, PlayStatus } from 'shared-kit';
-import { AppError } from '../../lib/errors';
-import { newNumericId } from '../user/ids';
-import type { PlayContext } from './context';
-import { Dialogue, type DialogueFields } from './dialogue.model';
-import { chapterTarget } from './director';
-import { numbered, type NewDialogue } from './dialogues';
-import { Play, type PlayFields } from './play.model';
-import { presentDialogue, presentPlay } from './play.presenter';
-import { draftStory, liveVersionId, publishedStory, versionForPlay, type PlayableStory } from './story.source';
-import { NARRATOR, characterById, readable } from './story.view';
-import type { StartPlayInput } from './play.schema';
+import { AppError } from '../../../lib/errors';
+import { newNumericId } from '../../user/ids';
+import type { PlayContext } from '../context';
+import { Dialogue, type DialogueFields } from '../dialogue.model';
+import { chapterTarget } from '../turn/director';
+import { numbered, type NewDialogue } from '../dialogues';
+import { Play, type PlayFields } from '../play.model';
+import { presentDialogue, presentPlay } from '../catalogue/play.presenter';
+import { draftStory, liveVersionId, publishedStory, versionForPlay, type PlayableStory } from '../catalogue/story.source';
+import { NARRATOR, characterById, readable } from '../catalogue/story.view';
+import type { StartPlayInput } from '../play.schema';
 
 /** The play of `uid`, or 1050001 (plays of others are as good as missing). */
 export async function ownPlay(playId: string, uid: string): Promise<PlayFields> {

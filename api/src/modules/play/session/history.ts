@@ -1,10 +1,10 @@
 import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, ErrorCode, PlayStatus } from 'shared-kit';
-import { AppError } from '../../lib/errors';
-import type { PlayContext } from './context';
-import { Dialogue, type DialogueFields } from './dialogue.model';
-import { Play, type PlayFields } from './play.model';
-import { presentDialogue } from './play.presenter';
+import { AppError } from '../../../lib/errors';
+import type { PlayContext } from '../context';
+import { Dialogue, type DialogueFields } from '../dialogue.model';
+import { Play, type PlayFields } from '../play.model';
+import { presentDialogue } from '../catalogue/play.presenter';
 import { ownPlay, playInfo, storyOfPlay } from './plays';
 
 /** `dialogue_list`: a page by sequence number, through the (play_id, seq) index whatever the play's length. */

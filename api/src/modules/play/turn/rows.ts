@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType } from 'shared-kit';
-import { Dialogue, type DialogueFields } from './dialogue.model';
+import { Dialogue, type DialogueFields } from '../dialogue.model';
 
 /*
  * A play's rows for a prompt are read from MongoDB on every turn, through the (play_id, seq) index. Nothing is kept

@@ -1,10 +1,10 @@
 import { DialogueStatus, DialogueType } from 'shared-kit';
-import type { TurnLine, TurnMaterial } from '../../ai/chat';
-import type { DialogueFields } from './dialogue.model';
-import { inputsOf, rowsBetween } from './rowCache';
-import type { PlayFields } from './play.model';
-import type { PlayableStory } from './story.source';
-import { NARRATOR, castOf, characterById, playerName, readable } from './story.view';
+import type { TurnLine, TurnMaterial } from '../../../ai/chat';
+import type { DialogueFields } from '../dialogue.model';
+import { inputsOf, rowsBetween } from './rows';
+import type { PlayFields } from '../play.model';
+import type { PlayableStory } from '../catalogue/story.source';
+import { NARRATOR, castOf, characterById, playerName, readable } from '../catalogue/story.view';
 
 /** Dialogue types that are part of the conversation a model should see. */
 const SPOKEN: ReadonlySet<string> = new Set([DialogueType.Input, DialogueType.NpcDialogue, DialogueType.Narration, DialogueType.OpeningRemark]);
@@ -62,7 +62,7 @@ export async function buildMaterial(
   uptoSeq: number,
   unstored: DialogueFields[] = [],
 ): Promise<TurnMaterial> {
-  // One read, from MongoDB every turn (see rowCache), serves both the conversation (since the summary) and the
+  // One read, from MongoDB every turn (see rows.ts), serves both the conversation (since the summary) and the
   // chapter's inputs (since its start).
   const read = await rowsBetween(play.play_id, Math.min(play.summary_upto_seq, play.chapter_start_seq), uptoSeq);
   const history = read.filter((d) => d.seq > play.summary_upto_seq && isSpoken(d)).map((d) => lineOf(d, story));

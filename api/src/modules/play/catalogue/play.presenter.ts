@@ -1,6 +1,6 @@
 import { DialogueStatus, type StoryContent } from 'shared-kit';
-import type { DialogueFields } from './dialogue.model';
-import type { PlayFields } from './play.model';
+import type { DialogueFields } from '../dialogue.model';
+import type { PlayFields } from '../play.model';
 import type { PlayableStory } from './story.source';
 import { characterById, readable } from './story.view';
 

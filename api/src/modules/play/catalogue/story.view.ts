@@ -1,5 +1,5 @@
 import { CharacterType, VOICE_OVER_SPEAKER, mentionDisplayName, mentionedCharacterIds, splitMentions, type MentionNames, type StoryContent } from 'shared-kit';
-import type { TurnCharacter } from '../../ai/chat';
+import type { TurnCharacter } from '../../../ai/chat';
 
 /** The narrator, for voice-over prologues and stories without NPCs. */
 export const NARRATOR: TurnCharacter = { character_id: VOICE_OVER_SPEAKER, name: 'Narrator', settings: '', style: '' };
