@@ -1,6 +1,6 @@
 import { DialogueStatus, DialogueType } from 'shared-kit';
 import { aDialogue } from '../../testing/fixtures';
-import { applyDelta, isHidden, optionsOf, resumePoint, rewindTarget, trimAfter, upsertDialogues } from './assemble';
+import { applyDelta, isHidden, optionsOf, resumePoint, rewindTarget, settleFrom, trimAfter, trimRetracted, upsertDialogues } from './assemble';
 
 describe('dialogue assembly', () => {
   it('keeps one entry per sequence number, ordered, whatever order they arrive in', () => {
@@ -54,6 +54,49 @@ describe('dialogue assembly', () => {
     const list = [aDialogue(4, { content: 'The lamp is', done: false })];
     const merged = upsertDialogues(list, [aDialogue(4, { content: 'The', done: false, character_id: 'ezra' })]);
     expect(merged[0]).toMatchObject({ content: 'The lamp is', character_id: 'ezra' });
+  });
+
+  it('a delta whose overlap differs from what is shown replaces the text from its offset', () => {
+    const list = [aDialogue(4, { content: 'The lamp is lit', done: false })];
+    expect(applyDelta(list, { dialogue_id: 'd4', offset: 4, text: 'wick' }).list[0]!.content).toBe('The wick');
+  });
+
+  it('drops rows past the last sequence number the server says the play used', () => {
+    const list = [aDialogue(1), aDialogue(2), aDialogue(3, { type: DialogueType.Input, role: 'player' }), aDialogue(4, { content: 'The lamp', done: false })];
+    expect(trimRetracted(list, 2).map((d) => d.seq)).toEqual([1, 2]);
+    expect(trimRetracted(list, 4)).toEqual(list);
+    expect(trimRetracted(list, undefined)).toEqual(list);
+  });
+
+  it('settles streamed text against the stored rows: the stored text stands, taken-back rows go', () => {
+    const shown = [
+      aDialogue(1),
+      aDialogue(2, { type: DialogueType.Input, role: 'player', content: 'Draw' }),
+      // Streamed, then stopped by moderation: the record hides it.
+      aDialogue(3, { content: 'She draws a ', done: false }),
+      // Streamed for a turn the server then did not keep.
+      aDialogue(4, { dialogue_id: 'x4', content: 'Ghost words', done: false }),
+    ];
+    const stored = [aDialogue(2, { type: DialogueType.Input, role: 'player', content: 'Draw' }), aDialogue(3, { content: '', status: DialogueStatus.SecurityFail })];
+    const settled = settleFrom(shown, 2, { dialogues: stored, has_more_after: false, last_seq: 4 });
+    expect(settled.map((d) => [d.seq, d.content, d.status])).toEqual([
+      [1, 'line 1', DialogueStatus.Normal],
+      [2, 'Draw', DialogueStatus.Normal],
+      [3, '', DialogueStatus.SecurityFail],
+    ]);
+    // A finished reply the server stored shorter than what was streamed is shown as stored.
+    const cut = settleFrom([aDialogue(3, { content: 'Hold on, the lamp', done: false })], 3, { dialogues: [aDialogue(3, { content: 'Hold on.' })], has_more_after: false, last_seq: 3 });
+    expect(cut.map((d) => d.content)).toEqual(['Hold on.']);
+  });
+
+  it('keeps rows a partial page did not reach, finished rows, and streamed text a stale snapshot lags behind', () => {
+    const shown = [aDialogue(3, { content: 'The lamp is', done: false }), aDialogue(5), aDialogue(9, { content: 'Later', done: false })];
+    const settled = settleFrom(shown, 3, { dialogues: [aDialogue(3, { content: 'The', done: false })], has_more_after: true, last_seq: 9 });
+    expect(settled.map((d) => [d.seq, d.content])).toEqual([
+      [3, 'The lamp is'],
+      [5, 'line 5'],
+      [9, 'Later'],
+    ]);
   });
 
   it('resumes at the first unfinished dialogue and its shown length, else after the last', () => {

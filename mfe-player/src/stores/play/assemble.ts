@@ -71,6 +71,28 @@ export function trimAfter(list: readonly Dialogue[], seq: number): Dialogue[] {
   return list.filter((d) => d.seq <= seq);
 }
 
+/**
+ * The shown list after the server said where the play ends (`last_seq`, the last sequence number it used): a row past
+ * it belongs to a turn the server did not keep (its words were streamed, then taken back), and goes.
+ */
+export function trimRetracted(list: readonly Dialogue[], lastSeq: number | undefined): Dialogue[] {
+  return typeof lastSeq === 'number' && list.some((d) => d.seq > lastSeq) ? trimAfter(list, lastSeq) : [...list];
+}
+
+/**
+ * The shown list settled against the stored rows from `fromSeq` on, read once a turn is over: the server's record
+ * replaces what was streamed. A row past the play's last sequence number, or an unfinished one the page should hold
+ * and does not, was taken back and goes; the page's rows are upserted (a finished row replaces the streamed text,
+ * whatever it was).
+ */
+export function settleFrom(list: readonly Dialogue[], fromSeq: number, page: { dialogues: readonly Dialogue[]; has_more_after: boolean; last_seq: number }): Dialogue[] {
+  const stored = new Set(page.dialogues.map((d) => d.dialogue_id));
+  // Past the page's last row, when more follow, nothing was read: those rows stand until they are.
+  const reach = page.has_more_after ? (page.dialogues[page.dialogues.length - 1]?.seq ?? fromSeq - 1) : Infinity;
+  const kept = trimRetracted(list, page.last_seq).filter((d) => d.seq < fromSeq || stored.has(d.dialogue_id) || d.seq > reach || d.done);
+  return upsertDialogues(kept, page.dialogues);
+}
+
 /** Where a dropped stream picks up: the first unfinished dialogue at the length shown, else after the last one. */
 export function resumePoint(list: readonly Dialogue[], fromSeq: number): { seqSt: number; offset: number } {
   const open = list.find((d) => d.seq >= fromSeq && !d.done);

@@ -1,4 +1,4 @@
-import { ApiError, DialogueType, ErrorCode, SendLimitStatus } from 'shared-kit';
+import { ApiError, DialogueStatus, DialogueType, ErrorCode, SendLimitStatus } from 'shared-kit';
 import type { Dialogue } from '../../api/types';
 import * as playService from '../../services/play.service';
 import * as sessionService from '../../services/session.service';
@@ -119,14 +119,18 @@ describe('play store', () => {
 
   afterEach(() => resetPlayStore());
 
-  /** Opens the play and sends "Help me" with the send's answer held back until `answer()`; `standby` is the stream. */
+  /**
+   * Opens the play and sends "Help me" with the send's answer held back until `answer()` (or `refuse(error)`);
+   * `standby` is the stream.
+   */
   async function sendWithAnswerHeld() {
     let release: ((value: Awaited<ReturnType<typeof playService.sendMessage>>) => void) | null = null;
-    play.sendMessage.mockImplementation(() => new Promise((resolve) => (release = resolve)));
+    let reject: ((error: Error) => void) | null = null;
+    play.sendMessage.mockImplementation(() => new Promise((resolve, fail) => ((release = resolve), (reject = fail))));
     await usePlayStore.getState().open('100');
     const standby = stream.standby();
     void usePlayStore.getState().send('Help me');
-    return { standby, answer: () => release!(sendAnswer()) };
+    return { standby, answer: () => release!(sendAnswer()), refuse: (error: Error) => reject!(error) };
   }
 
   it('opens a play as a guest when there is no session yet', async () => {
@@ -235,6 +239,69 @@ describe('play store', () => {
     expect(usePlayStore.getState().streaming).toBe(false);
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)).toMatchObject({ content: 'Quick.', done: true });
     expect(stream.standby().request).toEqual(standbyAt(5));
+  });
+
+  it('takes off the screen the words of a turn the server did not keep, at its done and when the send is refused', async () => {
+    const { standby, refuse } = await sendWithAnswerHeld();
+    standby.push({ type: 'dialogue', dialogue: input(3, 'Help me') }, { type: 'delta', dialogue_id: 'd4', seq: 4, offset: 0, text: 'The lamp ' });
+    expect(usePlayStore.getState().dialogues.map((d) => d.content)).toContain('The lamp ');
+    // The turn stopped and nothing of it was stored: the play still ends at 2.
+    standby.push({ type: 'done', play_info: aPlayInfo({ last_seq: 2 }) });
+    expect(usePlayStore.getState().dialogues.map((d) => d.seq)).toEqual([1, 2]);
+    standby.end();
+    refuse(new ApiError(ErrorCode.ConcurrentOperation, 'A reply is still being written'));
+    await until(() => !usePlayStore.getState().sending && !usePlayStore.getState().streaming);
+    const shown = usePlayStore.getState().dialogues;
+    expect(shown.map((d) => d.seq)).toEqual([1, 2]);
+    expect(shown.some((d) => d.content.includes('The lamp '))).toBe(false);
+    expect(usePlayStore.getState().draft).toBe('Help me');
+    expect(stream.standby().request).toEqual(standbyAt(3));
+  });
+
+  it('a send that fails after its stream showed words takes them back, and the standby shows the turn again if it did begin', async () => {
+    const { standby, refuse } = await sendWithAnswerHeld();
+    standby.push({ type: 'dialogue', dialogue: input(3, 'Help me') }, { type: 'delta', dialogue_id: 'd4', seq: 4, offset: 0, text: 'Hold ' });
+    refuse(new ApiError(ErrorCode.BackendNetworkError, 'Network error'));
+    await until(() => !usePlayStore.getState().sending);
+    expect(standby.signal.aborted).toBe(true);
+    expect(usePlayStore.getState().dialogues.map((d) => d.seq)).toEqual([1, 2]);
+    // The turn went through after all: the new standby, waiting from the same number, shows it as stored.
+    const again = stream.standby();
+    expect(again.request).toEqual(standbyAt(3));
+    again.push({ type: 'dialogue', dialogue: input(3, 'Help me') }, { type: 'dialogue', dialogue: aDialogue(4, { content: 'Hold on.' }) }, { type: 'done', play_info: aPlayInfo({ last_seq: 4 }) });
+    again.end();
+    await until(() => !usePlayStore.getState().streaming);
+    expect(usePlayStore.getState().dialogues.slice(2).map((d) => [d.seq, d.content])).toEqual([
+      [3, 'Help me'],
+      [4, 'Hold on.'],
+    ]);
+  });
+
+  it('shows nothing of a reply stopped by moderation, and the stored text of a reply cut short', async () => {
+    play.sendMessage.mockResolvedValue(sendAnswer());
+    await usePlayStore.getState().open('100');
+    const standby = stream.standby();
+    await usePlayStore.getState().send('Help me');
+    standby.push(
+      { type: 'dialogue', dialogue: input(3, 'Help me') },
+      { type: 'delta', dialogue_id: 'd4', seq: 4, offset: 0, text: 'She draws a ' },
+      { type: 'dialogue', dialogue: aDialogue(4, { content: '', status: DialogueStatus.SecurityFail, error_code: ErrorCode.SecurityFail }) },
+      { type: 'error', dialogue_id: 'd4', status_code: ErrorCode.SecurityFail, status_message: 'listed word' },
+      { type: 'done', play_info: aPlayInfo({ last_seq: 4 }) },
+    );
+    standby.end();
+    await until(() => !usePlayStore.getState().streaming);
+    expect(usePlayStore.getState().dialogues.find((d) => d.seq === 4)).toMatchObject({ content: '', status: DialogueStatus.SecurityFail });
+
+    // The next reply's stream drops with words shown; the stored record, read when the turn is over, is shorter.
+    play.sendMessage.mockResolvedValue(sendAnswer({ input_dialogue: input(5, 'Again'), reply_dialogue_ids: ['d6'], seq_st: 5, seq_ed: 6 }));
+    play.dialogueList.mockResolvedValue({ play_id: '900', dialogues: [input(5, 'Again'), aDialogue(6, { content: 'Wait.' })], has_more_before: true, has_more_after: false, last_seq: 6 });
+    const next = stream.standby();
+    await usePlayStore.getState().send('Again');
+    next.push({ type: 'delta', dialogue_id: 'd6', seq: 6, offset: 0, text: 'Wait, the storm is' });
+    next.fail(new TypeError('network error'));
+    await until(() => !usePlayStore.getState().streaming);
+    expect(usePlayStore.getState().dialogues.find((d) => d.seq === 6)).toMatchObject({ content: 'Wait.', done: true });
   });
 
   it('resumes a dropped standby by the reply id from the last sequence number and character shown, without repeating text', async () => {
@@ -454,7 +521,7 @@ describe('play store', () => {
   });
 
   it('picks up a reply still being written when the play is opened again, then opens the standby', async () => {
-    stream = fakeStream([[{ type: 'delta', dialogue_id: 'd4', seq: 4, offset: 6, text: ' more' }, { type: 'done' }]]);
+    stream = fakeStream([[{ type: 'delta', dialogue_id: 'd4', seq: 4, offset: 6, text: ' more' }, { type: 'dialogue', dialogue: aDialogue(4, { content: 'Partly more' }) }, { type: 'done' }]]);
     play.startPlay.mockResolvedValue(aStart({ replying: true, last_seq: 4 }, [aDialogue(1), input(3, 'Hi'), aDialogue(4, { content: 'Partly', done: false })]));
     await usePlayStore.getState().open('100');
     await until(() => !usePlayStore.getState().streaming && stream.others().length === 1);
@@ -522,6 +589,7 @@ describe('play store', () => {
     play.startPlay.mockResolvedValue(aStart({ last_seq: 4 }, [aDialogue(1), input(3, 'Hi'), aDialogue(4, { content: '', status: 'Fail', error_code: 5000001 })]));
     play.sendMessage.mockResolvedValue(sendAnswer({ input_dialogue: null, reply_dialogue_ids: ['d5'], seq_st: 5, seq_ed: 5 }));
     play.restartPlay.mockResolvedValue(aStart({ play_id: '901' }));
+    play.dialogueList.mockResolvedValue({ play_id: '900', dialogues: [aDialogue(5, { content: 'Better now.' })], has_more_before: true, has_more_after: false, last_seq: 5 });
     await usePlayStore.getState().open('100');
     const standby = stream.standby();
     await usePlayStore.getState().retry('d4');

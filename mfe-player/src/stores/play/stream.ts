@@ -3,7 +3,7 @@ import { PlayStatus } from 'shared-kit';
 import { errorText } from '../../lib/errors';
 import * as playService from '../../services/play.service';
 import type { StreamEvent } from '../../services/stream.service';
-import { applyDelta, placeholder, resumePoint, upsertDialogues } from './assemble';
+import { applyDelta, placeholder, resumePoint, settleFrom, trimRetracted, upsertDialogues } from './assemble';
 import { isLasting, streamSettings, untilAborted, wait, type Connection } from './connection';
 import { createStandby, type StandbyHandoff } from './standby';
 import { streamInitial, type GetPlay, type PlayState, type SetPlay, type StreamSlice } from './state';
@@ -76,7 +76,10 @@ export function createPlayStream(set: SetPlay, get: GetPlay): PlayStream {
     }
   }
 
-  /** After a turn: whatever the director stored (a new chapter, an ending) and where the play now stands. */
+  /**
+   * After a turn: whatever the director stored (a new chapter, an ending) and where the play now stands. The stored
+   * rows replace what was streamed, so words the server took back do not stay on screen.
+   */
   async function refreshFrom(fromSeq: number): Promise<void> {
     const info = get().info;
     if (!info) return;
@@ -86,7 +89,7 @@ export function createPlayStream(set: SetPlay, get: GetPlay): PlayStream {
         playService.playInfo(info.play_id),
       ]);
       if (get().info?.play_id !== info.play_id) return;
-      set({ dialogues: upsertDialogues(get().dialogues, page.dialogues), info: fresh, sendLimit: fresh.send_limit ?? get().sendLimit });
+      set({ dialogues: settleFrom(get().dialogues, fromSeq, page), info: fresh, sendLimit: fresh.send_limit ?? get().sendLimit });
       await loadEnding();
     } catch (error) {
       set({ actionError: errorText(error) });
@@ -133,7 +136,8 @@ export function createPlayStream(set: SetPlay, get: GetPlay): PlayStream {
         set({ dialogues: upsertDialogues(get().dialogues, [event.dialogue]), reconnecting: false });
       } else if (event.type === 'done') {
         finished = true;
-        if (event.play_info) set({ info: event.play_info });
+        // Rows past where the play now ends were a turn the server did not keep: they go at once.
+        if (event.play_info) set({ info: event.play_info, dialogues: trimRetracted(get().dialogues, event.play_info.last_seq) });
       } else if (event.type === 'idle') {
         idled = true;
       }

@@ -3,7 +3,7 @@ import { ErrorCode, SendLimitStatus } from 'shared-kit';
 import type { PlayInfo, SendLimit } from '../../api/types';
 import { errorCode, errorData, errorText, isNeedLogin } from '../../lib/errors';
 import * as playService from '../../services/play.service';
-import { placeholder, upsertDialogues } from './assemble';
+import { placeholder, trimAfter, upsertDialogues } from './assemble';
 import { wait } from './connection';
 import { nextSeq, turnInitial, type GetPlay, type PlayState, type TurnSlice } from './state';
 import type { FollowTarget, PlayStream } from './stream';
@@ -91,7 +91,11 @@ export const createTurnSlice =
         return true;
       } catch (error) {
         endWithoutTurn();
-        set({ sending: false, streaming: false, reconnecting: false, draft: restoreDraft, ...refusal(error, info, get) });
+        // The turn did not happen: whatever its stream showed (the server's words for a turn it then did not keep)
+        // goes; a turn that did begin after all is shown again by the standby, from the stored record.
+        const shown = get().dialogues;
+        const dialogues = shown.some((d) => d.seq >= fromSeq) ? trimAfter(shown, fromSeq - 1) : shown;
+        set({ sending: false, streaming: false, reconnecting: false, draft: restoreDraft, dialogues, ...refusal(error, info, get) });
         stream.standby.ensure(session);
         return false;
       }
