@@ -1,22 +1,16 @@
-import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
+import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Badge, Button, ConfirmDialog, Spinner } from 'ui-kit';
 import { Composer } from '../components/Composer';
-import { DialogueItem } from '../components/DialogueItem';
+import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
 import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
 import { useChatFollow } from '../components/useChatFollow';
 import { usePlayerT } from '../i18n';
-import { isVisible, optionsOf } from '../stores/play/assemble';
-import {
-  selectCanSend,
-  selectInputBlock,
-  selectIsEnded,
-  selectOpenOptions,
-  selectRetryableId,
-} from '../stores/play/selectors';
+import { optionsOf } from '../stores/play/assemble';
+import { selectCanSend, selectInputBlock, selectIsEnded, selectOpenOptions } from '../stores/play/selectors';
 import { usePlayStore } from '../stores/play/store';
 
 type Pending =
@@ -29,18 +23,15 @@ export function PlayPage(): JSX.Element {
   const [search] = useSearchParams();
   const valid = /^\d+$/.test(id);
   const s = usePlayStore();
-  const dialogues = s.dialogues;
-  const visible = useMemo(() => dialogues.filter(isVisible), [dialogues]);
-  const cast = useMemo(
-    () => new Map((s.info?.story.characters ?? []).map((c) => [c.character_id, c])),
-    [s.info?.story.characters],
-  );
-  const retryId = selectRetryableId(s);
   const options = selectOpenOptions(s);
   const ended = selectIsEnded(s);
   const block = selectInputBlock(s);
   const canSend = selectCanSend(s);
   const [pending, setPending] = useState<Pending>(null);
+  const requestRewind = useCallback(
+    (dialogueId: string, text: string) => setPending({ kind: 'rewind', dialogueId, text }),
+    [],
+  );
   const [updateDismissed, setUpdateDismissed] = useState(false);
   const screenRef = useRef<HTMLElement>(null);
   const storyPath = usePlayerPath(`story/${id}`);
@@ -156,35 +147,7 @@ export function PlayPage(): JSX.Element {
         </p>
       ) : null}
 
-      <ol
-        className="pl-log"
-        role="log"
-        aria-live="polite"
-        aria-relevant="additions text"
-        aria-label={t('play.log')}
-      >
-        {s.hasMoreBefore ? (
-          <li className="pl-more">
-            <Button size="sm" onClick={() => void s.loadOlder()} loading={s.loadingOlder}>
-              {t('play.earlier')}
-            </Button>
-          </li>
-        ) : null}
-        {visible.map((d) => (
-          <DialogueItem
-            key={d.dialogue_id}
-            dialogue={d}
-            cast={cast}
-            playerName={playerName}
-            onRetry={d.dialogue_id === retryId && idle ? () => void s.retry(d.dialogue_id) : undefined}
-            onRewind={
-              d.role === 'player' && idle
-                ? () => setPending({ kind: 'rewind', dialogueId: d.dialogue_id, text: d.content })
-                : undefined
-            }
-          />
-        ))}
-      </ol>
+      <DialogueLog playerName={playerName} onRewind={requestRewind} />
 
       <div className="pl-play__footer">
         {follow.unseen ? (

@@ -1,7 +1,7 @@
 import { DialogueStatus, DialogueType, PlayStatus, SendLimitStatus } from 'shared-kit';
 import type { CastMember, Dialogue } from '../../api/types';
 import { isVisible } from './assemble';
-import type { PlayState } from './store';
+import type { PlayState } from './state';
 
 export const selectStatus = (s: PlayState) => s.status;
 export const selectInfo = (s: PlayState) => s.info;
@@ -9,6 +9,24 @@ export const selectDialogues = (s: PlayState) => s.dialogues;
 
 /** What the dialogue list shows, oldest first. */
 export const selectVisibleDialogues = (s: PlayState): Dialogue[] => s.dialogues.filter(isVisible);
+
+/** The ids of what the dialogue list shows, oldest first (compared item by item, so a streamed word leaves it equal). */
+export const selectVisibleIds = (s: PlayState): string[] => selectVisibleDialogues(s).map((d) => d.dialogue_id);
+
+/** Each dialogue list's rows by id, built once per list, so every row finds its own in one step. */
+const byId = new WeakMap<readonly Dialogue[], Map<string, Dialogue>>();
+
+/** One row's dialogue: a row selects its own, so a streamed word changes only the streaming row's answer. */
+export const selectDialogue =
+  (dialogueId: string) =>
+  (s: PlayState): Dialogue | undefined => {
+    let index = byId.get(s.dialogues);
+    if (!index) {
+      index = new Map(s.dialogues.map((d) => [d.dialogue_id, d]));
+      byId.set(s.dialogues, index);
+    }
+    return index.get(dialogueId);
+  };
 
 export const selectIsEnded = (s: PlayState): boolean => s.info?.status === PlayStatus.Ending || s.info?.ending != null;
 
