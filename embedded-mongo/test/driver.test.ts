@@ -119,7 +119,8 @@ describe('CRUD and queries', () => {
     await cursor.next();
     await cursor.close();
     expect(await coll.countDocuments({ i: { $gte: 4990 } })).toBe(10);
-  });
+    // 5,000 inserts and reads: seconds on a busy shared machine.
+  }, 30_000);
 });
 
 describe('updates', () => {

@@ -1,5 +1,6 @@
 import { ObjectId } from 'bson';
 import { fail } from '../errors';
+import { setField } from '../query/fields';
 import { getPath } from '../query/paths';
 import { runPipeline } from '../query/pipeline';
 import { applyUpdate } from '../query/update';
@@ -67,8 +68,8 @@ export function writeMerge(ctx: CommandContext, raw: unknown, results: Doc[], by
     for (const f of spec.on) {
       const v = getPath(doc, f);
       if (v === undefined || v === null || Array.isArray(v)) fail('Location51132', "$merge write error: 'on' field cannot be missing, null, undefined or an array");
-      filter[f] = { $eq: v };
-      keyValue[f] = v;
+      setField(filter, f, { $eq: v });
+      setField(keyValue, f, v);
     }
     const [rid] = matchRids(coll, filter, 1);
     const matched = rid === undefined ? undefined : coll.docs.get(rid);

@@ -1,8 +1,8 @@
 import { ObjectId, calculateObjectSize } from 'bson';
 import type { Document } from 'bson';
 import { MongoServerError, fail, toServerError } from '../errors';
-import { applyUpdate, idFirst, isOperatorUpdate, seedFromFilter, validateUpdate } from '../query/update';
-import { identicalValues, isPlainObject, type Doc } from '../query/values';
+import { applyUpdate, isOperatorUpdate, seedFromFilter, validateUpdate } from '../query/update';
+import { idFirst, identicalValues, isPlainObject, type Doc } from '../query/values';
 import type { Collection } from '../storage/collection';
 import { matchRids } from '../storage/planner';
 import type { QueryScope } from '../query/scope';

@@ -1,4 +1,5 @@
 import { fail } from '../errors';
+import { setField } from './fields';
 import { formatValue, isNumeric, isPlainObject, toNumber, type Doc } from './values';
 
 /**
@@ -107,7 +108,7 @@ export function collateFilter(filter: Doc, c: Collation): Doc {
   for (const [k, v] of Object.entries(filter)) {
     if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v)) out[k] = v.map((sub: unknown) => (isPlainObject(sub) ? collateFilter(sub, c) : sub));
     else if (k.startsWith('$')) out[k] = v;
-    else out[k] = collateCondition(v, c);
+    else setField(out, k, collateCondition(v, c));
   }
   return out;
 }

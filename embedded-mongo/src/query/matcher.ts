@@ -3,19 +3,14 @@ import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { encodeKey } from '../storage/keys';
 import { collateFilter, collationView } from './collation';
+import { escapeFilter, escapeProjection, unescapeNames } from './mingoNames';
 import { MINGO_CONTEXT, RANGE_OPERATORS } from './operators';
 import type { QueryScope } from './scope';
 import { projectionShape } from './shapes';
-import { isPlainObject, typeName, valuesEqual, type Doc } from './values';
+import { idFirst, isPlainObject, typeName, valuesEqual, type Doc } from './values';
 import { numericView, queryView, restoreTypes } from './views';
 
 export const QUERY_OPTIONS: Partial<Options> = { context: MINGO_CONTEXT };
-
-function idFirst(doc: Doc): Doc {
-  if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
-  const { _id, ...rest } = doc;
-  return { _id, ...rest };
-}
 
 type Test = (doc: Doc) => boolean;
 
@@ -148,7 +143,7 @@ const mingoCache = new Map<string, Test>();
 export function compileMingo(filter: Doc, variables?: Doc): Test {
   if (variables) {
     // `let` variables ($$name in $expr): compiled for this command only.
-    const query = new Query(numericView(filter) as Doc, { ...QUERY_OPTIONS, variables: numericView(variables) as Doc });
+    const query = new Query(escapeFilter(numericView(filter) as Doc), { ...QUERY_OPTIONS, variables: numericView(variables) as Doc });
     return (doc) => query.test(queryView(doc));
   }
   const key = filterKey(filter);
@@ -159,7 +154,7 @@ export function compileMingo(filter: Doc, variables?: Doc): Test {
     mingoCache.set(key!, cached);
     return cached;
   }
-  const query = new Query(numericView(filter) as Doc, QUERY_OPTIONS);
+  const query = new Query(escapeFilter(numericView(filter) as Doc), QUERY_OPTIONS);
   const test: Test = (doc) => query.test(queryView(doc));
   if (key !== undefined) {
     mingoCache.set(key, test);
@@ -205,6 +200,6 @@ export function applyProjection(docs: Doc[], projection: Doc | undefined): Doc[]
   if (!projection || Object.keys(projection).length === 0) return docs;
   const shape = projectionShape(projection, true);
   // MongoDB keeps _id first in projected documents; mingo appends it after the included fields.
-  const out = new Query({}, QUERY_OPTIONS).find<Doc>(docs.map(queryView), numericView(projection) as Doc).all();
+  const out = unescapeNames(new Query({}, QUERY_OPTIONS).find<Doc>(docs.map(queryView), escapeProjection(numericView(projection) as Doc)).all());
   return out.map((d, i) => idFirst(restoreTypes(d, docs[i]!, shape)));
 }

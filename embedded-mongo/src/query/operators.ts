@@ -8,6 +8,8 @@ import * as windowOperators from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
 import { MaxKey, MinKey } from 'bson';
 import { fail } from '../errors';
+import { field, hasField } from './fields';
+import { unescapePath } from './mingoNames';
 import { compareValues, formatValue, isNumeric, isPlainObject, toNumber, typeName, typeRank } from './values';
 import { originOf } from './views';
 
@@ -34,7 +36,8 @@ function pathValues(root: unknown, path: string): unknown[] {
       }
       return;
     }
-    if (isPlainObject(cur)) walk(cur[part], i + 1);
+    // The stored container behind a view has the field names as stored, not escaped.
+    if (isPlainObject(cur)) walk(hasField(cur, part) ? cur[part] : field(cur, unescapePath(part)), i + 1);
     else out.push(undefined);
   };
   walk(root, 0);

@@ -1,3 +1,4 @@
+import { field, hasField } from './fields';
 import { isPlainObject, type Doc } from './values';
 
 /** Resolves a dotted path without descending into arrays implicitly (used for key extraction with array fan-out). */
@@ -8,7 +9,7 @@ export function getPath(doc: unknown, path: string): unknown {
       if (!/^\d+$/.test(part)) return undefined;
       cur = cur[Number(part)];
     } else if (isPlainObject(cur)) {
-      cur = cur[part];
+      cur = field(cur, part);
     } else {
       return undefined;
     }
@@ -24,7 +25,7 @@ export function getPath(doc: unknown, path: string): unknown {
 export function getPathValues(doc: unknown, path: string): unknown[] {
   if (!path.includes('.') && isPlainObject(doc)) {
     // A top-level field, the common case: no walk.
-    const v = doc[path];
+    const v = field(doc, path);
     if (!Array.isArray(v)) return [v];
     return v.length === 0 ? [undefined] : [...v];
   }
@@ -43,11 +44,11 @@ export function getPathValues(doc: unknown, path: string): unknown[] {
         walk(cur[Number(part)], parts, i + 1);
         return;
       }
-      for (const el of cur) if (isPlainObject(el)) walk(el[part], parts, i + 1);
+      for (const el of cur) if (isPlainObject(el)) walk(field(el, part), parts, i + 1);
       return;
     }
     if (isPlainObject(cur)) {
-      walk(cur[part], parts, i + 1);
+      walk(field(cur, part), parts, i + 1);
       return;
     }
     out.push(undefined);
@@ -59,7 +60,7 @@ export function getPathValues(doc: unknown, path: string): unknown[] {
 export function hasPath(doc: Doc, path: string): boolean {
   let cur: unknown = doc;
   for (const part of path.split('.')) {
-    if (isPlainObject(cur) && Object.prototype.hasOwnProperty.call(cur, part)) cur = cur[part];
+    if (isPlainObject(cur) && hasField(cur, part)) cur = cur[part];
     else if (Array.isArray(cur) && /^\d+$/.test(part) && Number(part) < cur.length) cur = cur[Number(part)];
     else return false;
   }

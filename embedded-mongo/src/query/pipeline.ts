@@ -2,11 +2,12 @@ import { Aggregator } from 'mingo/aggregator';
 import { ProcessingMode } from 'mingo';
 import type { Options } from 'mingo/types';
 import { compileFilter } from './matcher';
+import { escapePipeline, unescapeNames } from './mingoNames';
 import type { QueryScope } from './scope';
 import { MINGO_CONTEXT } from './operators';
 import { stageShape } from './shapes';
 import { compileSort } from './sort';
-import { isNumeric, isPlainObject, toNumber, type Doc } from './values';
+import { idFirst, isNumeric, isPlainObject, toNumber, type Doc } from './values';
 import { numericView, queryView, restoreTypes } from './views';
 
 export type CollectionResolver = (name: string) => Doc[];
@@ -30,7 +31,8 @@ function options(resolver: CollectionResolver | undefined, scope: QueryScope): P
 }
 
 function mingo(docs: Doc[], stages: Doc[], resolver: CollectionResolver | undefined, scope: QueryScope): Doc[] {
-  return new Aggregator(numericView(stages) as Doc[], options(resolver, scope)).run(docs.map(queryView)) as Doc[];
+  const out = new Aggregator(escapePipeline(numericView(stages) as Doc[]), options(resolver, scope)).run(docs.map(queryView)) as Doc[];
+  return unescapeNames(out);
 }
 
 function count(v: unknown): number | undefined {
@@ -68,6 +70,8 @@ export function runPipeline(docs: Doc[], pipeline: Doc[], resolver?: CollectionR
     const out = mingo(current, [stage], resolver, scope);
     const sources = current;
     current = shape && out.length === sources.length ? out.map((d, k) => restoreTypes(d, sources[k]!, shape)) : out;
+    // mingo puts an included _id after the projected fields; MongoDB keeps it first.
+    if (name === '$project') current = current.map(idFirst);
   }
   return current;
 }

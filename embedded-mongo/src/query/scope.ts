@@ -2,6 +2,7 @@ import { Aggregator } from 'mingo/aggregator';
 import { fail } from '../errors';
 import type { Collation } from './collation';
 import { MINGO_CONTEXT } from './operators';
+import { unescapeNames } from './mingoNames';
 import { formatValue, isPlainObject, type Doc } from './values';
 import { numericView } from './views';
 
@@ -39,7 +40,7 @@ export function letVariables(...sources: unknown[]): Doc | undefined {
       }
       const [result] = new Aggregator([{ $project: { _id: 0, v: numericView(value) } }], { context: MINGO_CONTEXT, variables: numericView(out) as Doc }).run([{}]) as Doc[];
       if (result === undefined) fail('BadValue', `cannot evaluate let variable ${name}: ${formatValue(value)}`);
-      out[name] = result.v ?? null;
+      out[name] = unescapeNames(result.v) ?? null;
     }
   }
   return out;

@@ -1,10 +1,11 @@
 import { Decimal128, Int32, Long, Timestamp } from 'bson';
 import { fail } from '../errors';
 import { encodeKey } from '../storage/keys';
+import { deleteField, field, hasField, setField } from './fields';
 import { compileFilter } from './matcher';
 import { runPipeline } from './pipeline';
 import type { QueryScope } from './scope';
-import { asDouble, compareValues, cloneValue, formatValue, isInt32Number, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
+import { asDouble, compareValues, cloneValue, formatValue, idFirst, isInt32Number, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
 
 export interface UpdateOptions {
   /** True when the update builds a new document for an upsert ($setOnInsert applies, _id may be set). */
@@ -82,13 +83,6 @@ export function applyUpdate(doc: Doc, update: Doc | Doc[], opts: UpdateOptions =
     }
   }
   return idFirst(out);
-}
-
-export function idFirst(doc: Doc): Doc {
-  const keys = Object.keys(doc);
-  if (keys.length === 0 || keys[0] === '_id' || !('_id' in doc)) return doc;
-  const { _id, ...rest } = doc;
-  return { _id, ...rest };
 }
 
 /** Seeds an upsert's new document from the equality conditions of its filter. */
@@ -175,10 +169,10 @@ function rewriteIdent(filter: Doc, ident: string): Doc {
   const out: Doc = {};
   for (const [k, v] of Object.entries(filter)) {
     if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v)) {
-      out[k] = v.map((sub) => (isPlainObject(sub) ? rewriteIdent(sub, ident) : sub));
+      setField(out, k, v.map((sub) => (isPlainObject(sub) ? rewriteIdent(sub, ident) : sub)));
     } else if (k === ident) out.v = v;
     else if (k.startsWith(`${ident}.`)) out[`v${k.slice(ident.length)}`] = v;
-    else out[k] = v;
+    else setField(out, k, v);
   }
   return out;
 }
@@ -187,7 +181,7 @@ function getAt(doc: unknown, segs: string[]): unknown {
   let cur = doc;
   for (const s of segs) {
     if (Array.isArray(cur)) cur = /^\d+$/.test(s) ? cur[Number(s)] : undefined;
-    else if (isPlainObject(cur)) cur = cur[s];
+    else if (isPlainObject(cur)) cur = field(cur, s);
     else return undefined;
   }
   return cur;
@@ -213,11 +207,11 @@ function parentFor(doc: Doc, segs: string[], create: boolean, root: Doc): { pare
         cur[Number(seg)] = next;
       }
     } else {
-      next = cur[seg];
+      next = field(cur, seg);
       if (next === undefined) {
         if (!create) return null;
         next = {};
-        cur[seg] = next;
+        setField(cur, seg, next);
       }
     }
     if (!Array.isArray(next) && !isPlainObject(next)) {
@@ -236,7 +230,7 @@ function parentFor(doc: Doc, segs: string[], create: boolean, root: Doc): { pare
 }
 
 function readSlot(parent: Container, key: string): unknown {
-  return Array.isArray(parent) ? parent[Number(key)] : parent[key];
+  return Array.isArray(parent) ? parent[Number(key)] : field(parent, key);
 }
 
 function writeSlot(parent: Container, key: string, value: unknown): void {
@@ -244,7 +238,7 @@ function writeSlot(parent: Container, key: string, value: unknown): void {
     const idx = Number(key);
     while (parent.length < idx) parent.push(null);
     parent[idx] = value;
-  } else parent[key] = value;
+  } else setField(parent, key, value);
 }
 
 function setPath(doc: Doc, segs: string[], value: unknown, root: Doc): void {
@@ -270,7 +264,7 @@ function applyAt(doc: Doc, op: string, segs: string[], arg: unknown, opts: Updat
       if (!slot) return;
       if (Array.isArray(slot.parent)) {
         if (Number(slot.key) < slot.parent.length) slot.parent[Number(slot.key)] = null;
-      } else delete slot.parent[slot.key];
+      } else deleteField(slot.parent, slot.key);
       return;
     }
     case '$inc':
@@ -303,9 +297,9 @@ function applyAt(doc: Doc, op: string, segs: string[], arg: unknown, opts: Updat
       if (arg === path) fail('BadValue', `The source and target field for $rename must differ: ${path}: ${formatValue(arg)}`);
       const slot = parentFor(doc, segs, false, doc);
       if (!slot || Array.isArray(slot.parent)) return;
-      if (!(slot.key in slot.parent)) return;
+      if (!hasField(slot.parent, slot.key)) return;
       const value = slot.parent[slot.key];
-      delete slot.parent[slot.key];
+      deleteField(slot.parent, slot.key);
       setPath(doc, arg.split('.'), value, doc);
       return;
     }

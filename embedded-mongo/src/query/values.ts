@@ -1,4 +1,5 @@
 import { BSONRegExp, BSONSymbol, Binary, Code, Decimal128, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
+import { setField } from './fields';
 
 /** A plain document as held in memory (field order preserved). */
 export type Doc = Record<string, unknown>;
@@ -180,13 +181,20 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
   return compareValues(a, b) === 0;
 }
 
+/** The document with `_id` as its first field, as MongoDB keeps it. */
+export function idFirst(doc: Doc): Doc {
+  if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
+  const { _id, ...rest } = doc;
+  return { _id, ...rest };
+}
+
 /** Deep copy of arrays and plain objects; BSON value objects are immutable and shared. */
 export function cloneValue<T>(v: T): T {
   if (Array.isArray(v)) return v.map((x: unknown) => cloneValue(x)) as T;
   if (v instanceof Date) return new Date(v.getTime()) as T;
   if (isPlainObject(v)) {
     const out: Doc = {};
-    for (const k of Object.keys(v)) out[k] = cloneValue(v[k]);
+    for (const k of Object.keys(v)) setField(out, k, cloneValue(v[k]));
     return out as T;
   }
   return v;

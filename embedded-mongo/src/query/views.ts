@@ -1,4 +1,6 @@
 import { Decimal128, Double, Long } from 'bson';
+import { field, setField } from './fields';
+import { escapePath, needsEscape } from './mingoNames';
 import { getPath } from './paths';
 import { isPlainObject, toNumber, type Doc } from './values';
 
@@ -20,11 +22,12 @@ export function isWideNumber(v: unknown): boolean {
   return typeof v === 'bigint' || v instanceof Double || v instanceof Long || v instanceof Decimal128;
 }
 
-export function hasWideNumbers(v: unknown): boolean {
+/** Values that need a view: wide numbers, or field names mingo must see escaped (see ./mingoNames.ts). */
+export function needsView(v: unknown): boolean {
   if (isWideNumber(v)) return true;
-  if (Array.isArray(v)) return v.some(hasWideNumbers);
+  if (Array.isArray(v)) return v.some(needsView);
   if (isPlainObject(v)) {
-    for (const k in v) if (hasWideNumbers(v[k])) return true;
+    for (const k of Object.keys(v)) if (needsEscape(k) || needsView(v[k])) return true;
   }
   return false;
 }
@@ -38,7 +41,10 @@ export function numericValue(v: unknown): unknown {
   return v;
 }
 
-/** Copies `v` with wide numbers turned into view values; `track` records the origins of the copied containers. */
+/**
+ * Copies `v` with wide numbers turned into view values and field names escaped for mingo (./mingoNames.ts); `track`
+ * records the origins of the copied containers.
+ */
 export function numericView(v: unknown, track = false): unknown {
   if (isWideNumber(v)) return numericValue(v);
   if (Array.isArray(v)) {
@@ -48,7 +54,7 @@ export function numericView(v: unknown, track = false): unknown {
   }
   if (isPlainObject(v)) {
     const out: Doc = {};
-    for (const k of Object.keys(v)) out[k] = numericView(v[k], track);
+    for (const k of Object.keys(v)) setField(out, escapePath(k), numericView(v[k], track));
     if (track) origins.set(out, v);
     return out;
   }
@@ -59,7 +65,7 @@ export function numericView(v: unknown, track = false): unknown {
 export function queryView(doc: Doc): Doc {
   const cached = views.get(doc);
   if (cached) return cached;
-  const view = hasWideNumbers(doc) ? (numericView(doc, true) as Doc) : doc;
+  const view = needsView(doc) ? (numericView(doc, true) as Doc) : doc;
   views.set(doc, view);
   return view;
 }
@@ -105,8 +111,8 @@ function restore(out: unknown, src: unknown, path: string, computed: (path: stri
   if (isPlainObject(out) && isPlainObject(src)) {
     let copy: Doc | undefined;
     for (const k of Object.keys(out)) {
-      const r = restore(out[k], src[k], path ? `${path}.${k}` : k, computed);
-      if (r !== out[k]) (copy ??= { ...out })[k] = r;
+      const r = restore(out[k], field(src, k), path ? `${path}.${k}` : k, computed);
+      if (r !== out[k]) setField((copy ??= { ...out }), k, r);
     }
     return copy ?? out;
   }

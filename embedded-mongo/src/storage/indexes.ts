@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
+import { field, setField } from '../query/fields';
 import { compileFilter } from '../query/matcher';
 import { getPathValues, hasPath } from '../query/paths';
 import { compareValues, formatValue, type Doc } from '../query/values';
@@ -107,9 +108,9 @@ export class Index {
     const keyValue: Doc = {};
     for (const f of this.fields) {
       const vals = getPathValues(doc, f);
-      keyValue[f] = vals.length === 1 ? (vals[0] ?? null) : vals;
+      setField(keyValue, f, vals.length === 1 ? (vals[0] ?? null) : vals);
     }
-    const shown = this.fields.map((f) => `${f}: ${formatValue(keyValue[f])}`).join(', ');
+    const shown = this.fields.map((f) => `${f}: ${formatValue(field(keyValue, f))}`).join(', ');
     fail('DuplicateKey', `E11000 duplicate key error collection: ${ns} index: ${this.name} dup key: { ${shown} }`, {
       keyPattern: { ...this.spec.key },
       keyValue,

@@ -1,4 +1,5 @@
 import type { Document } from 'bson';
+import { field, setField } from '../query/fields';
 import { decodeDocument, encodeDocument } from './bsonCodec';
 import { crc32c } from './crc32c';
 import { OP_MSG, newRequestId, writeHeader } from './framing';
@@ -62,8 +63,8 @@ export function parseOpMsg(msg: Buffer): ParsedOpMsg {
   }
   if (!body) throw new Error('OP_MSG without a body section');
   for (const [id, docs] of sequences) {
-    const existing: unknown = body[id];
-    body[id] = Array.isArray(existing) ? [...(existing as Document[]), ...docs] : docs;
+    const existing = field(body, id);
+    setField(body, id, Array.isArray(existing) ? [...(existing as Document[]), ...docs] : docs);
   }
   return { flags, command: body };
 }
