@@ -1,12 +1,14 @@
 import { consoleLogger } from './logger';
 import { startEmbeddedMongo } from './server';
 
-const USAGE = `Usage: embedded-mongo [--dbpath DIR] [--port N] [--host HOST] [--quiet] [--stop-on-stdin-close] [--stop-with-parent]
+const USAGE = `Usage: embedded-mongo [--dbpath DIR] [--port N] [--host HOST] [--compact-bytes N] [--quiet] [--stop-on-stdin-close] [--stop-with-parent]
 
 A MongoDB wire-protocol server for one machine (development, demos, tests).
   --dbpath DIR   data folder (journal + snapshot); omitted means in memory only
   --port N       TCP port (default 27017; 0 picks a free port)
   --host HOST    interface to listen on (default 127.0.0.1)
+  --compact-bytes N
+                 journal size that triggers a snapshot (default 67108864, 64 MB)
   --quiet        only print warnings and errors
   --stop-on-stdin-close
                  stop cleanly when standard input closes (e.g. when the parent process dies);
@@ -20,6 +22,7 @@ interface CliArgs {
   dbPath?: string;
   port: number;
   host: string;
+  compactBytes?: number;
   quiet: boolean;
   stopOnStdinClose: boolean;
   stopWithParent: boolean;
@@ -52,6 +55,13 @@ function parseArgs(argv: string[]): CliArgs | 'help' {
       case '--host':
         args.host = value();
         break;
+      case '--compact-bytes': {
+        const raw = value();
+        const bytes = Number(raw);
+        if (!Number.isInteger(bytes) || bytes < 1) throw new Error(`--compact-bytes must be a positive integer, got ${raw}`);
+        args.compactBytes = bytes;
+        break;
+      }
       case '--quiet':
         args.quiet = true;
         break;
@@ -83,7 +93,7 @@ async function main(): Promise<void> {
     return;
   }
   const logger = consoleLogger(!args.quiet);
-  const server = await startEmbeddedMongo({ dbPath: args.dbPath, port: args.port, host: args.host, logger });
+  const server = await startEmbeddedMongo({ dbPath: args.dbPath, port: args.port, host: args.host, compactBytes: args.compactBytes, logger });
   console.log(`embedded-mongo ready: ${server.uri}`);
   let stopping = false;
   const shutdown = (reason: string): void => {

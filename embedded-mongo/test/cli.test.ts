@@ -1,44 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
+import { BIN, startBin as startOn, type Running } from './bin';
 import { tempDir } from './helpers';
 
-const BIN = path.join(__dirname, '..', 'bin', 'embedded-mongo.cjs');
-
-interface Running {
-  child: ChildProcess;
-  uri: string;
-  dbPath: string;
-  exit: Promise<{ code: number | null; ms: number }>;
-  /** When the stop was requested, to time the exit. */
-  clock: { stopAt: number };
-}
-
-/** Starts the bin as a user would (node + the bin file) and resolves once it prints its "listening" line. */
+/** The bin on a fresh data folder (stopAndCheck removes it). */
 async function startBin(extra: string[] = []): Promise<Running> {
-  const dbPath = tempDir();
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--dbpath', dbPath, ...extra], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const clock = { stopAt: 0 };
-  const exit = new Promise<{ code: number | null; ms: number }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, ms: Date.now() - clock.stopAt })),
-  );
-  let out = '';
-  const uri = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line in 20 s; output so far: ${out}`)), 20_000);
-    const onData = (chunk: Buffer): void => {
-      out += chunk.toString();
-      const ready = /listening on [^\n]*\n[\s\S]*ready: (mongodb:\/\/\S+)/.exec(out);
-      if (ready) {
-        clearTimeout(timer);
-        resolve(ready[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));
-  });
-  return { child, uri, dbPath, exit, clock };
+  return startOn(tempDir(), extra);
 }
 
 async function stopAndCheck(r: Running, how: () => void): Promise<void> {
