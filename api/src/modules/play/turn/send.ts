@@ -24,9 +24,10 @@ const CLEAN: TextCheck = { flagged: false, detail: '' };
  * written again):
  *   1. check the message (size), without reading anything;
  *   2. claim the play in one conditional write, while the day's quota is spent (one conditional write, so
- *      several api processes never pass the limit) and the message is moderated;
- *   3. start the model request from the claimed play (the prompt is read from MongoDB), while the Input row and the
- *      reply's placeholder are stored;
+ *      several api processes never pass the limit) and the message is moderated; the prompt's material is read
+ *      from MongoDB as soon as the claim is back;
+ *   3. once all of that passed, start the model request, while the Input row and the reply's placeholder are
+ *      stored;
  *   4. hand the reply to its task (task.ts), which streams it, stores it and releases the play; answer.
  * Whatever fails before step 4 goes through the one `undo`: the request is cancelled, the quota given back, the
  * turn's rows removed and the play released as it was. A flagged message is stored as SecurityFail and nothing
@@ -56,8 +57,13 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
 
   const now = ctx.now();
   const shape: ClaimShape = { groupId: answering?.group_id ?? newGroupId(input.play_id, now), seqs: answering ? 1 : 2, countsAsTurn: !answering, now };
+  const claim = claimPlay(user.uid, input, shape, seenSeq);
+  // The turn is planned (its rows, and the prompt's material read from MongoDB) once the claim is back, while the
+  // quota and the moderation answer; nothing of it is written or sent before they have.
+  const planning = claim.then((taken) => (taken ? planTurn(afterClaim(taken, shape), shape, message, answering) : null));
+  planning.catch(() => undefined);
   const [claiming, spending, checking] = await Promise.allSettled([
-    claimPlay(user.uid, input, shape, seenSeq),
+    claim,
     spendMessage(user, chat, ctx.config.guestChatTurns, now),
     answering ? CLEAN : ctx.checkText(message),
   ]);
@@ -89,20 +95,13 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       kept = 1;
       await refuseInput(claimed, shape, message, checking.value);
     }
-    const story = await storyOfPlay(claimed);
-    const speaker = chooseSpeaker(story.content, claimed.chapter_index, answering?.content ?? message, claimed.turns);
-    const items: NewDialogue[] = answering ? [] : [{ type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id }];
-    items.push(replyPlaceholder(speaker.character_id, speaker === NARRATOR, claimed.node_id));
-    const firstSeq = claimed.next_seq - shape.seqs + 1;
-    const rows = numbered(claimed.play_id, shape.groupId, firstSeq, items, now);
+    const { story, speakerId, rows, material } = (await planning)!;
+    const firstSeq = rows[0]!.seq;
     const reply = rows[rows.length - 1]!;
-
-    // The prompt reads rows before the turn's, so it is read while they are written; the request opens at once
-    // and its words are held until the reply task takes them. Without material the task reads it again, and a
-    // failure there ends the reply as Fail.
+    // The request opens while the rows are stored; its words are held until the reply task takes them. Without
+    // material the task reads it again, and a failure there ends the reply as Fail.
     written = rows.map((d) => d.dialogue_id);
     const storing = Dialogue.collection.insertMany(rows.map((d) => ({ ...d })));
-    const material = await buildMaterial(claimed, story, speaker.character_id, firstSeq - 1, answering ? [] : rows.slice(0, 1)).catch(() => null);
     if (material) opened = openReply(turnDeps(ctx), material);
     await storing;
 
@@ -116,7 +115,7 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       send_limit: spent!.limit,
       guest: user.identity === UserIdentity.Tour,
     };
-    startTurn(turnDeps(ctx), { play: claimed, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId: speaker.character_id, rows }, opened);
+    startTurn(turnDeps(ctx), { play: claimed, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows }, opened);
     return answer;
   } catch (err) {
     await undo();
@@ -133,6 +132,22 @@ export interface SendAnswer {
   seq_ed: number;
   send_limit: Awaited<ReturnType<typeof spendMessage>>['limit'];
   guest: boolean;
+}
+
+/**
+ * The turn on the claimed play: its story, the speaker, its rows (the Input unless it writes a failed reply again,
+ * and the reply's placeholder) and the prompt's material (rows before the turn's, read from MongoDB; null when the
+ * read failed).
+ */
+async function planTurn(claimed: PlayFields, shape: ClaimShape, message: string, answering: DialogueFields | null) {
+  const story = await storyOfPlay(claimed);
+  const speaker = chooseSpeaker(story.content, claimed.chapter_index, answering?.content ?? message, claimed.turns);
+  const items: NewDialogue[] = answering ? [] : [{ type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id }];
+  items.push(replyPlaceholder(speaker.character_id, speaker === NARRATOR, claimed.node_id));
+  const firstSeq = claimed.next_seq - shape.seqs + 1;
+  const rows = numbered(claimed.play_id, shape.groupId, firstSeq, items, shape.now);
+  const material = await buildMaterial(claimed, story, speaker.character_id, firstSeq - 1, answering ? [] : rows.slice(0, 1)).catch(() => null);
+  return { story, speakerId: speaker.character_id, rows, material };
 }
 
 /** A claim that did not match: the precise error, or (a reply left behind was released) one more try. */
