@@ -2,7 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { StorageKey, storage } from 'shared-kit';
 import { AppErrorBoundary, RouteErrorFallback } from './AppErrorBoundary';
-import { PAGE_UNAVAILABLE, describeError } from './ErrorFallback';
+import { describeError } from './ErrorFallback';
+
+const PAGE_UNAVAILABLE = 'This page is temporarily unavailable';
 
 function Boom(): never {
   throw new Error('kaboom');

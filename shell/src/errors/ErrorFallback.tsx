@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { isDebug } from 'shared-kit';
+import { Button } from 'ui-kit';
 import { usePageTitle } from '../hooks/usePageTitle';
-
-export const PAGE_UNAVAILABLE = 'This page is temporarily unavailable';
+import { useShellT } from '../i18n';
 
 /** Message and stack, as pasted into a bug report. */
 export function describeError(error: unknown): string {
@@ -38,14 +38,12 @@ async function copyText(text: string): Promise<void> {
 }
 
 function CopyErrorButton({ error }: { error: unknown }) {
+  const { t } = useShellT();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const tip =
-    state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy the error message and stack';
+  const tip = state === 'copied' ? t('error.copied') : state === 'failed' ? t('error.copyFailed') : t('error.copyTip');
   return (
     <span className="tooltip-anchor">
-      <button
-        type="button"
-        className="button"
+      <Button
         aria-describedby="copy-error-tip"
         onClick={() => {
           copyText(describeError(error)).then(
@@ -54,8 +52,8 @@ function CopyErrorButton({ error }: { error: unknown }) {
           );
         }}
       >
-        Copy error
-      </button>
+        {t('error.copy')}
+      </Button>
       <span id="copy-error-tip" role="tooltip" className="tooltip">
         {tip}
       </span>
@@ -65,18 +63,21 @@ function CopyErrorButton({ error }: { error: unknown }) {
 
 /** The whole-page error screen (spec §2): a refresh, and in debug mode a way to copy the error. */
 export function ErrorFallback({ error, asMain = false }: { error: unknown; asMain?: boolean }) {
-  usePageTitle('Page unavailable');
+  const { t } = useShellT();
+  usePageTitle(t('error.title'));
   const debug = isDebug();
   // Inside the layout the page already has its <main>; on its own the fallback provides one.
   const Root = asMain ? 'main' : 'section';
   return (
-    <Root className="error-page" id={asMain ? 'main' : undefined} aria-labelledby="error-page-title">
-      <h1 id="error-page-title">{PAGE_UNAVAILABLE}</h1>
-      <p>Something went wrong while showing this page. Refreshing usually helps.</p>
+    <Root className="page error-page" id={asMain ? 'main' : undefined} aria-labelledby="error-page-title">
+      <h1 id="error-page-title" className="page__title">
+        {t('error.heading')}
+      </h1>
+      <p>{t('error.text')}</p>
       <div className="error-page__actions">
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          Refresh
-        </button>
+        <Button variant="primary" onClick={() => window.location.reload()}>
+          {t('error.refresh')}
+        </Button>
         {debug ? <CopyErrorButton error={error} /> : null}
       </div>
       {debug ? <pre className="error-page__detail">{describeError(error)}</pre> : null}

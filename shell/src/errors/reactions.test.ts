@@ -11,7 +11,6 @@ import {
 } from 'shared-kit';
 import {
   PATHS,
-  SERVER_EXCEPTION_MESSAGE,
   reactToApiError,
   resetReactions,
   type ReactionContext,
@@ -108,7 +107,7 @@ describe('reactToApiError: the spec §8 table', () => {
     reactToApiError(new ApiError(ErrorCode.ClientParamError, 'story_name: too long'), context);
     expect(toast).toHaveBeenLastCalledWith({ type: 'warning', message: 'Request parameter error' });
     reactToApiError(new ApiError(ErrorCode.BackendNetworkError, 'Server error'), context);
-    expect(toast).toHaveBeenLastCalledWith({ type: 'warning', message: SERVER_EXCEPTION_MESSAGE });
+    expect(toast).toHaveBeenLastCalledWith({ type: 'warning', message: 'Server-level exception' });
   });
 
   it('shows the network-error toast for a request that got no answer', () => {
@@ -122,10 +121,10 @@ describe('reactToApiError: the spec §8 table', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('uses the server message in the toast', () => {
+  it("toasts the client's own message for a code of the catalogue (in the UI language), not the server's text", () => {
     const { toast, context } = setup();
     reactToApiError(new ApiError(ErrorCode.NoStory, 'Story 12 does not exist'), context);
-    expect(toast).toHaveBeenCalledWith({ type: 'error', message: 'Story 12 does not exist' });
+    expect(toast).toHaveBeenCalledWith({ type: 'error', message: 'Story not found' });
   });
 
   it('reacts to 6001 at most once per 4 s', () => {
@@ -166,7 +165,10 @@ describe('reactToApiError: the spec §8 table', () => {
       logout,
       location: { pathname: '/editor/template/3' },
     });
-    expect(toastStore.getState().current).toMatchObject({ type: 'error', message: 'Templates are closed' });
+    expect(toastStore.getState().current).toMatchObject({
+      type: 'error',
+      message: 'This template is not available',
+    });
   });
 
   it('marks the session user as not allowed to create on 1010109', () => {

@@ -2,13 +2,14 @@ import {
   ErrorCode,
   StorageKey,
   UI_MESSAGES,
-  errorMessage,
   isApiError,
   sessionStore,
   storage,
   toastStore,
   type ToastInput,
 } from 'shared-kit';
+import { messageForCode, uiMessage } from 'ui-kit';
+import { shellT } from '../i18n';
 
 /** Where the shell sends people for the reactions of spec §8. */
 export const PATHS = {
@@ -21,7 +22,10 @@ export const PATHS = {
   forbiddenCreate: '/editor/forbidden-create',
 } as const;
 
-export const SERVER_EXCEPTION_MESSAGE = 'Server-level exception';
+/** The toast for a server-level failure (a 1016 that is not a lost request), in the current language. */
+export function serverExceptionMessage(): string {
+  return shellT('serverException');
+}
 
 /** The swipe-out reaction (6001) runs at most once in this window, however many requests fail together. */
 export const SWIPE_OUT_THROTTLE_MS = 4000;
@@ -98,13 +102,14 @@ export function reactToApiError(error: unknown, context: ReactionContext): boole
   if (!isApiError(error)) {
     // A remote calling fetch itself hands over the browser's TypeError for a request that never got an answer.
     if (isNetworkFailure(error)) {
-      toast({ type: 'error', message: UI_MESSAGES.networkError });
+      toast({ type: 'error', message: uiMessage('networkError') });
       return true;
     }
     return false;
   }
   const { navigate, location, logout } = context;
-  const message = error.statusMessage || errorMessage(error.code);
+  // The client's own message for a code of the spec's catalogue, else the server's.
+  const message = messageForCode(error.code, error.statusMessage);
 
   switch (error.code) {
     case ErrorCode.NeedLogin:
@@ -117,7 +122,7 @@ export function reactToApiError(error: unknown, context: ReactionContext): boole
       navigate(PATHS.works);
       return true;
     case ErrorCode.ClientParamError:
-      toast({ type: 'warning', message: UI_MESSAGES.requestParamError });
+      toast({ type: 'warning', message: uiMessage('requestParamError') });
       return true;
     case ErrorCode.AreaForbidden:
     case ErrorCode.AreaForbiddenWithFeedback:
@@ -137,8 +142,8 @@ export function reactToApiError(error: unknown, context: ReactionContext): boole
     case ErrorCode.BackendNetworkError:
       // The shared client reports a request that got no answer as 1016 with the network-error message; that case
       // is the spec's network-error toast. Any other 1016 (HTTP 5xx, a backend envelope) is a server-level exception.
-      if (message === UI_MESSAGES.networkError) toast({ type: 'error', message: UI_MESSAGES.networkError });
-      else toast({ type: 'warning', message: SERVER_EXCEPTION_MESSAGE });
+      if (error.statusMessage === UI_MESSAGES.networkError) toast({ type: 'error', message: uiMessage('networkError') });
+      else toast({ type: 'warning', message: serverExceptionMessage() });
       return true;
     case ErrorCode.SwipeOut: {
       const now = Date.now();

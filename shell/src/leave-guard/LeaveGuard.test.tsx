@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Link, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { LeaveGuard } from './LeaveGuard';
 import { leaveGuard, leaveGuardStore } from './store';
@@ -43,20 +43,20 @@ describe('LeaveGuard', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('asks to quit, and Not now stays on the page', () => {
+  it('asks to quit, and Not now stays on the page', async () => {
     const onConfirm = jest.fn();
     leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm });
     const { go } = setup('/editor/story/1');
     go('/editor/works');
-    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Confirm' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(where()).toBe('/editor/story/1');
     expect(onConfirm).not.toHaveBeenCalled();
   });
 
-  it('Confirm clears the editor state and proceeds', () => {
+  it('Confirm clears the editor state and proceeds', async () => {
     let dirty = true;
     const onConfirm = jest.fn(() => {
       dirty = false;
@@ -64,16 +64,16 @@ describe('LeaveGuard', () => {
     leaveGuard.register({ id: 'story', isDirty: () => dirty, onConfirm });
     const { go } = setup('/editor/story/1');
     go('/play');
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/play');
   });
 
-  it('asks for a mode switch from the story editor to brainstorm', () => {
+  it('asks for a mode switch from the story editor to brainstorm', async () => {
     leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm: jest.fn() });
     const { go } = setup('/editor/story/1');
     go('/editor/story-ai/1');
-    expect(screen.getByRole('dialog', { name: 'Switch to brainstorm mode?' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Switch to brainstorm mode?' })).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(where()).toBe('/editor/story/1');
   });
@@ -86,7 +86,7 @@ describe('LeaveGuard', () => {
     expect(where()).toBe('/editor/story/88');
   });
 
-  it('guards links too, and stops guarding after unregister', () => {
+  it('guards links too, and stops guarding after unregister', async () => {
     const unregister = leaveGuard.register({ id: 'bot', isDirty: () => true, onConfirm: jest.fn() });
     const router = createMemoryRouter(
       [
@@ -105,8 +105,9 @@ describe('LeaveGuard', () => {
     );
     render(<RouterProvider router={router} />);
     fireEvent.click(screen.getByRole('link', { name: 'Works' }));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     unregister();
     fireEvent.click(screen.getByRole('link', { name: 'Works' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog } from 'ui-kit';
+import { useShellT } from '../i18n';
 import { leaveDecision, type LeaveDecision } from './decision';
 import { leaveGuardStore } from './store';
 
@@ -11,15 +12,10 @@ function decide(from: string, to: string): LeaveDecision {
   return leaveDecision(from, to, modeSwitchPaths);
 }
 
+/** The question for each kind of leave: keys of the shell namespace. */
 const COPY: Record<Exclude<LeaveDecision, 'allow'>, { title: string; body: string }> = {
-  'mode-switch': {
-    title: 'Switch to brainstorm mode?',
-    body: 'Your unsaved changes in the story editor will be lost.',
-  },
-  quit: {
-    title: 'Leave without saving?',
-    body: 'Your unsaved changes will be lost.',
-  },
+  'mode-switch': { title: 'leave.modeSwitchTitle', body: 'leave.modeSwitchText' },
+  quit: { title: 'leave.quitTitle', body: 'leave.quitText' },
 };
 
 /**
@@ -28,6 +24,7 @@ const COPY: Record<Exclude<LeaveDecision, 'allow'>, { title: string; body: strin
  * Must render inside a data router: `useBlocker` needs one.
  */
 export function LeaveGuard() {
+  const { t } = useShellT();
   // The blocker function sees both locations; remember its verdict so the dialog shows the matching question.
   const lastDecision = useRef<LeaveDecision>('allow');
   const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => {
@@ -64,8 +61,8 @@ export function LeaveGuard() {
   }
 
   return (
-    <ConfirmDialog title={copy.title} onConfirm={confirm} onCancel={() => blocker.reset?.()}>
-      <p>{copy.body}</p>
+    <ConfirmDialog title={t(copy.title)} initialFocus="confirm" onConfirm={confirm} onCancel={() => blocker.reset?.()}>
+      {t(copy.body)}
     </ConfirmDialog>
   );
 }

@@ -1,31 +1,32 @@
 import { useState } from 'react';
 import { LIMITS } from 'shared-kit';
+import { Button } from 'ui-kit';
+import { shellT, useShellT } from '../i18n';
 
-/** Spec §8: "underage only youth mode". */
-export const YOUTH_MODE_ONLY = `Users under ${LIMITS.minimumAge} can only use youth mode`;
+/** Spec §8: "underage only youth mode", in the current language. */
+export function youthModeOnly(): string {
+  return shellT('onboarding.youthOnly', { age: LIMITS.minimumAge });
+}
 
 /** Step 1: 18 or older (spec §1 age gate). Answering "under 18" explains youth mode before going on. */
 export function AgeStep({ onAnswer }: { onAnswer: (isAdult: boolean) => void }) {
+  const { t } = useShellT();
   const [minor, setMinor] = useState(false);
+  const age = LIMITS.minimumAge;
 
   if (minor) {
     return (
       <section className="onboarding__step" aria-labelledby="onboarding-youth">
         <h2 id="onboarding-youth" className="onboarding__title">
-          Youth mode
+          {t('onboarding.youthTitle')}
         </h2>
-        <p>{YOUTH_MODE_ONLY}.</p>
-        <p>
-          In youth mode you can read and play stories, but creating stories or characters and commenting are
-          turned off. Youth mode stays on for this account.
-        </p>
+        <p>{t('onboarding.youthOnly', { age })}.</p>
+        <p>{t('onboarding.youthText')}</p>
         <div className="onboarding__actions">
-          <button type="button" className="button button--primary" onClick={() => onAnswer(false)}>
-            Continue in youth mode
-          </button>
-          <button type="button" className="button" onClick={() => setMinor(false)}>
-            Back
-          </button>
+          <Button variant="primary" onClick={() => onAnswer(false)}>
+            {t('onboarding.youthContinue')}
+          </Button>
+          <Button onClick={() => setMinor(false)}>{t('onboarding.back')}</Button>
         </div>
       </section>
     );
@@ -34,16 +35,14 @@ export function AgeStep({ onAnswer }: { onAnswer: (isAdult: boolean) => void }) 
   return (
     <section className="onboarding__step" aria-labelledby="onboarding-age">
       <h2 id="onboarding-age" className="onboarding__title">
-        Confirm your age
+        {t('onboarding.ageTitle')}
       </h2>
-      <p>You must be {LIMITS.minimumAge} or older to create and chat with characters.</p>
+      <p>{t('onboarding.ageText', { age })}</p>
       <div className="onboarding__actions">
-        <button type="button" className="button button--primary" onClick={() => onAnswer(true)}>
-          I am {LIMITS.minimumAge} or older
-        </button>
-        <button type="button" className="button" onClick={() => setMinor(true)}>
-          I am under {LIMITS.minimumAge}
-        </button>
+        <Button variant="primary" onClick={() => onAnswer(true)}>
+          {t('onboarding.adult', { age })}
+        </Button>
+        <Button onClick={() => setMinor(true)}>{t('onboarding.minor', { age })}</Button>
       </div>
     </section>
   );

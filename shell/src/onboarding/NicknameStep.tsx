@@ -1,5 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LIMITS } from 'shared-kit';
+import { Button, TextField } from 'ui-kit';
+import { shellT, useShellT } from '../i18n';
 
 // eslint-disable-next-line no-control-regex -- a display name is one line of visible text
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -9,7 +11,7 @@ export function nicknameError(raw: string): string | null {
   const text = raw.trim();
   const length = [...text].length;
   if (length < LIMITS.nicknameMin || length > LIMITS.nicknameMax || CONTROL_CHARACTERS.test(text)) {
-    return `Nickname must be ${LIMITS.nicknameMin}-${LIMITS.nicknameMax} characters`;
+    return shellT('onboarding.nicknameRule', { min: LIMITS.nicknameMin, max: LIMITS.nicknameMax });
   }
   return null;
 }
@@ -28,10 +30,9 @@ export function NicknameStep({
   onSave: (nickname: string) => void;
   onSkip: () => void;
 }) {
+  const { t } = useShellT();
   const [value, setValue] = useState(initial);
   const [touched, setTouched] = useState(false);
-  const inputId = useId();
-  const errorId = useId();
   const local = touched ? nicknameError(value) : null;
   const shown = local ?? error;
 
@@ -46,41 +47,29 @@ export function NicknameStep({
   return (
     <section className="onboarding__step" aria-labelledby="onboarding-nickname">
       <h2 id="onboarding-nickname" className="onboarding__title">
-        Choose a nickname
+        {t('onboarding.nicknameTitle')}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <label className="field__label" htmlFor={inputId}>
-          Nickname
-        </label>
-        <input
-          id={inputId}
-          className="input"
+        <TextField
+          label={t('onboarding.nickname')}
           value={value}
+          limit={LIMITS.nicknameMax}
           maxLength={LIMITS.nicknameMax * 2}
           autoComplete="nickname"
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? errorId : undefined}
+          error={shown ?? undefined}
           onChange={(e) => {
             setValue(e.target.value);
             setTouched(true);
           }}
         />
-        <p className="field__hint">
-          {[...value.trim()].length}/{LIMITS.nicknameMax}
-        </p>
-        {shown ? (
-          <p id={errorId} className="field__error" role="alert">
-            {shown}
-          </p>
-        ) : null}
         <div className="onboarding__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
+          <Button type="submit" variant="primary" loading={busy}>
+            {busy ? t('onboarding.saving') : t('onboarding.save')}
+          </Button>
           {initial.trim() ? (
-            <button type="button" className="button" disabled={busy} onClick={onSkip}>
-              Skip
-            </button>
+            <Button disabled={busy} onClick={onSkip}>
+              {t('onboarding.skip')}
+            </Button>
           ) : null}
         </div>
       </form>

@@ -111,7 +111,7 @@ it('lets the prefilled nickname be skipped without a save', async () => {
   expect(post).toHaveBeenCalledTimes(1);
 });
 
-it('checks the nickname length and shows the server refusal', async () => {
+it('checks the nickname length and shows the refusal in the UI language', async () => {
   post.mockImplementation(async (url: string) => {
     if (url === '/tyler/user/log_in_confirm') return ok(user);
     throw new ApiError(ErrorCode.NicknameIllegal, 'Nickname is not allowed');
@@ -127,7 +127,8 @@ it('checks the nickname length and shows the server refusal', async () => {
   expect(post).toHaveBeenCalledTimes(1);
   fireEvent.change(nickname, { target: { value: 'Fine name' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-  expect((await screen.findByRole('alert')).textContent).toBe('Nickname is not allowed');
+  // The client's own message for the code (spec §8 catalogue), not the server's English text.
+  expect((await screen.findByRole('alert')).textContent).toBe('Nickname is invalid');
   expect(onDone).not.toHaveBeenCalled();
 });
 

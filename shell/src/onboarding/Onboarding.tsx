@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { UI_MESSAGES, isApiError, useSessionStore } from 'shared-kit';
+import { isApiError, useSessionStore } from 'shared-kit';
+import { messageForCode, uiMessage } from 'ui-kit';
+import { useShellT } from '../i18n';
 import { useAccount } from '../session/account';
 import { AgeStep } from './AgeStep';
 import { NicknameStep } from './NicknameStep';
@@ -15,7 +17,7 @@ function firstStep(uid: string | undefined, needConfirm: boolean): { step: Step;
 }
 
 function messageOf(error: unknown): string {
-  return isApiError(error) ? error.statusMessage : UI_MESSAGES.requestFailed;
+  return isApiError(error) ? messageForCode(error.code, error.statusMessage) : uiMessage('requestFailed');
 }
 
 /**
@@ -30,6 +32,7 @@ export function Onboarding({
   /** Returns true when the shell reacted to the error itself (region block, ban, session gone). */
   onShellError: (error: unknown) => boolean;
 }) {
+  const { t } = useShellT();
   const nickname = useSessionStore((s) => s.user?.user_nick ?? '');
   const uid = useSessionStore((s) => s.user?.uid);
   const needConfirm = useAccount((s) => s.needConfirm);
@@ -65,7 +68,7 @@ export function Onboarding({
   return (
     <div className="onboarding">
       <p className="onboarding__progress">
-        Step {STEPS.indexOf(step) + 1} of {STEPS.length}
+        {t('onboarding.progress', { step: STEPS.indexOf(step) + 1, total: STEPS.length })}
       </p>
       {step === 'age' ? (
         <AgeStep

@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button, Checkbox, Trans } from 'ui-kit';
+import { SHELL_NS, useShellT } from '../i18n';
 
 export const TERMS_PATH = '/editor/protocol/terms';
 export const PRIVACY_PATH = '/editor/protocol/privacy';
@@ -14,43 +16,39 @@ export function TermsStep({
   error: string | null;
   onAgree: () => void;
 }) {
+  const { t } = useShellT();
   const [checked, setChecked] = useState(false);
-  const boxId = useId();
 
   return (
     <section className="onboarding__step" aria-labelledby="onboarding-terms">
       <h2 id="onboarding-terms" className="onboarding__title">
-        Terms and privacy
+        {t('onboarding.termsTitle')}
       </h2>
       <p>
-        Please read the{' '}
-        <Link to={TERMS_PATH} target="_blank" rel="noopener">
-          Terms of Service
-        </Link>{' '}
-        and the{' '}
-        <Link to={PRIVACY_PATH} target="_blank" rel="noopener">
-          Privacy Policy
-        </Link>
-        .
+        <Trans
+          ns={SHELL_NS}
+          i18nKey="onboarding.termsRead"
+          components={{
+            terms: <Link to={TERMS_PATH} target="_blank" rel="noopener" />,
+            privacy: <Link to={PRIVACY_PATH} target="_blank" rel="noopener" />,
+          }}
+        />
       </p>
-      <div className="onboarding__check">
-        <input id={boxId} type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
-        <label htmlFor={boxId}>I agree to the Terms of Service and the Privacy Policy</label>
-      </div>
+      <Checkbox
+        className="onboarding__check"
+        label={t('onboarding.agreeLabel')}
+        checked={checked}
+        onCheckedChange={setChecked}
+      />
       {error ? (
-        <p className="field__error" role="alert">
+        <p className="ui-field__error" role="alert">
           {error}
         </p>
       ) : null}
       <div className="onboarding__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!checked || busy}
-          onClick={onAgree}
-        >
-          {busy ? 'Saving…' : 'Agree and continue'}
-        </button>
+        <Button variant="primary" disabled={!checked} loading={busy} onClick={onAgree}>
+          {busy ? t('onboarding.saving') : t('onboarding.agree')}
+        </Button>
       </div>
     </section>
   );

@@ -1,3 +1,3 @@
 export { Onboarding } from './Onboarding';
 export { nicknameError } from './NicknameStep';
-export { YOUTH_MODE_ONLY } from './AgeStep';
+export { youthModeOnly } from './AgeStep';

@@ -1,15 +1,14 @@
 import { Link } from 'react-router';
+import { useShellT } from '../i18n';
 import { Page } from './Page';
 
 export function ForbiddenCreatePage() {
+  const { t } = useShellT();
   return (
-    <Page title="Creation not available">
+    <Page title={t('pages.forbiddenCreate.title')}>
+      <p>{t('pages.forbiddenCreate.text')}</p>
       <p>
-        Creating stories is not available for this account. You can still play stories and chat with
-        characters.
-      </p>
-      <p>
-        <Link to="/play">Play stories</Link>
+        <Link to="/play">{t('playStories')}</Link>
       </p>
     </Page>
   );

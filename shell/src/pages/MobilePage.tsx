@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
+import { useShellT } from '../i18n';
 import { Page } from './Page';
 
 export function MobilePage() {
+  const { t } = useShellT();
   return (
-    <Page title="Use the app on your phone" heading="Storyverse on your phone">
+    <Page title={t('pages.mobile.title')} heading={t('pages.mobile.heading')}>
+      <p>{t('pages.mobile.text')}</p>
       <p>
-        The story editor is made for a computer. On your phone, use the Storyverse app to play stories and
-        chat with characters.
-      </p>
-      <p>
-        <Link className="button button--primary" to="/play">
-          Play stories
+        <Link className="ui-button ui-button--primary ui-button--md" to="/play">
+          {t('playStories')}
         </Link>
       </p>
     </Page>

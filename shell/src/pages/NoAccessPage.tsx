@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { errorMessage } from 'shared-kit';
+import { messageForCode } from 'ui-kit';
+import { useShellT } from '../i18n';
 import { Page } from './Page';
 
 /** The code handed over in route state by the error reactions; anything else is ignored. */
@@ -10,13 +11,14 @@ export function codeFromState(state: unknown): number | null {
 }
 
 export function NoAccessPage() {
+  const { t } = useShellT();
   const code = codeFromState(useLocation().state);
   return (
-    <Page title="No access">
-      <p>{code === null ? 'No permission to access this content.' : `${errorMessage(code)}.`}</p>
-      {code === null ? null : <p className="page__code">Error code: {code}</p>}
+    <Page title={t('pages.noAccess.title')}>
+      <p>{code === null ? t('pages.noAccess.text') : `${messageForCode(code)}.`}</p>
+      {code === null ? null : <p className="page__code">{t('pages.noAccess.code', { code })}</p>}
       <p>
-        <Link to="/editor">Back to home</Link>
+        <Link to="/editor">{t('backHome')}</Link>
       </p>
     </Page>
   );

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
+import { useShellT } from '../i18n';
 import { Page } from './Page';
 
 export function NotFoundPage() {
+  const { t } = useShellT();
   return (
-    <Page title="Page not found">
-      <p>This page does not exist or was moved.</p>
+    <Page title={t('pages.notFound.title')}>
+      <p>{t('pages.notFound.text')}</p>
       <p>
-        <Link to="/editor">Back to home</Link>
+        <Link to="/editor">{t('backHome')}</Link>
       </p>
     </Page>
   );

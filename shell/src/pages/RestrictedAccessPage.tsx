@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useShellT } from '../i18n';
 import { Page } from './Page';
 
 /**
@@ -8,15 +9,15 @@ import { Page } from './Page';
 export const FEEDBACK_EMAIL = 'feedback@storyverse.example';
 
 export function RestrictedAccessPage() {
+  const { t } = useShellT();
   const [params] = useSearchParams();
   const withFeedback = params.get('feedback') === '1';
   return (
-    <Page title="Not available in your region">
-      <p>This service is unavailable due to region restriction.</p>
+    <Page title={t('pages.restricted.title')}>
+      <p>{t('pages.restricted.text')}</p>
       {withFeedback ? (
         <p>
-          If you think this is a mistake, contact the feedback address{' '}
-          <a href={`mailto:${FEEDBACK_EMAIL}`}>{FEEDBACK_EMAIL}</a>.
+          {t('pages.restricted.feedback')} <a href={`mailto:${FEEDBACK_EMAIL}`}>{FEEDBACK_EMAIL}</a>.
         </p>
       ) : null}
     </Page>

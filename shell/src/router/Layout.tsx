@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { Toaster } from 'ui-kit';
 import { Header } from '../header/Header';
 import { LeaveGuard } from '../leave-guard/LeaveGuard';
 import { mobileRedirect } from '../platform/mobileRedirect';
+import { useShellT } from '../i18n';
 import { usePlatform } from '../platform/PlatformContext';
 import { checkLogin } from '../session/service';
-import { Toaster } from '../toast/Toaster';
 import { useUnreadSync } from '../unread/useUnreadSync';
 
 /** Everything around the routed page: header, toasts, leave guard, the mobile rule and the login check. */
 export function Layout() {
+  const { t } = useShellT();
   const { pathname } = useLocation();
   const platform = usePlatform();
   const redirect = mobileRedirect(pathname, platform);
@@ -22,7 +24,7 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>

@@ -39,7 +39,7 @@ afterEach(() => {
 describe('RoleGate', () => {
   it('waits for the login check before deciding', () => {
     renderGate();
-    expect(screen.getByRole('status').textContent).toBe('Checking your access…');
+    expect(screen.getByRole('status', { name: 'Checking your access…' })).toBeTruthy();
     expect(screen.queryByText('Console')).toBeNull();
   });
 

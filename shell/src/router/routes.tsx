@@ -40,11 +40,11 @@ export const routes: RouteObject[] = [
           { path: '/editor/mobile', element: <MobilePage /> },
           {
             path: '/editor/protocol/terms',
-            ...lazyPage(async () => (await import('../pages/TermsPage')).TermsPage),
+            ...lazyPage(async () => (await import('../pages/LegalPage')).TermsPage),
           },
           {
             path: '/editor/protocol/privacy',
-            ...lazyPage(async () => (await import('../pages/PrivacyPage')).PrivacyPage),
+            ...lazyPage(async () => (await import('../pages/LegalPage')).PrivacyPage),
           },
           {
             path: '/login',

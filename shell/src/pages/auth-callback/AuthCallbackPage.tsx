@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { UI_MESSAGES } from 'shared-kit';
+import { Button, uiMessage } from 'ui-kit';
+import { useShellT } from '../../i18n';
 import { Onboarding } from '../../onboarding';
 import { rememberPath } from '../../session/returnPath';
 import { revalidateSession } from '../../session/service';
@@ -17,6 +18,7 @@ type Outcome = { state: 'working' } | { state: 'failed'; message: string } | { s
  * message and a way back to the login page.
  */
 export function AuthCallbackPage() {
+  const { t } = useShellT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const react = useShellReaction();
@@ -43,7 +45,7 @@ export function AuthCallbackPage() {
     void revalidateSession().then((user) => {
       if (cancelled) return;
       // Without a session the provider said yes but the cookie did not stick (blocked cookies, another browser).
-      setOutcome(user ? { state: 'signedIn' } : { state: 'failed', message: UI_MESSAGES.loginFailed });
+      setOutcome(user ? { state: 'signedIn' } : { state: 'failed', message: uiMessage('loginFailed') });
     });
     return () => {
       cancelled = true;
@@ -53,28 +55,24 @@ export function AuthCallbackPage() {
 
   if (outcome.state === 'failed') {
     return (
-      <Page title="Log in failed" heading={outcome.message}>
-        <p>You are not logged in. Try again, or choose another way to log in.</p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void navigate('/login', { replace: true })}
-        >
-          Back to log in
-        </button>
+      <Page title={t('login.failedTitle')} heading={outcome.message}>
+        <p>{t('login.failedText')}</p>
+        <Button variant="primary" onClick={() => void navigate('/login', { replace: true })}>
+          {t('login.backToLogin')}
+        </Button>
       </Page>
     );
   }
   if (onboarding) {
     return (
-      <Page title="Welcome" heading="Welcome to Storyverse">
+      <Page title={t('login.welcomeTitle')} heading={t('login.welcomeHeading')}>
         <Onboarding onDone={finish} onShellError={react} />
       </Page>
     );
   }
   return (
-    <Page title="Signing in">
-      <p aria-busy="true">Finishing sign-in…</p>
+    <Page title={t('login.signingIn')}>
+      <p aria-busy="true">{t('login.finishing')}</p>
     </Page>
   );
 }

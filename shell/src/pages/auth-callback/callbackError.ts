@@ -1,7 +1,6 @@
-import { ApiError, ErrorCode, UI_MESSAGES } from 'shared-kit';
-
-/** Spec §8: "authorization failed or cancelled". */
-export const AUTHORIZATION_FAILED = 'Authorization failed or cancelled';
+import { ApiError, ErrorCode } from 'shared-kit';
+import { uiMessage } from 'ui-kit';
+import { shellT } from '../../i18n';
 
 /** Codes the api passes through `?error=` that get the shell's usual reaction rather than a message here. */
 const REACTION_CODES: ReadonlySet<number> = new Set([
@@ -17,10 +16,11 @@ export type CallbackFailure = { kind: 'message'; message: string } | { kind: 're
  * `login_failed`, or a numeric account-rule code. Anything else is shown as "Login failed".
  */
 export function callbackFailure(error: string): CallbackFailure {
-  if (error === 'authorization_failed') return { kind: 'message', message: AUTHORIZATION_FAILED };
+  // Spec §8: "authorization failed or cancelled".
+  if (error === 'authorization_failed') return { kind: 'message', message: shellT('login.authorizationFailed') };
   if (/^\d{1,9}$/.test(error)) {
     const code = Number(error);
     if (REACTION_CODES.has(code)) return { kind: 'reaction', error: new ApiError(code) };
   }
-  return { kind: 'message', message: UI_MESSAGES.loginFailed };
+  return { kind: 'message', message: uiMessage('loginFailed') };
 }

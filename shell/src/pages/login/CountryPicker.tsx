@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { CountryCode } from 'libphonenumber-js';
+import { useShellT } from '../../i18n';
 import { countries, filterCountries, isCountryCode } from './phone';
 
 /**
@@ -15,10 +16,11 @@ export function CountryPicker({
   onChange: (code: CountryCode) => void;
   disabled?: boolean;
 }) {
+  const { t, i18n } = useShellT();
   const [query, setQuery] = useState('');
   const searchId = useId();
   const selectId = useId();
-  const all = countries();
+  const all = countries(i18n.language);
   const options = useMemo(() => {
     const found = filterCountries(all, query);
     // The chosen country stays listed, so the select never shows a value it has no option for.
@@ -29,15 +31,15 @@ export function CountryPicker({
 
   return (
     <div className="country-picker">
-      <label className="field__label" htmlFor={searchId}>
-        Search countries
+      <label className="ui-field__label" htmlFor={searchId}>
+        {t('login.searchCountries')}
       </label>
       <input
         id={searchId}
-        className="input country-picker__search"
+        className="ui-input country-picker__search"
         type="search"
         value={query}
-        placeholder="Name or +code"
+        placeholder={t('login.searchPlaceholder')}
         autoComplete="off"
         disabled={disabled}
         onChange={(e) => {
@@ -48,12 +50,12 @@ export function CountryPicker({
           if (next.trim() && found.length === 1 && found[0]) onChange(found[0].code);
         }}
       />
-      <label className="field__label" htmlFor={selectId}>
-        Country or region
+      <label className="ui-field__label" htmlFor={selectId}>
+        {t('login.country')}
       </label>
       <select
         id={selectId}
-        className="input country-picker__select"
+        className="ui-input country-picker__select"
         value={value}
         disabled={disabled}
         onChange={(e) => {
@@ -67,8 +69,8 @@ export function CountryPicker({
         ))}
       </select>
       {query.trim() && matches === 0 ? (
-        <p className="field__hint" role="status">
-          No country matches “{query.trim()}”
+        <p className="ui-field__hint" role="status">
+          {t('login.noCountry', { query: query.trim() })}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { UI_MESSAGES, useSessionStore } from 'shared-kit';
+import { useSessionStore } from 'shared-kit';
+import { uiMessage } from 'ui-kit';
+import { useShellT } from '../../i18n';
 import { Onboarding } from '../../onboarding';
 import { rememberedPath } from '../../session/returnPath';
 import { revalidateSession } from '../../session/service';
@@ -15,6 +17,7 @@ import { useSignedInFlow } from './useSignedInFlow';
  * the remembered path. A signed-in visitor goes straight back there.
  */
 export function LoginPage() {
+  const { t } = useShellT();
   const status = useSessionStore((s) => s.status);
   const react = useShellReaction();
   const { onboarding, finish } = useSignedInFlow();
@@ -29,29 +32,29 @@ export function LoginPage() {
 
   if (onboarding) {
     return (
-      <Page title="Welcome" heading="Welcome to Storyverse">
+      <Page title={t('login.welcomeTitle')} heading={t('login.welcomeHeading')}>
         <Onboarding onDone={finish} onShellError={react} />
       </Page>
     );
   }
   if (status !== 'guest') {
     return (
-      <Page title="Log in">
-        <p aria-busy="true">Checking your session…</p>
+      <Page title={t('login.title')}>
+        <p aria-busy="true">{t('login.checking')}</p>
       </Page>
     );
   }
   return (
-    <Page title="Log in">
+    <Page title={t('login.title')}>
       <div className="login">
-        <p className="page__lead">Log in with your phone number. We will text you a 6-digit code.</p>
+        <p className="page__lead">{t('login.lead')}</p>
         <PhoneLoginForm
           initialCountry={country}
           onShellError={react}
           onSignedIn={async () => {
             // The cookie is set; the session store fills from the login check, launch and detail (spec §4).
             const user = await revalidateSession();
-            if (!user) throw new Error(UI_MESSAGES.loginFailed);
+            if (!user) throw new Error(uiMessage('loginFailed'));
           }}
         />
         <ProviderButtons next={next} />

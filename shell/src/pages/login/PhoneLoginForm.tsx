@@ -1,6 +1,7 @@
 import { useId, useState, type ClipboardEvent, type FormEvent } from 'react';
 import type { CountryCode } from 'libphonenumber-js';
-import { UI_MESSAGES } from 'shared-kit';
+import { Button, uiMessage } from 'ui-kit';
+import { useShellT } from '../../i18n';
 import { CountryPicker } from './CountryPicker';
 import { loginWithCode, sendCode, type LoginResult } from './loginApi';
 import { loginProblem, type LoginProblem } from './messages';
@@ -28,6 +29,7 @@ export function PhoneLoginForm({
   /** Returns true when the shell handled the error (so no message is shown here). */
   onShellError: (error: unknown) => boolean;
 }) {
+  const { t } = useShellT();
   const [country, setCountry] = useState<CountryCode>(initialCountry);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -63,7 +65,7 @@ export function PhoneLoginForm({
     if (busy || secondsLeft > 0) return;
     const e164 = toE164(phone, country);
     if (!e164) {
-      setProblem({ message: UI_MESSAGES.invalidPhone, field: 'phone' });
+      setProblem({ message: uiMessage('invalidPhone'), field: 'phone' });
       return;
     }
     setBusy('send');
@@ -83,7 +85,7 @@ export function PhoneLoginForm({
   async function logIn() {
     if (busy || !sentTo) return;
     if (code.length !== CODE_LENGTH) {
-      setProblem({ message: `Enter the ${CODE_LENGTH}-digit code`, field: 'code' });
+      setProblem({ message: t('login.enterCode', { length: CODE_LENGTH }), field: 'code' });
       return;
     }
     setBusy('login');
@@ -113,25 +115,29 @@ export function PhoneLoginForm({
   }
 
   const sendLabel =
-    secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : sentTo ? 'Resend code' : 'Send code';
+    secondsLeft > 0
+      ? t('login.resendIn', { seconds: secondsLeft })
+      : sentTo
+        ? t('login.resendCode')
+        : t('login.sendCode');
   const phoneError = problem?.field === 'phone' ? problem.message : null;
   const codeError = problem?.field === 'code' ? problem.message : null;
   const formError = problem?.field === 'form' ? problem.message : null;
 
   return (
-    <form className="login-form" onSubmit={onSubmit} noValidate aria-label="Log in with phone">
+    <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
       <CountryPicker
         value={country}
         onChange={(c) => changeNumber({ country: c })}
         disabled={busy !== null}
       />
-      <label className="field__label" htmlFor={phoneId}>
-        Phone number
+      <label className="ui-field__label" htmlFor={phoneId}>
+        {t('login.phone')}
       </label>
       <div className="login-form__row">
         <input
           id={phoneId}
-          className="input"
+          className="ui-input"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -141,32 +147,31 @@ export function PhoneLoginForm({
           aria-describedby={phoneError ? phoneErrorId : undefined}
           onChange={(e) => changeNumber({ phone: e.target.value })}
         />
-        <button
-          type="button"
-          className="button login-form__send"
+        <Button
+          className="login-form__send"
           onClick={() => void send()}
           disabled={busy !== null || secondsLeft > 0}
         >
-          {busy === 'send' ? 'Sending…' : sendLabel}
-        </button>
+          {busy === 'send' ? t('login.sending') : sendLabel}
+        </Button>
       </div>
       {phoneError ? (
-        <p id={phoneErrorId} className="field__error" role="alert">
+        <p id={phoneErrorId} className="ui-field__error" role="alert">
           {phoneError}
         </p>
       ) : null}
 
       {sentTo ? (
         <>
-          <p className="field__hint" role="status">
-            Code sent to {sentTo.phone}. It is valid for 10 minutes.
+          <p className="ui-field__hint" role="status">
+            {t('login.codeSent', { phone: sentTo.phone })}
           </p>
-          <label className="field__label" htmlFor={codeId}>
-            Verification code
+          <label className="ui-field__label" htmlFor={codeId}>
+            {t('login.code')}
           </label>
           <input
             id={codeId}
-            className="input login-form__code"
+            className="ui-input login-form__code"
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -182,21 +187,23 @@ export function PhoneLoginForm({
             }}
           />
           {codeError ? (
-            <p id={codeErrorId} className="field__error" role="alert">
+            <p id={codeErrorId} className="ui-field__error" role="alert">
               {codeError}
             </p>
           ) : null}
-          <button
+          <Button
             type="submit"
-            className="button button--primary login-form__submit"
+            variant="primary"
+            size="lg"
+            className="login-form__submit"
             disabled={busy !== null || code.length !== CODE_LENGTH}
           >
-            {busy === 'login' ? 'Logging in…' : 'Log in'}
-          </button>
+            {busy === 'login' ? t('login.loggingIn') : t('login.logIn')}
+          </Button>
         </>
       ) : null}
       {formError ? (
-        <p className="field__error" role="alert">
+        <p className="ui-field__error" role="alert">
           {formError}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { shellT, useShellT } from '../../i18n';
 import { fetchProviders, providerStartUrl } from './loginApi';
 
 interface Button {
@@ -9,7 +10,7 @@ interface Button {
 
 /** "Continue with Google": the API names each provider; Google and Apple keep their brand names. */
 export function providerLabel(provider: { id: string; name: string }): string {
-  return `Continue with ${provider.name}`;
+  return shellT('login.continueWith', { name: provider.name });
 }
 
 /**
@@ -17,6 +18,7 @@ export function providerLabel(provider: { id: string; name: string }): string {
  * the sign-in leaves the app for the provider and comes back through `/auth/callback`.
  */
 export function ProviderButtons({ next }: { next: string }) {
+  const { t } = useShellT();
   const [buttons, setButtons] = useState<Button[] | null>(null);
 
   useEffect(() => {
@@ -46,14 +48,17 @@ export function ProviderButtons({ next }: { next: string }) {
 
   if (!buttons || buttons.length === 0) return null;
   return (
-    <section className="login-providers" aria-label="Other ways to log in">
+    <section className="login-providers" aria-label={t('login.otherWays')}>
       <p className="login-providers__divider">
-        <span>or</span>
+        <span>{t('login.or')}</span>
       </p>
       <ul className="login-providers__list">
         {buttons.map((b) => (
           <li key={b.id}>
-            <a className={`button login-providers__button login-providers__button--${b.id}`} href={b.href}>
+            <a
+              className={`ui-button ui-button--secondary ui-button--lg ui-button--block login-providers__button--${b.id}`}
+              href={b.href}
+            >
               {b.label}
             </a>
           </li>

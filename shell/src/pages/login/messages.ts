@@ -1,4 +1,6 @@
-import { CODE_RETRY_SECONDS, ErrorCode, UI_MESSAGES, isApiError } from 'shared-kit';
+import { CODE_RETRY_SECONDS, ErrorCode, isApiError } from 'shared-kit';
+import { messageForCode, uiMessage } from 'ui-kit';
+import { shellT } from '../../i18n';
 
 /** The reasons the passport API puts in `data.reason` for phone and code outcomes (docs/api.md, Passport). */
 export const LOGIN_REASONS = {
@@ -19,7 +21,7 @@ export function tooManyAttemptsMessage(seconds: unknown): string {
     typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
       ? Math.ceil(seconds)
       : CODE_RETRY_SECONDS;
-  return UI_MESSAGES.tooManyAttempts.replace(/\d+ seconds/, `${wait} ${wait === 1 ? 'second' : 'seconds'}`);
+  return shellT('login.tooManyAttempts', { count: wait });
 }
 
 export interface LoginProblem {
@@ -32,20 +34,21 @@ export interface LoginProblem {
 
 /**
  * The spec's message for a failed send or login (§8: code expired, incorrect or not sent; too many attempts;
- * invalid phone number). Other failures show the server's message, or "Login failed".
+ * invalid phone number). Other failures show the client's message for their code, else the server's, else "Login
+ * failed".
  */
 export function loginProblem(error: unknown): LoginProblem {
-  if (!isApiError(error)) return { message: UI_MESSAGES.loginFailed, field: 'form' };
+  if (!isApiError(error)) return { message: uiMessage('loginFailed'), field: 'form' };
   const data = dataOf(error);
   switch (data.reason) {
     case LOGIN_REASONS.invalidPhone:
-      return { message: UI_MESSAGES.invalidPhone, field: 'phone' };
+      return { message: uiMessage('invalidPhone'), field: 'phone' };
     case LOGIN_REASONS.codeIncorrect:
-      return { message: UI_MESSAGES.codeIncorrect, field: 'code' };
+      return { message: uiMessage('codeIncorrect'), field: 'code' };
     case LOGIN_REASONS.codeExpired:
-      return { message: UI_MESSAGES.codeExpired, field: 'code' };
+      return { message: uiMessage('codeExpired'), field: 'code' };
     case LOGIN_REASONS.codeNotSent:
-      return { message: UI_MESSAGES.codeNotSent, field: 'code' };
+      return { message: uiMessage('codeNotSent'), field: 'code' };
     case LOGIN_REASONS.tooManyAttempts: {
       const retryAfter = typeof data.retry_after_s === 'number' ? data.retry_after_s : CODE_RETRY_SECONDS;
       return { message: tooManyAttemptsMessage(retryAfter), field: 'form', retryAfter };
@@ -57,7 +60,8 @@ export function loginProblem(error: unknown): LoginProblem {
     return { message: tooManyAttemptsMessage(data.retry_after_s), field: 'form' };
   }
   if (error.code === ErrorCode.BackendNetworkError || error.code === ErrorCode.Timeout) {
-    return { message: error.statusMessage || UI_MESSAGES.networkError, field: 'form' };
+    // The passport names what failed (the text message could not be sent...): more useful than a generic line.
+    return { message: error.statusMessage || uiMessage('networkError'), field: 'form' };
   }
-  return { message: error.statusMessage || UI_MESSAGES.loginFailed, field: 'form' };
+  return { message: messageForCode(error.code, error.statusMessage || uiMessage('loginFailed')), field: 'form' };
 }

@@ -13,25 +13,27 @@ export interface Country {
 
 export const FALLBACK_COUNTRY: CountryCode = 'US';
 
-function regionNames(): Intl.DisplayNames | null {
+function regionNames(language: string): Intl.DisplayNames | null {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
+    return new Intl.DisplayNames([language, 'en'], { type: 'region' });
   } catch {
     // Very old engines lack DisplayNames; the ISO code then stands in for the name.
     return null;
   }
 }
 
-let cached: Country[] | null = null;
+const cached = new Map<string, Country[]>();
 
-/** Every country libphonenumber-js knows, with its English name and calling code, sorted by name. */
-export function countries(): Country[] {
-  if (cached) return cached;
-  const names = regionNames();
-  cached = getCountries()
+/** Every country libphonenumber-js knows, with its name in `language` and calling code, sorted by name. */
+export function countries(language = 'en'): Country[] {
+  const known = cached.get(language);
+  if (known) return known;
+  const names = regionNames(language);
+  const list = getCountries()
     .map((code) => ({ code, name: names?.of(code) ?? code, callingCode: getCountryCallingCode(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return cached;
+    .sort((a, b) => a.name.localeCompare(b.name, language));
+  cached.set(language, list);
+  return list;
 }
 
 const KNOWN = new Set<string>(getCountries());
