@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE } from '../support/phone';
 import { E2E_PORTS } from '../support/ports';
@@ -83,6 +84,10 @@ test.describe('on a desktop', () => {
     await page.reload();
     await expect(banner.getByRole('link', { name: '故事' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('heading', { level: 1, name: '创作互动 AI 故事' })).toBeVisible();
+    await banner.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible();
+    await expect(page.getByRole('form', { name: '手机号登录' }).getByLabel('手机号')).toBeVisible();
   });
 });
 
@@ -130,6 +135,37 @@ test.describe('on a phone', () => {
     await expect(heading(page, 'Stories')).toBeVisible();
   });
 });
+
+/** Serious and critical accessibility violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const size of [
+  { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  { name: 'phone', use: PHONE },
+]) {
+  test.describe(`at ${size.name} size`, () => {
+    test.use(size.use);
+
+    test('the header with its account menu open and the log-out dialog pass axe', async ({ page }) => {
+      const name = `Axe ${size.name}`;
+      await signInNamed(page, '733', name);
+      await page.goto('/editor/protocol/terms');
+      await expect(heading(page, 'Terms of Service')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('banner').getByRole('button', { name }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await expect(page.getByRole('dialog', { name: 'Log out?' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
 
 test('the site icon, the app icons and the web app manifest are served and linked', async ({ page, request }) => {
   const favicon = await request.get('/favicon.ico');

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { ErrorFallback } from './ErrorFallback';
 
@@ -26,6 +26,12 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <ErrorFallback error={this.state.error} asMain /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    // Outside every other boundary: the shell's copy in another language may still be on its way.
+    return (
+      <Suspense fallback={null}>
+        <ErrorFallback error={this.state.error} asMain />
+      </Suspense>
+    );
   }
 }
