@@ -153,7 +153,7 @@ for (const size of [
 
     test('the header with its account menu open and the log-out dialog pass axe', async ({ page }) => {
       const name = `Axe ${size.name}`;
-      await signInNamed(page, '733', name);
+      await signInNamed(page, '734', name);
       await page.goto('/editor/protocol/terms');
       await expect(heading(page, 'Terms of Service')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
