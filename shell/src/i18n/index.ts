@@ -1,12 +1,18 @@
 import { i18n, registerNamespace, useTranslation } from 'ui-kit';
-import en from '../locales/en';
+import en from '../locales/en/shell';
 
 /** The shell's namespace: header, shell pages, login and first-sign-in steps, remote loading and failure. */
 export const SHELL_NS = 'shell';
+/** The terms and the privacy policy: long texts only their two pages need, so off every other first paint. */
+export const LEGAL_NS = 'shellLegal';
 
 registerNamespace(SHELL_NS, {
   en: async () => ({ default: en }),
-  'zh-CN': () => import('../locales/zh-CN'),
+  'zh-CN': () => import('../locales/zh-CN/shell'),
+});
+registerNamespace(LEGAL_NS, {
+  en: () => import('../locales/en/legal'),
+  'zh-CN': () => import('../locales/zh-CN/legal'),
 });
 // English is in the shell's own bundle, so the first paint never waits for a catalogue; other languages are a
 // chunk each, fetched when chosen.
@@ -20,4 +26,9 @@ export function useShellT() {
 /** The shell's copy outside React (toasts, page titles computed in handlers), in the current language. */
 export function shellT(key: string, options?: Record<string, unknown>): string {
   return i18n.t(key, { ns: SHELL_NS, ...options });
+}
+
+/** Fetches the legal texts for the current language (a legal page's route waits for it with its code). */
+export async function loadLegalCopy(): Promise<void> {
+  await i18n.loadNamespaces(LEGAL_NS);
 }

@@ -1,9 +1,10 @@
-import { useShellT } from '../i18n';
+import { useTranslation } from 'ui-kit';
+import { LEGAL_NS } from '../i18n';
 import { Page } from './Page';
 
-/** A legal text of the shell namespace: a title and its sections, each a heading and a paragraph. */
+/** A legal text of the legal namespace: a title and its sections, each a heading and a paragraph. */
 function LegalPage({ doc, sections }: { doc: 'terms' | 'privacy'; sections: readonly string[] }) {
-  const { t } = useShellT();
+  const { t } = useTranslation(LEGAL_NS);
   return (
     <Page title={t(`${doc}.title`)}>
       {sections.map((key) => (

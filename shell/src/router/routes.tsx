@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { UserRole } from 'shared-kit';
 import { RouteErrorFallback } from '../errors/AppErrorBoundary';
+import { loadLegalCopy } from '../i18n';
 import { HomePage } from '../pages/HomePage';
 import { MobilePage } from '../pages/MobilePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -9,6 +10,12 @@ import { RemoteBoundary } from '../remotes/RemoteBoundary';
 import { Layout } from './Layout';
 import { RoleGate } from './RoleGate';
 import { LOADING, lazyPage } from './lazyPage';
+
+/** The legal pages' code and their texts in the current language, fetched together. */
+async function legalPage() {
+  const [page] = await Promise.all([import('../pages/LegalPage'), loadLegalCopy()]);
+  return page;
+}
 
 /**
  * The route table (spec §2). The shell's own `/editor/...` pages are more specific than the editor remote's
@@ -40,11 +47,11 @@ export const routes: RouteObject[] = [
           { path: '/editor/mobile', element: <MobilePage /> },
           {
             path: '/editor/protocol/terms',
-            ...lazyPage(async () => (await import('../pages/LegalPage')).TermsPage),
+            ...lazyPage(async () => (await legalPage()).TermsPage),
           },
           {
             path: '/editor/protocol/privacy',
-            ...lazyPage(async () => (await import('../pages/LegalPage')).PrivacyPage),
+            ...lazyPage(async () => (await legalPage()).PrivacyPage),
           },
           {
             path: '/login',
