@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MongoClient, type Collection, type Document } from 'mongodb';
 import { startEmbeddedMongo, startEmbeddedMongoThread } from '../src';
+import { memory } from './memory';
 
 function rate(n: number, ms: number): string {
   return `${Math.round((n / ms) * 1000)}`;
@@ -214,7 +215,7 @@ async function concurrentWrites(): Promise<void> {
   }
 }
 
-const sections: Record<string, () => Promise<void>> = { throughput: main, caller: callerThreadCost, writes: concurrentWrites };
+const sections: Record<string, () => Promise<void>> = { throughput: main, caller: callerThreadCost, writes: concurrentWrites, memory: () => memory() };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!sections[name]) throw new Error(`unknown section ${name}; known: ${Object.keys(sections).join(', ')}`);
 

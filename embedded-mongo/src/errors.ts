@@ -34,12 +34,14 @@ export const ErrorCodes = {
   Location51183: 51183,
   Location51186: 51186,
   Location51199: 51199,
+  Location51246: 51246,
   QueryFeatureNotAllowed: 224,
   Location40414: 40414,
   Location40415: 40415,
   DuplicateKey: 11000,
   BSONObjectTooLarge: 10334,
   Location40352: 40352,
+  NoQueryExecutionPlans: 291,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;
@@ -77,6 +79,13 @@ export function toServerError(err: unknown): MongoServerError {
   if (err instanceof MongoServerError) return err;
   const message = err instanceof Error ? err.message : String(err);
   // mingo reports bad operators and arguments through plain errors; MongoDB calls those BadValue.
-  if (err instanceof Error && err.constructor.name === 'MingoError') return new MongoServerError('BadValue', message);
+  if (err instanceof Error && err.constructor.name === 'MingoError') {
+    // No geo index can exist here, and server-side JavaScript is off: MongoDB's answers for those.
+    if (/unknown query operator \$(near|nearSphere|geoNear)\b/.test(message)) {
+      return new MongoServerError('NoQueryExecutionPlans', 'error processing query: planner returned error :: caused by :: unable to find index for $geoNear query');
+    }
+    if (/^\$where /.test(message)) return new MongoServerError('BadValue', 'no globalScriptEngine in $where parsing');
+    return new MongoServerError('BadValue', message);
+  }
   return new MongoServerError('InternalError', message);
 }

@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
-import { applyProjection } from '../query/matcher';
+import { projectDocs } from '../query/positional';
 import { isPlainObject, type Doc } from '../query/values';
 import { findDocs } from '../storage/planner';
 import type { CommandHandler } from './context';
@@ -16,7 +16,7 @@ const findAndModify: CommandHandler = async (cmd, ctx) => {
   if (remove && cmd.update !== undefined) fail('FailedToParse', 'Cannot specify both an update and remove=true');
   if (!remove && cmd.update === undefined) fail('FailedToParse', 'Either an update or remove=true must be specified');
   if (remove && cmd.upsert === true) fail('FailedToParse', 'Cannot specify both upsert=true and remove=true');
-  const project = (doc: Doc | undefined): Doc | null => (doc ? (applyProjection([doc], projection)[0] ?? null) : null);
+  const project = (doc: Doc | undefined): Doc | null => (doc ? (projectDocs([doc], projection, query)[0] ?? null) : null);
 
   const coll = remove ? ctx.engine.getCollection(ctx.db, name) : ctx.engine.collection(ctx.db, name);
   if (coll?.isView) fail('CommandNotSupportedOnView', `Namespace ${coll.ns} is a view, not a collection`);

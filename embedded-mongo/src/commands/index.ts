@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import { fail } from '../errors';
 import { adminCommands } from './admin';
 import type { CommandContext, CommandHandler } from './context';
+import { explainCommands } from './explain';
 import { findAndModifyCommands } from './findAndModify';
 import { handshakeCommands } from './handshake';
 import { indexCommands } from './indexes';
@@ -10,7 +11,7 @@ import { sessionCommands } from './sessions';
 import { writeCommands } from './write';
 
 const registry = new Map<string, CommandHandler>(
-  Object.entries({ ...handshakeCommands, ...adminCommands, ...indexCommands, ...writeCommands, ...readCommands, ...findAndModifyCommands, ...sessionCommands }),
+  Object.entries({ ...handshakeCommands, ...adminCommands, ...indexCommands, ...writeCommands, ...readCommands, ...findAndModifyCommands, ...sessionCommands, ...explainCommands }),
 );
 
 /** Runs one command document; the command name is its first field. Errors are thrown as MongoServerError. */

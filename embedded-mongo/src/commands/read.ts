@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
-import { applyProjection, compileFilter } from '../query/matcher';
+import { compileFilter } from '../query/matcher';
+import { projectDocs } from '../query/positional';
 import { runPipeline } from '../query/pipeline';
 import { getPathValues } from '../query/paths';
 import { collationView } from '../query/collation';
@@ -12,6 +13,8 @@ import { findDocs } from '../storage/planner';
 import type { CommandContext, CommandHandler } from './context';
 import { cursorIdOf } from './cursors';
 import { writeMerge } from './merge';
+import { explainAnswer } from './explain';
+import { dropScores, findText, hasTextQuery, textPipeline } from './textSearch';
 import { queryScope } from './scope';
 import { collectionResolver, resolveView, viewDocs } from './views';
 import { collectionName, prepareForInsert } from './write';
@@ -48,14 +51,15 @@ const find: CommandHandler = (cmd, ctx) => {
   }
   const coll = ctx.engine.getCollection(ctx.db, name);
   const scope = queryScope(cmd.collation, coll, cmd.let);
+  const ns = `${ctx.db}.${name}`;
+  const first = limit && batchSize ? Math.min(limit, batchSize) : batchSize;
+  if (hasTextQuery(filter)) return { cursor: ctx.cursors.open(ns, findText(coll, filter, { sort, skip, limit, projection, scope }), first, singleBatch), ok: 1 };
   // Validate the filter even when the collection does not exist, as MongoDB does.
   compileFilter(filter, scope);
   const view = resolveView(ctx, name);
   const stages = (): Doc[] => [{ $match: filter }, ...(sort ? [{ $sort: sort }] : []), ...(skip ? [{ $skip: skip }] : []), ...(limit ? [{ $limit: limit }] : [])];
   const docs = view ? viewDocs(ctx, view, stages(), scope) : coll ? findDocs(coll, filter, { sort, skip, limit, scope }) : [];
-  const projected = applyProjection(docs, projection);
-  const ns = `${ctx.db}.${name}`;
-  const first = limit && batchSize ? Math.min(limit, batchSize) : batchSize;
+  const projected = projectDocs(docs, projection, filter);
   return { cursor: ctx.cursors.open(ns, projected, first, singleBatch), ok: 1 };
 };
 
@@ -118,8 +122,10 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
   }
   if (!isPlainObject(cmd.cursor) && cmd.explain !== true) fail('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
   const stages = pipeline as Doc[];
+  if (cmd.explain === true) return explainAnswer(ctx, { aggregate: target, pipeline: stages, ...(cmd.collation ? { collation: cmd.collation } : {}), ...(cmd.let ? { let: cmd.let } : {}) }, 'queryPlanner');
   let input: Doc[] = [];
   let rest = stages;
+  let text = false;
   const name = typeof target === 'string' ? target : '';
   const scope = queryScope(cmd.collation, name ? ctx.engine.getCollection(ctx.db, name) : undefined, cmd.let);
   const view = name ? resolveView(ctx, name) : undefined;
@@ -131,7 +137,10 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
     // A leading $match (and $sort/$limit) runs through the query planner so it can use indexes.
     let filter: Doc | undefined;
     let sort: Doc | undefined;
-    if (rest[0] && isPlainObject(rest[0].$match) && !JSON.stringify(rest[0].$match).includes('$expr')) {
+    if (rest[0] && isPlainObject(rest[0].$match) && hasTextQuery(rest[0].$match)) {
+      ({ input, stages: rest } = textPipeline(coll, rest[0].$match, rest.slice(1), scope));
+      text = true;
+    } else if (rest[0] && isPlainObject(rest[0].$match) && !JSON.stringify(rest[0].$match).includes('$expr')) {
       filter = rest[0].$match;
       rest = rest.slice(1);
     }
@@ -139,7 +148,7 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
       sort = rest[0].$sort;
       rest = rest.slice(1);
     }
-    input = coll ? findDocs(coll, filter ?? {}, { sort, scope }) : [];
+    if (!text) input = coll ? findDocs(coll, filter ?? {}, { sort, scope }) : [];
   } else if (target !== 1) fail('InvalidNamespace', 'aggregate requires a collection name or 1');
   else if (rest[0] && '$listLocalSessions' in rest[0]) {
     input = ctx.sessions.list(rest[0].$listLocalSessions);
@@ -148,7 +157,8 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
   const last = rest[rest.length - 1];
   const outStage = last && ('$out' in last || '$merge' in last) ? last : undefined;
   if (outStage) rest = rest.slice(0, -1);
-  const results = runPipeline(input, rest, collectionResolver(ctx), scope);
+  const ran = runPipeline(input, rest, collectionResolver(ctx), scope);
+  const results = text ? dropScores(ran) : ran;
   if (outStage) {
     if ('$merge' in outStage) writeMerge(ctx, outStage.$merge, results, cmd.bypassDocumentValidation);
     else writeOut(ctx, outStage, results);

@@ -3,6 +3,7 @@ import { fail } from '../errors';
 import { encodeKey } from '../storage/keys';
 import { deleteField, field, hasField, setField } from './fields';
 import { compileFilter } from './matcher';
+import { matchedElement } from './positional';
 import { runPipeline } from './pipeline';
 import type { QueryScope } from './scope';
 import { asDouble, compareValues, cloneValue, formatValue, idFirst, isInt32Number, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
@@ -144,16 +145,7 @@ function expandPath(doc: Doc, original: Doc, segs: string[], opts: UpdateOptions
 }
 
 function positionalIndex(doc: Doc, prefix: string[], query: Doc | undefined): number {
-  const arr = getAt(doc, prefix);
-  if (query && Array.isArray(arr)) {
-    const test = compileFilter(query);
-    for (let i = 0; i < arr.length; i++) {
-      const probe = cloneValue(doc);
-      setPath(probe, prefix, [arr[i]], doc);
-      if (test(probe)) return i;
-    }
-  }
-  return fail('BadValue', 'The positional operator did not find the match needed from the query.');
+  return matchedElement(doc, prefix, query) ?? fail('BadValue', 'The positional operator did not find the match needed from the query.');
 }
 
 function arrayFilterFor(ident: string, filters: Doc[] | undefined): (el: unknown) => boolean {

@@ -12,6 +12,29 @@ export interface FindOptions {
   limit?: number;
   /** `let` variables and collation of the command. */
   scope?: QueryScope;
+  /** Filled in with the access path the query took (for explain). */
+  plan?: Plan;
+}
+
+/** How a query reached its documents: a collection scan, the _id lookup, or an index (and whether it gave the order). */
+export interface Plan {
+  stage: 'COLLSCAN' | 'IDHACK' | 'IXSCAN';
+  index?: Index;
+  /** The index gave the sort order (no SORT stage). */
+  sortedByIndex: boolean;
+  keysExamined: number;
+  docsExamined: number;
+}
+
+export function emptyPlan(): Plan {
+  return { stage: 'COLLSCAN', sortedByIndex: false, keysExamined: 0, docsExamined: 0 };
+}
+
+interface Candidates {
+  rids: Iterable<number>;
+  size: number;
+  index: Index;
+  idHack: boolean;
 }
 
 interface Bound {
@@ -103,50 +126,46 @@ function prefixWalk(coll: Collection, conds: Array<[string, unknown]>, secondFie
     const range = ranges.find((r) => r !== null) ?? null;
     if (secondField === undefined && !range) continue;
     const kind = range?.kind;
-    return index.prefixRun(value, range ? (range.lower ?? TYPE_MIN[kind!]) : undefined, range ? (range.upper ?? TYPE_MAX[kind!]) : undefined);
+    return { ...index.prefixRun(value, range ? (range.lower ?? TYPE_MIN[kind!]) : undefined, range ? (range.upper ?? TYPE_MAX[kind!]) : undefined), index };
   }
   return null;
 }
 
 /** Picks record ids from an index for a filter, or null when the whole collection must be scanned. */
-function candidates(coll: Collection, filter: Doc): Iterable<number> | null {
+function candidates(coll: Collection, filter: Doc): Candidates | null {
   const conds = conditions(filter);
-  let best: Iterable<number> | null = null;
-  let bestSize = Infinity;
-  const consider = (set: Iterable<number>, size: number): void => {
-    if (size < bestSize) {
-      best = set;
-      bestSize = size;
-    }
+  let best: Candidates | null = null;
+  const consider = (rids: Iterable<number>, size: number, index: Index, idHack = false): void => {
+    if (!best || size < best.size) best = { rids, size, index, idHack };
   };
   const walk = prefixWalk(coll, conds);
   if (walk) {
     const out = new Set<number>();
     for (let i = walk.lo; i < walk.hi; i++) out.add(walk.entries[i]!.rid);
-    consider(out, out.size);
+    consider(out, out.size, walk.index);
   }
   for (const [field, cond] of conds) {
     if (field === '_id' && isProbeScalar(cond)) {
       const rid = coll.ridForId(cond);
-      consider(rid === undefined ? [] : [rid], rid === undefined ? 0 : 1);
+      consider(rid === undefined ? [] : [rid], rid === undefined ? 0 : 1, coll.indexes.get('_id_')!, true);
       continue;
     }
     const index = usableIndex(coll, field);
     if (!index) continue;
     if (isProbeScalar(cond)) {
       const set = index.lookupFirst(cond);
-      consider(set, set.size);
+      consider(set, set.size, index);
       continue;
     }
     if (!isPlainObject(cond)) continue;
     const ops = Object.keys(cond);
     if (ops.length === 1 && ops[0] === '$eq' && isProbeScalar(cond.$eq)) {
       const set = index.lookupFirst(cond.$eq);
-      consider(set, set.size);
+      consider(set, set.size, index);
     } else if (ops.length === 1 && ops[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(isProbeScalar)) {
       const out = new Set<number>();
       for (const v of cond.$in) for (const rid of index.lookupFirst(v)) out.add(rid);
-      consider(out, out.size);
+      consider(out, out.size, index);
     } else if (ops.length > 0 && ops.every((o) => ['$gt', '$gte', '$lt', '$lte'].includes(o))) {
       let lower: Bound | undefined;
       let upper: Bound | undefined;
@@ -164,7 +183,7 @@ function candidates(coll: Collection, filter: Doc): Iterable<number> | null {
       const entries = index.range(lower ?? TYPE_MIN[kind], upper ?? TYPE_MAX[kind]);
       const out = new Set<number>();
       for (const e of entries) out.add(e.rid);
-      consider(out, out.size);
+      consider(out, out.size, index);
     }
   }
   return best;
@@ -182,8 +201,17 @@ function usableIndex(coll: Collection, field: string): Index | undefined {
 
 /** Runs a query: index selection, filter, sort, skip and limit. Returns the stored documents (do not mutate). */
 export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions = {}): Doc[] {
+  const { plan } = opts;
+  if (!plan) return runFind(coll, filter, opts, emptyPlan(), compileFilter(filter, opts.scope ?? {}));
+  const matches = compileFilter(filter, opts.scope ?? {});
+  return runFind(coll, filter, opts, plan, (doc) => {
+    plan.docsExamined++;
+    return matches(doc);
+  });
+}
+
+function runFind(coll: Collection, filter: Doc, opts: FindOptions, plan: Plan, test: (doc: Doc) => boolean): Doc[] {
   const scope = opts.scope ?? {};
-  const test = compileFilter(filter, scope);
   // Indexes hold binary string order and equality; a collation's query scans and sorts by the collation instead.
   const indexed = !scope.collation;
   const skip = opts.skip ?? 0;
@@ -201,6 +229,7 @@ export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions =
     if (walk) {
       const dir = toNumber(sort[secondField]) < 0 ? -1 : 1;
       const { entries, lo, hi } = walk;
+      Object.assign(plan, { stage: 'IXSCAN', index: walk.index, sortedByIndex: true, keysExamined: hi - lo });
       const out: Doc[] = [];
       const want = skip + limit;
       const take = (i: number): void => {
@@ -222,13 +251,16 @@ export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions =
     }
   }
 
-  const rids = indexed ? candidates(coll, filter) : null;
+  const found = indexed ? candidates(coll, filter) : null;
+  const rids = found?.rids;
+  if (found) Object.assign(plan, { stage: found.idHack ? 'IDHACK' : 'IXSCAN', index: found.index, keysExamined: found.size });
   if (!rids && sort && !natural && indexed && Object.keys(sort).length === 1) {
     const [field, dirRaw] = Object.entries(sort)[0]!;
     const index = usableIndex(coll, field);
     if (index && !index.multikey && !index.spec.sparse && index.size === coll.docs.size) {
       const entries = index.sortedEntries();
       const dir = toNumber(dirRaw) < 0 ? -1 : 1;
+      Object.assign(plan, { stage: 'IXSCAN', index, sortedByIndex: true, keysExamined: entries.length });
       const out: Doc[] = [];
       const want = skip + limit;
       for (let i = 0; i < entries.length && out.length < want; i++) {
@@ -264,7 +296,7 @@ export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions =
 export function matchRids(coll: Collection, filter: Doc = {}, max = Infinity, scope: QueryScope = {}): number[] {
   const test = compileFilter(filter, scope);
   const out: number[] = [];
-  const rids = scope.collation ? null : candidates(coll, filter);
+  const rids = scope.collation ? null : candidates(coll, filter)?.rids;
   const source: Iterable<number> = rids ? [...rids].sort((a, b) => a - b) : coll.docs.keys();
   for (const rid of source) {
     const doc = coll.docs.get(rid);
