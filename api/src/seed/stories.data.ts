@@ -1,8 +1,8 @@
 /**
  * The demo stories a fresh install offers players. Written for the product: short, original, and playable without a
- * model. Each chapter's objective names concrete things (a brass burner, a silver key, a scrubber valve) because
- * the offline director moves the story on when the player speaks of them; saying two of those words in a chapter
- * is enough. Characters' styles are sample lines, which the offline storyteller quotes in their replies.
+ * model. Each chapter's objective asks for concrete acts on concrete things (clean the brass burner, take the
+ * silver key) because the offline director moves the story on when the player does them (see ai/chat/objective.ts).
+ * Characters' styles are sample lines, which the offline storyteller speaks in their replies.
  */
 
 export interface DemoCharacter {

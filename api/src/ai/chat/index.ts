@@ -15,7 +15,8 @@ export {
   type AssembledPrompt,
 } from './prompt';
 export { countTokens } from './tokenizer';
-export { createOfflineChat, offlineJudge, offlineReply, offlineEmotion } from './offline';
+export { createOfflineChat, offlineJudge, offlineEmotion } from './offline';
+export { offlineReply } from './storyteller';
 export { createOpenAICompatibleChat } from './openaiCompatible';
 
 /** The chat provider the config selects: a model when LLM_BASE_URL and LLM_MODEL are set, else the offline storyteller. */

@@ -8,10 +8,9 @@ import type {
   TurnRequest,
 } from './types';
 import { ChatFailure } from './errors';
-import { hashOf, keywordsOf, pick, sentencesOf, wordsOf } from './words';
-
-/** Turns in one chapter after which the offline director moves the story on even without the objective's words. */
-export const OFFLINE_MAX_TURNS_PER_CHAPTER = 6;
+import { judgeObjective } from './objective';
+import { lastPlayerLine, offlineReply } from './storyteller';
+import { hashOf, pick, sentencesOf } from './words';
 
 const GIVE_UP = /\b(give up|i surrender|i quit|abandon (?:it|everything|the quest)|run away)\b/i;
 
@@ -26,12 +25,6 @@ const EMOTION_CUES: Array<[RegExp, Emotion]> = [
 ];
 const CALM: Emotion[] = [Emotion.Neutral, Emotion.Gentle, Emotion.Serious, Emotion.Happy];
 
-function lastPlayerLine(m: TurnMaterial): string {
-  for (let i = m.history.length - 1; i >= 0; i -= 1)
-    if (m.history[i]!.speaker === 'player') return m.history[i]!.content;
-  return '';
-}
-
 /** Deterministic emotion: cues in the player's words first, else a calm one chosen by the turn. */
 export function offlineEmotion(m: TurnMaterial): Emotion {
   const said = lastPlayerLine(m);
@@ -41,73 +34,15 @@ export function offlineEmotion(m: TurnMaterial): Emotion {
   );
 }
 
-/** The reply, written from the story's own material: the player's words, the speaker's voice, the chapter, the goal. */
-export function offlineReply(m: TurnMaterial): string {
-  const said = lastPlayerLine(m);
-  const seed = hashOf(m.storyName, m.chapter.node_id, m.speaker.character_id, said, String(m.turnsInChapter));
-  const parts: string[] = [];
-  const echo = keywordsOf(said, 3);
-  const playerName = m.player.name.trim() || 'traveller';
-  if (echo.length > 0) {
-    const word = pick(echo, seed)!;
-    parts.push(
-      pick(
-        [
-          `"${word}"... you said ${word}, ${playerName}?`,
-          `${playerName}, ${word} is not a word to use lightly.`,
-          `So it is ${word} you have in mind.`,
-        ],
-        seed >>> 3,
-      )!,
-    );
-  } else if (said.trim() !== '') {
-    parts.push(
-      pick(
-        [`I hear you, ${playerName}.`, `Hm. Go on, ${playerName}.`, `Is that so, ${playerName}?`],
-        seed >>> 3,
-      )!,
-    );
-  }
-  const voice = sentencesOf(m.speaker.style);
-  const line = pick(voice, seed >>> 5);
-  if (line) parts.push(line);
-  const scene = sentencesOf(m.chapter.content);
-  const beat =
-    scene.length > 0 ? scene[Math.min(scene.length - 1, Math.max(0, m.turnsInChapter - 1))] : undefined;
-  if (beat) parts.push(beat);
-  const said_ = new Set(m.chapterInputs.flatMap((t) => wordsOf(t)));
-  const missing = keywordsOf(m.chapter.objective).filter((k) => !said_.has(k));
-  const hint = pick(missing, seed >>> 7);
-  if (hint)
-    parts.push(
-      pick(
-        [
-          `We should think about the ${hint}.`,
-          `Have you considered the ${hint}?`,
-          `Everything here comes back to the ${hint}.`,
-        ],
-        seed >>> 9,
-      )!,
-    );
-  if (parts.length === 0) parts.push(sentencesOf(m.speaker.settings)[0] ?? '...');
-  return parts.join(' ');
-}
-
-/** The offline director: objective words the player used in this chapter, the turns spent, and giving up. */
+/** The offline director: every step of the objective done (see objective.ts), or the player giving up. */
 export function offlineJudge(m: TurnMaterial): JudgeVerdict {
   const latest = m.chapterInputs[m.chapterInputs.length - 1] ?? '';
   if (GIVE_UP.test(latest)) return { met: false, failed: true, reason: 'the player gave up' };
-  const keywords = keywordsOf(m.chapter.objective);
-  const used = new Set(m.chapterInputs.flatMap((t) => wordsOf(t)));
-  const hits = keywords.filter((k) => used.has(k));
-  const needed = Math.min(2, keywords.length);
-  if (keywords.length > 0 && hits.length >= needed) {
-    return { met: true, failed: false, reason: `the player spoke of ${hits.join(', ')}` };
-  }
-  if (m.turnsInChapter >= OFFLINE_MAX_TURNS_PER_CHAPTER) {
-    return { met: true, failed: false, reason: `${m.turnsInChapter} turns in this chapter` };
-  }
-  return { met: false, failed: false, reason: `objective words used: ${hits.length} of ${needed}` };
+  const names = [m.player.name, ...m.characters.map((c) => c.name)];
+  const verdict = judgeObjective(m.chapter.objective, m.chapterInputs, names);
+  const done = verdict.done.map((d) => `"${d}"`).join(', ');
+  if (verdict.met) return { met: true, failed: false, reason: `the player did ${done}` };
+  return { met: false, failed: false, reason: `steps done: ${verdict.done.length} of ${verdict.steps}${done ? ` (${done})` : ''}` };
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
