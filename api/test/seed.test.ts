@@ -23,7 +23,7 @@ describe('demo stories seed', () => {
     // Replies are written at once: the test is about the stories, not the storyteller's pace.
     api = await startTestApi({ env: { OFFLINE_TOKEN_DELAY_MS: '0' } });
     await seedAccounts(api.logger);
-  }, 30_000);
+  });
   afterAll(async () => {
     await api.stop();
   });
