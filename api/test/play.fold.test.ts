@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 it('folds older turns into Summary dialogues and backtrack restores the summary before them', async () => {
-  // One long chapter whose objective is never named, so the play runs six turns in it.
+  // One long chapter whose objective is never done, so the play stays in it for every turn.
   const { storyId } = await publishStory(api.baseUrl, {
     nodes: [
       {
@@ -41,7 +41,8 @@ it('folds older turns into Summary dialogues and backtrack restores the summary 
   const playId = (
     await p.post<{ play_info: { play_id: string } }>('/api/tyler/story/start_play', { story_id: storyId })
   ).body.data!.play_info.play_id;
-  for (let i = 0; i < 5; i += 1) {
+  // Enough turns of player lines and replies to pass half of the small prompt's room.
+  for (let i = 0; i < 8; i += 1) {
     const sent = await p.post<{ reply_dialogue_ids: string[] }>('/api/tyler/message/send', {
       play_id: playId,
       message: `Turn ${i}: I keep watch over the stormy water and tell long tales of ships and sailors.`,

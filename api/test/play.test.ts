@@ -1,4 +1,5 @@
 import { DialogueStatus, DialogueType, ErrorCode, PlayStatus } from 'shared-kit';
+import { storyPayload } from './editor.support';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 import {
   ADULT,
@@ -201,6 +202,19 @@ describe('the offline storyteller', () => {
     const act = await turn(sam, playId, 'I go and look for the keeper.');
     const done = act.events[act.events.length - 1]!.data.play_info as PlayInfo;
     expect(done).toMatchObject({ chapter_index: 1, node_id: 'n2' });
+  }, 60_000);
+
+  it('answers as the character the player addresses, by one word of the name, in that character\'s voice', async () => {
+    const base = storyPayload();
+    const tom = { ...base.characters![1]!, character_name: 'Tom Reed', style: 'Aye, the sea keeps her own counsel.' };
+    const { storyId: reedStory } = await publishStory(api.baseUrl, { characters: [base.characters![0]!, tom] });
+    const kim = await player();
+    const playId = (await kim.post<Started>('/api/tyler/story/start_play', { story_id: reedStory })).body.data!.play_info.play_id;
+    const t = await turn(kim, playId, 'Reed, what do you make of this weather?');
+    const replyId = t.sent.reply_dialogue_ids[0]!;
+    const reply = (await dialogues(kim, playId)).find((d) => d.dialogue_id === replyId)!;
+    expect(reply).toMatchObject({ character_id: 'c2' });
+    expect(reply.content).toContain('Aye, the sea keeps her own counsel.');
   }, 60_000);
 });
 

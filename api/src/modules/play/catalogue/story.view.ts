@@ -67,15 +67,35 @@ export function castOf(content: StoryContent): readonly TurnCharacter[] {
   return cast;
 }
 
+/** Where a text first names the character: its full name, or one word of it ("Maren" for Maren Holt); -1 if never. */
+function whereNamed(text: string, c: TurnCharacter): number {
+  const lower = text.toLowerCase();
+  const full = c.name.trim().toLowerCase();
+  if (full === '') return -1;
+  const at = lower.indexOf(full);
+  if (at >= 0) return at;
+  let first = -1;
+  for (const word of full.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3)) {
+    // The word is letters and digits only, so it is safe in a pattern as it is.
+    const m = new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').exec(lower);
+    if (m && (first < 0 || m.index < first)) first = m.index;
+  }
+  return first;
+}
+
 /**
- * Who answers: a character the player names, else one the chapter mentions (taking turns), else the first NPC,
- * else the narrator. Deterministic for the same inputs.
+ * Who answers: the character the player addresses (named first in the message), else one the chapter names or
+ * mentions (taking turns), else the first NPC, else the narrator. Deterministic for the same inputs.
  */
 export function chooseSpeaker(content: StoryContent, chapterIndex: number, said: string, turn: number): TurnCharacter {
   const cast = castOf(content);
   if (cast.length === 0) return NARRATOR;
-  const lower = said.toLowerCase();
-  const named = cast.find((c) => c.name.trim() !== '' && lower.includes(c.name.trim().toLowerCase()));
+  let named: TurnCharacter | undefined;
+  let namedAt = -1;
+  for (const c of cast) {
+    const at = whereNamed(said, c);
+    if (at >= 0 && (namedAt < 0 || at < namedAt)) [named, namedAt] = [c, at];
+  }
   if (named) return named;
   const pool = chapterPool(content, chapterIndex, cast);
   return pool[turn % pool.length]!;
@@ -83,15 +103,16 @@ export function chooseSpeaker(content: StoryContent, chapterIndex: number, said:
 
 const pools = new WeakMap<StoryContent, Map<number, readonly TurnCharacter[]>>();
 
-/** The NPCs a chapter mentions, or the whole cast when it mentions none; kept per content object and chapter. */
+/** The NPCs a chapter mentions or names, or the whole cast when it has none; kept per content object and chapter. */
 function chapterPool(content: StoryContent, chapterIndex: number, cast: readonly TurnCharacter[]): readonly TurnCharacter[] {
   let byChapter = pools.get(content);
   if (!byChapter) pools.set(content, (byChapter = new Map()));
   let pool = byChapter.get(chapterIndex);
   if (!pool) {
     const node = content.nodes[chapterIndex];
-    const ids = node ? mentionedCharacterIds(`${node.content} ${node.ending_content}`) : [];
-    const inChapter = ids.map((id) => cast.find((c) => c.character_id === id)).filter((c): c is TurnCharacter => c !== undefined);
+    const text = node ? `${node.content} ${node.ending_content}` : '';
+    const ids = new Set(mentionedCharacterIds(text));
+    const inChapter = cast.filter((c) => ids.has(c.character_id) || whereNamed(text, c) >= 0);
     pool = inChapter.length > 0 ? inChapter : cast;
     byChapter.set(chapterIndex, pool);
   }
