@@ -1,6 +1,6 @@
 // Resident memory of the server against the raw JSON (and BSON) size of the data it holds: the server runs alone in
 // a child process (the bin), 1 KB documents are inserted over the driver, and the child's RSS growth is
-// read from /proc. Target (issue 14): at most 2x the raw JSON size.
+// read from /proc. Target: at most 2x the raw JSON size.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
