@@ -1,12 +1,13 @@
-// Resident memory of the server against the raw JSON (and BSON) size of the data it holds: the server runs alone in
-// a child process (the bin), 1 KB documents are inserted over the driver, and the child's RSS growth is
-// read from /proc. Target: at most 2x the raw JSON size.
+// Memory of the server against the raw JSON (and BSON) size of the data it holds: the server runs alone in a child
+// process, 1 KB documents are inserted over the driver, and the child reports what it holds live after a full garbage
+// collection (V8 heap and buffers) and its RSS growth. Target: at most 2x the raw JSON size.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { calculateObjectSize } from 'bson';
 import { MongoClient, ObjectId } from 'mongodb';
-import { startBin } from '../test/bin';
 
 const WORDS = 'dragon queen harbour sailor storm lantern garden whisper castle river shadow ember forest letter'.split(' ');
 
@@ -26,10 +27,34 @@ function story(i: number): Record<string, unknown> {
   };
 }
 
-function rssBytes(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!m) throw new Error('no VmRSS');
-  return Number(m[1]) * 1024;
+interface Figures {
+  rss: number;
+  live: number;
+  heapTotal: number;
+}
+
+/** The server in its own process with garbage collection at hand, answering each request for figures with a line. */
+async function startServer(dbPath: string): Promise<{ uri: string; figures: () => Promise<Figures>; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, 'memory-server.ts'), dbPath], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async (): Promise<string> => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error('the memory bench server exited');
+    return value as string;
+  };
+  const ready = await next();
+  if (!ready.startsWith('ready ')) throw new Error(`unexpected: ${ready}`);
+  return {
+    uri: ready.slice(6),
+    figures: async () => {
+      child.stdin!.write('measure\n');
+      return JSON.parse(await next()) as Figures;
+    },
+    stop: async () => {
+      child.stdin!.end('stop\n');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
 }
 
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 2000));
@@ -37,15 +62,14 @@ const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 export async function memory(size = Number(process.env.MEMORY_DOCS ?? 100_000)): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-memory-'));
-  // On a data folder, as the api runs it: the journal's pages are the kernel's cache, not the process's RSS.
-  const bin = await startBin(dir);
-  const client = new MongoClient(bin.uri);
+  // On a data folder, as the api runs it: the journal's pages are the kernel's cache, not the process's memory.
+  const server = await startServer(dir);
+  const client = new MongoClient(server.uri);
   try {
     const coll = client.db('bench').collection('memory');
     await coll.createIndex({ email: 1 }, { unique: true });
     await settle();
-    const pid = bin.child.pid!;
-    const before = rssBytes(pid);
+    const before = await server.figures();
     let json = 0;
     let bsonBytes = 0;
     for (let i = 0; i < size; i += 1000) {
@@ -57,17 +81,17 @@ export async function memory(size = Number(process.env.MEMORY_DOCS ?? 100_000)):
       await coll.insertMany(batch);
     }
     await settle();
-    const after = rssBytes(pid);
-    const grown = after - before;
+    const after = await server.figures();
+    const grown = after.rss - before.rss;
+    const live = after.live - before.live;
     console.log(
-      `embedded-mongo memory (${size} documents of ~${Math.round(json / size)} B JSON, unique index on email): ` +
-        `RSS ${mb(before)} -> ${mb(after)} (+${mb(grown)}); raw JSON ${mb(json)}, BSON ${mb(bsonBytes)}; ` +
-        `${(grown / json).toFixed(2)}x JSON, ${(grown / bsonBytes).toFixed(2)}x BSON (target <= 2x JSON)`,
+      `embedded-mongo memory (${size} documents of ~${Math.round(json / size)} B JSON, unique index on email): raw JSON ${mb(json)}, BSON ${mb(bsonBytes)}; ` +
+        `live heap + buffers after a full GC +${mb(live)} = ${(live / json).toFixed(2)}x JSON; ` +
+        `RSS ${mb(before.rss)} -> ${mb(after.rss)} (+${mb(grown)}) = ${(grown / json).toFixed(2)}x JSON, V8 heap reserved ${mb(after.heapTotal)} (target <= 2x JSON)`,
     );
   } finally {
     await client.close();
-    bin.child.kill('SIGTERM');
-    await bin.exit;
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
