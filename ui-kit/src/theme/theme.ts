@@ -47,3 +47,6 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
   const theme = useSyncExternalStore(subscribe, getTheme, () => 'light' as Theme);
   return [theme, setTheme];
 }
+
+// The stored theme is on the page from the kit's first import, before anything renders.
+applyTheme();
