@@ -26,7 +26,6 @@ const ROUTES = [
  * when its remote lands; the test then runs for it.
  */
 const NOT_YET: readonly { path: string; size: SizeName; why: string }[] = [
-  { path: '/editor/story/new', size: 'desktop', why: 'aria-allowed-attr: aria-expanded on the mention box (role textbox)' },
   { path: '/play', size: 'desktop', why: 'label-content-name-mismatch: story card links labelled with the name only' },
   { path: '/play', size: 'phone', why: 'label-content-name-mismatch: story card links labelled with the name only' },
 ];

@@ -152,7 +152,6 @@ export const MentionEditor = memo(function MentionEditor({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         aria-autocomplete="list"
-        aria-expanded={menu !== null && options.length > 0}
         aria-controls={menu ? listId : undefined}
         aria-activedescendant={active ? `${listId}-${options.indexOf(active)}` : undefined}
         data-placeholder={placeholder}
