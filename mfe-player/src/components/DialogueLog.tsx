@@ -79,32 +79,29 @@ export const DialogueLog = memo(function DialogueLog({
   const cast = useCast();
   const onRetry = useCallback((dialogueId: string) => void usePlayStore.getState().retry(dialogueId), []);
   return (
-    <ol
-      className="pl-log"
-      role="log"
-      aria-live="polite"
-      aria-relevant="additions text"
-      aria-label={t('play.log')}
-    >
-      {hasMoreBefore ? (
-        <li className="pl-more">
-          <Button size="sm" onClick={() => void usePlayStore.getState().loadOlder()} loading={loadingOlder}>
-            {t('play.earlier')}
-          </Button>
-        </li>
-      ) : null}
-      {ids.map((id) => (
-        <DialogueRow
-          key={id}
-          dialogueId={id}
-          cast={cast}
-          playerName={playerName}
-          retryable={id === retryId && idle}
-          idle={idle}
-          onRetry={onRetry}
-          onRewind={onRewind}
-        />
-      ))}
-    </ol>
+    // The live region wraps the list, so the rows stay items of an ordered list for assistive technology.
+    <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={t('play.log')}>
+      <ol className="pl-log">
+        {hasMoreBefore ? (
+          <li className="pl-more">
+            <Button size="sm" onClick={() => void usePlayStore.getState().loadOlder()} loading={loadingOlder}>
+              {t('play.earlier')}
+            </Button>
+          </li>
+        ) : null}
+        {ids.map((id) => (
+          <DialogueRow
+            key={id}
+            dialogueId={id}
+            cast={cast}
+            playerName={playerName}
+            retryable={id === retryId && idle}
+            idle={idle}
+            onRetry={onRetry}
+            onRewind={onRewind}
+          />
+        ))}
+      </ol>
+    </div>
   );
 });
