@@ -8,6 +8,7 @@ import { connectDb, type Db } from './db';
 import { exitOnShutdown, SHUTDOWN_DEADLINE_MS } from './lifecycle';
 import type { Logger } from './lib/logger';
 import { seed } from './seed';
+import { LISTEN_BACKLOG } from './server';
 
 /** What a worker tells the primary once it serves. */
 const READY = 'api:ready';
@@ -55,7 +56,7 @@ export function runPrimary(config: Config, logger: Logger): void {
     // Only once every worker serves, so that nothing is refused for want of a worker.
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(config.port, config.host, () => {
+      server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
         server.off('error', reject);
         resolve();
       });

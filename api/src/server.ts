@@ -5,6 +5,12 @@ import { createApp, type AppDeps, type AppOptions, type CreatedApp } from './app
 import { setupWorker } from '@socket.io/sticky';
 import { createRealtime, type Realtime, type ResolveUser, type SocketAdapter } from './realtime';
 
+/**
+ * Connections the kernel may hold for the api before it accepts them (capped by the system's somaxconn): a burst
+ * of players connecting at once waits in the queue instead of having its connection attempts dropped and retried.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export interface ServerDeps extends AppDeps {
   resolveUser?: ResolveUser;
   socketAdapter?: SocketAdapter;
@@ -46,7 +52,7 @@ export async function startServer(
   } else {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(config.port, config.host, () => {
+      server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
         server.off('error', reject);
         resolve();
       });

@@ -311,14 +311,16 @@ export interface ApiCluster extends ApiEndpoint {
 }
 
 /**
- * `API_WORKERS=workers npm start` as a child: the primary starts the embedded database in a temporary folder and
- * forks the workers; resolves once the primary logs that every worker is listening.
+ * `API_WORKERS=workers npm start` as a child, with the embedded database in a temporary folder: above one worker the
+ * primary starts the database and forks the workers, and this resolves once it logs that every worker serves; with
+ * one, the api runs as the single process `npm start` runs by default.
  */
 export async function startApiCluster(options: { workers: number; env?: Record<string, string> }): Promise<ApiCluster> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-cluster-'));
   const s = spawnApi({ ...options.env, API_WORKERS: String(options.workers), DATA_DIR: dataDir });
   try {
-    const ready = await waitForLog(s, (l) => l.msg === 'workers listening' && typeof l.url === 'string', 'workers listening');
+    // One worker is the plain single process (no primary); more log once every worker serves.
+    const ready = await waitForLog(s, (l) => (l.msg === 'workers listening' || l.msg === 'listening') && typeof l.url === 'string', 'listening');
     return {
       ...endpoint(String(ready.url)),
       pid: s.child.pid!,
