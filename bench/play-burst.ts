@@ -2,7 +2,8 @@
 //
 // Method: the api runs as `npm start` runs it, in processes of its own (api/test/support/processes.ts
 // `startApiCluster`): first `API_WORKERS=1` (one process, the embedded database on its own thread), then
-// `API_WORKERS=2` (a primary owning the port and the database, two workers). Its model provider points at the fake
+// `API_WORKERS=2` (a primary owning the port and the database, two workers behind socket.io's sticky balancer), then
+// the same with `SOCKET_POLLING=false` (node:cluster hands whole connections to the workers). Its model provider points at the fake
 // OpenAI-compatible model in a process of its own (bench/support/model-process.ts), streaming an 8-word reply, 2 ms
 // a word; the director never ends the chapter. In each mode PLAYERS players (BENCH_PLAYERS, default 1000), each
 // signed in by phone from a client address of its own (TRUST_PROXY, so that per-address limits hold per player) and
@@ -14,7 +15,8 @@
 //   - streams: 200 players per api process send again at once; the peak of streams open at the same time and the
 //     errors (must be 0) are printed.
 // Targets (issue "Play", speed): 0 errors; turns per second 2x the 80 measured before the one send path (a target
-// for the play module: printed, not failed here); with two workers at least 1.3x the turns per second of one.
+// for the play module: printed, not failed here); with two workers at least 1.3x the turns per second of one (the
+// better of the two two-worker modes must meet it).
 // Figures are milliseconds unless named otherwise. On the shared 2-core machine the load generator, the fake model and
 // the api share the cores: compare the two modes of one run.
 import { ADULT } from '../api/test/support/playStories';
@@ -135,12 +137,25 @@ async function burst(players: Player[], label: string): Promise<Burst> {
   };
 }
 
-async function runMode(workers: number, modelEnv: Record<string, string>): Promise<{ burst: Burst; streams: Burst; streamPlayers: number; peak: number }> {
+interface Mode {
+  label: string;
+  workers: number;
+  env: Record<string, string>;
+}
+
+const MODES: Mode[] = [
+  { label: 'API_WORKERS=1', workers: 1, env: {} },
+  { label: 'API_WORKERS=2', workers: 2, env: {} },
+  { label: 'API_WORKERS=2 SOCKET_POLLING=false', workers: 2, env: { SOCKET_POLLING: 'false' } },
+];
+
+async function runMode(mode: Mode, modelEnv: Record<string, string>): Promise<{ burst: Burst; streams: Burst; streamPlayers: number; peak: number }> {
+  const { workers } = mode;
   let cluster: ApiCluster | undefined;
   try {
     cluster = await startApiCluster({
       workers,
-      env: { ...modelEnv, TRUST_PROXY: 'true', SMS_IP_SENDS_PER_HOUR: '100000', REVIEW_POLL_MS: '50', DAILY_CHAT_LIMIT: '1000' },
+      env: { ...modelEnv, ...mode.env, TRUST_PROXY: 'true', SMS_IP_SENDS_PER_HOUR: '100000', REVIEW_POLL_MS: '50', DAILY_CHAT_LIMIT: '1000' },
     });
     const { storyId } = await publishStory(cluster.baseUrl);
     const base = cluster.baseUrl;
@@ -161,31 +176,34 @@ async function main(): Promise<void> {
   const f = (n: number) => n.toFixed(1);
   let failed = false;
   try {
-    const results = new Map<number, Awaited<ReturnType<typeof runMode>>>();
-    for (const workers of [1, 2]) {
-      const r = await runMode(workers, modelEnv);
-      results.set(workers, r);
+    const results = new Map<string, Awaited<ReturnType<typeof runMode>>>();
+    for (const mode of MODES) {
+      const r = await runMode(mode, modelEnv);
+      results.set(mode.label, r);
       const b = r.burst;
       console.log(
-        `API_WORKERS=${workers}: ${PLAYERS} players, one turn each at once: ${f(b.turnsPerS)} turns/s (wall ${f(b.wallMs)} ms), ` +
+        `${mode.label}: ${PLAYERS} players, one turn each at once: ${f(b.turnsPerS)} turns/s (wall ${f(b.wallMs)} ms), ` +
           `message/send p50 ${f(b.p50)} p99 ${f(b.p99)}, ${b.errors.length} errors (must be 0) ${b.errors.length === 0 ? 'PASS' : 'FAIL'}`,
       );
       const s = r.streams;
       console.log(
-        `API_WORKERS=${workers}: ${r.streamPlayers} players streaming a turn at once (target ${STREAMS_PER_PROCESS} per process, peak open ${r.peak}): ` +
+        `${mode.label}: ${r.streamPlayers} players streaming a turn at once (target ${STREAMS_PER_PROCESS} per process, peak open ${r.peak}): ` +
           `${s.errors.length} errors (must be 0) ${s.errors.length === 0 ? 'PASS' : 'FAIL'}`,
       );
       for (const e of [...b.errors, ...s.errors].slice(0, 5)) console.log(`  error: ${e}`);
       if (b.errors.length > 0 || s.errors.length > 0) failed = true;
     }
-    const one = results.get(1)!.burst.turnsPerS;
-    const two = results.get(2)!.burst.turnsPerS;
+    const one = results.get(MODES[0]!.label)!.burst.turnsPerS;
     console.log(
       `one process: ${f(one)} turns/s against the play module's target of ${TURNS_TARGET} (2x ${BASELINE_TURNS_PER_S}) ${one >= TURNS_TARGET ? 'MET' : 'NOT MET'}`,
     );
-    const ratio = two / one;
-    console.log(`API_WORKERS=2 / API_WORKERS=1 turns per second: ${ratio.toFixed(2)}x (>= ${SCALE_TARGET}x) ${ratio >= SCALE_TARGET ? 'PASS' : 'FAIL'}`);
-    if (ratio < SCALE_TARGET) failed = true;
+    let best = 0;
+    for (const mode of MODES.slice(1)) {
+      const ratio = results.get(mode.label)!.burst.turnsPerS / one;
+      best = Math.max(best, ratio);
+      console.log(`${mode.label} / ${MODES[0]!.label} turns per second: ${ratio.toFixed(2)}x (>= ${SCALE_TARGET}x) ${ratio >= SCALE_TARGET ? 'PASS' : 'FAIL'}`);
+    }
+    if (best < SCALE_TARGET) failed = true;
   } finally {
     await model.stop();
   }

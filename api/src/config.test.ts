@@ -14,17 +14,20 @@ describe('loadConfig', () => {
       trustProxy: false,
       workers: 1,
       socketAdapter: 'local',
+      socketPolling: true,
     });
     expect(c.dataDir).toBe(path.join(REPO_ROOT, '.data'));
     expect(c.sessionSecret.length).toBeGreaterThanOrEqual(16);
     expect(aiMode(c)).toBe('offline');
   });
 
-  it('reads API_WORKERS and SOCKET_ADAPTER, naming them when bad', () => {
+  it('reads API_WORKERS, SOCKET_ADAPTER and SOCKET_POLLING, naming them when bad', () => {
     expect(loadConfig({ API_WORKERS: '4', SOCKET_ADAPTER: 'mongo' })).toMatchObject({ workers: 4, socketAdapter: 'mongo' });
     expect(() => loadConfig({ API_WORKERS: '0' })).toThrow(/API_WORKERS/);
     expect(() => loadConfig({ API_WORKERS: 'two' })).toThrow(/API_WORKERS/);
     expect(() => loadConfig({ SOCKET_ADAPTER: 'redis' })).toThrow(/SOCKET_ADAPTER/);
+    expect(loadConfig({ SOCKET_POLLING: 'false' }).socketPolling).toBe(false);
+    expect(() => loadConfig({ SOCKET_POLLING: 'sometimes' })).toThrow(/SOCKET_POLLING/);
   });
 
   it('fails fast naming the variable when PORT is not a number', () => {

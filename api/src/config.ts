@@ -55,6 +55,7 @@ const envSchema = z.object({
     .default(1),
   SOCKET_ADAPTER: z.enum(['local', 'mongo']).default('local'),
   CONTRACT_CHECK: boolFromEnv,
+  SOCKET_POLLING: boolFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_ORIGIN: z.url({ message: 'expected an absolute URL such as http://localhost:8080' }).default('http://localhost:8080'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -169,6 +170,12 @@ export interface Config {
   socketAdapter: 'local' | 'mongo';
   /** Check every answer against its response contract (default: on when NODE_ENV is test). */
   contractCheck: boolean;
+  /**
+   * Whether socket.io clients may fall back to long-polling (default true). With `workers` > 1 that needs the
+   * primary's sticky balancer, which relays request bodies and streamed answers between processes; false lets
+   * node:cluster hand whole connections to the workers instead (cheaper per request) and accepts websockets only.
+   */
+  socketPolling: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   appOrigin: string;
   sessionSecret: string;
@@ -255,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.API_WORKERS,
     socketAdapter: e.SOCKET_ADAPTER,
     contractCheck: e.CONTRACT_CHECK ?? e.NODE_ENV === 'test',
+    socketPolling: e.SOCKET_POLLING ?? true,
     logLevel: e.LOG_LEVEL,
     appOrigin: e.APP_ORIGIN,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
@@ -310,6 +318,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     mongo: config.mongodbUri ? 'external' : 'embedded',
     workers: config.workers,
     socketAdapter: config.socketAdapter,
+    socketPolling: config.socketPolling,
     dataDir: config.dataDir,
     logLevel: config.logLevel,
     appOrigin: config.appOrigin,

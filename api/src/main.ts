@@ -37,11 +37,11 @@ function runServer(config: Config, logger: Logger, clusterWorker: boolean): void
       // Sockets join their user's room from the same session cookie as HTTP.
       resolveUser: (socket) => uidFromCookieHeader(socket.handshake.headers.cookie, Date.now()),
       socketAdapter: await socketAdapter(config, db, clusterWorker),
-      clusterWorker,
+      stickyWorker: clusterWorker && config.socketPolling,
     });
     if (clusterWorker) {
       logger.info({ pid: process.pid }, 'worker ready');
-      process.send?.({ type: 'api:ready' });
+      process.send?.({ type: 'api:ready', port: running.port });
     } else {
       logger.info({ port: running.port, host: config.host, url: running.url }, 'listening');
     }

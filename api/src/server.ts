@@ -16,9 +16,9 @@ export interface ServerDeps extends AppDeps {
   socketAdapter?: SocketAdapter;
   /**
    * A `node:cluster` worker behind the primary's sticky balancer: it does not listen, the primary hands it each
-   * connection (see cluster.ts).
+   * connection (see cluster.ts). A cluster worker without it listens as usual (node:cluster shares the port).
    */
-  clusterWorker?: boolean;
+  stickyWorker?: boolean;
 }
 
 export interface RunningServer extends CreatedApp {
@@ -44,10 +44,11 @@ export async function startServer(
     origin: config.appOrigin,
     resolveUser: deps.resolveUser,
     adapter: deps.socketAdapter,
+    polling: config.socketPolling,
   });
 
   let port = config.port;
-  if (deps.clusterWorker) {
+  if (deps.stickyWorker) {
     setupWorker(realtime.io);
   } else {
     await new Promise<void>((resolve, reject) => {

@@ -54,3 +54,25 @@ describe('API_WORKERS=2', () => {
     expect(cluster.logs.filter((l) => l.msg === 'shutdown complete').length).toBe(3);
   });
 });
+
+describe('API_WORKERS=2 with SOCKET_POLLING=false', () => {
+  let cluster: ApiCluster;
+  beforeAll(async () => {
+    cluster = await startApiCluster({ workers: 2, env: { SOCKET_POLLING: 'false' } });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('lets node:cluster spread whole connections over both workers, and accepts socket.io websockets only', async () => {
+    // Requests at the same moment go over connections of their own.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => cluster.call('/api/health')));
+    const names = new Set(answers.map((res) => healthResponseSchema.parse(res.body.data).process));
+    expect(names.size).toBe(2);
+    const alice = await cluster.signIn('+12025550172');
+    const socket = await cluster.socket(alice);
+    socket.close();
+    const polling = await fetch(`${cluster.baseUrl}/socket.io/?EIO=4&transport=polling`);
+    expect(polling.status).toBe(400);
+  });
+});

@@ -24,6 +24,8 @@ export interface RealtimeOptions {
   resolveUser?: ResolveUser;
   /** Reaches sockets held by other api processes (see adapter.ts); socket.io's in-memory adapter when absent. */
   adapter?: SocketAdapter;
+  /** Accept long-polling as well as websockets (the default). */
+  polling?: boolean;
 }
 
 export interface Realtime {
@@ -37,8 +39,9 @@ export interface Realtime {
 export const userRoom = (uid: string): string => `user:${uid}`;
 
 export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
-  const { events, logger, origin, resolveUser = () => null, adapter } = options;
-  const io = new Server(server, { path: SOCKET_PATH, cors: { origin, credentials: true }, serveClient: false, adapter });
+  const { events, logger, origin, resolveUser = () => null, adapter, polling = true } = options;
+  const transports = polling ? (['polling', 'websocket'] as const) : (['websocket'] as const);
+  const io = new Server(server, { path: SOCKET_PATH, cors: { origin, credentials: true }, serveClient: false, adapter, transports: [...transports] });
 
   io.on('connection', (socket) => {
     void (async () => {
