@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SIZES } from '../support/sizes';
 import { DEMO_STORY, storyLog } from '../support/play';
 import { signInAsOperator, signInByPhone } from '../support/session';
+import { seriousViolations } from '../support/axe';
 
 /**
  * Every route of the product a signed-in user reaches, by remote, at a laptop and a phone size. On a phone the
@@ -20,20 +20,6 @@ const ROUTES = {
     '/account/guidelines',
   ],
 } as const;
-
-/** Serious and critical violations, one line each: rule, impact, the first few elements. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 /** Waits for the page's heading and for its content to settle (lists load, skeletons go) before an audit. */
 async function settled(page: Page): Promise<void> {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE } from '../support/phone';
 import { E2E_PORTS } from '../support/ports';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
+import { seriousViolations } from '../support/axe';
 
 /** Signs a new account in and names it, so the header's account menu has a known name. */
 async function signInNamed(page: Page, areaCode: string, nickname: string): Promise<void> {
@@ -136,14 +136,6 @@ test.describe('on a phone', () => {
   });
 });
 
-/** Serious and critical accessibility violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 for (const size of [
   { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   { name: 'phone', use: PHONE },
@@ -167,7 +159,10 @@ for (const size of [
   });
 }
 
-test('the site icon, the app icons and the web app manifest are served and linked', async ({ page, request }) => {
+test('the site icon, the app icons and the web app manifest are served and linked', async ({
+  page,
+  request,
+}) => {
   const favicon = await request.get('/favicon.ico');
   expect(favicon.status()).toBe(200);
   expect(favicon.headers()['content-type']).toBe('image/x-icon');
@@ -175,7 +170,10 @@ test('the site icon, the app icons and the web app manifest are served and linke
   await page.goto('/play');
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBe('/manifest.webmanifest');
-  await expect(page.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute('href', '/icons/icon.svg');
+  await expect(page.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute(
+    'href',
+    '/icons/icon.svg',
+  );
 
   const res = await request.get(manifestHref ?? '');
   expect(res.status()).toBe(200);
