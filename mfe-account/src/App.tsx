@@ -1,5 +1,6 @@
-import type { JSX } from 'react';
+import { Suspense, type JSX } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
+import { Spinner } from 'ui-kit';
 import { AccountGate } from './components/AccountGate';
 import { BaseContext } from './components/paths';
 import { BlockedPage } from './pages/BlockedPage';
@@ -30,16 +31,19 @@ export default function App(): JSX.Element {
   return (
     <BaseContext.Provider value={base}>
       <div data-remote="mfe_account" className="acct">
-        <Routes>
-          <Route index element={<AccountGate><ProfilePage /></AccountGate>} />
-          <Route path="edit" element={<AccountGate><EditProfilePage /></AccountGate>} />
-          <Route path="settings" element={<AccountGate><SettingsPage /></AccountGate>} />
-          <Route path="blocked" element={<AccountGate><BlockedPage /></AccountGate>} />
-          <Route path="youth-mode" element={<AccountGate><YouthModePage /></AccountGate>} />
-          <Route path="delete" element={<AccountGate><DeleteAccountPage /></AccountGate>} />
-          <Route path="guidelines" element={<GuidelinesPage />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        {/* The account's copy is fetched for the language in use on first render. */}
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route index element={<AccountGate><ProfilePage /></AccountGate>} />
+            <Route path="edit" element={<AccountGate><EditProfilePage /></AccountGate>} />
+            <Route path="settings" element={<AccountGate><SettingsPage /></AccountGate>} />
+            <Route path="blocked" element={<AccountGate><BlockedPage /></AccountGate>} />
+            <Route path="youth-mode" element={<AccountGate><YouthModePage /></AccountGate>} />
+            <Route path="delete" element={<AccountGate><DeleteAccountPage /></AccountGate>} />
+            <Route path="guidelines" element={<GuidelinesPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
       </div>
     </BaseContext.Provider>
   );

@@ -1,19 +1,22 @@
 import { useEffect, type JSX, type ReactNode } from 'react';
 import { useSessionStore } from 'shared-kit';
 import { goToLogin } from 'shared-kit';
+import { Button, Card, Spinner } from 'ui-kit';
+import { useAccountT } from '../i18n';
 import { selectLoadError, selectStatus } from '../stores/profile/selectors';
 import { useProfileStore } from '../stores/profile/store';
 
 /** What a visitor sees instead of an account page: why, and a way to log in that comes back here. */
 export function LoginPrompt(): JSX.Element {
+  const { t } = useAccountT();
   return (
-    <section className="acct-card acct-center" aria-labelledby="acct-login-title">
-      <h1 id="acct-login-title">Account</h1>
-      <p>Log in to see your profile, change your settings and manage blocked users.</p>
-      <button type="button" className="acct-button acct-button--primary" onClick={goToLogin}>
-        Log in
-      </button>
-    </section>
+    <Card as="section" className="acct-center" aria-labelledby="acct-login-title">
+      <h1 id="acct-login-title">{t('common.account')}</h1>
+      <p>{t('gate.loginText')}</p>
+      <Button variant="primary" onClick={goToLogin}>
+        {t('gate.logIn')}
+      </Button>
+    </Card>
   );
 }
 
@@ -27,6 +30,7 @@ export function AccountGate({ children }: { children: ReactNode }): JSX.Element 
   const load = useProfileStore((s) => s.load);
   const markSignedOut = useProfileStore((s) => s.markSignedOut);
   const session = useSessionStore((s) => s.status);
+  const { t } = useAccountT();
 
   useEffect(() => {
     if (status === 'idle') void load();
@@ -41,21 +45,15 @@ export function AccountGate({ children }: { children: ReactNode }): JSX.Element 
   if (status === 'signed-out') return <LoginPrompt />;
   if (status === 'error') {
     return (
-      <section className="acct-card acct-center" aria-labelledby="acct-error-title">
-        <h1 id="acct-error-title">Account</h1>
-        <p role="alert">{loadError ?? 'The page is temporarily unavailable.'}</p>
-        <button type="button" className="acct-button" onClick={() => void load()}>
-          Try again
-        </button>
-      </section>
+      <Card as="section" className="acct-center" aria-labelledby="acct-error-title">
+        <h1 id="acct-error-title">{t('common.account')}</h1>
+        <p role="alert">{loadError ?? t('gate.unavailable')}</p>
+        <Button onClick={() => void load()}>{t('common.tryAgain')}</Button>
+      </Card>
     );
   }
   if (status !== 'ready') {
-    return (
-      <p className="acct-loading" role="status">
-        Loading your account…
-      </p>
-    );
+    return <Spinner label={t('gate.loading')} />;
   }
   return <>{children}</>;
 }

@@ -1,22 +1,25 @@
 import { useEffect, type JSX } from 'react';
 import { Link } from 'react-router';
+import { useAccountT } from '../i18n';
 import { useAccountPath } from './paths';
 
 /** The page's title (also the document title while it is open) and a way back to the account overview. */
 export function PageHeader({ title, back = true }: { title: string; back?: boolean }): JSX.Element {
   const home = useAccountPath();
+  const { t } = useAccountT();
+  const documentTitle = t('common.pageTitle', { title });
   useEffect(() => {
     const previous = document.title;
-    document.title = `${title} · Storyverse`;
+    document.title = documentTitle;
     return () => {
       document.title = previous;
     };
-  }, [title]);
+  }, [documentTitle]);
   return (
     <div className="acct-page-header">
       {back ? (
         <Link to={home} className="acct-back">
-          <span aria-hidden="true">‹</span> Account
+          <span aria-hidden="true">‹</span> {t('common.account')}
         </Link>
       ) : null}
       <h1>{title}</h1>

@@ -1,9 +1,13 @@
-import { ErrorCode, UI_MESSAGES, isApiError } from 'shared-kit';
+import { ErrorCode, isApiError } from 'shared-kit';
+import { messageForCode, uiMessage } from 'ui-kit';
 
-/** The message to show for a failed call: the server's own wording when it sent one. */
+/**
+ * The message to show for a failed call, in the UI language: the client's own for a code of the spec's catalogue,
+ * else the server's wording, and the network-error message when no answer came.
+ */
 export function errorText(error: unknown): string {
-  if (isApiError(error)) return error.statusMessage;
-  return UI_MESSAGES.networkError;
+  if (isApiError(error)) return messageForCode(error.code, error.statusMessage);
+  return uiMessage('networkError');
 }
 
 export function isNeedLogin(error: unknown): boolean {

@@ -1,8 +1,8 @@
 import { useEffect, useState, type JSX } from 'react';
 import type { BlockedUser } from '../api/types';
-import { Avatar } from '../components/Avatar';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Avatar, Button, Card, ConfirmDialog, Spinner } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
+import { useAccountT } from '../i18n';
 import { avatarSrc } from '../lib/avatar';
 import { shellToast as toast } from 'shared-kit';
 import {
@@ -28,6 +28,7 @@ export function BlockedPage(): JSX.Element {
   const loadingMore = useBlockedStore((s) => s.loadingMore);
   const { load, loadMore, unblock } = useBlockedStore.getState();
   const [asking, setAsking] = useState<BlockedUser | null>(null);
+  const { t } = useAccountT();
 
   useEffect(() => {
     void load();
@@ -38,51 +39,38 @@ export function BlockedPage(): JSX.Element {
     const who = asking;
     if (await unblock(who.uid)) {
       setAsking(null);
-      toast({ type: 'success', message: `${who.nickname} is unblocked` });
+      toast({ type: 'success', message: t('blocked.unblocked', { name: who.nickname }) });
     }
   }
 
   return (
     <div className="acct-page">
-      <PageHeader title="Blocked users" />
+      <PageHeader title={t('blocked.title')} />
       {status === 'error' ? (
-        <section className="acct-card">
+        <Card as="section">
           <p role="alert">{error}</p>
-          <button type="button" className="acct-button" onClick={() => void load()}>
-            Try again
-          </button>
-        </section>
+          <Button onClick={() => void load()}>{t('common.tryAgain')}</Button>
+        </Card>
       ) : status !== 'ready' ? (
-        <p className="acct-loading" role="status">
-          Loading blocked users…
-        </p>
+        <Spinner label={t('blocked.loading')} />
       ) : empty ? (
-        <section className="acct-card acct-center acct-empty">
-          <h2>You haven’t blocked anyone</h2>
-          <p className="acct-muted">
-            People you block can’t follow you, like or comment on your stories, message you, share threads with you or
-            use your characters. Block someone from their profile or a story’s menu.
-          </p>
-        </section>
+        <Card as="section" className="acct-center">
+          <h2>{t('blocked.emptyTitle')}</h2>
+          <p className="ui-text-muted">{t('blocked.emptyText')}</p>
+        </Card>
       ) : (
-        <section className="acct-card" aria-label="Blocked users">
+        <Card as="section" aria-label={t('blocked.title')}>
           <ul className="acct-people">
             {list.map((u) => (
               <li key={u.uid} className="acct-person">
-                <Avatar src={avatarSrc(u.avatar)} name={u.nickname} size={44} />
+                <Avatar src={avatarSrc(u.avatar)} name={u.nickname} size="sm" decorative />
                 <div className="acct-person__text">
                   <span className="acct-person__name">{u.nickname}</span>
-                  {u.username ? <span className="acct-muted">@{u.username}</span> : null}
+                  {u.username ? <span className="ui-text-muted">@{u.username}</span> : null}
                 </div>
-                <button
-                  type="button"
-                  className="acct-button acct-button--small"
-                  aria-label={`Unblock ${u.nickname}`}
-                  disabled={unblocking === u.uid}
-                  onClick={() => setAsking(u)}
-                >
-                  Unblock
-                </button>
+                <Button size="sm" aria-label={t('blocked.unblockName', { name: u.nickname })} disabled={unblocking === u.uid} onClick={() => setAsking(u)}>
+                  {t('blocked.unblock')}
+                </Button>
               </li>
             ))}
           </ul>
@@ -92,26 +80,26 @@ export function BlockedPage(): JSX.Element {
             </p>
           ) : null}
           {hasMore ? (
-            <button type="button" className="acct-button acct-button--block" disabled={loadingMore} onClick={() => void loadMore()}>
-              {loadingMore ? 'Loading…' : 'Show more'}
-            </button>
+            <Button block loading={loadingMore} onClick={() => void loadMore()}>
+              {t('blocked.showMore')}
+            </Button>
           ) : null}
-        </section>
+        </Card>
       )}
 
       {asking ? (
         <ConfirmDialog
-          title={`Unblock ${asking.nickname}?`}
-          confirmLabel="Unblock"
+          title={t('blocked.unblockTitle', { name: asking.nickname })}
+          confirmLabel={t('blocked.unblock')}
           busy={unblocking === asking.uid}
           onConfirm={() => void onConfirm()}
           onCancel={() => setAsking(null)}
         >
-          <p>They will be able to follow you, comment on your stories and message you again.</p>
+          {t('blocked.unblockText')}
           {unblockError ? (
-            <p className="acct-error" role="alert">
+            <span className="acct-error" role="alert">
               {unblockError}
-            </p>
+            </span>
           ) : null}
         </ConfirmDialog>
       ) : null}

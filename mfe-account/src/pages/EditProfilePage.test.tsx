@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, ErrorCode, sessionStore, TeenMode } from 'shared-kit';
+import { messageForCode } from 'ui-kit';
 import * as profileService from '../services/profile.service';
 import { USERNAME_CHECK_DELAY_MS } from '../stores/profile/store';
 import { aUser, installFakeShell, renderAt, resetAll, type FakeShell } from '../testing/render';
@@ -52,7 +53,7 @@ describe('edit profile: nickname', () => {
     const { nickname } = await openForm();
     fireEvent.change(nickname, { target: { value: '🙂'.repeat(31) } });
     const counter = screen.getByText('31/30');
-    expect(counter.className).toContain('acct-counter--over');
+    expect(counter.className).toContain('ui-field__count--over');
   });
 });
 
@@ -165,7 +166,7 @@ describe('edit profile: avatar', () => {
 
     expect(await screen.findByText('New picture ready: save to use it.')).toBeTruthy();
     expect(service.uploadAvatar.mock.calls[0]?.[0].name).toBe('me.png');
-    expect(screen.getByRole('img', { name: 'Avatar preview' }).getAttribute('src')).toBe('/api/media/abcdefabcdefabcdefabcdef');
+    expect(screen.getByRole('img', { name: 'Mira' }).getAttribute('src')).toBe('/api/media/abcdefabcdefabcdefabcdef');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(service.saveProfile).toHaveBeenCalledWith({ avatar: 'abcdefabcdefabcdefabcdef' }));
   });
@@ -177,7 +178,7 @@ describe('edit profile: avatar', () => {
     await openForm();
     choosePicture();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toMatch(/^Upload failed: unsupported aspect ratio/);
-    expect(description(screen.getByRole('button', { name: 'Change avatar' }))).toContain('Upload failed: unsupported aspect ratio');
+    expect(alert.textContent).toBe(messageForCode(ErrorCode.AvatarFormatError));
+    expect(description(screen.getByRole('button', { name: 'Change avatar' }))).toContain(messageForCode(ErrorCode.AvatarFormatError));
   });
 });

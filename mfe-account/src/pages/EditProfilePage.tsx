@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type JSX } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LIMITS, UI_MESSAGES, isValidNickname } from 'shared-kit';
-import { Avatar } from '../components/Avatar';
+import { LIMITS, isValidNickname } from 'shared-kit';
+import { Avatar, Button, Card, TextField, uiMessage } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountPath } from '../components/paths';
 import { shellToast as toast } from 'shared-kit';
+import { accountText, useAccountT } from '../i18n';
 import {
   selectAvatarSrc,
   selectAvatarUpload,
@@ -15,12 +16,12 @@ import {
 } from '../stores/profile/selectors';
 import { useProfileStore, usernameRuleProblem } from '../stores/profile/store';
 
-const USERNAME_RULES = `${LIMITS.usernameMin}-${LIMITS.usernameMax} characters: letters, digits and underscores, not only digits.`;
-const NICKNAME_RULES = `${LIMITS.nicknameMin}-${LIMITS.nicknameMax} characters.`;
+const NICKNAME_RANGE = { min: LIMITS.nicknameMin, max: LIMITS.nicknameMax };
+const USERNAME_RANGE = { min: LIMITS.usernameMin, max: LIMITS.usernameMax };
 const ACCEPTED_PICTURES = 'image/png,image/jpeg,image/webp';
 
 function nicknameProblem(value: string): string | null {
-  return isValidNickname(value) ? null : `Nickname must be ${LIMITS.nicknameMin}-${LIMITS.nicknameMax} characters`;
+  return isValidNickname(value) ? null : accountText('edit.nicknameLength', NICKNAME_RANGE);
 }
 
 /** Ids of the hint and message elements a field is described by; absent ones are left out. */
@@ -40,6 +41,7 @@ export function EditProfilePage(): JSX.Element | null {
   const { checkUsername, uploadAvatar, saveProfile, resetForm } = useProfileStore.getState();
   const navigate = useNavigate();
   const home = useAccountPath();
+  const { t } = useAccountT();
 
   const [nickname, setNickname] = useState(user?.nickname ?? '');
   const [username, setUsername] = useState(user?.username ?? '');
@@ -47,12 +49,6 @@ export function EditProfilePage(): JSX.Element | null {
   const [usernameError, setUsernameError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = {
-    nickname: useId(),
-    nicknameHint: useId(),
-    nicknameError: useId(),
-    username: useId(),
-    usernameHint: useId(),
-    usernameStatus: useId(),
     avatarHint: useId(),
     avatarStatus: useId(),
     formError: useId(),
@@ -69,7 +65,6 @@ export function EditProfilePage(): JSX.Element | null {
   }, [save]);
 
   if (!user) return null;
-  const nicknameLength = Array.from(nickname.trim()).length;
   const usernameUnchanged = username === user.username;
 
   function onNickname(e: ChangeEvent<HTMLInputElement>): void {
@@ -100,7 +95,7 @@ export function EditProfilePage(): JSX.Element | null {
     setUsernameError(userProblem ?? (check.state === 'taken' ? check.message : null));
     if (nickProblem || userProblem || check.state === 'taken') return;
     if (await saveProfile({ nickname, username })) {
-      toast({ type: 'success', message: UI_MESSAGES.savedSuccessfully });
+      toast({ type: 'success', message: uiMessage('savedSuccessfully') });
       void navigate(home);
     }
   }
@@ -109,11 +104,11 @@ export function EditProfilePage(): JSX.Element | null {
   const usernameInvalid = usernameError !== null || check.state === 'invalid' || check.state === 'taken';
   const avatarMessage =
     upload.status === 'uploading'
-      ? 'Uploading picture…'
+      ? t('edit.uploading')
       : upload.status === 'error'
         ? upload.error
         : upload.status === 'done'
-          ? 'New picture ready: save to use it.'
+          ? t('edit.pictureReady')
           : save.field === 'avatar'
             ? save.error
             : null;
@@ -121,78 +116,58 @@ export function EditProfilePage(): JSX.Element | null {
 
   return (
     <div className="acct-page">
-      <PageHeader title="Edit profile" />
-      <form className="acct-card acct-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-describedby={formError ? ids.formError : undefined}>
-        <fieldset className="acct-field acct-avatar-field">
-          <legend>Avatar</legend>
-          <Avatar src={upload.preview ?? avatarSrc} name={nickname || user.nickname} size={96} alt="Avatar preview" />
-          <div>
-            <button
-              type="button"
-              className="acct-button"
-              onClick={() => fileInput.current?.click()}
-              disabled={upload.status === 'uploading'}
-              aria-describedby={describedBy(ids.avatarHint, avatarMessage && ids.avatarStatus)}
-            >
-              Change avatar
-            </button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={ACCEPTED_PICTURES}
-              className="acct-visually-hidden"
-              aria-label="Choose an avatar picture"
-              tabIndex={-1}
-              onChange={onPicture}
-            />
-            <p id={ids.avatarHint} className="acct-hint">
-              PNG, JPEG or WebP, square, at least 128×128 pixels, up to 5 MB.
-            </p>
-            {avatarMessage ? (
-              <p
-                id={ids.avatarStatus}
-                className={upload.status === 'error' || save.field === 'avatar' ? 'acct-error' : 'acct-hint'}
-                role={upload.status === 'error' ? 'alert' : 'status'}
+      <PageHeader title={t('edit.title')} />
+      <Card as="div">
+        <form className="acct-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-describedby={formError ? ids.formError : undefined}>
+          <fieldset className="acct-avatar-field">
+            <legend>{t('edit.avatar')}</legend>
+            <Avatar src={upload.preview ?? avatarSrc} name={nickname || user.nickname} size="lg" />
+            <div>
+              <Button
+                onClick={() => fileInput.current?.click()}
+                disabled={upload.status === 'uploading'}
+                aria-describedby={describedBy(ids.avatarHint, avatarMessage && ids.avatarStatus)}
               >
-                {avatarMessage}
+                {t('edit.changeAvatar')}
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept={ACCEPTED_PICTURES}
+                className="ui-visually-hidden"
+                aria-label={t('edit.choosePicture')}
+                tabIndex={-1}
+                onChange={onPicture}
+              />
+              <p id={ids.avatarHint} className="ui-field__hint">
+                {t('edit.pictureRules')}
               </p>
-            ) : null}
-          </div>
-        </fieldset>
+              {avatarMessage ? (
+                <p
+                  id={ids.avatarStatus}
+                  className={upload.status === 'error' || save.field === 'avatar' ? 'acct-error' : 'ui-field__hint'}
+                  role={upload.status === 'error' ? 'alert' : 'status'}
+                >
+                  {avatarMessage}
+                </p>
+              ) : null}
+            </div>
+          </fieldset>
 
-        <div className="acct-field">
-          <label htmlFor={ids.nickname}>Nickname</label>
-          <input
-            id={ids.nickname}
+          <TextField
+            label={t('edit.nickname')}
             name="nickname"
             value={nickname}
             onChange={onNickname}
             autoComplete="nickname"
-            maxLength={LIMITS.nicknameMax * 2}
-            aria-invalid={nicknameError ? true : undefined}
-            aria-describedby={describedBy(ids.nicknameHint, nicknameError && ids.nicknameError)}
+            limit={LIMITS.nicknameMax}
+            hint={t('edit.nicknameRules', NICKNAME_RANGE)}
+            error={nicknameError ?? undefined}
           />
-          <div className="acct-field__meta">
-            <span id={ids.nicknameHint} className="acct-hint">
-              {NICKNAME_RULES}
-            </span>
-            <span className={nicknameLength > LIMITS.nicknameMax ? 'acct-counter acct-counter--over' : 'acct-counter'} aria-live="polite">
-              {nicknameLength}/{LIMITS.nicknameMax}
-            </span>
-          </div>
-          {nicknameError ? (
-            <p id={ids.nicknameError} className="acct-error" role="alert">
-              {nicknameError}
-            </p>
-          ) : null}
-        </div>
 
-        <div className="acct-field">
-          <label htmlFor={ids.username}>User ID</label>
-          <div className="acct-input-prefix">
-            <span aria-hidden="true">@</span>
-            <input
-              id={ids.username}
+          <div>
+            <TextField
+              label={t('edit.userId')}
               name="username"
               value={username}
               onChange={onUsername}
@@ -200,42 +175,35 @@ export function EditProfilePage(): JSX.Element | null {
               autoCapitalize="none"
               spellCheck={false}
               maxLength={LIMITS.usernameMax * 2}
-              aria-invalid={usernameInvalid ? true : undefined}
-              aria-describedby={describedBy(ids.usernameHint, usernameMessage && ids.usernameStatus)}
+              hint={t('edit.userIdRules', USERNAME_RANGE)}
+              error={usernameInvalid && usernameMessage ? usernameMessage : undefined}
             />
+            {usernameMessage && !usernameInvalid ? (
+              <p className={check.state === 'error' ? 'acct-error' : 'acct-ok'} role="status">
+                {usernameMessage}
+              </p>
+            ) : check.state === 'checking' ? (
+              <p className="ui-field__hint" role="status">
+                {t('edit.checking')}
+              </p>
+            ) : null}
           </div>
-          <p id={ids.usernameHint} className="acct-hint">
-            {USERNAME_RULES}
-          </p>
-          {usernameMessage ? (
-            <p
-              id={ids.usernameStatus}
-              className={usernameInvalid || check.state === 'error' ? 'acct-error' : 'acct-ok'}
-              role={usernameInvalid ? 'alert' : 'status'}
-            >
-              {usernameMessage}
-            </p>
-          ) : check.state === 'checking' ? (
-            <p className="acct-hint" role="status">
-              Checking…
+
+          {formError ? (
+            <p id={ids.formError} className="acct-error" role="alert">
+              {formError}
             </p>
           ) : null}
-        </div>
-
-        {formError ? (
-          <p id={ids.formError} className="acct-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <div className="acct-actions">
-          <Link to={home} className="acct-button">
-            Cancel
-          </Link>
-          <button type="submit" className="acct-button acct-button--primary" disabled={!canSave}>
-            {save.status === 'saving' ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </form>
+          <div className="acct-actions">
+            <Link to={home} className="ui-button ui-button--secondary ui-button--md">
+              {t('common.cancel')}
+            </Link>
+            <Button type="submit" variant="primary" loading={save.status === 'saving'} disabled={!canSave}>
+              {t('edit.save')}
+            </Button>
+          </div>
+        </form>
+      </Card>
     </div>
   );
 }

@@ -2,13 +2,16 @@ import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountPath } from '../components/paths';
+import { useAccountT } from '../i18n';
 
 export function NotFound(): JSX.Element {
+  const { t } = useAccountT();
+  const home = useAccountPath();
   return (
     <div className="acct-page">
-      <PageHeader title="Page not found" back={false} />
+      <PageHeader title={t('notFound.title')} back={false} />
       <p>
-        This account page does not exist. <Link to={useAccountPath()}>Go to your account</Link>
+        {t('notFound.text')} <Link to={home}>{t('notFound.link')}</Link>
       </p>
     </div>
   );

@@ -1,20 +1,19 @@
 import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { TeenMode } from 'shared-kit';
-import { Avatar } from '../components/Avatar';
+import { Avatar, Card, useFormat } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountPath } from '../components/paths';
+import { useAccountT } from '../i18n';
 import { selectAvatarSrc, selectUser } from '../stores/profile/selectors';
 import { useProfileStore } from '../stores/profile/store';
-
-function formatCount(n: number): string {
-  return new Intl.NumberFormat('en', { notation: n >= 10_000 ? 'compact' : 'standard' }).format(n);
-}
 
 /** `/account`: who you are (avatar, nickname, User ID, followers) and the way to everything else. */
 export function ProfilePage(): JSX.Element | null {
   const user = useProfileStore(selectUser);
   const avatar = useProfileStore(selectAvatarSrc);
+  const { t } = useAccountT();
+  const { count } = useFormat();
   const editPath = useAccountPath('edit');
   const settingsPath = useAccountPath('settings');
   const blockedPath = useAccountPath('blocked');
@@ -23,43 +22,45 @@ export function ProfilePage(): JSX.Element | null {
 
   return (
     <div className="acct-page">
-      <PageHeader title="Account" back={false} />
-      <section className="acct-card acct-profile" aria-label="Profile">
-        <Avatar src={avatar} name={user.nickname} size={88} alt={`${user.nickname}'s avatar`} />
+      <PageHeader title={t('common.account')} back={false} />
+      <Card as="section" className="acct-profile" aria-label={t('profile.label')}>
+        <Avatar src={avatar} name={user.nickname} size="lg" />
         <div className="acct-profile__text">
           <h2 className="acct-profile__name">{user.nickname}</h2>
-          <p className="acct-muted">{user.username ? `User ID: @${user.username}` : 'No User ID yet'}</p>
+          <p className="ui-text-muted">{user.username ? t('profile.userId', { username: user.username }) : t('profile.noUserId')}</p>
           <dl className="acct-stats">
             <div>
-              <dt>Followers</dt>
-              <dd>{formatCount(user.follower_count)}</dd>
+              <dt>{t('profile.followers')}</dt>
+              <dd>{count(user.follower_count)}</dd>
             </div>
             <div>
-              <dt>Following</dt>
-              <dd>{formatCount(user.following_count)}</dd>
+              <dt>{t('profile.following')}</dt>
+              <dd>{count(user.following_count)}</dd>
             </div>
           </dl>
         </div>
-        <Link to={editPath} className="acct-button acct-button--primary acct-profile__edit">
-          Edit profile
+        <Link to={editPath} className="ui-button ui-button--primary ui-button--md acct-profile__edit">
+          {t('profile.edit')}
         </Link>
-      </section>
+      </Card>
 
-      <nav className="acct-card" aria-label="Account pages">
-        <ul className="acct-menu">
-          <li>
-            <Link to={settingsPath}>Settings</Link>
-          </li>
-          <li>
-            <Link to={blockedPath}>Blocked users</Link>
-          </li>
-          <li>
-            <Link to={youthPath}>
-              Youth mode <span className="acct-muted">{user.teen_mode === TeenMode.Enable ? 'On' : 'Off'}</span>
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      <Card>
+        <nav aria-label={t('profile.pages')}>
+          <ul className="acct-menu">
+            <li>
+              <Link to={settingsPath}>{t('settings.title')}</Link>
+            </li>
+            <li>
+              <Link to={blockedPath}>{t('settings.blocked')}</Link>
+            </li>
+            <li>
+              <Link to={youthPath}>
+                {t('settings.youth')} <span className="ui-text-muted">{user.teen_mode === TeenMode.Enable ? t('profile.on') : t('profile.off')}</span>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </Card>
     </div>
   );
 }

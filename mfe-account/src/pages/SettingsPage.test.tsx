@@ -3,7 +3,7 @@ import { ApiError, ErrorCode, sessionStore, TeenMode } from 'shared-kit';
 import type { AccountSettings } from '../api/types';
 import * as profileService from '../services/profile.service';
 import * as settingsService from '../services/settings.service';
-import { aUser, installFakeShell, renderAt, resetAll, type FakeShell } from '../testing/render';
+import { aUser, installFakeShell, isOn, renderAt, resetAll, type FakeShell } from '../testing/render';
 
 jest.mock('../services/profile.service');
 jest.mock('../services/settings.service');
@@ -39,8 +39,8 @@ describe('settings', () => {
     for (const name of ['Edit profile', 'Blocked users', 'Youth mode', 'Delete account', 'Community guidelines', 'Privacy policy', 'Terms of service']) {
       expect(screen.getByRole('link', { name })).toBeTruthy();
     }
-    expect((screen.getByRole('switch', { name: 'New followers' }) as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByRole('switch', { name: 'Third-party data sharing' }) as HTMLInputElement).checked).toBe(false);
+    expect(isOn(screen.getByRole('switch', { name: 'New followers' }))).toBe(false);
+    expect(isOn(screen.getByRole('switch', { name: 'Third-party data sharing' }))).toBe(false);
     expect((screen.getByRole('combobox', { name: 'App language' }) as HTMLSelectElement).value).toBe('en');
     expect(screen.getByText(/Version 0\.1\.0 \(10000\)/)).toBeTruthy();
 
@@ -51,17 +51,17 @@ describe('settings', () => {
   it('saves a switch at once and moves it back when the server refuses', async () => {
     settings.updateSettings.mockResolvedValueOnce({ ...defaults, third_party_data_sharing: true });
     renderAt('/account/settings');
-    const sharing = (await screen.findByRole('switch', { name: 'Third-party data sharing' })) as HTMLInputElement;
+    const sharing = await screen.findByRole('switch', { name: 'Third-party data sharing' });
     fireEvent.click(sharing);
     expect(settings.updateSettings).toHaveBeenCalledWith({ third_party_data_sharing: true });
-    await waitFor(() => expect(sharing.checked).toBe(true));
+    await waitFor(() => expect(isOn(sharing)).toBe(true));
 
     settings.updateSettings.mockRejectedValueOnce(new ApiError(ErrorCode.BackendNetworkError));
-    const likes = screen.getByRole('switch', { name: 'Likes' }) as HTMLInputElement;
+    const likes = screen.getByRole('switch', { name: 'Likes' });
     fireEvent.click(likes);
     expect(settings.updateSettings).toHaveBeenLastCalledWith({ notifications: { likes: false } });
     expect((await screen.findByRole('alert')).textContent).toBe('Not saved: Network error, try again later');
-    expect(likes.checked).toBe(true);
+    expect(isOn(likes)).toBe(true);
   });
 
   it('changes the language', async () => {
@@ -73,17 +73,17 @@ describe('settings', () => {
     await waitFor(() => expect(select.value).toBe('pt-BR'));
   });
 
-  it('asks before logging out; Cancel keeps the session, Log out ends it and goes home', async () => {
+  it('asks before logging out; Not now keeps the session, Log out ends it and goes home', async () => {
     settings.logout.mockResolvedValue(undefined);
     renderAt('/account/settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
-    let dialog = screen.getByRole('dialog', { name: 'Log out?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Log out?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(settings.logout).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    dialog = screen.getByRole('dialog', { name: 'Log out?' });
+    dialog = await screen.findByRole('dialog', { name: 'Log out?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(shell.navigate).toHaveBeenCalledWith('/'));
     expect(sessionStore.getState().status).toBe('guest');
@@ -93,7 +93,7 @@ describe('settings', () => {
     settings.logout.mockRejectedValue(new ApiError(ErrorCode.Internal, 'Server error'));
     renderAt('/account/settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Log out' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log out' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Logout failed: Server error');
     expect(sessionStore.getState().status).toBe('user');
   });

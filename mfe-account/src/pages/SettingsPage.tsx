@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Button, Card, ConfirmDialog, Spinner } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
+import { SettingSwitch } from '../components/SettingSwitch';
 import { ShellLink } from '../components/ShellLink';
-import { Switch } from '../components/Switch';
 import { useAccountPath } from '../components/paths';
 import type { NotificationSettings } from '../api/types';
 import { shellNavigate as goToShellPage, shellToast as toast } from 'shared-kit';
+import { useAccountT } from '../i18n';
 import { VERSION_TEXT } from '../lib/version';
 import { selectLogout, selectPending, selectSettings, selectSettingsStatus, selectUpdateError } from '../stores/settings/selectors';
 import { useSettingsStore } from '../stores/settings/store';
@@ -18,12 +19,8 @@ export const LANGUAGES = [
   { value: 'id', label: 'Bahasa Indonesia' },
 ] as const;
 
-const NOTIFICATIONS: Array<{ key: keyof NotificationSettings; label: string; description: string }> = [
-  { key: 'comments', label: 'Comments', description: 'Replies and comments on your stories.' },
-  { key: 'likes', label: 'Likes', description: 'When someone likes your stories or characters.' },
-  { key: 'follows', label: 'New followers', description: 'When someone follows you.' },
-  { key: 'system', label: 'System notices', description: 'Review results, appeals, reports and account notices.' },
-];
+/** The notification switches, in order; each has its label (`settings.<key>`) and description (`settings.<key>Text`). */
+const NOTIFICATIONS: Array<keyof NotificationSettings> = ['comments', 'likes', 'follows', 'system'];
 
 /** `/account/settings`: account links, language, notifications, data sharing, legal pages, about, log out. */
 export function SettingsPage(): JSX.Element {
@@ -34,6 +31,7 @@ export function SettingsPage(): JSX.Element {
   const logoutState = useSettingsStore(selectLogout);
   const { load, setNotification, setDataSharing, setLanguage, logout } = useSettingsStore.getState();
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const { t } = useAccountT();
   const languageId = useId();
   const paths = {
     edit: useAccountPath('edit'),
@@ -50,54 +48,53 @@ export function SettingsPage(): JSX.Element {
   async function onLogout(): Promise<void> {
     if (await logout()) {
       setConfirmLogout(false);
-      toast({ type: 'success', message: 'You are logged out' });
+      toast({ type: 'success', message: t('settings.loggedOut') });
       goToShellPage('/');
     }
   }
 
   return (
     <div className="acct-page">
-      <PageHeader title="Settings" />
+      <PageHeader title={t('settings.title')} />
 
-      <section className="acct-card" aria-labelledby="acct-settings-account">
-        <h2 id="acct-settings-account">Account</h2>
+      <Card as="section" aria-labelledby="acct-settings-account">
+        <h2 id="acct-settings-account">{t('common.account')}</h2>
         <ul className="acct-menu">
           <li>
-            <Link to={paths.edit}>Edit profile</Link>
+            <Link to={paths.edit}>{t('profile.edit')}</Link>
           </li>
           <li>
-            <Link to={paths.blocked}>Blocked users</Link>
+            <Link to={paths.blocked}>{t('settings.blocked')}</Link>
           </li>
           <li>
-            <Link to={paths.youth}>Youth mode</Link>
+            <Link to={paths.youth}>{t('settings.youth')}</Link>
           </li>
           <li>
             <Link to={paths.remove} className="acct-danger-link">
-              Delete account
+              {t('settings.deleteAccount')}
             </Link>
           </li>
         </ul>
-      </section>
+      </Card>
 
       {status === 'error' ? (
-        <section className="acct-card">
-          <p role="alert">Your settings could not be loaded.</p>
-          <button type="button" className="acct-button" onClick={() => void load()}>
-            Try again
-          </button>
-        </section>
+        <Card as="section">
+          <p role="alert">{t('settings.loadFailed')}</p>
+          <Button onClick={() => void load()}>{t('common.tryAgain')}</Button>
+        </Card>
       ) : !settings ? (
-        <p className="acct-loading" role="status">
-          Loading settings…
-        </p>
+        <Spinner label={t('settings.loading')} />
       ) : (
         <>
-          <section className="acct-card" aria-labelledby="acct-settings-language">
-            <h2 id="acct-settings-language">Language</h2>
-            <div className="acct-field">
-              <label htmlFor={languageId}>App language</label>
+          <Card as="section" aria-labelledby="acct-settings-language">
+            <h2 id="acct-settings-language">{t('settings.language')}</h2>
+            <div className="ui-field">
+              <label htmlFor={languageId} className="ui-field__label">
+                {t('settings.appLanguage')}
+              </label>
               <select
                 id={languageId}
+                className="ui-input"
                 value={settings.language}
                 disabled={pending === 'language'}
                 onChange={(e) => void setLanguage(e.target.value)}
@@ -112,73 +109,73 @@ export function SettingsPage(): JSX.Element {
                 )}
               </select>
             </div>
-          </section>
+          </Card>
 
-          <section className="acct-card" aria-labelledby="acct-settings-notifications">
-            <h2 id="acct-settings-notifications">Notifications</h2>
-            {NOTIFICATIONS.map((n) => (
-              <Switch
-                key={n.key}
-                label={n.label}
-                description={n.description}
-                checked={settings.notifications[n.key]}
-                disabled={pending === `notifications.${n.key}`}
-                onChange={(v) => void setNotification(n.key, v)}
+          <Card as="section" aria-labelledby="acct-settings-notifications">
+            <h2 id="acct-settings-notifications">{t('settings.notifications')}</h2>
+            {NOTIFICATIONS.map((key) => (
+              <SettingSwitch
+                key={key}
+                label={t(`settings.${key}`)}
+                description={t(`settings.${key}Text`)}
+                checked={settings.notifications[key]}
+                disabled={pending === `notifications.${key}`}
+                onChange={(v) => void setNotification(key, v)}
               />
             ))}
-          </section>
+          </Card>
 
-          <section className="acct-card" aria-labelledby="acct-settings-privacy">
-            <h2 id="acct-settings-privacy">Privacy</h2>
-            <Switch
-              label="Third-party data sharing"
-              description="Share usage data with partners to improve recommendations and ads. Off by default."
+          <Card as="section" aria-labelledby="acct-settings-privacy">
+            <h2 id="acct-settings-privacy">{t('settings.privacy')}</h2>
+            <SettingSwitch
+              label={t('settings.dataSharing')}
+              description={t('settings.dataSharingText')}
               checked={settings.third_party_data_sharing}
               disabled={pending === 'third_party_data_sharing'}
               onChange={(v) => void setDataSharing(v)}
             />
-          </section>
+          </Card>
           {updateError ? (
             <p className="acct-error" role="alert">
-              Not saved: {updateError}
+              {t('settings.notSaved', { error: updateError })}
             </p>
           ) : null}
         </>
       )}
 
-      <section className="acct-card" aria-labelledby="acct-settings-about">
-        <h2 id="acct-settings-about">About</h2>
+      <Card as="section" aria-labelledby="acct-settings-about">
+        <h2 id="acct-settings-about">{t('settings.about')}</h2>
         <ul className="acct-menu">
           <li>
-            <Link to={paths.guidelines}>Community guidelines</Link>
+            <Link to={paths.guidelines}>{t('settings.guidelines')}</Link>
           </li>
           <li>
-            <ShellLink to="/editor/protocol/privacy">Privacy policy</ShellLink>
+            <ShellLink to="/editor/protocol/privacy">{t('settings.privacyPolicy')}</ShellLink>
           </li>
           <li>
-            <ShellLink to="/editor/protocol/terms">Terms of service</ShellLink>
+            <ShellLink to="/editor/protocol/terms">{t('settings.terms')}</ShellLink>
           </li>
         </ul>
-        <p className="acct-muted">Storyverse · {VERSION_TEXT}</p>
-      </section>
+        <p className="ui-text-muted">{t('settings.version', { version: VERSION_TEXT })}</p>
+      </Card>
 
-      <button type="button" className="acct-button acct-button--block" onClick={() => setConfirmLogout(true)}>
-        Log out
-      </button>
+      <Button block onClick={() => setConfirmLogout(true)}>
+        {t('settings.logOut')}
+      </Button>
 
       {confirmLogout ? (
         <ConfirmDialog
-          title="Log out?"
-          confirmLabel="Log out"
+          title={t('settings.logOutTitle')}
+          confirmLabel={t('settings.logOut')}
           busy={logoutState.status === 'busy'}
           onConfirm={() => void onLogout()}
           onCancel={() => setConfirmLogout(false)}
         >
-          <p>You can log back in any time with your phone number or linked account.</p>
+          {t('settings.logOutText')}
           {logoutState.status === 'error' ? (
-            <p className="acct-error" role="alert">
-              Logout failed: {logoutState.error}
-            </p>
+            <span className="acct-error" role="alert">
+              {t('settings.logOutFailed', { error: logoutState.error })}
+            </span>
           ) : null}
         </ConfirmDialog>
       ) : null}

@@ -1,8 +1,9 @@
 import type { JSX } from 'react';
-import { TeenMode } from 'shared-kit';
+import { TeenMode, shellToast as toast } from 'shared-kit';
+import { Card } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
-import { Switch } from '../components/Switch';
-import { shellToast as toast } from 'shared-kit';
+import { SettingSwitch } from '../components/SettingSwitch';
+import { useAccountT } from '../i18n';
 import { selectTeenMode } from '../stores/profile/selectors';
 import { useProfileStore } from '../stores/profile/store';
 import { selectYouthMode } from '../stores/settings/selectors';
@@ -13,33 +14,36 @@ export function YouthModePage(): JSX.Element {
   const teenMode = useProfileStore(selectTeenMode);
   const state = useSettingsStore(selectYouthMode);
   const setYouthMode = useSettingsStore((s) => s.setYouthMode);
+  const { t } = useAccountT();
   const on = teenMode === TeenMode.Enable;
 
   async function onChange(enable: boolean): Promise<void> {
-    if (await setYouthMode(enable)) toast({ type: 'success', message: enable ? 'Youth mode is on' : 'Youth mode is off' });
+    if (await setYouthMode(enable)) toast({ type: 'success', message: enable ? t('youth.turnedOn') : t('youth.turnedOff') });
   }
 
   return (
     <div className="acct-page">
-      <PageHeader title="Youth mode" />
-      <section className="acct-card" aria-labelledby="acct-youth-what">
-        <h2 id="acct-youth-what">What youth mode does</h2>
-        <p>Youth mode is for people under 18. While it is on:</p>
+      <PageHeader title={t('youth.title')} />
+      <Card as="section" aria-labelledby="acct-youth-what">
+        <h2 id="acct-youth-what">{t('youth.what')}</h2>
+        <p>{t('youth.intro')}</p>
         <ul className="acct-list">
           <li>
-            <strong>Creating is blocked</strong>: no new stories, characters or templates, and no editing of your drafts.
+            <strong>{t('youth.creating')}</strong>
+            {t('youth.creatingText')}
           </li>
           <li>
-            <strong>Commenting is blocked</strong>: you can read comments but not post or reply.
+            <strong>{t('youth.commenting')}</strong>
+            {t('youth.commentingText')}
           </li>
-          <li>You can still play stories and chat with characters.</li>
+          <li>{t('youth.playing')}</li>
         </ul>
-        <p className="acct-muted">The limits are applied by our servers, on every device you use with this account.</p>
-      </section>
-      <section className="acct-card" aria-label="Youth mode switch">
-        <Switch
-          label="Youth mode"
-          description={on ? 'On: creating and commenting are blocked.' : 'Off: creating and commenting are allowed.'}
+        <p className="ui-text-muted">{t('youth.servers')}</p>
+      </Card>
+      <Card as="section" aria-label={t('youth.switchLabel')}>
+        <SettingSwitch
+          label={t('youth.title')}
+          description={on ? t('youth.onText') : t('youth.offText')}
           checked={on}
           disabled={state.status === 'busy'}
           onChange={(v) => void onChange(v)}
@@ -49,7 +53,7 @@ export function YouthModePage(): JSX.Element {
             {state.error}
           </p>
         ) : null}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -3,14 +3,26 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ApiError, BanStatus, ErrorCode, TeenMode, UserGender, UserIdentity, UserStatus, resetStores } from 'shared-kit';
 import { userDetailSchema } from 'shared-kit/schemas';
+import { i18n } from 'ui-kit';
 import App from '../App';
 import type { UserDetail } from '../api/types';
+import { ACCOUNT_NS } from '../i18n';
 import { resetAccountStores } from '../stores';
 
 /** Where the router is, rendered so tests can assert on navigation. */
 function LocationProbe(): JSX.Element {
   const location = useLocation();
   return <div data-testid="location">{location.pathname}</div>;
+}
+
+// The account's catalogue is fetched on first use in the browser; tests load it up front so a render shows copy at once.
+beforeAll(async () => {
+  await i18n.loadNamespaces(ACCOUNT_NS);
+});
+
+/** Whether a switch (the kit's, a button with the switch role) is on. */
+export function isOn(element: HTMLElement): boolean {
+  return element.getAttribute('aria-checked') === 'true';
 }
 
 /** The remote as the shell mounts it: under `/account/*` of the host's router. */

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { LIMITS, UserIdentity, isValidUsername, sessionStore } from 'shared-kit';
 import type { ProfileEdit, UserDetail } from '../../api/types';
+import { accountText } from '../../i18n';
 import { errorText, fieldOfError, isNeedLogin, type ProfileField } from '../../lib/errors';
 import * as profileService from '../../services/profile.service';
 
@@ -67,10 +68,10 @@ function cancelCheck(): void {
 /** The spec's User ID rules in words, for the inline hint and errors the client can tell on its own. */
 export function usernameRuleProblem(value: string): string | null {
   if (value.length < LIMITS.usernameMin || value.length > LIMITS.usernameMax) {
-    return `User ID must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} characters`;
+    return accountText('edit.userIdLength', { min: LIMITS.usernameMin, max: LIMITS.usernameMax });
   }
-  if (!/^[A-Za-z0-9_]+$/.test(value)) return 'User ID may contain only letters, digits and underscores';
-  if (!isValidUsername(value)) return 'User ID cannot be only digits';
+  if (!/^[A-Za-z0-9_]+$/.test(value)) return accountText('edit.userIdCharacters');
+  if (!isValidUsername(value)) return accountText('edit.userIdDigits');
   return null;
 }
 
@@ -137,13 +138,13 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
           if (abort.signal.aborted || get().usernameCheck.value !== value) return;
           set({
             usernameCheck: result.available
-              ? { value, state: 'available', message: 'User ID is available' }
-              : { value, state: result.reason === 'taken' ? 'taken' : 'invalid', message: result.message ?? 'Username taken' },
+              ? { value, state: 'available', message: accountText('edit.userIdAvailable') }
+              : { value, state: result.reason === 'taken' ? 'taken' : 'invalid', message: result.message ?? accountText('edit.userIdTaken') },
           });
         },
         (error: unknown) => {
           if (abort.signal.aborted || get().usernameCheck.value !== value) return;
-          set({ usernameCheck: { value, state: 'error', message: `Could not check this User ID: ${errorText(error)}` } });
+          set({ usernameCheck: { value, state: 'error', message: accountText('edit.userIdCheckFailed', { error: errorText(error) }) } });
         },
       );
     }, USERNAME_CHECK_DELAY_MS);
