@@ -30,7 +30,7 @@ export { THEMES, applyTheme, getTheme, setTheme, useTheme, type Theme } from './
 export { i18n, registerNamespace, registeredNamespaces, changeLanguage } from './i18n/instance';
 export { LANGUAGES, LANGUAGE_NAMES, SOURCE_LANGUAGE, catalogueLanguage, initialLanguage, isLanguage, type Language } from './i18n/languages';
 export type { Translation, CatalogueLoader, NamespaceLoaders } from './i18n/types';
-export { messageForCode, uiMessage } from './i18n/messages';
+export { messageForCode, messageForError, uiMessage } from './i18n/messages';
 export { formatCount, formatRelativeTime, formatDate, useFormat } from './i18n/format';
 export { LanguageSwitcher, ThemeSwitcher } from './i18n/LanguageSwitcher';
 export { useTranslation, Trans, I18nextProvider } from 'react-i18next';

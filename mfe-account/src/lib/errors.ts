@@ -1,14 +1,8 @@
 import { ErrorCode, isApiError } from 'shared-kit';
-import { messageForCode, uiMessage } from 'ui-kit';
+import { messageForError } from 'ui-kit';
 
-/**
- * The message to show for a failed call, in the UI language: the client's own for a code of the spec's catalogue,
- * else the server's wording, and the network-error message when no answer came.
- */
-export function errorText(error: unknown): string {
-  if (isApiError(error)) return messageForCode(error.code, error.statusMessage);
-  return uiMessage('networkError');
-}
+/** The message to show for a failed call, in the UI language (the client's own for a known code, else the server's). */
+export const errorText = messageForError;
 
 export function isNeedLogin(error: unknown): boolean {
   return isApiError(error) && error.code === ErrorCode.NeedLogin;

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ApiError, ErrorCode } from 'shared-kit';
+import { messageForCode } from 'ui-kit';
 import type { GeneratedImage } from '../api/types';
 import * as catalogService from '../services/catalog.service';
 import { useEditorStore } from '../stores/editor/store';
@@ -73,7 +74,7 @@ describe('ImageGenerator', () => {
     expect(button().disabled).toBe(false);
   });
 
-  it("shows the api's reason when drawing is refused, and can try again", async () => {
+  it("shows the client's message for the refusal's code when drawing is refused, and can try again", async () => {
     catalog.generateImage.mockRejectedValueOnce(
       new ApiError(
         ErrorCode.RequestOverLimit,
@@ -83,7 +84,7 @@ describe('ImageGenerator', () => {
     const { button, prompt, onGenerated } = setup({ use: 'cover' });
     fireEvent.change(prompt, { target: { value: 'A harbour at night' } });
     await act(async () => fireEvent.click(button()));
-    expect(screen.getByRole('alert').textContent).toMatch(/Daily AI quota reached for images/);
+    expect(screen.getByRole('alert').textContent).toBe(messageForCode(ErrorCode.RequestOverLimit));
     expect(catalog.generateImage).toHaveBeenCalledWith({ use: 'cover', prompt: 'A harbour at night' });
     expect(onGenerated).not.toHaveBeenCalled();
 

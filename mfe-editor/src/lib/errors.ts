@@ -1,10 +1,8 @@
-import { ErrorCode, UI_MESSAGES, isApiError, type StoryIssue } from 'shared-kit';
+import { ErrorCode, isApiError, type StoryIssue } from 'shared-kit';
+import { messageForError } from 'ui-kit';
 
-/** The message to show for a failed call: the server's own wording when it sent one. */
-export function errorText(error: unknown): string {
-  if (isApiError(error)) return error.statusMessage;
-  return UI_MESSAGES.networkError;
-}
+/** The message to show for a failed call, in the UI language (the client's own for a known code, else the server's). */
+export const errorText = messageForError;
 
 /** The api refuses a save based on an outdated version with this code (nothing is written). */
 export const STALE_SAVE_CODE = ErrorCode.ConcurrentOperation;

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { ErrorCode, StorageKey, commonQuery, storage } from 'shared-kit';
+import { ApiError, ErrorCode, StorageKey, commonQuery, storage } from 'shared-kit';
 import {
   ErrorFallback,
   catalogueLanguage,
@@ -10,6 +10,7 @@ import {
   i18n,
   initialLanguage,
   messageForCode,
+  messageForError,
   registerNamespace,
   uiMessage,
   useTranslation,
@@ -79,6 +80,19 @@ describe('messageForCode', () => {
     expect(messageForCode(4242, 'Something specific')).toBe('Something specific');
     expect(messageForCode(4242, '  ')).toBe('Request failed');
     expect(messageForCode(4242)).toBe('Request failed');
+  });
+});
+
+describe('messageForError', () => {
+  it("gives an api error the client's message for its code, else the server's; no answer is a network error", async () => {
+    expect(messageForError(new ApiError(ErrorCode.UsernameDuplicate, 'username taken (server)'))).toBe('Username taken');
+    expect(messageForError(new ApiError(4242, 'Something specific'))).toBe('Something specific');
+    expect(messageForError(new TypeError('Failed to fetch'))).toBe('Network error, try again later');
+    await act(async () => {
+      await changeLanguage('zh-CN');
+    });
+    expect(messageForError(new ApiError(ErrorCode.UsernameDuplicate, 'username taken (server)'))).toBe('用户名已被占用');
+    expect(messageForError(undefined)).toBe('网络错误，请稍后再试');
   });
 });
 

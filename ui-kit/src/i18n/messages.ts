@@ -1,4 +1,4 @@
-import { errorName } from 'shared-kit';
+import { errorName, isApiError } from 'shared-kit';
 import type { ErrorsCatalogue } from '../locales/en/errors';
 import { i18n } from './instance';
 
@@ -17,4 +17,13 @@ export function messageForCode(code: number, serverMessage?: string | null): str
 /** A message of the spec not tied to a code (network error, save failed...), in the UI language. */
 export function uiMessage(key: keyof ErrorsCatalogue['ui'], values: Record<string, string | number> = {}): string {
   return i18n.t(`errors:ui.${key}`, values);
+}
+
+/**
+ * The message for a failed call, in the UI language: `messageForCode` for an api error (the client's words for the
+ * code, else the server's), the network-error message when no answer came.
+ */
+export function messageForError(error: unknown): string {
+  if (isApiError(error)) return messageForCode(error.code, error.statusMessage);
+  return uiMessage('networkError');
 }

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { ApiError, ErrorCode, LIMITS, StoryStatus, ValidationErrorType, VOICE_OVER_SPEAKER } from 'shared-kit';
+import { messageForCode } from 'ui-kit';
 import * as storyService from '../../services/story.service';
 import { aStoryDetail, installFakeShell, resetAll, type FakeShell } from '../../testing/render';
 import { MERGE_TOO_LONG, useEditorStore } from './store';
@@ -207,7 +208,7 @@ describe('saving', () => {
     await loaded();
     service.createStory.mockRejectedValue(new ApiError(ErrorCode.BackendNetworkError, 'Server error'));
     await act(() => state().save('publish'));
-    expect(shell.toast).toHaveBeenCalledWith({ type: 'error', message: 'Publish failed: Server error' });
+    expect(shell.toast).toHaveBeenCalledWith({ type: 'error', message: `Publish failed: ${messageForCode(ErrorCode.BackendNetworkError)}` });
   });
 });
 
