@@ -106,3 +106,25 @@ test('My Story: Play-test opens the working copy in the player', async ({ page }
   await expect(page).toHaveURL(/\/play\/story\/\d+\/play\?draft=1$/);
   await expect(page.getByText('Welcome, traveller. The lamp is out tonight.')).toBeVisible();
 });
+
+test('the bot editor keeps what was typed across a reload, then saves it by itself', async ({ page }) => {
+  await page.goto('/editor/bot');
+  const character = page.getByRole('region', { name: 'Character' });
+  await character.getByLabel('Name').fill('Harbour Cat');
+  await character.getByLabel('Settings').fill('A cat who watches the boats come in.');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('sv:editor_draft:new:bot')), { timeout: 2_500 })
+    .toContain('Harbour Cat');
+  await page.reload();
+
+  await expect(page.getByText(/This browser kept changes you had not saved/)).toBeVisible();
+  await page.getByRole('button', { name: 'Restore changes' }).click();
+  await expect(character.getByLabel('Name')).toHaveValue('Harbour Cat');
+  await expect(character.getByLabel('Settings')).toHaveValue('A cat who watches the boats come in.');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toBeVisible({ timeout: 15_000 });
+
+  // The saved working copy is what a later visit opens.
+  await page.reload();
+  await expect(character.getByLabel('Name')).toHaveValue('Harbour Cat');
+  await expect(page.getByText(/This browser kept changes/)).toHaveCount(0);
+});
