@@ -90,10 +90,12 @@ test.describe('the component catalogue in the dark theme and in Chinese', () => 
     await open(page, '/editor/demo/components');
     await expect(page.getByRole('heading', { level: 1, name: 'Components' })).toBeVisible();
 
-    await page.getByRole('combobox', { name: 'Theme' }).click();
+    // The catalogue's own switchers (the header has a language switcher too).
+    const catalogue = page.getByRole('main');
+    await catalogue.getByRole('combobox', { name: 'Theme' }).click();
     await page.getByRole('option', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.getByRole('combobox', { name: 'Language' }).click();
+    await catalogue.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: '简体中文' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '组件' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
