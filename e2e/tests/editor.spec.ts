@@ -110,6 +110,8 @@ test('build a story, save it, reload and see it all; publish it and watch My Sto
 });
 
 test('the leave guard asks before leaving unsaved work: Not now stays, Confirm leaves', async ({ page }) => {
+  // The automatic save is held on its way to the server, so the work stays unsaved for as long as the test needs.
+  await page.route('**/api/editor/story/create', () => undefined);
   await page.goto('/editor/story/new');
   await page.getByLabel('Story name').fill('Unsaved');
   await page.getByRole('banner').getByRole('link', { name: 'My Story' }).click();

@@ -1,15 +1,26 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
 /**
- * A component whose code (and its Radix primitive) loads on first render, outside the first paint of every app:
- * the kit is a shared singleton, bundled whole, so its heavy parts are split off here. `fallback` renders while the
- * chunk loads (nothing by default).
+ * A component whose code (and its Radix primitive) is split off the first paint of every app: the kit is a shared
+ * singleton, bundled whole, so its heavy parts load apart. The code is fetched when the browser is first idle (so a
+ * dialog still opens after the connection drops, and opens at once) or on first render, whichever comes first.
+ * `fallback` renders while the chunk loads (nothing by default).
  */
 export function deferred<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: (props: P) => ReactNode = () => null,
 ): (props: P) => ReactNode {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  let loading: Promise<ComponentType<P>> | undefined;
+  const loadOnce = () => (loading ??= load());
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
+  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(() => {
+      // A failed early fetch is forgotten: the first render tries again.
+      loadOnce().catch(() => {
+        loading = undefined;
+      });
+    });
+  }
   function Deferred(props: P) {
     return (
       <Suspense fallback={fallback(props)}>
