@@ -78,7 +78,7 @@ export function sampleFollow(page: Page, timeoutMs: number, settleMs = 500): Pro
         const tick = () => {
           const box = document.querySelector('textarea');
           const area = box?.form?.parentElement;
-          const items = document.querySelectorAll('[role="log"] > li');
+          const items = document.querySelectorAll('[role="log"] > ol > li');
           const last = items[items.length - 1];
           const view = window.visualViewport;
           const height = view ? view.height + view.offsetTop : window.innerHeight;
