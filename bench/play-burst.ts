@@ -21,9 +21,10 @@
 // the api share the cores: compare the two modes of one run.
 import { ADULT } from '../api/test/support/playStories';
 import { outboxCode, postJson, CookieClient } from '../api/test/helpers';
-import { publishStory, readStream } from '../api/test/support/playStories';
+import { publishStory } from '../api/test/support/playStories';
 import { startApiCluster, type ApiCluster } from '../api/test/support/processes';
 import { startChild } from './support/child';
+import { readReply } from './support/reply';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const STREAMS_PER_PROCESS = 200;
@@ -99,13 +100,7 @@ async function oneTurn(p: Player, message: string): Promise<TurnOutcome> {
   open.now += 1;
   open.peak = Math.max(open.peak, open.now);
   try {
-    const stream = await readStream(p.client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${sent.body.data!.seq_st}`);
-    const error = stream.events.find((e) => e.event === 'error');
-    if (error) return { sendMs, error: `stream: ${JSON.stringify(error.data)}` };
-    if (stream.events[stream.events.length - 1]?.event !== 'done') return { sendMs, error: 'stream ended without done' };
-    const text = stream.events.filter((e) => e.event === 'delta' && e.data.dialogue_id === replyId).map((e) => String(e.data.text)).join('');
-    if (text !== REPLY.join('')) return { sendMs, error: `reply altered: ${JSON.stringify(text)}` };
-    return { sendMs, error: null };
+    return { sendMs, error: await readReply(p.client, replyId, sent.body.data!.seq_st, REPLY.join('')) };
   } finally {
     open.now -= 1;
   }

@@ -16,7 +16,8 @@ import { Dialogue, type DialogueFields } from '../api/src/modules/play/dialogue.
 import { Play } from '../api/src/modules/play/play.model';
 import { signInByPhone, startTestApi, type CookieClient } from '../api/test/helpers';
 import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from '../api/test/support/fakeOpenAI';
-import { ADULT, publishStory, readStream } from '../api/test/support/playStories';
+import { ADULT, publishStory } from '../api/test/support/playStories';
+import { readReply } from './support/reply';
 
 const SIZES = [100, 10_000, 100_000];
 const LIST_CALLS = 200;
@@ -78,13 +79,7 @@ async function oneTurn(client: CookieClient, playId: string, message: string): P
   const sendMs = performance.now() - t0;
   if (sent.body.status_code !== 0) return { sendMs, error: `send: ${sent.body.status_code} ${sent.body.status_message}` };
   const replyId = sent.body.data!.reply_dialogue_ids[0]!;
-  const stream = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${sent.body.data!.seq_st}`);
-  const error = stream.events.find((e) => e.event === 'error');
-  if (error) return { sendMs, error: `stream: ${JSON.stringify(error.data)}` };
-  if (stream.events[stream.events.length - 1]?.event !== 'done') return { sendMs, error: 'stream ended without done' };
-  const text = stream.events.filter((e) => e.event === 'delta' && e.data.dialogue_id === replyId).map((e) => String(e.data.text)).join('');
-  if (text !== REPLY.join('')) return { sendMs, error: `reply altered: ${JSON.stringify(text)}` };
-  return { sendMs, error: null };
+  return { sendMs, error: await readReply(client, replyId, sent.body.data!.seq_st, REPLY.join('')) };
 }
 
 async function main(): Promise<void> {
