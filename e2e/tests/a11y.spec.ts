@@ -73,7 +73,7 @@ for (const size of SIZES) {
       await expect(storyLog(page)).toBeVisible();
       await audit(page, found, 'play screen');
       // The console as an operator sees it (on a phone: its mobile page).
-      await signInAsOperator(page.request);
+      await signInAsOperator(page);
       await page.goto('/ops');
       await audit(page, found, '/ops (operator)');
       expect(found).toEqual({});

@@ -30,7 +30,7 @@ for (const mount of MOUNTS) {
     // My Story lists the signed-in creator's stories; a visitor is sent to log in (spec §8, 1007).
     if (mount.remote === 'mfe_editor') await signInByPhone(page.request, '646');
     // The console is for operators: anyone else never loads its remote (see role-gates.spec.ts).
-    if (mount.remote === 'mfe_ops') await signInAsOperator(page.request);
+    if (mount.remote === 'mfe_ops') await signInAsOperator(page);
     const requests = recordRequests(page);
     const manifest = page.waitForResponse(`http://localhost:${mount.port}/mf-manifest.json`);
     const entry = page.waitForResponse(`http://localhost:${mount.port}/remoteEntry.js`);

@@ -67,7 +67,7 @@ test.describe('on a desktop', () => {
   });
 
   test('an operator reaches the moderation console from the header', async ({ page }) => {
-    await signInAsOperator(page.request);
+    await signInAsOperator(page);
     await page.goto('/play');
     await page.getByRole('banner').getByRole('link', { name: 'Moderation' }).click();
     await expect(page).toHaveURL(/\/ops$/);
