@@ -1,17 +1,19 @@
 import type { Document } from 'bson';
 import { fail } from '../errors';
 import type { Doc } from '../query/values';
+import { DocStore } from './docStore';
 import { Index, type IndexSpec } from './indexes';
-import { encodeKey } from './keys';
 
-/** Documents of one collection with their indexes. Record ids are internal and never leave the process. */
+/**
+ * Documents of one collection with their indexes. Record ids are internal and never leave the process. Documents
+ * are stored as BSON and decoded on each read (`DocStore`); index entries hold their keys and values.
+ */
 export class Collection {
   readonly db: string;
   name: string;
   options: Document;
-  readonly docs = new Map<number, Doc>();
+  readonly docs = new DocStore();
   readonly indexes = new Map<string, Index>();
-  private readonly byId = new Map<string, number>();
   private nextRid = 1;
 
   constructor(db: string, name: string, options: Document = {}) {
@@ -31,7 +33,8 @@ export class Collection {
   }
 
   ridForId(id: unknown): number | undefined {
-    return this.byId.get(encodeKey(id));
+    for (const rid of this.indexes.get('_id_')!.lookupFull([id])) return rid;
+    return undefined;
   }
 
   /** Throws E11000 (with the offending index) if `doc` cannot be stored as record `rid`. */
@@ -45,18 +48,14 @@ export class Collection {
     const rid = this.nextRid++;
     if (check) this.checkUnique(doc, rid);
     this.docs.set(rid, doc);
-    this.byId.set(encodeKey(doc._id), rid);
     for (const index of this.indexes.values()) index.add(doc, rid);
     return rid;
   }
 
   replace(rid: number, doc: Doc, check = true): void {
     if (check) this.checkUnique(doc, rid);
-    const old = this.docs.get(rid);
-    if (!old) return;
-    this.byId.delete(encodeKey(old._id));
+    if (!this.docs.has(rid)) return;
     this.docs.set(rid, doc);
-    this.byId.set(encodeKey(doc._id), rid);
     for (const index of this.indexes.values()) index.replace(doc, rid);
   }
 
@@ -64,7 +63,6 @@ export class Collection {
     const old = this.docs.get(rid);
     if (!old) return undefined;
     this.docs.delete(rid);
-    this.byId.delete(encodeKey(old._id));
     for (const index of this.indexes.values()) index.remove(rid);
     return old;
   }
@@ -94,7 +92,6 @@ export class Collection {
 
   clear(): void {
     this.docs.clear();
-    this.byId.clear();
     for (const index of this.indexes.values()) index.clear();
   }
 }

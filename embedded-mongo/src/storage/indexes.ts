@@ -22,13 +22,40 @@ interface Entry {
   rid: number;
 }
 
-interface RidKeys {
+/**
+ * The keys of a record whose indexed fields each hold one value (no array on the way), the common case, in one
+ * small object: its full key, its first field's key and values. It is its own entry of the sorted array, so a
+ * record costs the index one object besides its key string.
+ */
+class SingleKeys implements Entry {
+  constructor(
+    readonly rid: number,
+    readonly fullKey: string,
+    readonly firstKey: string,
+    /** The first field's value. */
+    readonly value: unknown,
+    /** The second field's value (compound indexes only). */
+    readonly second: unknown,
+  ) {}
+}
+
+/** The keys of a record with several values (multikey). */
+interface ManyKeys {
   full: string[];
   first: string[];
   firstValues: unknown[];
   /** Values of the second field (compound indexes only). */
   secondValues: unknown[];
 }
+
+type RidKeys = SingleKeys | ManyKeys;
+
+const fullKeys = (k: RidKeys): string[] => (k instanceof SingleKeys ? [k.fullKey] : k.full);
+const firstKeys = (k: RidKeys): string[] => (k instanceof SingleKeys ? [k.firstKey] : k.first);
+const secondValues = (k: RidKeys, compound: boolean): unknown[] => (k instanceof SingleKeys ? (compound ? [k.second] : []) : k.secondValues);
+
+/** Record ids by key: one record as a bare number (unique keys, the common case), several as a set. */
+type RidsByKey = Map<string, number | Set<number>>;
 
 /** The records of one first-field value, ordered by the second field: lazily re-sorted after an out-of-order write. */
 interface PrefixRun {
@@ -44,8 +71,8 @@ interface PrefixRun {
 export class Index {
   readonly spec: IndexSpec;
   readonly fields: string[];
-  private readonly full = new Map<string, Set<number>>();
-  private readonly first = new Map<string, Set<number>>();
+  private readonly full: RidsByKey = new Map();
+  private readonly first: RidsByKey = new Map();
   private readonly byRid = new Map<number, RidKeys>();
   private readonly runs = new Map<string, PrefixRun>();
   private sorted: Entry[] = [];
@@ -68,15 +95,16 @@ export class Index {
     return this.spec.unique === true || this.name === '_id_';
   }
 
-  /** Index keys for a document, or null when the document is not in this index (sparse / partial). */
-  keysFor(doc: Doc): RidKeys | null {
+  /** Index keys for a document (as record `rid`), or null when the document is not in this index (sparse / partial). */
+  keysFor(doc: Doc, rid: number): RidKeys | null {
     if (this.spec.sparse && !this.fields.some((f) => hasPath(doc, f))) return null;
     if (this.partial && !this.partial(doc)) return null;
     const perField = this.fields.map((f) => dedupe(getPathValues(doc, f)));
     if (perField.every((values) => values.length === 1)) {
       // One value per field (no array on the way): one key, without building combinations.
-      const encoded = perField.map((values) => encodeKey(values[0]));
-      return { full: [encoded.join('|')], first: [encoded[0]!], firstValues: perField[0]!, secondValues: perField[1] ?? [] };
+      const firstKey = encodeKey(perField[0]![0]);
+      const fullKey = perField.length === 1 ? firstKey : perField.map((values) => encodeKey(values[0])).join('|');
+      return new SingleKeys(rid, fullKey, firstKey, perField[0]![0], perField[1]?.[0]);
     }
     let combos: unknown[][] = [[]];
     for (const values of perField) {
@@ -96,11 +124,11 @@ export class Index {
   /** Throws E11000 if inserting `doc` (as record `rid`) would duplicate another record's key. */
   checkUnique(doc: Doc, rid: number, ns: string): void {
     if (!this.unique) return;
-    const keys = this.keysFor(doc);
+    const keys = this.keysFor(doc, rid);
     if (!keys) return;
-    for (const k of keys.full) {
+    for (const k of fullKeys(keys)) {
       const holders = this.full.get(k);
-      if (holders && (holders.size > 1 || !holders.has(rid))) this.duplicate(doc, ns);
+      if (holders !== undefined && (typeof holders === 'number' ? holders !== rid : holders.size > 1 || !holders.has(rid))) this.duplicate(doc, ns);
     }
   }
 
@@ -118,22 +146,28 @@ export class Index {
   }
 
   add(doc: Doc, rid: number): void {
-    const keys = this.keysFor(doc);
+    const keys = this.keysFor(doc, rid);
     if (!keys) return;
-    if (keys.firstValues.length > 1 || keys.full.length > 1) this.multikey = true;
+    if (!(keys instanceof SingleKeys) && (keys.firstValues.length > 1 || keys.full.length > 1)) this.multikey = true;
     this.byRid.set(rid, keys);
-    for (const k of keys.full) addTo(this.full, k, rid);
-    if (this.fields.length > 1) {
-      for (const k of keys.first) addTo(this.first, k, rid);
-      for (const k of keys.first) this.addToRun(k, keys.secondValues, rid);
+    for (const k of fullKeys(keys)) addTo(this.full, k, rid);
+    const compound = this.fields.length > 1;
+    if (compound) {
+      for (const k of firstKeys(keys)) addTo(this.first, k, rid);
+      for (const k of firstKeys(keys)) this.addToRun(k, secondValues(keys, true), rid);
     }
     if (!this.sortedDirty) {
       // Appends in key order (the common case for ObjectIds and counters) keep the array sorted without a rebuild.
       const last = this.sorted[this.sorted.length - 1];
-      const values = keys.firstValues.length === 1 ? keys.firstValues : [...keys.firstValues].sort(compareValues);
-      if (!last || compareValues(last.value, values[0]) <= 0) {
-        for (const value of values) this.sorted.push({ value, rid });
-      } else this.sortedDirty = true;
+      if (keys instanceof SingleKeys) {
+        if (!last || compareValues(last.value, keys.value) <= 0) this.sorted.push(keys);
+        else this.sortedDirty = true;
+      } else {
+        const values = keys.firstValues.length === 1 ? keys.firstValues : [...keys.firstValues].sort(compareValues);
+        if (!last || compareValues(last.value, values[0]) <= 0) {
+          for (const value of values) this.sorted.push({ value, rid });
+        } else this.sortedDirty = true;
+      }
     }
   }
 
@@ -141,9 +175,9 @@ export class Index {
     const keys = this.byRid.get(rid);
     if (!keys) return;
     this.byRid.delete(rid);
-    for (const k of keys.full) removeFrom(this.full, k, rid);
+    for (const k of fullKeys(keys)) removeFrom(this.full, k, rid);
     if (this.fields.length > 1) {
-      for (const k of keys.first) {
+      for (const k of firstKeys(keys)) {
         removeFrom(this.first, k, rid);
         if (!this.first.has(k)) this.runs.delete(k);
         else this.runs.get(k)!.dirty = true;
@@ -158,7 +192,7 @@ export class Index {
    */
   replace(doc: Doc, rid: number): void {
     const old = this.byRid.get(rid);
-    const keys = this.keysFor(doc);
+    const keys = this.keysFor(doc, rid);
     if (old && keys && sameKeys(old, keys)) return;
     this.remove(rid);
     this.add(doc, rid);
@@ -190,7 +224,10 @@ export class Index {
     if (!run) return { entries: [], lo: 0, hi: 0 };
     if (run.dirty) {
       const entries: Entry[] = [];
-      for (const rid of this.first.get(key) ?? []) for (const value of this.byRid.get(rid)?.secondValues ?? []) entries.push({ value, rid });
+      for (const rid of ridsOf(this.first.get(key))) {
+        const keys = this.byRid.get(rid);
+        if (keys) for (const value of secondValues(keys, true)) entries.push({ value, rid });
+      }
       entries.sort((a, b) => compareValues(a.value, b.value) || a.rid - b.rid);
       run.entries = entries;
       run.dirty = false;
@@ -204,12 +241,12 @@ export class Index {
   /** Record ids whose first indexed field equals `value` (scalar values only). */
   lookupFirst(value: unknown): Set<number> {
     const map = this.fields.length > 1 ? this.first : this.full;
-    return map.get(encodeKey(value)) ?? new Set();
+    return asSet(map.get(encodeKey(value)));
   }
 
   /** Record ids whose full key equals the given per-field values. */
   lookupFull(values: unknown[]): Set<number> {
-    return this.full.get(values.map(encodeKey).join('|')) ?? new Set();
+    return asSet(this.full.get(values.map(encodeKey).join('|')));
   }
 
   get size(): number {
@@ -239,7 +276,10 @@ export class Index {
   sortedEntries(): Entry[] {
     if (this.sortedDirty) {
       const entries: Entry[] = [];
-      for (const [rid, keys] of this.byRid) for (const value of keys.firstValues) entries.push({ value, rid });
+      for (const [rid, keys] of this.byRid) {
+        if (keys instanceof SingleKeys) entries.push(keys);
+        else for (const value of keys.firstValues) entries.push({ value, rid });
+      }
       entries.sort((a, b) => compareValues(a.value, b.value) || a.rid - b.rid);
       this.sorted = entries;
       this.sortedDirty = false;
@@ -274,8 +314,9 @@ function bound<T>(arr: T[], before: (e: T) => boolean): number {
 }
 
 function sameKeys(a: RidKeys, b: RidKeys): boolean {
+  if (a instanceof SingleKeys && b instanceof SingleKeys) return a.fullKey === b.fullKey && a.firstKey === b.firstKey;
   const same = (x: string[], y: string[]) => x.length === y.length && x.every((k, i) => k === y[i]);
-  return same(a.full, b.full) && same(a.first, b.first);
+  return same(fullKeys(a), fullKeys(b)) && same(firstKeys(a), firstKeys(b));
 }
 
 function dedupe(values: unknown[]): unknown[] {
@@ -285,17 +326,33 @@ function dedupe(values: unknown[]): unknown[] {
   return [...seen.values()];
 }
 
-function addTo(map: Map<string, Set<number>>, key: string, rid: number): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(rid);
+function addTo(map: RidsByKey, key: string, rid: number): void {
+  const held = map.get(key);
+  if (held === undefined) map.set(key, rid);
+  else if (typeof held === 'number') {
+    if (held !== rid) map.set(key, new Set([held, rid]));
+  } else held.add(rid);
 }
 
-function removeFrom(map: Map<string, Set<number>>, key: string, rid: number): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(rid);
-  if (set.size === 0) map.delete(key);
+function removeFrom(map: RidsByKey, key: string, rid: number): void {
+  const held = map.get(key);
+  if (held === undefined) return;
+  if (typeof held === 'number') {
+    if (held === rid) map.delete(key);
+    return;
+  }
+  held.delete(rid);
+  if (held.size === 1) map.set(key, held.values().next().value!);
+  else if (held.size === 0) map.delete(key);
+}
+
+function ridsOf(held: number | Set<number> | undefined): Iterable<number> {
+  return held === undefined ? [] : typeof held === 'number' ? [held] : held;
+}
+
+/** A copy the caller may keep or change. */
+function asSet(held: number | Set<number> | undefined): Set<number> {
+  return new Set(ridsOf(held));
 }
 
 export function defaultIndexName(key: Record<string, unknown>): string {
