@@ -112,6 +112,14 @@ export interface ApiClient {
 }
 
 /**
+ * Starts downloading the client's code (axios) before the first request needs it, so a page's first api call does
+ * not wait for it; a failure is left to that call, which tries again.
+ */
+export function preloadApiClient(): void {
+  import('axios').catch(() => undefined);
+}
+
+/**
  * The API client every front end uses: common query params, cookies, the spec's timeouts, and envelope handling.
  * A response whose body is an envelope with a non-zero status_code rejects with an ApiError even on HTTP 200;
  * network failures reject with 1016 and timeouts with 1001.

@@ -2,8 +2,9 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A component whose code (and its Radix primitive) is split off the first paint of every app: the kit is a shared
- * singleton, bundled whole, so its heavy parts load apart. The code is fetched when the browser is first idle (so a
- * dialog still opens after the connection drops, and opens at once) or on first render, whichever comes first.
+ * singleton, bundled whole, so its heavy parts load apart. The code is fetched when the browser is first idle after the
+ * page has loaded (so a dialog still opens after the connection drops, and opens at once) or on first render,
+ * whichever comes first.
  * `fallback` renders while the chunk loads (nothing by default).
  */
 export function deferred<P extends object>(
@@ -14,12 +15,17 @@ export function deferred<P extends object>(
   const loadOnce = () => (loading ??= load());
   const Lazy = lazy(async () => ({ default: await loadOnce() }));
   if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(() => {
-      // A failed early fetch is forgotten: the first render tries again.
-      loadOnce().catch(() => {
-        loading = undefined;
+    const prefetch = () =>
+      window.requestIdleCallback(() => {
+        // A failed early fetch is forgotten: the first render tries again.
+        loadOnce().catch(() => {
+          loading = undefined;
+        });
       });
-    });
+    // After the page has loaded, so the fetch does not compete with what the page shows first (a remote's code,
+    // its images).
+    if (document.readyState === 'complete') prefetch();
+    else window.addEventListener('load', prefetch, { once: true });
   }
   function Deferred(props: P) {
     return (
