@@ -1,4 +1,7 @@
 import { screen } from '@testing-library/react';
+import { changeLanguage } from 'ui-kit';
+import { issueText } from './i18n';
+import { describePath } from './lib/paths';
 import * as catalogService from './services/catalog.service';
 import * as eventsService from './services/events.service';
 import * as storyService from './services/story.service';
@@ -41,5 +44,42 @@ describe('mfe-editor App', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Create bot' })).toBeTruthy();
     expect(screen.getByLabelText('Opening line')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Allow others to use this character in their stories' })).toBeTruthy();
+  });
+});
+
+describe('mfe-editor in Simplified Chinese', () => {
+  beforeEach(async () => {
+    await changeLanguage('zh-CN');
+  });
+  afterEach(async () => {
+    await changeLanguage('en');
+  });
+
+  it('shows My Story and the story editor with the Chinese catalogue', async () => {
+    renderAt('/editor/works');
+    expect(await screen.findByRole('heading', { level: 1, name: '我的故事' })).toBeTruthy();
+    expect(screen.getByText('还没有故事')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '创建故事' }).getAttribute('href')).toBe('/editor/story/new');
+    expect(screen.getByRole('button', { name: '未通过' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('names the editor sections, fields and buttons in Chinese', async () => {
+    renderAt('/editor/story/new');
+    expect(await screen.findByRole('heading', { level: 1, name: '故事编辑器' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '章节 （1/100）' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '第 1 章内容' })).toBeTruthy();
+    expect(screen.getByLabelText('故事名称')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '保存草稿' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '发布' })).toBeTruthy();
+  });
+
+  it('says the shared rules and the field paths in Chinese', () => {
+    expect(issueText('Name is required')).toBe('名称为必填项');
+    expect(issueText('At most 30 characters')).toBe('最多 30 个字符');
+    expect(issueText('Contains a forbidden word: "x"')).toBe('包含违禁词：“x”');
+    // A reviewer's reason from the server is shown as it came.
+    expect(issueText('Violent content')).toBe('Violent content');
+    expect(describePath('nodes.1.content')).toBe('第 2 章 内容');
+    expect(describePath('story_name')).toBe('故事名称');
   });
 });

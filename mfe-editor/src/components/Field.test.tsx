@@ -15,7 +15,7 @@ describe('counters', () => {
     expect(onChange).toHaveBeenCalledWith('🙂'.repeat(31));
     rerender(<TextField fkey="story_name" label="Story name" value={'🙂'.repeat(31)} max={LIMITS.storyName} onChange={onChange} />);
     const counter = screen.getByText('31/30');
-    expect(counter.className).toContain('ed-counter--over');
+    expect(counter.className).toContain('ui-field__count--over');
     expect(input.getAttribute('aria-describedby')).toContain(counter.id);
   });
 

@@ -1,5 +1,7 @@
 import { type JSX, type ReactNode } from 'react';
 import { charLength, displayLength, type MentionNames, type StoryIssue } from 'shared-kit';
+import { TextArea, TextField as KitTextField, cx } from 'ui-kit';
+import { issueMessage } from '../i18n';
 import { errorDomId, fieldDomId } from '../stores/editor/fields';
 import { selectError } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
@@ -27,25 +29,25 @@ export function fieldA11y(key: string, error: StoryIssue | undefined, hasCounter
 export function Counter({ fkey, value, max, names }: { fkey: string; value: string; max: number; names?: MentionNames }): JSX.Element {
   const n = names ? displayLength(value, names) : charLength(value);
   return (
-    <span id={counterDomId(fkey)} className={`ed-counter${n > max ? ' ed-counter--over' : ''}`}>
+    <span id={counterDomId(fkey)} className={cx('ui-field__count', n > max && 'ui-field__count--over')}>
       {n}/{max}
     </span>
   );
 }
 
+/** The field's error in the UI language, where the field's aria-describedby points. */
 export function FieldError({ fkey, error }: { fkey: string; error: StoryIssue | undefined }): JSX.Element | null {
   if (!error) return null;
   return (
-    <p id={errorDomId(fkey)} className="ed-error" role="alert">
-      {error.message}
-    </p>
+    <span id={errorDomId(fkey)} className="ui-field__error" role="alert">
+      {issueMessage(error)}
+    </span>
   );
 }
 
 export interface TextFieldProps {
   fkey: string;
   label: string;
-  /** The stored value; the control is uncontrolled and reads it only when it mounts. */
   value: string;
   max?: number;
   multiline?: boolean;
@@ -55,38 +57,27 @@ export interface TextFieldProps {
 }
 
 /**
- * A labelled text input or textarea with its counter and error. Uncontrolled on purpose: typing does not wait for
- * a render, and the store update re-renders only the item that owns the field.
+ * The kit's text field (or text area) bound to a story field: its id is the field's (a failed validation scrolls to
+ * it), its error the store's for that key, its counter the spec's limit.
  */
 export function TextField({ fkey, label, value, max, multiline, placeholder, onChange, children }: TextFieldProps): JSX.Element {
   const error = useFieldError(fkey);
-  const a11y = fieldA11y(fkey, error, max !== undefined);
+  const common = {
+    id: fieldDomId(fkey),
+    label,
+    value,
+    limit: max,
+    placeholder,
+    error: error ? issueMessage(error) : undefined,
+  };
   return (
-    <div className={`ed-field${error ? ' ed-field--invalid' : ''}`}>
-      <div className="ed-field__head">
-        <label htmlFor={a11y.id}>{label}</label>
-        {max !== undefined ? <Counter fkey={fkey} value={value} max={max} /> : null}
-      </div>
+    <div className="editor-field">
       {multiline ? (
-        <textarea
-          {...a11y}
-          className="ed-input ed-input--area"
-          defaultValue={value}
-          placeholder={placeholder}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <TextArea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input
-          {...a11y}
-          className="ed-input"
-          type="text"
-          defaultValue={value}
-          placeholder={placeholder}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <KitTextField {...common} type="text" onChange={(e) => onChange(e.target.value)} />
       )}
       {children}
-      <FieldError fkey={fkey} error={error} />
     </div>
   );
 }

@@ -43,10 +43,10 @@ describe('ImageGenerator', () => {
     view.rerender(<ImageGenerator fkey="characters.c1.character_url" use="character" characterName="Mira" onGenerated={jest.fn()} />);
     expect(screen.getByText('Describe the appearance before generating a picture')).toBeTruthy();
     fireEvent.change(prompt, { target: { value: 'x'.repeat(501) } });
-    expect(screen.getByText('501/500').className).toContain('ed-counter--over');
+    expect(screen.getByText('501/500').className).toContain('ui-field__count--over');
     expect(button().disabled).toBe(true);
     fireEvent.change(prompt, { target: { value: 'x'.repeat(500) } });
-    expect(screen.getByText('500/500').className).not.toContain('ed-counter--over');
+    expect(screen.getByText('500/500').className).not.toContain('ui-field__count--over');
     expect(button().disabled).toBe(false);
   });
 

@@ -1,6 +1,8 @@
 import { useState, type JSX } from 'react';
 import { charLength, LIMITS } from 'shared-kit';
+import { Button, ProgressBar, TextArea } from 'ui-kit';
 import type { GenerateUse } from '../api/types';
+import { useEditorT } from '../i18n';
 import { errorText } from '../lib/errors';
 import * as catalogService from '../services/catalog.service';
 import { fieldDomId } from '../stores/editor/fields';
@@ -15,11 +17,11 @@ export interface ImageGeneratorProps {
   onGenerated: (url: string) => void;
 }
 
-/** Why Generate cannot run yet (spec section 5: an appearance prompt and a name first), or null. */
-function blocker(use: GenerateUse, prompt: string, name: string | undefined): string | null {
-  if (use === 'character' && (name ?? '').trim() === '') return 'Name the character before generating a picture';
-  if (prompt.trim() === '') return 'Describe the appearance before generating a picture';
-  if (charLength(prompt) > LIMITS.aiPrompt) return `The prompt can be at most ${LIMITS.aiPrompt} characters`;
+/** Why Generate cannot run yet (spec section 5: an appearance prompt and a name first): a catalogue key, or null. */
+function blocker(use: GenerateUse, prompt: string, name: string | undefined): 'needName' | 'needPrompt' | 'promptTooLong' | null {
+  if (use === 'character' && (name ?? '').trim() === '') return 'needName';
+  if (prompt.trim() === '') return 'needPrompt';
+  if (charLength(prompt) > LIMITS.aiPrompt) return 'promptTooLong';
   return null;
 }
 
@@ -28,12 +30,12 @@ function blocker(use: GenerateUse, prompt: string, name: string | undefined): st
  * story's drawing style. The prompt is a drawing aid, not part of the story, so it stays in the component.
  */
 export function ImageGenerator({ fkey, use, characterName, onGenerated }: ImageGeneratorProps): JSX.Element {
+  const { t } = useEditorT();
   const style = useEditorStore((s) => s.content.image_generate_style?.code ?? '');
   const [prompt, setPrompt] = useState('');
   const [state, setState] = useState<{ busy: boolean; problem: string | null }>({ busy: false, problem: null });
   const id = fieldDomId(`${fkey}.prompt`);
   const why = blocker(use, prompt, characterName);
-  const count = charLength(prompt);
 
   async function generate(): Promise<void> {
     setState({ busy: true, problem: null });
@@ -51,45 +53,33 @@ export function ImageGenerator({ fkey, use, characterName, onGenerated }: ImageG
     }
   }
 
+  // Over the limit the field says so itself; the other reasons are its hint.
+  const hint = why && why !== 'promptTooLong' ? t(`image.${why}`) : undefined;
   return (
-    <div className="ed-generate">
-      <div className="ed-field__head">
-        <label htmlFor={id}>Appearance prompt</label>
-        <span id={`${id}-count`} className={`ed-counter${count > LIMITS.aiPrompt ? ' ed-counter--over' : ''}`}>
-          {count}/{LIMITS.aiPrompt}
-        </span>
-      </div>
-      <textarea
+    <div className="editor-generate">
+      <TextArea
         id={id}
-        className="ed-input ed-input--area"
+        label={t('image.prompt')}
         value={prompt}
-        placeholder="Hair, clothes, mood, setting…"
-        aria-describedby={`${id}-count${why ? ` ${id}-why` : ''}`}
+        limit={LIMITS.aiPrompt}
+        rows={2}
+        hint={hint}
+        placeholder={t('image.promptPlaceholder')}
         onChange={(e) => setPrompt(e.target.value)}
       />
-      <div className="ed-image__actions">
-        <button
-          type="button"
-          className="ed-button"
-          disabled={state.busy || why !== null}
-          aria-describedby={why ? `${id}-why` : undefined}
-          onClick={() => void generate()}
-        >
-          {state.busy ? 'Generating…' : 'Generate'}
-        </button>
+      <div className="ui-row">
+        <Button disabled={state.busy || why !== null} aria-describedby={hint ? `${id}-hint` : undefined} onClick={() => void generate()}>
+          {state.busy ? t('image.generating') : t('image.generate')}
+        </Button>
         {state.busy ? (
-          <span role="status" className="ed-hint">
-            <progress aria-label="Generating picture" /> Generating picture…
+          <span role="status" className="ui-row ui-text-muted">
+            <ProgressBar label={t('image.generatingPicture')} className="editor-generate__progress" />
+            {t('image.generatingPicture')}
           </span>
         ) : null}
       </div>
-      {why ? (
-        <p id={`${id}-why`} className="ed-hint">
-          {why}
-        </p>
-      ) : null}
       {state.problem ? (
-        <p className="ed-error" role="alert">
+        <p className="ui-field__error" role="alert">
           {state.problem}
         </p>
       ) : null}

@@ -1,5 +1,7 @@
 import { useState, type JSX } from 'react';
+import { Button, cx } from 'ui-kit';
 import type { MediaUse } from '../api/types';
+import { useEditorT } from '../i18n';
 import { errorText } from '../lib/errors';
 import * as catalogService from '../services/catalog.service';
 import { FieldError, fieldA11y, useFieldError } from './Field';
@@ -17,6 +19,7 @@ export interface ImagePickerProps {
 
 /** Upload a picture (the server checks its type, size and shape for the use), or draw one from a prompt, and show it. */
 export function ImagePicker({ fkey, label, use, value, onChange, generate }: ImagePickerProps): JSX.Element {
+  const { t } = useEditorT();
   const error = useFieldError(fkey);
   const a11y = fieldA11y(fkey, error, false);
   const [state, setState] = useState<{ busy: boolean; problem: string | null }>({ busy: false, problem: null });
@@ -34,14 +37,15 @@ export function ImagePicker({ fkey, label, use, value, onChange, generate }: Ima
   }
 
   return (
-    <div className={`ed-field ed-image${error ? ' ed-field--invalid' : ''}`}>
-      <div className="ed-field__head">
-        <label htmlFor={a11y.id}>{label}</label>
-      </div>
-      {value ? <img className={`ed-image__preview ed-image__preview--${use}`} src={value} alt={label} /> : null}
-      <div className="ed-image__actions">
+    <div className={cx('ui-field editor-field editor-image', error && 'ui-field--error')}>
+      <label htmlFor={a11y.id} className="ui-field__label">
+        {label}
+      </label>
+      {value ? <img className={`editor-image__preview editor-image__preview--${use}`} src={value} alt={label} /> : null}
+      <div className="ui-row">
         <input
           {...a11y}
+          className="editor-file"
           type="file"
           accept="image/png,image/jpeg,image/webp"
           disabled={state.busy}
@@ -51,20 +55,18 @@ export function ImagePicker({ fkey, label, use, value, onChange, generate }: Ima
           }}
         />
         {value ? (
-          <button type="button" className="ed-link" onClick={() => onChange('')}>
-            Remove picture
-          </button>
+          <Button variant="ghost" size="sm" className="editor-danger-text" onClick={() => onChange('')}>
+            {t('image.remove')}
+          </Button>
         ) : null}
       </div>
-      {state.busy ? <p className="ed-hint">Uploading…</p> : null}
+      {state.busy ? <p className="ui-field__hint">{t('image.uploading')}</p> : null}
       {state.problem ? (
-        <p className="ed-error" role="alert">
+        <p className="ui-field__error" role="alert">
           {state.problem}
         </p>
       ) : null}
-      {generate ? (
-        <ImageGenerator fkey={fkey} use={use} characterName={generate.characterName} onGenerated={onChange} />
-      ) : null}
+      {generate ? <ImageGenerator fkey={fkey} use={use} characterName={generate.characterName} onGenerated={onChange} /> : null}
       <FieldError fkey={fkey} error={error} />
     </div>
   );

@@ -34,7 +34,7 @@ describe('mention editor', () => {
     const { box } = setup('Hi @{player}, ask @{character_c1} and @{character_zz}.');
     const chips = box.querySelectorAll('[data-mention]');
     expect([...chips].map((c) => c.textContent)).toEqual(['@Sam', '@Mara', '@deleted']);
-    expect(chips[2]?.className).toContain('ed-chip--deleted');
+    expect(chips[2]?.className).toContain('editor-chip--deleted');
     expect(serialize(box)).toBe('Hi @{player}, ask @{character_c1} and @{character_zz}.');
   });
 

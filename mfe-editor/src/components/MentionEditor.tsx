@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useRef, useState, type ClipboardEvent, type JSX, type KeyboardEvent } from 'react';
 import { allCharactersMention, characterMention, LIMITS, playerMention, type MentionNames } from 'shared-kit';
 import { shellToast as toast } from 'shared-kit';
+import { editorText, useEditorT } from '../i18n';
 import { createChip, fillEditor, insertAtCaret, mentionQueryAtCaret, repaintChips, replaceQueryWithChip, serialize } from './mentionDom';
 
 export interface MentionOption {
@@ -13,7 +14,7 @@ export function mentionOptions(names: MentionNames): MentionOption[] {
   return [
     { raw: playerMention(), label: names.player },
     { raw: allCharactersMention(), label: names.allCharacters },
-    ...Object.entries(names.characters).map(([id, name]) => ({ raw: characterMention(id), label: name || 'Unnamed character' })),
+    ...Object.entries(names.characters).map(([id, name]) => ({ raw: characterMention(id), label: name || editorText('common.unnamedCharacter') })),
   ];
 }
 
@@ -50,6 +51,7 @@ export const MentionEditor = memo(function MentionEditor({
   describedBy,
   placeholder,
 }: MentionEditorProps): JSX.Element {
+  const { t } = useEditorT();
   const ref = useRef<HTMLDivElement>(null);
   const listId = useId();
   const [menu, setMenu] = useState<{ query: string; active: number } | null>(null);
@@ -130,7 +132,7 @@ export const MentionEditor = memo(function MentionEditor({
     e.preventDefault();
     let text = e.clipboardData.getData('text/plain');
     if (text.length > LIMITS.clipboardPaste) {
-      toast({ type: 'warning', message: `You can paste at most ${LIMITS.clipboardPaste} characters at a time` });
+      toast({ type: 'warning', message: editorText('issues.pasteMax', { max: LIMITS.clipboardPaste }) });
       text = text.slice(0, LIMITS.clipboardPaste);
     }
     if (ref.current && text) insertAtCaret(ref.current, [document.createTextNode(text)]);
@@ -139,11 +141,11 @@ export const MentionEditor = memo(function MentionEditor({
 
   const active = menu && options.length > 0 ? options[Math.min(menu.active, options.length - 1)] : undefined;
   return (
-    <div className="ed-mention">
+    <div className="editor-mention">
       <div
         ref={ref}
         id={id}
-        className="ed-input ed-input--area ed-mention__box"
+        className="ui-input ui-textarea editor-mention__box"
         contentEditable
         suppressContentEditableWarning
         role="textbox"
@@ -168,14 +170,14 @@ export const MentionEditor = memo(function MentionEditor({
         onPaste={onPaste}
       />
       {menu && options.length > 0 ? (
-        <ul id={listId} role="listbox" aria-label="Mention" className="ed-menu">
+        <ul id={listId} role="listbox" aria-label={t('fields.mentionList')} className="ui-popover editor-mention__menu">
           {options.map((o, i) => (
             <li
               key={o.raw}
               id={`${listId}-${i}`}
               role="option"
               aria-selected={o === active}
-              className={o === active ? 'ed-menu__item ed-menu__item--active' : 'ed-menu__item'}
+              className={o === active ? 'ui-menu__item editor-mention__item--active' : 'ui-menu__item'}
               // mousedown, not click: the editor must keep its caret (a click would blur it first).
               onMouseDown={(e) => {
                 e.preventDefault();

@@ -1,5 +1,7 @@
 import { memo, type JSX } from 'react';
 import type { MentionNames } from 'shared-kit';
+import { cx } from 'ui-kit';
+import { useEditorT } from '../i18n';
 import { Counter, FieldError, fieldA11y, useFieldError } from './Field';
 import { MentionEditor } from './MentionEditor';
 
@@ -13,18 +15,16 @@ export interface MentionFieldProps {
   onChange: (value: string) => void;
 }
 
-/** A labelled mention editor with its counter (mentions counted by displayed name) and its error. */
+/** A labelled mention editor with its counter (mentions counted by displayed name) and its error, in the kit's field. */
 export const MentionField = memo(function MentionField({ fkey, label, value, max, names, placeholder, onChange }: MentionFieldProps): JSX.Element {
+  const { t } = useEditorT();
   const error = useFieldError(fkey);
   const a11y = fieldA11y(fkey, error, true);
   return (
-    <div className={`ed-field${error ? ' ed-field--invalid' : ''}`}>
-      <div className="ed-field__head">
-        <span className="ed-label" id={`${a11y.id}-label`}>
-          {label}
-        </span>
-        <Counter fkey={fkey} value={value} max={max} names={names} />
-      </div>
+    <div className={cx('ui-field editor-field', error && 'ui-field--error')}>
+      <span className="ui-field__label" id={`${a11y.id}-label`}>
+        {label}
+      </span>
       <MentionEditor
         id={a11y.id}
         label={label}
@@ -33,9 +33,12 @@ export const MentionField = memo(function MentionField({ fkey, label, value, max
         onChange={onChange}
         invalid={Boolean(error)}
         describedBy={a11y['aria-describedby']}
-        placeholder={placeholder ?? 'Type @ to mention the player or a character'}
+        placeholder={placeholder ?? t('fields.mentionPlaceholder')}
       />
-      <FieldError fkey={fkey} error={error} />
+      <div className="ui-field__footer">
+        {error ? <FieldError fkey={fkey} error={error} /> : <span />}
+        <Counter fkey={fkey} value={value} max={max} names={names} />
+      </div>
     </div>
   );
 });

@@ -1,26 +1,25 @@
 import type { JSX } from 'react';
-import { relativeTime } from 'shared-kit';
+import { Button, Card, useFormat } from 'ui-kit';
+import { useEditorT } from '../i18n';
 import { useEditorStore } from '../stores/editor/store';
 
 /** A copy of unsaved work kept in this browser: offered back, or let go. */
 export function RestoreNotice(): JSX.Element | null {
+  const { t } = useEditorT();
+  const format = useFormat();
   const restorable = useEditorStore((s) => s.restorable);
   const restore = useEditorStore((s) => s.restoreLocal);
   const discard = useEditorStore((s) => s.discardLocal);
   if (!restorable) return null;
   return (
-    <div className="ed-notice" role="alert" aria-labelledby="ed-restore-title">
-      <p id="ed-restore-title">
-        This browser kept changes you had not saved ({relativeTime(restorable.saved_at)}). Restore them?
-      </p>
-      <div className="ed-notice__actions">
-        <button type="button" className="ed-button ed-button--primary" onClick={restore}>
-          Restore changes
-        </button>
-        <button type="button" className="ed-button" onClick={discard}>
-          Discard
-        </button>
+    <Card className="editor-notice" role="alert" aria-labelledby="editor-restore-title">
+      <p id="editor-restore-title">{t('restore.text', { time: format.relativeTime(restorable.saved_at) })}</p>
+      <div className="ui-row">
+        <Button variant="primary" onClick={restore}>
+          {t('restore.restore')}
+        </Button>
+        <Button onClick={discard}>{t('restore.discard')}</Button>
       </div>
-    </div>
+    </Card>
   );
 }

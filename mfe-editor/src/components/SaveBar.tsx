@@ -1,38 +1,60 @@
 import type { JSX } from 'react';
-import { creatorStatusOf, relativeTime } from 'shared-kit';
+import { creatorStatusOf, CreatorStoryStatus } from 'shared-kit';
+import { Badge, Button, useFormat, type BadgeProps } from 'ui-kit';
+import { useEditorT } from '../i18n';
 import { selectDirty, selectSaving, selectStatus } from '../stores/editor/selectors';
-import { useEditorStore, type AutosaveStatus, type SaveMode } from '../stores/editor/store';
+import { useEditorStore } from '../stores/editor/store';
+import type { SaveMode } from '../stores/editor/store';
+
+/** The colour of a review status, as My Story shows it. */
+export function statusTone(status: string): BadgeProps['tone'] {
+  switch (status) {
+    case CreatorStoryStatus.Verifying:
+      return 'warning';
+    case CreatorStoryStatus.Passed:
+      return 'success';
+    case CreatorStoryStatus.Failed:
+    case CreatorStoryStatus.Unqualified:
+      return 'danger';
+    default:
+      return 'neutral';
+  }
+}
 
 /** The status line: Saving, Saved (when), or Not saved with the reason. */
-export function saveStatusText(saving: SaveMode | null, dirty: boolean, autosave: AutosaveStatus): string {
-  if (saving === 'publish') return 'Publishing…';
-  if (saving) return 'Saving…';
-  if (autosave.state === 'unsaved' && dirty) return `Not saved: ${autosave.reason ?? 'unknown error'}`;
-  if (dirty) return 'Unsaved changes';
-  if (autosave.at !== null) return `Saved ${relativeTime(autosave.at)}`;
-  return 'All changes saved';
+function useSaveStatusText(): { text: string; state: string } {
+  const { t } = useEditorT();
+  const format = useFormat();
+  const dirty = useEditorStore(selectDirty);
+  const saving = useEditorStore(selectSaving);
+  const autosave = useEditorStore((s) => s.autosave);
+  if (saving === 'publish') return { text: t('save.publishing'), state: 'saving' };
+  if (saving) return { text: t('save.saving'), state: 'saving' };
+  if (autosave.state === 'unsaved' && dirty) return { text: t('save.notSaved', { reason: autosave.reason ?? t('common.unknownError') }), state: 'unsaved' };
+  if (dirty) return { text: t('save.unsaved'), state: 'dirty' };
+  if (autosave.at !== null) return { text: t('save.savedAt', { time: format.relativeTime(autosave.at) }), state: 'saved' };
+  return { text: t('save.allSaved'), state: 'saved' };
 }
 
 export function SaveBar({ onSave }: { onSave: (mode: SaveMode) => void }): JSX.Element {
-  const dirty = useEditorStore(selectDirty);
+  const { t } = useEditorT();
   const saving = useEditorStore(selectSaving);
-  const status = useEditorStore(selectStatus);
-  const autosave = useEditorStore((s) => s.autosave);
-  const text = saveStatusText(saving, dirty, autosave);
+  const status = creatorStatusOf(useEditorStore(selectStatus));
+  const { text, state } = useSaveStatusText();
   return (
-    <div className="ed-savebar">
-      <span className="ed-status" data-status={creatorStatusOf(status)}>
-        {creatorStatusOf(status)}
+    <div className="ui-row editor-savebar">
+      <span data-status={status}>
+        <Badge tone={statusTone(status)}>{t(`status.${status}`)}</Badge>
       </span>
-      <span className="ed-hint" role="status" aria-live="polite" data-save-state={saving ? 'saving' : autosave.state === 'unsaved' && dirty ? 'unsaved' : dirty ? 'dirty' : 'saved'}>
+      <span className="ui-text-muted" role="status" aria-live="polite" data-save-state={state}>
         {text}
       </span>
-      <button type="button" className="ed-button" disabled={saving !== null} onClick={() => onSave('draft')}>
-        Save draft
-      </button>
-      <button type="button" className="ed-button ed-button--primary" disabled={saving !== null} onClick={() => onSave('publish')}>
-        Publish
-      </button>
+      <Button disabled={saving !== null} loading={saving === 'draft'} onClick={() => onSave('draft')}>
+        {t('save.saveDraft')}
+      </Button>
+      <Button variant="primary" disabled={saving !== null} loading={saving === 'publish'} onClick={() => onSave('publish')}>
+        {t('save.publish')}
+      </Button>
     </div>
   );
 }

@@ -1,74 +1,77 @@
 import { useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { DisplayStatus, relativeTime, StoryGenType } from 'shared-kit';
+import { DisplayStatus, StoryGenType } from 'shared-kit';
+import { Badge, Button, Card, ConfirmDialog, useFormat } from 'ui-kit';
 import type { StoryListItem } from '../api/types';
+import { useEditorT } from '../i18n';
 import { useWorksStore } from '../stores/works/store';
-import { Dialog } from './Dialog';
+import { statusTone } from './SaveBar';
 
 function editPath(s: StoryListItem): string {
   return s.story_gen_type === StoryGenType.SingleBot ? `../bot/${s.story_id}` : `../story/${s.story_id}`;
 }
 
+/** Links styled as the kit's buttons (a link navigates; a button acts). */
+const LINK_BUTTON = 'ui-button ui-button--secondary ui-button--sm';
+
 export function StoryCard({ story }: { story: StoryListItem }): JSX.Element {
+  const { t } = useEditorT();
+  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const remove = useWorksStore((s) => s.remove);
   const toggleTop = useWorksStore((s) => s.toggleTop);
-  const name = story.story_name.trim() || 'Untitled story';
+  const name = story.story_name.trim() || t('common.untitledStory');
   const updated = Date.parse(story.updated_at);
   return (
-    <li className="ed-work" aria-label={name}>
-      <div className="ed-work__cover">
+    <Card as="li" className="editor-work" aria-label={name}>
+      <div className="editor-work__cover">
         {story.logo ? <img src={story.logo} alt="" /> : <span aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>}
       </div>
-      <div className="ed-work__body">
-        <h2 className="ed-work__name">
-          {story.is_top ? <span className="ed-badge">Pinned</span> : null} {name}
+      <div className="editor-work__body">
+        <h2 className="editor-work__name">
+          {story.is_top ? <Badge tone="info">{t('card.pinned')}</Badge> : null} {name}
         </h2>
-        <p>
-          <span className="ed-status" data-status={story.creator_status}>
-            {story.creator_status}
-          </span>{' '}
-          <span className="ed-hint">Updated {Number.isFinite(updated) ? relativeTime(updated) : ''}</span>
+        <p className="ui-row">
+          <span data-status={story.creator_status}>
+            <Badge tone={statusTone(story.creator_status)}>{t(`status.${story.creator_status}`)}</Badge>
+          </span>
+          <span className="ui-text-muted">{t('card.updated', { time: Number.isFinite(updated) ? format.relativeTime(updated) : '' })}</span>
         </p>
-        <div className="ed-work__tools">
-          <Link to={editPath(story)} className="ed-button" aria-label={`Edit ${name}`}>
-            Edit
+        <div className="ui-row">
+          <Link to={editPath(story)} className={LINK_BUTTON} aria-label={t('card.editLabel', { name })}>
+            {t('card.edit')}
           </Link>
           {story.display_status === DisplayStatus.Published ? (
-            <Link to={`/play/story/${story.story_id}`} className="ed-button" aria-label={`View ${name}`}>
-              View
+            <Link to={`/play/story/${story.story_id}`} className={LINK_BUTTON} aria-label={t('card.viewLabel', { name })}>
+              {t('card.view')}
             </Link>
           ) : null}
-          <Link to={`/play/story/${story.story_id}/play?draft=1`} className="ed-button" aria-label={`Play-test ${name}`}>
-            Play-test
+          <Link to={`/play/story/${story.story_id}/play?draft=1`} className={LINK_BUTTON} aria-label={t('card.playTestLabel', { name })}>
+            {t('card.playTest')}
           </Link>
-          <button type="button" className="ed-button" onClick={() => void toggleTop(story.story_id)} aria-label={`${story.is_top ? 'Unpin' : 'Pin'} ${name}`}>
-            {story.is_top ? 'Unpin' : 'Pin to top'}
-          </button>
-          <button type="button" className="ed-button ed-button--danger" onClick={() => setConfirming(true)} aria-label={`Delete ${name}`}>
-            Delete
-          </button>
+          <Button size="sm" onClick={() => void toggleTop(story.story_id)} aria-label={story.is_top ? t('card.unpinLabel', { name }) : t('card.pinLabel', { name })}>
+            {story.is_top ? t('card.unpin') : t('card.pin')}
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirming(true)} aria-label={t('card.deleteLabel', { name })}>
+            {t('common.delete')}
+          </Button>
         </div>
       </div>
       {confirming ? (
-        <Dialog
-          title={`Delete "${name}"?`}
-          onClose={() => setConfirming(false)}
-          actions={[
-            {
-              label: 'Delete',
-              primary: true,
-              onClick: () => {
-                setConfirming(false);
-                void remove(story.story_id);
-              },
-            },
-            { label: 'Cancel', onClick: () => setConfirming(false) },
-          ]}
+        <ConfirmDialog
+          title={t('card.deleteTitle', { name })}
+          confirmLabel={t('common.delete')}
+          cancelLabel={t('common.cancel')}
+          danger
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void remove(story.story_id);
+          }}
         >
-          <p>The story is removed from My Story and from play. This cannot be undone.</p>
-        </Dialog>
+          {t('card.deleteText')}
+        </ConfirmDialog>
       ) : null}
-    </li>
+    </Card>
   );
 }

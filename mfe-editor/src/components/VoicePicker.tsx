@@ -1,6 +1,8 @@
 import { useState, type JSX } from 'react';
 import type { Dubbing } from 'shared-kit';
+import { Button, IconButton, cx } from 'ui-kit';
 import type { DubbingInfo } from '../api/types';
+import { useEditorT } from '../i18n';
 import { selectIsPlaying } from '../stores/audio/selectors';
 import { useAudioStore } from '../stores/audio/store';
 import { findDubbing, selectCatalogStatus, selectDubbings } from '../stores/catalog/selectors';
@@ -9,26 +11,29 @@ import { FieldError, fieldA11y, useFieldError } from './Field';
 
 /** Plays a voice's audition; shows a moving-bars animation while it plays (spec section 2). */
 export function AuditionButton({ info }: { info: DubbingInfo }): JSX.Element {
+  const { t } = useEditorT();
   const playing = useAudioStore(selectIsPlaying(info.dubbing_audition));
   const toggle = useAudioStore((s) => s.toggle);
   return (
-    <button
-      type="button"
-      className={`ed-audition${playing ? ' ed-audition--playing' : ''}`}
-      aria-label={`${playing ? 'Stop' : 'Play'} ${info.dubbing_desc}`}
+    <IconButton
+      size="sm"
+      variant="secondary"
+      className={cx('editor-audition', playing && 'editor-audition--playing')}
+      aria-label={playing ? t('voice.stop', { name: info.dubbing_desc }) : t('voice.play', { name: info.dubbing_desc })}
       aria-pressed={playing}
       onClick={() => toggle(info.dubbing_audition)}
-    >
-      {playing ? (
-        <span className="ed-bars" data-testid="playing" aria-hidden="true">
-          <i />
-          <i />
-          <i />
-        </span>
-      ) : (
-        '▶'
-      )}
-    </button>
+      icon={
+        playing ? (
+          <span className="editor-bars" data-testid="playing">
+            <i />
+            <i />
+            <i />
+          </span>
+        ) : (
+          '▶'
+        )
+      }
+    />
   );
 }
 
@@ -41,6 +46,7 @@ export interface VoicePickerProps {
 
 /** Choose a voice from the dubbing list, grouped by language, each with an audition. */
 export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps): JSX.Element {
+  const { t } = useEditorT();
   const [open, setOpen] = useState(false);
   const error = useFieldError(fkey);
   const a11y = fieldA11y(fkey, error, false);
@@ -48,32 +54,29 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
   const status = useCatalogStore(selectCatalogStatus);
   const current = useCatalogStore((s) => (value ? findDubbing(s, value) : null));
   const panelId = `${a11y.id}-panel`;
-  const chosenText = current ? current.dubbing_desc : value ? value : 'Choose a voice';
+  const chosenText = current ? current.dubbing_desc : value ? value : t('voice.choose');
   return (
-    <div className={`ed-field${error ? ' ed-field--invalid' : ''}`}>
-      <div className="ed-field__head">
-        <span className="ed-label">{label}</span>
-      </div>
-      <button
-        type="button"
+    <div className={cx('ui-field editor-field', error && 'ui-field--error')}>
+      <span className="ui-field__label">{label}</span>
+      <Button
         {...a11y}
-        className="ed-select-button"
+        className="editor-voice-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`${label}: ${chosenText}`}
+        aria-label={t('voice.chosen', { label, value: chosenText })}
         onClick={() => setOpen((o) => !o)}
       >
         {chosenText}
-      </button>
+      </Button>
       {open ? (
-        <div id={panelId} className="ed-voices" role="group" aria-label={`${label} options`}>
-          {status === 'loading' ? <p>Loading voices…</p> : null}
-          {status === 'error' ? <p className="ed-error">Voices could not be loaded.</p> : null}
+        <div id={panelId} className="editor-voices" role="group" aria-label={t('voice.options', { label })}>
+          {status === 'loading' ? <p>{t('voice.loading')}</p> : null}
+          {status === 'error' ? <p className="ui-field__error">{t('voice.failed')}</p> : null}
           {languages.map((lang) => (
-            <fieldset key={lang.language_key} className="ed-voices__lang">
+            <fieldset key={lang.language_key} className="editor-voices__lang">
               <legend>{lang.language}</legend>
               {lang.dubbing_infos.map((info) => (
-                <div key={info.dubbing} className="ed-voice">
+                <div key={info.dubbing} className="editor-voice">
                   <label>
                     <input
                       type="radio"

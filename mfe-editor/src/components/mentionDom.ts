@@ -26,7 +26,7 @@ function paintChip(span: HTMLElement, names: MentionNames): void {
   if (!m) return;
   const { text, deleted } = chipText(m, names);
   span.textContent = text;
-  span.className = deleted ? 'ed-chip ed-chip--deleted' : 'ed-chip';
+  span.className = deleted ? 'editor-chip editor-chip--deleted' : 'editor-chip';
   if (deleted) span.title = 'This character was deleted';
   else span.removeAttribute('title');
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS } from 'shared-kit';
+import { Card, Checkbox, Spinner } from 'ui-kit';
 import { TextField } from '../components/Field';
 import { ImagePicker } from '../components/ImagePicker';
 import { RestoreNotice } from '../components/RestoreNotice';
@@ -8,6 +9,7 @@ import { SaveBar } from '../components/SaveBar';
 import { StaleNotice } from '../components/StaleNotice';
 import { ValidationModal } from '../components/ValidationModal';
 import { VoicePicker } from '../components/VoicePicker';
+import { useEditorT } from '../i18n';
 import { useCatalogStore } from '../stores/catalog/store';
 import { characterKey } from '../stores/editor/fields';
 import { selectLoad, selectPermission, selectRev } from '../stores/editor/selectors';
@@ -17,52 +19,52 @@ import { useAutosave } from './useAutosave';
 import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
 
 function BotForm(): JSX.Element | null {
+  const { t } = useEditorT();
   const c = useEditorStore((s) => s.content.characters[0]);
   const opening = useEditorStore((s) => s.content.prologue.content);
   const permission = useEditorStore(selectPermission);
   const update = useEditorStore((s) => s.updateCharacter);
   const setPrologue = useEditorStore((s) => s.setPrologue);
   const setPermission = useEditorStore((s) => s.setPermission);
-  if (!c) return <p className="ed-notice">This bot has no character.</p>;
+  if (!c) return <Card className="editor-notice">{t('bot.noCharacter')}</Card>;
   const id = c.character_id;
   return (
-    <div className="ed-card__grid">
-      <section className="ed-section" aria-labelledby="ed-bot-character">
-        <h2 id="ed-bot-character">Character</h2>
-        <TextField fkey={characterKey(id, 'character_name')} label="Name" value={c.character_name} max={LIMITS.characterName} onChange={(v) => update(id, { character_name: v })} />
-        <TextField fkey={characterKey(id, 'settings')} label="Settings" value={c.settings} max={LIMITS.characterSettings} multiline onChange={(v) => update(id, { settings: v })} />
-        <TextField fkey={characterKey(id, 'style')} label="Dialogue style" value={c.style} max={LIMITS.characterStyle} multiline onChange={(v) => update(id, { style: v })} />
-        <TextField fkey="prologue.content" label="Opening line" value={opening} max={LIMITS.prologue} multiline onChange={(v) => setPrologue('content', v)} />
-      </section>
-      <section className="ed-section" aria-labelledby="ed-bot-look">
-        <h2 id="ed-bot-look">Look and voice</h2>
+    <div className="editor-grid">
+      <Card as="section" className="editor-section" aria-labelledby="editor-bot-character">
+        <h2 id="editor-bot-character" className="ui-heading-2">
+          {t('bot.character')}
+        </h2>
+        <TextField fkey={characterKey(id, 'character_name')} label={t('fields.name')} value={c.character_name} max={LIMITS.characterName} onChange={(v) => update(id, { character_name: v })} />
+        <TextField fkey={characterKey(id, 'settings')} label={t('fields.settings')} value={c.settings} max={LIMITS.characterSettings} multiline onChange={(v) => update(id, { settings: v })} />
+        <TextField fkey={characterKey(id, 'style')} label={t('fields.style')} value={c.style} max={LIMITS.characterStyle} multiline onChange={(v) => update(id, { style: v })} />
+        <TextField fkey="prologue.content" label={t('bot.opening')} value={opening} max={LIMITS.prologue} multiline onChange={(v) => setPrologue('content', v)} />
+      </Card>
+      <Card as="section" className="editor-section" aria-labelledby="editor-bot-look">
+        <h2 id="editor-bot-look" className="ui-heading-2">
+          {t('bot.look')}
+        </h2>
         <ImagePicker
           fkey={characterKey(id, 'character_url')}
-          label="Picture"
+          label={t('fields.picture')}
           use="character"
           value={c.character_url}
           onChange={(url) => update(id, { character_url: url })}
           generate={{ characterName: c.character_name }}
         />
-        <VoicePicker fkey={characterKey(id, 'dubbing_show')} label="Voice" value={c.dubbing_show.dubbing} onChange={(d) => update(id, { dubbing_show: d })} />
-        <fieldset className="ed-field">
-          <legend>Permissions</legend>
-          <label className="ed-check">
-            <input type="checkbox" checked={permission.character_use} onChange={(e) => setPermission({ character_use: e.target.checked })} />
-            Allow others to use this character in their stories
-          </label>
-          <label className="ed-check">
-            <input type="checkbox" checked={permission.thread_share} onChange={(e) => setPermission({ thread_share: e.target.checked })} />
-            Allow players to share threads of their chats
-          </label>
+        <VoicePicker fkey={characterKey(id, 'dubbing_show')} label={t('fields.voice')} value={c.dubbing_show.dubbing} onChange={(d) => update(id, { dubbing_show: d })} />
+        <fieldset className="ui-field editor-permissions">
+          <legend className="ui-field__label">{t('bot.permissions')}</legend>
+          <Checkbox label={t('bot.allowUse')} checked={permission.character_use} onCheckedChange={(checked) => setPermission({ character_use: checked })} />
+          <Checkbox label={t('bot.allowShare')} checked={permission.thread_share} onCheckedChange={(checked) => setPermission({ thread_share: checked })} />
         </fieldset>
-      </section>
+      </Card>
     </div>
   );
 }
 
 /** Create or edit a bot: one character with an opening line, saved through the story API as SingleBot. */
 export function BotEditorPage(): JSX.Element {
+  const { t } = useEditorT();
   const { id } = useParams();
   const isNew = isNewId(id);
   const navigate = useNavigate();
@@ -91,26 +93,26 @@ export function BotEditorPage(): JSX.Element {
   }
 
   return (
-    <main className="ed-page">
-      <header className="ed-page__head">
+    <main className="editor-page">
+      <header className="editor-page__head">
         <div>
-          <Link to="../works" className="ed-back">
-            ← My Story
+          <Link to="../works" className="editor-back">
+            {t('common.backToMyStory')}
           </Link>
-          <h1>{isNew ? 'Create bot' : 'Edit bot'}</h1>
+          <h1 className="ui-heading-1">{isNew ? t('bot.create') : t('bot.edit')}</h1>
         </div>
         <SaveBar onSave={(m) => void onSave(m)} />
       </header>
       <StaleNotice />
       <RestoreNotice />
-      {load.status === 'loading' ? <p role="status">Loading bot…</p> : null}
+      {load.status === 'loading' ? <Spinner label={t('bot.loading')} /> : null}
       {load.status === 'error' ? (
-        <p className="ed-notice" role="alert">
-          The bot could not be loaded: {load.error}
-        </p>
+        <Card className="editor-notice" role="alert">
+          {t('bot.loadFailed', { error: load.error })}
+        </Card>
       ) : null}
       {load.status === 'ready' ? (
-        <div key={rev} className="ed-body">
+        <div key={rev} className="editor-body">
           <BotForm />
         </div>
       ) : null}

@@ -1,11 +1,12 @@
 import type { JSX } from 'react';
+import { EmptyState } from 'ui-kit';
 
 /** An editor route that exists in the route table but whose screen is not built yet; it says so plainly. */
-export function PlannedPage({ title, what }: { title: string; what: string }): JSX.Element {
+export function PlannedPage({ title, text }: { title: string; text: string }): JSX.Element {
   return (
-    <main>
-      <h1>{title}</h1>
-      <p>This page, for {what}, is not available yet.</p>
+    <main className="editor-page">
+      <h1 className="ui-heading-1">{title}</h1>
+      <EmptyState title={text} />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Button, Card, Spinner } from 'ui-kit';
 import { RestoreNotice } from '../components/RestoreNotice';
 import { SaveBar } from '../components/SaveBar';
 import { StaleNotice } from '../components/StaleNotice';
@@ -10,6 +11,7 @@ import { PlayerSection } from '../sections/PlayerSection';
 import { PrologueSection } from '../sections/PrologueSection';
 import { SettingsSection } from '../sections/SettingsSection';
 import { SummarySection } from '../sections/SummarySection';
+import { useEditorT } from '../i18n';
 import { useCatalogStore } from '../stores/catalog/store';
 import { selectLoad, selectRev } from '../stores/editor/selectors';
 import { useEditorStore, type SaveMode } from '../stores/editor/store';
@@ -18,6 +20,7 @@ import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './use
 
 /** The normal-mode story editor (spec sections 2, 4 and 5). */
 export function StoryEditorPage(): JSX.Element {
+  const { t } = useEditorT();
   const { id } = useParams();
   const isNew = isNewId(id);
   const navigate = useNavigate();
@@ -53,29 +56,29 @@ export function StoryEditorPage(): JSX.Element {
   }
 
   return (
-    <main className="ed-page">
-      <header className="ed-page__head">
+    <main className="editor-page">
+      <header className="editor-page__head">
         <div>
-          <Link to="../works" className="ed-back">
-            ← My Story
+          <Link to="../works" className="editor-back">
+            {t('common.backToMyStory')}
           </Link>
-          <h1>Story editor</h1>
+          <h1 className="ui-heading-1">{t('story.title')}</h1>
         </div>
         <SaveBar onSave={(m) => void onSave(m)} />
       </header>
       <StaleNotice />
       <RestoreNotice />
-      {load.status === 'loading' ? <p role="status">Loading story…</p> : null}
+      {load.status === 'loading' ? <Spinner label={t('story.loading')} /> : null}
       {load.status === 'error' ? (
-        <div className="ed-notice" role="alert">
-          <p>The story could not be loaded: {load.error}</p>
-          <button type="button" className="ed-button" onClick={() => id && void useEditorStore.getState().loadStory(id)}>
-            Try again
-          </button>
-        </div>
+        <Card className="editor-notice" role="alert">
+          <p>{t('story.loadFailed', { error: load.error })}</p>
+          <div>
+            <Button onClick={() => id && void useEditorStore.getState().loadStory(id)}>{t('common.tryAgain')}</Button>
+          </div>
+        </Card>
       ) : null}
       {load.status === 'ready' ? (
-        <div key={rev} className="ed-body">
+        <div key={rev} className="editor-body">
           <CharactersSection />
           <PlayerSection />
           <PrologueSection />

@@ -66,10 +66,10 @@ describe('My Story', () => {
     service.deleteStory.mockResolvedValue(undefined);
     renderAt('/editor/works');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Harbour lights' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete "Harbour lights"?' })).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete "Harbour lights"?' })).getByRole('button', { name: 'Cancel' }));
     expect(service.deleteStory).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Harbour lights' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Harbour lights' })).toBeNull());
     expect(service.deleteStory).toHaveBeenCalledWith('1');
   });

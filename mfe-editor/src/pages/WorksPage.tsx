@@ -1,21 +1,24 @@
 import { useEffect, type JSX } from 'react';
 import { Link } from 'react-router';
 import { CreatorStoryStatus } from 'shared-kit';
+import { Button, Card, EmptyState, Skeleton } from 'ui-kit';
 import { StoryCard } from '../components/StoryCard';
+import { useEditorT } from '../i18n';
 import { selectAnyVerifying, selectFilter, selectWorks, selectWorksError, selectWorksStatus } from '../stores/works/selectors';
 import { REVIEW_POLL_MS, useWorksStore, type WorksFilter } from '../stores/works/store';
 
-const FILTERS: Array<{ value: WorksFilter; label: string }> = [
-  { value: '', label: 'All' },
-  { value: CreatorStoryStatus.Draft, label: 'Draft' },
-  { value: CreatorStoryStatus.Verifying, label: 'Verifying' },
-  { value: CreatorStoryStatus.Passed, label: 'Passed' },
-  { value: CreatorStoryStatus.Failed, label: 'Failed' },
-  { value: CreatorStoryStatus.Unqualified, label: 'Unqualified' },
+const FILTERS: WorksFilter[] = [
+  '',
+  CreatorStoryStatus.Draft,
+  CreatorStoryStatus.Verifying,
+  CreatorStoryStatus.Passed,
+  CreatorStoryStatus.Failed,
+  CreatorStoryStatus.Unqualified,
 ];
 
 /** "My Story": the creator's stories and bots with their review status. */
 export function WorksPage(): JSX.Element {
+  const { t } = useEditorT();
   const stories = useWorksStore(selectWorks);
   const status = useWorksStore(selectWorksStatus);
   const error = useWorksStore(selectWorksError);
@@ -34,50 +37,55 @@ export function WorksPage(): JSX.Element {
   }, [verifying]);
 
   return (
-    <main className="ed-page">
-      <header className="ed-page__head">
-        <h1>My Story</h1>
-        <div className="ed-work__tools">
+    <main className="editor-page">
+      <header className="editor-page__head">
+        <h1 className="ui-heading-1">{t('common.myStory')}</h1>
+        <div className="ui-row">
           {/* Relative, so the links work both under the shell and on the remote's own page. */}
-          <Link to="../story/new" className="ed-button ed-button--primary">
-            Create story
+          <Link to="../story/new" className="ui-button ui-button--primary ui-button--md">
+            {t('works.createStory')}
           </Link>
-          <Link to="../bot" className="ed-button">
-            Create bot
+          <Link to="../bot" className="ui-button ui-button--secondary ui-button--md">
+            {t('works.createBot')}
           </Link>
         </div>
       </header>
-      <div className="ed-filters" role="group" aria-label="Filter by status">
-        {FILTERS.map((f) => (
-          <button
-            key={f.label}
-            type="button"
-            className={filter === f.value ? 'ed-chip-button ed-chip-button--on' : 'ed-chip-button'}
-            aria-pressed={filter === f.value}
-            onClick={() => void useWorksStore.getState().setFilter(f.value)}
+      <div className="ui-row editor-filters" role="group" aria-label={t('works.filterLabel')}>
+        {FILTERS.map((value) => (
+          <Button
+            key={value || 'all'}
+            size="sm"
+            variant={filter === value ? 'primary' : 'secondary'}
+            aria-pressed={filter === value}
+            onClick={() => void useWorksStore.getState().setFilter(value)}
           >
-            {f.label}
-          </button>
+            {t(`status.${value || 'All'}`)}
+          </Button>
         ))}
       </div>
-      <section aria-label="Works">
-        {status === 'loading' && stories.length === 0 ? <p role="status">Loading…</p> : null}
-        {status === 'error' ? (
-          <div className="ed-notice" role="alert">
-            <p>My Story could not be loaded: {error}</p>
-            <button type="button" className="ed-button" onClick={() => void useWorksStore.getState().load()}>
-              Try again
-            </button>
+      <section aria-label={t('works.listLabel')}>
+        {status === 'loading' && stories.length === 0 ? (
+          <div role="status" aria-label={t('common.loading')} className="editor-works">
+            <Skeleton shape="block" height={120} />
+            <Skeleton shape="block" height={120} />
           </div>
+        ) : null}
+        {status === 'error' ? (
+          <Card className="editor-notice" role="alert">
+            <p>{t('works.loadFailed', { error })}</p>
+            <div>
+              <Button onClick={() => void useWorksStore.getState().load()}>{t('common.tryAgain')}</Button>
+            </div>
+          </Card>
         ) : null}
         {status === 'ready' && stories.length === 0 ? (
-          <div className="ed-empty">
-            <p>{filter ? `No ${filter.toLowerCase()} stories` : 'No stories yet'}</p>
-            {filter ? null : <p className="ed-hint">Create your first story: characters, chapters and an opening line.</p>}
-          </div>
+          <EmptyState
+            title={filter ? t(`works.emptyFiltered.${filter}`) : t('works.empty')}
+            description={filter ? undefined : t('works.emptyHint')}
+          />
         ) : null}
         {stories.length > 0 ? (
-          <ul className="ed-works">
+          <ul className="editor-works">
             {stories.map((s) => (
               <StoryCard key={s.story_id} story={s} />
             ))}

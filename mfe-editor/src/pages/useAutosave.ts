@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { StoryStatus } from 'shared-kit';
+import { editorText } from '../i18n';
 import { useEditorStore } from '../stores/editor/store';
 
 /** How long after the last change the working copy saves itself. */
@@ -23,7 +24,7 @@ export function useAutosave(onCreated: (storyId: string) => void): void {
     if (!s.dirty || s.load.status !== 'ready' || saving || blocked) return;
     const local = setTimeout(() => {
       if (!useEditorStore.getState().keepLocal()) {
-        useEditorStore.setState((st) => ({ autosave: { ...st.autosave, state: 'unsaved', reason: 'this browser is not keeping a copy' } }));
+        useEditorStore.setState((st) => ({ autosave: { ...st.autosave, state: 'unsaved', reason: editorText('save.noLocalCopy') } }));
       }
     }, LOCAL_COPY_DELAY_MS);
     const timer = setTimeout(() => void autosave(onCreated), AUTOSAVE_DELAY_MS);
@@ -54,7 +55,7 @@ async function autosave(onCreated: (storyId: string) => void): Promise<void> {
   if (!s.dirty || s.load.status !== 'ready' || s.saving || s.restorable || s.stale) return;
   if (s.status === StoryStatus.ToVerify) {
     useEditorStore.setState((st) => ({
-      autosave: { ...st.autosave, state: 'unsaved', reason: 'under review; Save draft restarts the review' },
+      autosave: { ...st.autosave, state: 'unsaved', reason: editorText('save.underReview') },
     }));
     return;
   }

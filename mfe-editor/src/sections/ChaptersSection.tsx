@@ -1,8 +1,10 @@
 import { memo, type JSX } from 'react';
 import { LIMITS } from 'shared-kit';
-import { FieldError, TextField, fieldA11y, useFieldError } from '../components/Field';
+import { Button, Card, Checkbox, Select } from 'ui-kit';
+import { FieldError, TextField, useFieldError } from '../components/Field';
 import { ImagePicker } from '../components/ImagePicker';
 import { MentionField } from '../components/MentionField';
+import { useEditorT } from '../i18n';
 import { selectBgms } from '../stores/catalog/selectors';
 import { useCatalogStore } from '../stores/catalog/store';
 import { fieldDomId, nodeKey } from '../stores/editor/fields';
@@ -10,68 +12,66 @@ import { selectNode, selectNodeIds } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import { useNames } from './useNames';
 
+/** The select's value for "no music" (a select option cannot have an empty value). */
+const NO_MUSIC = 'none';
+
 function MusicSelect({ id, value, onChange }: { id: string; value: string; onChange: (vid: string, style: string) => void }): JSX.Element {
+  const { t } = useEditorT();
   const bgms = useCatalogStore(selectBgms);
-  const domId = fieldDomId(nodeKey(id, 'bgm_info'));
+  const options = [
+    { value: NO_MUSIC, label: t('fields.noMusic') },
+    ...bgms.map((b) => ({ value: b.vid, label: t('fields.musicOption', { name: b.name, style: b.music_style }) })),
+  ];
   return (
-    <div className="ed-field">
-      <div className="ed-field__head">
-        <label htmlFor={domId}>Music</label>
-      </div>
-      <select
-        id={domId}
-        className="ed-input"
-        value={value}
-        onChange={(e) => {
-          const bgm = bgms.find((b) => b.vid === e.target.value);
-          onChange(bgm?.vid ?? '', bgm?.music_style ?? '');
-        }}
-      >
-        <option value="">No music</option>
-        {bgms.map((b) => (
-          <option key={b.vid} value={b.vid}>
-            {b.name} ({b.music_style})
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      id={fieldDomId(nodeKey(id, 'bgm_info'))}
+      label={t('fields.music')}
+      value={value || NO_MUSIC}
+      options={options}
+      onValueChange={(vid) => {
+        const bgm = bgms.find((b) => b.vid === vid);
+        onChange(bgm?.vid ?? '', bgm?.music_style ?? '');
+      }}
+    />
   );
 }
 
 const ChapterCard = memo(function ChapterCard({ id, index, last }: { id: string; index: number; last: boolean }): JSX.Element | null {
+  const { t } = useEditorT();
   const node = useEditorStore(selectNode(id));
   const update = useEditorStore((s) => s.updateNode);
   const add = useEditorStore((s) => s.addNode);
   const remove = useEditorStore((s) => s.removeNode);
   const names = useNames();
   const endingKey = nodeKey(id, 'ending_content');
-  const visibleError = useFieldError(nodeKey(id, 'end_visible'));
+  const visibleKey = nodeKey(id, 'end_visible');
+  const visibleError = useFieldError(visibleKey);
   if (!node) return null;
-  const label = `Chapter ${index + 1}`;
+  const label = t('common.chapterN', { n: index + 1 });
   return (
-    <article className="ed-card" aria-label={label}>
-      <header className="ed-card__head">
+    <Card as="article" className="editor-card" aria-label={label}>
+      <header className="editor-card__head">
         <h3>{label}</h3>
-        <div className="ed-card__tools">
-          <button type="button" className="ed-link" onClick={() => add(id)}>
-            Add chapter before {label}
-          </button>
-          <button type="button" className="ed-link ed-link--danger" onClick={() => remove(id)}>
-            Remove {label}
-          </button>
+        <div className="ui-row">
+          <Button variant="ghost" size="sm" onClick={() => add(id)}>
+            {t('sections.addChapterBefore', { chapter: label })}
+          </Button>
+          <Button variant="ghost" size="sm" className="editor-danger-text" onClick={() => remove(id)}>
+            {t('sections.remove', { name: label })}
+          </Button>
         </div>
       </header>
       <TextField
         fkey={nodeKey(id, 'name')}
-        label={`${label} title`}
+        label={t('fields.chapterTitle', { chapter: label })}
         value={node.name}
         max={LIMITS.plotTitle}
-        placeholder="Only you see the title"
+        placeholder={t('fields.titlePlaceholder')}
         onChange={(v) => update(id, { name: v })}
       />
       <MentionField
         fkey={nodeKey(id, 'content')}
-        label={`${label} content`}
+        label={t('fields.chapterContent', { chapter: label })}
         value={node.content}
         max={LIMITS.plotContent}
         names={names}
@@ -79,27 +79,24 @@ const ChapterCard = memo(function ChapterCard({ id, index, last }: { id: string;
       />
       <MentionField
         fkey={endingKey}
-        label={`${label} ending`}
+        label={t('fields.chapterEnding', { chapter: label })}
         value={node.ending_content}
         max={LIMITS.plotEnding}
         names={names}
-        placeholder={last ? 'How the story ends (required for the last chapter)' : 'What ends this chapter'}
+        placeholder={last ? t('fields.endingPlaceholderLast') : t('fields.endingPlaceholder')}
         onChange={(v) => update(id, { ending_content: v })}
       />
-      <label className="ed-check">
-        <input
-          type="checkbox"
-          {...fieldA11y(nodeKey(id, 'end_visible'), visibleError, false)}
-          checked={node.end_visible}
-          onChange={(e) => update(id, { end_visible: e.target.checked })}
-        />
-        Show the ending to players
-      </label>
-      <FieldError fkey={nodeKey(id, 'end_visible')} error={visibleError} />
-      <div className="ed-card__grid">
+      <Checkbox
+        id={fieldDomId(visibleKey)}
+        label={t('fields.showEnding')}
+        checked={node.end_visible}
+        onCheckedChange={(checked) => update(id, { end_visible: checked })}
+      />
+      <FieldError fkey={visibleKey} error={visibleError} />
+      <div className="editor-grid">
         <ImagePicker
           fkey={nodeKey(id, 'background_url')}
-          label={`${label} background`}
+          label={t('fields.chapterBackground', { chapter: label })}
           use="background"
           value={node.background_url}
           onChange={(url) => update(id, { background_url: url })}
@@ -110,33 +107,30 @@ const ChapterCard = memo(function ChapterCard({ id, index, last }: { id: string;
           onChange={(vid, style) => update(id, { bgm_info: vid ? { vid, music_style: style } : null })}
         />
       </div>
-    </article>
+    </Card>
   );
 });
 
 export function ChaptersSection(): JSX.Element {
+  const { t } = useEditorT();
   const ids = useEditorStore(selectNodeIds);
   const add = useEditorStore((s) => s.addNode);
   const list = ids ? ids.split(' ') : [];
   const error = useFieldError('nodes');
   return (
-    <section className="ed-section" aria-labelledby="ed-chapters" id="section-chapters">
-      <h2 id="ed-chapters">
-        Chapters <span className="ed-hint">({list.length}/{LIMITS.maxPlots})</span>
+    <Card as="section" className="editor-section" aria-labelledby="editor-chapters" id="section-chapters">
+      <h2 id="editor-chapters" className="ui-heading-2">
+        {t('sections.chapters')} <span className="ui-text-muted">{t('sections.chapterCount', { count: list.length, max: LIMITS.maxPlots })}</span>
       </h2>
       {list.map((id, i) => (
         <ChapterCard key={id} id={id} index={i} last={i === list.length - 1} />
       ))}
-      <button
-        type="button"
-        id={fieldDomId('nodes')}
-        className="ed-button"
-        disabled={list.length >= LIMITS.maxPlots}
-        onClick={() => add()}
-      >
-        Add chapter at the end
-      </button>
+      <div>
+        <Button id={fieldDomId('nodes')} disabled={list.length >= LIMITS.maxPlots} onClick={() => add()}>
+          {t('sections.addChapterEnd')}
+        </Button>
+      </div>
       <FieldError fkey="nodes" error={error} />
-    </section>
+    </Card>
   );
 }

@@ -1,61 +1,65 @@
 import { memo, type JSX } from 'react';
 import { LIMITS } from 'shared-kit';
+import { Button, Card } from 'ui-kit';
 import { TextField } from '../components/Field';
 import { ImagePicker } from '../components/ImagePicker';
 import { MentionField } from '../components/MentionField';
 import { VoicePicker } from '../components/VoicePicker';
+import { useEditorT } from '../i18n';
 import { characterKey } from '../stores/editor/fields';
 import { selectCharacter, selectCharacterIds } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import { useNames } from './useNames';
 
 const CharacterCard = memo(function CharacterCard({ id, index }: { id: string; index: number }): JSX.Element | null {
+  const { t } = useEditorT();
   const c = useEditorStore(selectCharacter(id));
   const update = useEditorStore((s) => s.updateCharacter);
   const remove = useEditorStore((s) => s.removeCharacter);
   const names = useNames();
   if (!c) return null;
-  const title = c.character_name.trim() || `Character ${index + 1}`;
+  const numbered = t('common.characterN', { n: index + 1 });
+  const title = c.character_name.trim() || numbered;
   return (
-    <article className="ed-card" aria-label={`Character ${index + 1}`}>
-      <header className="ed-card__head">
+    <Card as="article" className="editor-card" aria-label={numbered}>
+      <header className="editor-card__head">
         <h3>{title}</h3>
-        <button type="button" className="ed-link ed-link--danger" onClick={() => remove(id)}>
-          Remove {title}
-        </button>
+        <Button variant="ghost" size="sm" className="editor-danger-text" onClick={() => remove(id)}>
+          {t('sections.remove', { name: title })}
+        </Button>
       </header>
-      <div className="ed-card__grid">
-        <div>
+      <div className="editor-grid">
+        <div className="editor-column">
           <TextField
             fkey={characterKey(id, 'character_name')}
-            label="Name"
+            label={t('fields.name')}
             value={c.character_name}
             max={LIMITS.characterName}
             onChange={(v) => update(id, { character_name: v })}
           />
           <MentionField
             fkey={characterKey(id, 'settings')}
-            label="Settings"
+            label={t('fields.settings')}
             value={c.settings}
             max={LIMITS.characterSettings}
             names={names}
-            placeholder="Who they are, what they want. Type @ to mention someone."
+            placeholder={t('fields.settingsPlaceholder')}
             onChange={(v) => update(id, { settings: v })}
           />
           <TextField
             fkey={characterKey(id, 'style')}
-            label="Dialogue style"
+            label={t('fields.style')}
             value={c.style}
             max={LIMITS.characterStyle}
             multiline
-            placeholder="An example of how they speak"
+            placeholder={t('fields.stylePlaceholder')}
             onChange={(v) => update(id, { style: v })}
           />
         </div>
-        <div>
+        <div className="editor-column">
           <ImagePicker
             fkey={characterKey(id, 'character_url')}
-            label="Picture"
+            label={t('fields.picture')}
             use="character"
             value={c.character_url}
             onChange={(url) => update(id, { character_url: url })}
@@ -63,30 +67,33 @@ const CharacterCard = memo(function CharacterCard({ id, index }: { id: string; i
           />
           <VoicePicker
             fkey={characterKey(id, 'dubbing_show')}
-            label="Voice"
+            label={t('fields.voice')}
             value={c.dubbing_show.dubbing}
             onChange={(d) => update(id, { dubbing_show: d })}
           />
         </div>
       </div>
-    </article>
+    </Card>
   );
 });
 
 export function CharactersSection(): JSX.Element {
+  const { t } = useEditorT();
   const ids = useEditorStore(selectCharacterIds);
   const add = useEditorStore((s) => s.addCharacter);
   const list = ids ? ids.split(' ') : [];
   return (
-    <section className="ed-section" aria-labelledby="ed-characters" id="section-characters">
-      <h2 id="ed-characters">Characters</h2>
-      {list.length === 0 ? <p className="ed-hint">No characters yet. A story needs someone to talk to.</p> : null}
+    <Card as="section" className="editor-section" aria-labelledby="editor-characters" id="section-characters">
+      <h2 id="editor-characters" className="ui-heading-2">
+        {t('sections.characters')}
+      </h2>
+      {list.length === 0 ? <p className="ui-text-muted">{t('sections.noCharacters')}</p> : null}
       {list.map((id, i) => (
         <CharacterCard key={id} id={id} index={i} />
       ))}
-      <button type="button" className="ed-button" onClick={() => add()}>
-        Add character
-      </button>
-    </section>
+      <div>
+        <Button onClick={() => add()}>{t('sections.addCharacter')}</Button>
+      </div>
+    </Card>
   );
 }

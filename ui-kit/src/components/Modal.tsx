@@ -22,13 +22,18 @@ export interface ModalProps {
   hideClose?: boolean;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /**
+   * Whether closing puts focus back on the control that opened the dialog (default). False when the app moves focus
+   * itself on close (e.g. to the first invalid field).
+   */
+  returnFocus?: boolean;
 }
 
 /**
  * A modal dialog on Radix Dialog: focus moves inside and stays there, Escape closes, focus returns to where it was,
  * the page behind is hidden from screen readers.
  */
-export function Modal({ open = true, onClose, title, description, children, actions, busy = false, initialFocus, hideClose = false, size = 'md', className }: ModalProps) {
+export function Modal({ open = true, onClose, title, description, children, actions, busy = false, initialFocus, hideClose = false, size = 'md', className, returnFocus = true }: ModalProps) {
   const { t } = useTranslation('common');
   // Radix returns focus only to its own Trigger; our modals are opened by any control, so remember it.
   const opener = useRef<HTMLElement | null>(null);
@@ -52,7 +57,7 @@ export function Modal({ open = true, onClose, title, description, children, acti
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
+            if (returnFocus && opener.current?.isConnected) opener.current.focus();
           }}
           // Without a description Radix would point aria-describedby at nothing.
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -19,11 +19,14 @@ export interface SelectProps {
   hideLabel?: boolean;
   className?: string;
   name?: string;
+  /** The trigger's id (default: generated); the error is `${id}-error`. */
+  id?: string;
 }
 
 /** A labelled select on Radix (keyboard, typeahead and ARIA from the primitive). */
-export function Select({ label, value, onValueChange, options, placeholder, disabled, error, hideLabel, className, name }: SelectProps) {
-  const id = useId();
+export function Select({ label, value, onValueChange, options, placeholder, disabled, error, hideLabel, className, name, id: idProp }: SelectProps) {
+  const autoId = useId();
+  const id = idProp ?? autoId;
   return (
     <div className={cx('ui-field', error ? 'ui-field--error' : undefined, className)}>
       <label id={`${id}-label`} htmlFor={id} className={cx('ui-field__label', hideLabel && 'ui-visually-hidden')}>

@@ -20,6 +20,7 @@ import {
   type StoryNode,
 } from 'shared-kit';
 import type { StoryPermission } from '../../api/types';
+import { editorText, issueText } from '../../i18n';
 import { errorText, isStaleSave, serverIssues } from '../../lib/errors';
 import { shellToast as toast } from 'shared-kit';
 import * as storyService from '../../services/story.service';
@@ -146,8 +147,8 @@ const sameContent = (a: LocalDraft, content: StoryContent, permission: StoryPerm
 
 /** The words the status line uses for an automatic save that did not happen. */
 function autosaveReason(error: unknown): string {
-  if (isApiError(error) && error.code === ErrorCode.StoryVerifying) return 'under review; Save draft restarts the review';
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  if (isApiError(error) && error.code === ErrorCode.StoryVerifying) return editorText('save.underReview');
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return editorText('save.offline');
   return errorText(error);
 }
 
@@ -319,7 +320,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     addNode: (beforeId) => {
       const nodes = get().content.nodes;
       if (nodes.length >= LIMITS.maxPlots) {
-        toast({ type: 'warning', message: `A story has at most ${LIMITS.maxPlots} chapters` });
+        toast({ type: 'warning', message: editorText('issues.maxChapters', { max: LIMITS.maxPlots }) });
         return null;
       }
       const node = emptyNode();
@@ -352,7 +353,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         const last = rest[0] as StoryNode;
         const merged = mergedContent(content.summary, last.content);
         if (displayLength(merged, storyMentionNames(content)) > LIMITS.plotContent) {
-          toast({ type: 'error', message: MERGE_TOO_LONG });
+          toast({ type: 'error', message: issueText(MERGE_TOO_LONG) });
           return false;
         }
         edit(
@@ -392,7 +393,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const issues = validateStory(content, { mode });
       if (issues.length > 0) {
         if (manual) showIssues(issues, content);
-        else unsaved((issues[0] as StoryIssue).message);
+        else unsaved(issueText((issues[0] as StoryIssue).message));
         return { ok: false, reason: 'invalid' };
       }
       set((s) => ({ saving: mode, stale: false, autosave: { ...s.autosave, state: 'saving', reason: null } }));
@@ -420,7 +421,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         if (get().dirty) get().keepLocal();
         if (bot) await savePermission(res.story_id);
         if (manual) {
-          toast({ type: 'success', message: mode === 'publish' ? 'Published successfully' : 'Saved successfully' });
+          toast({ type: 'success', message: editorText(mode === 'publish' ? 'save.published' : 'save.saved') });
         }
         return { ok: true, storyId: res.story_id, created };
       } catch (error) {
@@ -428,17 +429,17 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         const fromServer = serverIssues(error);
         if (fromServer) {
           if (manual) showIssues(fromServer, content);
-          else unsaved((fromServer[0] as StoryIssue).message);
+          else unsaved(issueText((fromServer[0] as StoryIssue).message));
           return { ok: false, reason: 'invalid' };
         }
         if (isStaleSave(error)) {
           set({ stale: true });
-          unsaved('the story was changed elsewhere');
+          unsaved(editorText('save.changedElsewhere'));
           return { ok: false, reason: 'stale' };
         }
         unsaved(autosaveReason(error));
         if (manual) {
-          toast({ type: 'error', message: `${mode === 'publish' ? 'Publish failed' : 'Save failed'}: ${errorText(error)}` });
+          toast({ type: 'error', message: editorText(mode === 'publish' ? 'save.publishFailed' : 'save.saveFailed', { error: errorText(error) }) });
         }
         return { ok: false, reason: 'error' };
       }
@@ -460,7 +461,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     try {
       await storyService.updatePermission(storyId, get().permission);
     } catch (error) {
-      toast({ type: 'error', message: `Permissions were not saved: ${errorText(error)}` });
+      toast({ type: 'error', message: editorText('bot.permissionsFailed', { error: errorText(error) }) });
     }
   }
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CreatorStoryStatus } from 'shared-kit';
 import type { StoryListItem } from '../../api/types';
+import { editorText } from '../../i18n';
 import { errorText } from '../../lib/errors';
 import { shellToast as toast } from 'shared-kit';
 import * as storyService from '../../services/story.service';
@@ -57,10 +58,10 @@ export const useWorksStore = create<WorksState>()((set, get) => {
       try {
         await storyService.deleteStory(storyId);
         set((s) => ({ stories: s.stories.filter((x) => x.story_id !== storyId), total: Math.max(0, s.total - 1) }));
-        toast({ type: 'success', message: 'Deleted' });
+        toast({ type: 'success', message: editorText('works.deleted') });
         return true;
       } catch (error) {
-        toast({ type: 'error', message: `Delete failed: ${errorText(error)}` });
+        toast({ type: 'error', message: editorText('works.deleteFailed', { error: errorText(error) }) });
         return false;
       }
     },
