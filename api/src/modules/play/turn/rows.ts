@@ -8,11 +8,16 @@ import { Dialogue, type DialogueFields } from '../dialogue.model';
  * sequence numbers belong to new rows, so a copy kept here could not tell it is stale.
  */
 
+/** A batch size above any range read here (MongoDB still caps a batch at 16 MB). */
+const ALL = 1_000_000;
+
 /** The play's rows with seq in (fromSeq, uptoSeq], oldest first. */
 export function rowsBetween(playId: string, fromSeq: number, uptoSeq: number): Promise<DialogueFields[]> {
   if (uptoSeq <= fromSeq) return Promise.resolve([]);
   return Dialogue.find({ play_id: playId, seq: mongoose.trusted({ $gt: fromSeq, $lte: uptoSeq }) })
     .sort({ seq: 1 })
+    // All in the first batch: a getMore would be one more round trip on the way to the model request.
+    .batchSize(ALL)
     .lean<DialogueFields[]>()
     .exec();
 }

@@ -26,10 +26,12 @@ const CLEAN: TextCheck = { flagged: false, detail: '' };
  *   2. claim the play in one conditional write, while the day's quota is spent (one conditional write, so
  *      several api processes never pass the limit) and the message is moderated; the prompt's material is read
  *      from MongoDB as soon as the claim is back;
- *   3. once all of that passed, start the model request, while the Input row and the reply's placeholder are
- *      stored;
- *   4. hand the reply to its task (task.ts), which streams it, stores it and releases the play; answer.
- * Whatever fails before step 4 goes through the one `undo`: the request is cancelled, the quota given back, the
+ *   3. start the model request as soon as the play is claimed, its material read and the message passed the
+ *      moderation (the quota's write is not needed for it: a send refused for the quota cancels it at once); its
+ *      words are held until step 4;
+ *   4. once the quota is spent too, store the Input row and the reply's placeholder;
+ *   5. hand the reply to its task (task.ts), which streams it, stores it and releases the play; answer.
+ * Whatever fails before step 5 goes through the one `undo`: the request is cancelled, the quota given back, the
  * turn's rows removed and the play released as it was. A flagged message is stored as SecurityFail and nothing
  * else of it stays.
  */
@@ -58,23 +60,30 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
   const now = ctx.now();
   const shape: ClaimShape = { groupId: answering?.group_id ?? newGroupId(input.play_id, now), seqs: answering ? 1 : 2, countsAsTurn: !answering, now };
   const claim = claimPlay(user.uid, input, shape, seenSeq);
+  const spend = spendMessage(user, chat, ctx.config.guestChatTurns, now);
+  const check = answering ? Promise.resolve(CLEAN) : ctx.checkText(message);
   // The turn is planned (its rows, and the prompt's material read from MongoDB) once the claim is back, while the
-  // quota and the moderation answer; nothing of it is written or sent before they have.
+  // quota and the moderation answer.
   const planning = claim.then((taken) => (taken ? planTurn(afterClaim(taken, shape), shape, message, answering) : null));
-  planning.catch(() => undefined);
-  const [claiming, spending, checking] = await Promise.allSettled([
-    claim,
-    spendMessage(user, chat, ctx.config.guestChatTurns, now),
-    answering ? CLEAN : ctx.checkText(message),
-  ]);
+  let opened: OpenedReply | undefined;
+  let undone = false;
+  // The model request opens once the turn is planned and the message passed the moderation, without waiting for
+  // the quota's write; nothing of it is shown or stored before the quota is spent and the rows are stored. Without
+  // material the task reads it again, and a failure there ends the reply as Fail.
+  const opening = Promise.all([planning, check]).then(([plan, checked]) => {
+    if (!undone && plan?.material && !checked.flagged) opened = openReply(turnDeps(ctx), plan.material);
+  });
+  opening.catch(() => undefined);
+  const [claiming, spending, checking] = await Promise.allSettled([claim, spend, check]);
   const before = claiming.status === 'fulfilled' ? claiming.value : null;
   const spent = spending.status === 'fulfilled' ? spending.value : null;
-  let opened: OpenedReply | undefined;
   /** The turn's rows once they may be stored, or the flagged Input kept for the record. */
   let written: string[] = [];
   let kept = 0;
   /** The one undo: gives back everything this send took. */
   const undo = async () => {
+    // A request not opened yet never will be.
+    undone = true;
     opened?.cancel();
     if (spent) await spent.refund();
     if (!before) return;
@@ -95,15 +104,12 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       kept = 1;
       await refuseInput(claimed, shape, message, checking.value);
     }
-    const { story, speakerId, rows, material } = (await planning)!;
+    const { story, speakerId, rows } = (await planning)!;
+    await opening;
     const firstSeq = rows[0]!.seq;
     const reply = rows[rows.length - 1]!;
-    // The request opens while the rows are stored; its words are held until the reply task takes them. Without
-    // material the task reads it again, and a failure there ends the reply as Fail.
     written = rows.map((d) => d.dialogue_id);
-    const storing = Dialogue.collection.insertMany(rows.map((d) => ({ ...d })));
-    if (material) opened = openReply(turnDeps(ctx), material);
-    await storing;
+    await Dialogue.collection.insertMany(rows.map((d) => ({ ...d })));
 
     const answer: SendAnswer = {
       play_id: claimed.play_id,
