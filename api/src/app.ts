@@ -31,6 +31,8 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { loadForbiddenWords } from './modules/review/forbiddenWords';
 import { startReviewWorker } from './modules/review/review.worker';
 import { playRoutes } from './modules/play/play.routes';
+import { interactRoutes } from './modules/interact/interact.routes';
+import { noticeRoutes } from './modules/notice/notice.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -108,6 +110,8 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   });
   eventsRoutes(router, { now });
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
+  noticeRoutes(router, { events: deps.events });
+  interactRoutes(router, { now });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

@@ -81,3 +81,17 @@ export const NONE_STYLE_WORDS = ['无', 'No', 'None'] as const;
 export const ENV_HEADER_NAMES = ['x-use-ppe', 'x-tt-env'] as const;
 
 export const EDITOR_ROUTE_BASE = '/editor';
+
+/**
+ * Limits of the community features; the spec names a comment length limit "with a counter" but gives no number,
+ * so these are ours.
+ */
+export const COMMUNITY_LIMITS = {
+  /** Characters of a comment or reply. */
+  comment: 500,
+  /** Characters of a remark on a liked reply and of a feedback's free text. */
+  remark: 500,
+  /** Items per page of the paged social lists. */
+  pageMax: 50,
+  pageDefault: 20,
+} as const;

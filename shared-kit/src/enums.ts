@@ -581,3 +581,7 @@ export function creatorStatusOf(status: number): CreatorStoryStatus {
       return CreatorStoryStatus.Draft;
   }
 }
+
+/** What a line of the people inbox tells: a reply to one's comment, a like, a new follower, a pinned comment. */
+export const NoticeKind = { Reply: 'Reply', Like: 'Like', Follow: 'Follow', Pin: 'Pin' } as const;
+export type NoticeKind = ValueOf<typeof NoticeKind>;

@@ -1,4 +1,4 @@
-import type { PlanStatus, StoryStatus } from 'shared-kit';
+import type { NoticeKind, PlanStatus, StoryStatus } from 'shared-kit';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -12,6 +12,8 @@ export interface DomainEvents {
   'bot.reviewed': { uid: string; story_id: string; passed: boolean };
   /** A brainstorm generation plan moved on. */
   'plan.progressed': { uid: string; story_id: string; plan_id: string; status: PlanStatus; percent: number };
+  /** A line reached someone's people inbox (a reply, like, follow or pin); `unread` counts their unread lines. */
+  'notice.created': { uid: string; notice_id: string; kind: NoticeKind; unread: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

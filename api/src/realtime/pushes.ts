@@ -32,4 +32,8 @@ export const PUSH_RULES: {
       plan_push_msg: { story_id: e.story_id, plan_id: e.plan_id, status: e.status, percent: e.percent },
     },
   }),
+  'notice.created': (e) => ({
+    uid: e.uid,
+    push: { push_type: PushType.InnerPush, notice_id: e.notice_id, kind: e.kind, unread: e.unread },
+  }),
 };

@@ -32,12 +32,14 @@ import {
 import { commonConfigResponseSchema, guestStartSchema, loginProviderListSchema, phoneLoginSchema, sentCodeSchema } from './platform';
 import { z as zod } from 'zod';
 import { PLAY_CONTRACTS } from './play';
+import { COMMUNITY_CONTRACTS } from './community';
 
 export * from './account';
 export * from './common';
 export * from './editor';
 export * from './platform';
 export * from './play';
+export * from './community';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -89,6 +91,8 @@ export const RESPONSE_CONTRACTS = {
   'POST /events/track': emptyData,
   // Play
   ...PLAY_CONTRACTS,
+  // Community
+  ...COMMUNITY_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

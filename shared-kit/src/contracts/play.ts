@@ -18,6 +18,9 @@ export const storyCardSchema = z.object({
   characters_count: z.number().int(),
   creator: z.object({ uid: z.string(), nickname: z.string(), avatar: z.string() }),
   ai_generated: z.boolean(),
+  /** Likes and visible comments (the api always sends them; optional for cards built before they existed). */
+  like_count: z.number().int().optional(),
+  comment_count: z.number().int().optional(),
 });
 export type StoryCard = z.infer<typeof storyCardSchema>;
 
@@ -44,6 +47,9 @@ export const playerStoryDetailSchema = storyCardSchema.extend({
   characters: z.array(castMemberSchema),
   chapters: z.array(z.object({ node_id: z.string(), index: z.number().int(), background_url: z.string(), objective: z.string() })),
   prologue: z.object({ character_id: z.string(), content: z.string() }),
+  /** The viewer liked the story (false for a visitor). */
+  liked: z.boolean().optional(),
+  comment_status: z.string().optional(),
 });
 export type PlayerStoryDetail = z.infer<typeof playerStoryDetailSchema>;
 

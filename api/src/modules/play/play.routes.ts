@@ -71,7 +71,10 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
     respond(ctx, await storyInfo(q.story_id, q.version_id));
   });
   const detail = validate({ query: s.storyIdQuery });
-  router.get(`${BASE}/detail`, detail, async (ctx) => respond(ctx, await storyDetail(detail.input(ctx).query.story_id)));
+  router.get(`${BASE}/detail`, detail, async (ctx) => {
+    const viewer = ctx.state.account ?? ctx.state.user;
+    respond(ctx, await storyDetail(detail.input(ctx).query.story_id, viewer?.uid));
+  });
   const latest = validate({ query: s.latestVersionQuery });
   router.get(`${BASE}/latest_version`, latest, async (ctx) => {
     const q = latest.input(ctx).query;

@@ -1,5 +1,7 @@
 import mongoose from 'mongoose';
 import { User } from '../../user/user.model';
+import { StoryLike } from '../../interact/like.model';
+import { storyStatsOf } from '../../interact/stats.model';
 import { keywordsOf, wordsOf } from '../../../ai/chat/words';
 import { Play, type PlayFields } from '../play.model';
 import { presentStoryCard, presentStoryDetail, type CreatorInfo } from './play.presenter';
@@ -13,8 +15,8 @@ async function creators(uids: string[]): Promise<Map<string, CreatorInfo>> {
 }
 
 async function cards(stories: PlayableStory[]) {
-  const who = await creators(stories.map((s) => s.uid));
-  return stories.map((s) => presentStoryCard(s, who.get(s.uid)));
+  const [who, stats] = await Promise.all([creators(stories.map((s) => s.uid)), storyStatsOf(stories.map((s) => s.story_id))]);
+  return stories.map((s) => presentStoryCard(s, who.get(s.uid), stats.get(s.story_id)));
 }
 
 /** `story/list`: stories that passed review, newest first. */
@@ -31,10 +33,15 @@ export async function storyInfo(storyId: string, versionId?: string) {
 }
 
 /** `detail`: what the story page shows. */
-export async function storyDetail(storyId: string) {
+export async function storyDetail(storyId: string, viewerUid?: string) {
   const story = await publishedStory(storyId);
-  const who = await creators([story.uid]);
-  return presentStoryDetail(story, who.get(story.uid));
+  const [who, stats, liked] = await Promise.all([
+    creators([story.uid]),
+    storyStatsOf([storyId]),
+    viewerUid ? StoryLike.exists({ story_id: storyId, uid: viewerUid }) : null,
+  ]);
+  const counts = stats.get(storyId)!;
+  return { ...presentStoryDetail(story, who.get(story.uid), counts), liked: !!liked, comment_status: counts.comment_status };
 }
 
 function haystack(s: PlayableStory): string {
@@ -85,11 +92,12 @@ export async function playedStories(uid: string, offset: number, count: number) 
       }
     }),
   );
-  const who = await creators(stories.filter((s): s is PlayableStory => s !== null).map((s) => s.uid));
+  const found = stories.filter((s): s is PlayableStory => s !== null);
+  const [who, stats] = await Promise.all([creators(found.map((s) => s.uid)), storyStatsOf(found.map((s) => s.story_id))]);
   const items = page.flatMap((p, i) => {
     const s = stories[i];
     if (!s) return [];
-    return [{ ...presentStoryCard(s, who.get(s.uid)), play_id: p.play_id, play_status: p.status, turns: p.turns, last_played_at: p.last_played_at.toISOString() }];
+    return [{ ...presentStoryCard(s, who.get(s.uid), stats.get(s.story_id)), play_id: p.play_id, play_status: p.status, turns: p.turns, last_played_at: p.last_played_at.toISOString() }];
   });
   return { stories: items, has_more: offset + page.length < latest.length, next_offset: offset + page.length };
 }

@@ -90,7 +90,7 @@ export interface CreatorInfo {
 }
 
 /** A feed or search card. */
-export function presentStoryCard(story: PlayableStory, creator: CreatorInfo | undefined) {
+export function presentStoryCard(story: PlayableStory, creator: CreatorInfo | undefined, counts?: StoryCounts) {
   const c = story.content;
   return {
     ...storyBasics(story),
@@ -98,14 +98,22 @@ export function presentStoryCard(story: PlayableStory, creator: CreatorInfo | un
     characters_count: c.characters.length,
     creator: creator ?? { uid: story.uid, nickname: '', avatar: '' },
     ai_generated: true,
+    like_count: counts?.like_count ?? 0,
+    comment_count: counts?.comment_count ?? 0,
   };
 }
 
+/** The social counters a card shows (interact/stats.model.ts). */
+export interface StoryCounts {
+  like_count: number;
+  comment_count: number;
+}
+
 /** `detail`: the card plus the cast and chapters as players may see them (titles hidden, objectives if public). */
-export function presentStoryDetail(story: PlayableStory, creator: CreatorInfo | undefined) {
+export function presentStoryDetail(story: PlayableStory, creator: CreatorInfo | undefined, counts?: StoryCounts) {
   const c = story.content;
   return {
-    ...presentStoryCard(story, creator),
+    ...presentStoryCard(story, creator, counts),
     player: { character_name: c.player.character_name, settings: c.player.settings },
     characters: c.characters.map((ch) => ({
       character_id: ch.character_id,

@@ -1,0 +1,45 @@
+import { currentAccount, requireUser } from '../../lib/auth';
+import type { AppRouter } from '../../lib/context';
+import { respond } from '../../lib/envelope';
+import { validate } from '../../lib/validate';
+import { rateLimit } from '../../lib/rateLimit';
+import * as s from './interact.schema';
+import { dialogueFeedback, likeDialogue, likedStories, likeStory, remarkDialogue } from './like.service';
+
+const BASE = '/api/interact';
+
+/** A person liking quickly is fine; a script toggling a like hundreds of times a minute is not. */
+const likeLimit = rateLimit({ name: 'interact-like', key: (ctx) => currentAccount(ctx).uid, windowMs: 60_000, max: 120 });
+
+/**
+ * Likes and feedback. Who may call: signed-in accounts (guests get 1007). Youth mode and suspended accounts may
+ * like (only creating and commenting are closed to them); nobody may like a story of someone on either side of a
+ * block (1201).
+ */
+export function interactRoutes(router: AppRouter, deps: { now: () => number }): void {
+  const like = validate({ body: s.storyLikeBody });
+  router.post(`${BASE}/story/like`, requireUser, likeLimit, like, async (ctx) => {
+    const b = like.input(ctx).body;
+    respond(ctx, await likeStory(currentAccount(ctx).uid, b.story_id, b.like, new Date(deps.now())));
+  });
+  const likeList = validate({ query: s.cursorQuery });
+  router.get(`${BASE}/story/like_list`, requireUser, likeList, async (ctx) => {
+    const q = likeList.input(ctx).query;
+    respond(ctx, await likedStories(currentAccount(ctx).uid, q.cursor, q.count));
+  });
+
+  const dLike = validate({ body: s.dialogueLikeBody });
+  router.post(`${BASE}/dialogue/like`, requireUser, dLike, async (ctx) => {
+    const b = dLike.input(ctx).body;
+    respond(ctx, await likeDialogue(currentAccount(ctx).uid, b.dialogue_id, b.like));
+  });
+  const remark = validate({ body: s.dialogueRemarkBody });
+  router.post(`${BASE}/dialogue/like_remark`, requireUser, remark, async (ctx) => {
+    const b = remark.input(ctx).body;
+    respond(ctx, await remarkDialogue(currentAccount(ctx).uid, b.dialogue_id, b.remark));
+  });
+  const feedback = validate({ body: s.dialogueFeedbackBody });
+  router.post(`${BASE}/dialogue/feedback`, requireUser, feedback, async (ctx) => {
+    respond(ctx, await dialogueFeedback(currentAccount(ctx).uid, feedback.input(ctx).body));
+  });
+}

@@ -1,0 +1,135 @@
+import mongoose from 'mongoose';
+import { ErrorCode, FeedbackAttitude, type BadReason, type StoryLikeResult } from 'shared-kit';
+import { AppError } from '../../lib/errors';
+import { Story } from '../editor/story.model';
+import { Dialogue } from '../play/dialogue.model';
+import { Play } from '../play/play.model';
+import { isDuplicateKey } from '../user/user.service';
+import { newestPart, pageRange, sortKey } from './keys';
+import { DialogueFeedback, DialogueLike, StoryLike } from './like.model';
+import { nobody, peopleOf, refuseIfBlocked } from './people';
+import { bumpStory, bumpUser, clampCount, StoryStats, storyStatsOf } from './stats.model';
+import { publicStory } from './story.access';
+import { notify } from '../notice/notice.service';
+
+async function likeCount(storyId: string): Promise<number> {
+  const stats = await StoryStats.findOne({ story_id: storyId }, { like_count: 1 }).lean<{ like_count?: number }>();
+  return clampCount(stats?.like_count);
+}
+
+/**
+ * Likes or unlikes a story. `like` says which; without it the call toggles. Each counter moves only after its row
+ * was really written or removed (the unique index decides between concurrent calls), so counts never double and
+ * never drift below zero.
+ */
+export async function likeStory(uid: string, storyId: string, like: boolean | undefined, now: Date): Promise<StoryLikeResult> {
+  const story = await publicStory(storyId);
+  const want = like ?? !(await StoryLike.exists({ story_id: storyId, uid }));
+  if (want) {
+    await refuseIfBlocked(uid, story.uid);
+    let inserted = false;
+    try {
+      await StoryLike.create({ story_id: storyId, uid, list_key: sortKey(uid, newestPart(now), storyId), created_at: now });
+      inserted = true;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    if (inserted) {
+      await bumpStory(storyId, { like_count: 1 });
+      await bumpUser(story.uid, { likes_received: 1 });
+      if (story.uid !== uid) {
+        await notify({ uid: story.uid, kind: 'Like', actor_uid: uid, story_id: storyId, story_name: story.story_name });
+      }
+    }
+  } else {
+    const removed = await StoryLike.deleteOne({ story_id: storyId, uid });
+    if (removed.deletedCount === 1) {
+      await bumpStory(storyId, { like_count: -1 });
+      await bumpUser(story.uid, { likes_received: -1 });
+    }
+  }
+  return { story_id: storyId, liked: want, like_count: await likeCount(storyId) };
+}
+
+/** The viewer's liked stories, newest like first; stories since deleted are left out. */
+export async function likedStories(uid: string, cursor: string | undefined, count: number) {
+  const rows = await StoryLike.find({ list_key: mongoose.trusted(pageRange(uid, cursor)) }, { story_id: 1, list_key: 1, created_at: 1 })
+    .sort({ list_key: 1 })
+    .limit(count + 1)
+    .lean<Array<{ story_id: string; list_key: string; created_at?: Date }>>();
+  const page = rows.slice(0, count);
+  const ids = page.map((r) => r.story_id);
+  const [stories, stats] = await Promise.all([
+    Story.find({ story_id: mongoose.trusted({ $in: ids }), deleted_at: null }, { story_id: 1, uid: 1, story_name: 1, introduction: 1, logo: 1, live_version_id: 1 }).lean<
+      Array<{ story_id: string; uid: string; story_name: string; introduction: string; logo: string; live_version_id: string | null }>
+    >(),
+    storyStatsOf(ids),
+  ]);
+  const byId = new Map(stories.filter((s) => s.live_version_id).map((s) => [s.story_id, s]));
+  const people = await peopleOf(stories.map((s) => s.uid));
+  const list = page.flatMap((r) => {
+    const s = byId.get(r.story_id);
+    if (!s) return [];
+    const st = stats.get(r.story_id)!;
+    return [
+      {
+        story_id: s.story_id,
+        story_name: s.story_name ?? '',
+        introduction: s.introduction ?? '',
+        logo: s.logo ?? '',
+        like_count: st.like_count,
+        comment_count: st.comment_count,
+        creator: people.get(s.uid) ?? nobody(s.uid),
+        liked_at: r.created_at?.toISOString() ?? null,
+      },
+    ];
+  });
+  const hasMore = rows.length > count;
+  return { list, has_more: hasMore, cursor: hasMore ? page[page.length - 1]!.list_key : '' };
+}
+
+/** A reply of the viewer's own play: 2006-free, just "no such dialogue" (1050001) for anything else. */
+async function ownDialogue(uid: string, dialogueId: string): Promise<{ story_id: string }> {
+  const dialogue = await Dialogue.findOne({ dialogue_id: dialogueId }, { play_id: 1 }).lean<{ play_id: string }>();
+  const play = dialogue ? await Play.findOne({ play_id: dialogue.play_id }, { uid: 1, story_id: 1 }).lean<{ uid: string; story_id: string }>() : null;
+  if (!play || play.uid !== uid) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
+  return { story_id: play.story_id };
+}
+
+export async function likeDialogue(uid: string, dialogueId: string, liked: boolean) {
+  await ownDialogue(uid, dialogueId);
+  const row = await DialogueLike.findOneAndUpdate(
+    { dialogue_id: dialogueId, uid },
+    { $set: { liked } },
+    { upsert: true, new: true },
+  ).lean<{ liked: boolean; remark: string }>();
+  return { dialogue_id: dialogueId, liked: row!.liked, remark: row!.remark ?? '' };
+}
+
+export async function remarkDialogue(uid: string, dialogueId: string, remark: string) {
+  await ownDialogue(uid, dialogueId);
+  const row = await DialogueLike.findOneAndUpdate(
+    { dialogue_id: dialogueId, uid },
+    { $set: { remark, liked: true } },
+    { upsert: true, new: true },
+  ).lean<{ liked: boolean; remark: string }>();
+  return { dialogue_id: dialogueId, liked: row!.liked, remark: row!.remark ?? '' };
+}
+
+/** Bad reasons belong to a reply that did not satisfy; with Satisfied they are a parameter error. */
+export async function dialogueFeedback(
+  uid: string,
+  input: { dialogue_id: string; attitude: FeedbackAttitude; bad_reasons: BadReason[]; content: string },
+) {
+  if (input.attitude === FeedbackAttitude.Satisfied && input.bad_reasons.length > 0) {
+    throw new AppError(ErrorCode.ClientParamError, 'bad_reasons: only with attitude 20 or 30');
+  }
+  const { story_id } = await ownDialogue(uid, input.dialogue_id);
+  const reasons = [...new Set(input.bad_reasons)];
+  await DialogueFeedback.updateOne(
+    { dialogue_id: input.dialogue_id, uid },
+    { $set: { story_id, attitude: input.attitude, bad_reasons: reasons, content: input.content } },
+    { upsert: true },
+  );
+  return { dialogue_id: input.dialogue_id, attitude: input.attitude, bad_reasons: reasons, content: input.content };
+}

@@ -1,0 +1,37 @@
+import mongoose from 'mongoose';
+import { NoticeKind } from 'shared-kit';
+
+/** One line of a person's inbox: someone replied, liked, followed or pinned. */
+const noticeSchema = new mongoose.Schema(
+  {
+    notice_id: { type: String, required: true, unique: true },
+    /** The recipient. */
+    uid: { type: String, required: true },
+    kind: { type: String, enum: Object.values(NoticeKind), required: true },
+    actor_uid: { type: String, default: '' },
+    story_id: { type: String, default: '' },
+    story_name: { type: String, default: '' },
+    comment_id: { type: String, default: '' },
+    text: { type: String, default: '' },
+    read: { type: Boolean, default: false },
+    /** The inbox, newest first (interact/keys.ts). */
+    list_key: { type: String, required: true, index: true },
+  },
+  { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'notices' },
+);
+noticeSchema.index({ uid: 1, read: 1 });
+export const Notice = mongoose.model('Notice', noticeSchema);
+
+export interface NoticeRecord {
+  notice_id: string;
+  uid: string;
+  kind: NoticeKind;
+  actor_uid: string;
+  story_id: string;
+  story_name: string;
+  comment_id: string;
+  text: string;
+  read: boolean;
+  list_key: string;
+  created_at?: Date;
+}

@@ -1,0 +1,81 @@
+import mongoose from 'mongoose';
+import type { NoticeKind } from 'shared-kit';
+import type { EventBus } from '../../realtime/events';
+import { newNumericId } from '../user/ids';
+import { newestPart, pageRange, sortKey } from '../interact/keys';
+import { nobody, peopleOf } from '../interact/people';
+import { Notice, type NoticeRecord } from './notice.model';
+
+let bus: EventBus | null = null;
+
+/** The bus the inbox announces new notices on (the realtime module pushes them to the recipient's sockets). */
+export function useNoticeBus(events: EventBus): void {
+  bus = events;
+}
+
+export interface NewNotice {
+  uid: string;
+  kind: NoticeKind;
+  actor_uid: string;
+  story_id?: string;
+  story_name?: string;
+  comment_id?: string;
+  text?: string;
+}
+
+/** Writes a notice to the recipient's inbox and announces it, so their unread dot lights at once. */
+export async function notify(n: NewNotice): Promise<void> {
+  const now = new Date();
+  const notice_id = newNumericId(now.getTime());
+  await Notice.create({
+    notice_id,
+    uid: n.uid,
+    kind: n.kind,
+    actor_uid: n.actor_uid,
+    story_id: n.story_id ?? '',
+    story_name: n.story_name ?? '',
+    comment_id: n.comment_id ?? '',
+    text: (n.text ?? '').slice(0, 200),
+    list_key: sortKey(n.uid, newestPart(now), notice_id),
+    created_at: now,
+  });
+  const unread = await Notice.countDocuments({ uid: n.uid, read: false });
+  bus?.emit('notice.created', { uid: n.uid, notice_id, kind: n.kind, unread });
+}
+
+export async function noticeList(uid: string, cursor: string | undefined, count: number) {
+  const rows = await Notice.find({ list_key: mongoose.trusted(pageRange(uid, cursor)) })
+    .sort({ list_key: 1 })
+    .limit(count + 1)
+    .lean<NoticeRecord[]>();
+  const page = rows.slice(0, count);
+  const people = await peopleOf(page.map((r) => r.actor_uid));
+  const hasMore = rows.length > count;
+  return {
+    list: page.map((r) => ({
+      notice_id: r.notice_id,
+      kind: r.kind,
+      actor: r.actor_uid ? (people.get(r.actor_uid) ?? nobody(r.actor_uid)) : null,
+      story_id: r.story_id,
+      story_name: r.story_name,
+      comment_id: r.comment_id,
+      text: r.text,
+      read: r.read,
+      created_at: r.created_at?.toISOString() ?? null,
+    })),
+    has_more: hasMore,
+    cursor: hasMore ? page[page.length - 1]!.list_key : '',
+    unread: await Notice.countDocuments({ uid, read: false }),
+  };
+}
+
+/** Marks the given notices (or all) read; answers what is left unread. */
+export async function markRead(uid: string, ids: string[] | undefined) {
+  const filter = ids && ids.length > 0 ? { uid, notice_id: mongoose.trusted({ $in: ids }) } : { uid };
+  await Notice.updateMany({ ...filter, read: false }, { $set: { read: true } });
+  return { unread: await Notice.countDocuments({ uid, read: false }) };
+}
+
+export async function unreadCount(uid: string) {
+  return { unread: await Notice.countDocuments({ uid, read: false }) };
+}

@@ -1,0 +1,218 @@
+import { ErrorCode, FeedbackAttitude } from 'shared-kit';
+import { call, postJson, type TestApi } from './helpers';
+import { guest, HOSTILE_IDS, openSocket, person, publishStory, pushArrives, startCommunityApi, suspended, youth, type Person } from './support/community';
+
+let api: TestApi;
+let owner: Person;
+let storyId: string;
+
+beforeAll(async () => {
+  api = await startCommunityApi();
+  owner = await person(api);
+  ({ storyId } = await publishStory(api.baseUrl, {}, owner.client));
+}, 60_000);
+afterAll(async () => {
+  await api.stop();
+});
+
+interface LikeResult {
+  story_id: string;
+  liked: boolean;
+  like_count: number;
+}
+
+async function likeCount(): Promise<number> {
+  const info = await call<{ like_count: number }>(api.baseUrl, `/api/tyler/story/info?story_id=${storyId}`);
+  expect(info.body.status_code).toBe(0);
+  return info.body.data!.like_count;
+}
+
+describe('story likes', () => {
+  it('likes, is idempotent, unlikes, and shows the count on the card, the detail and the feed', async () => {
+    const before = await likeCount();
+    const bea = await person(api);
+    const liked = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId, like: true });
+    expect(liked.body).toMatchObject({ status_code: 0, data: { story_id: storyId, liked: true, like_count: before + 1 } });
+    const again = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId, like: true });
+    expect(again.body.data).toMatchObject({ liked: true, like_count: before + 1 });
+    expect(await likeCount()).toBe(before + 1);
+
+    const detail = await bea.client.call<{ like_count: number; liked: boolean }>(`/api/tyler/detail?story_id=${storyId}`);
+    expect(detail.body.data).toMatchObject({ like_count: before + 1, liked: true });
+    const visitor = await call<{ liked: boolean }>(api.baseUrl, `/api/tyler/detail?story_id=${storyId}`);
+    expect(visitor.body.data).toMatchObject({ liked: false });
+    const feed = await call<{ stories: Array<{ story_id: string; like_count: number }> }>(api.baseUrl, '/api/tyler/story/list?count=50');
+    expect(feed.body.data!.stories.find((s) => s.story_id === storyId)?.like_count).toBe(before + 1);
+
+    const list = await bea.client.call<{ list: Array<{ story_id: string }>; has_more: boolean; cursor: string }>(
+      '/api/interact/story/like_list',
+    );
+    expect(list.body.data).toMatchObject({ list: [{ story_id: storyId }], has_more: false, cursor: '' });
+
+    const toggled = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId });
+    expect(toggled.body.data).toMatchObject({ liked: false, like_count: before });
+    const unlikeAgain = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId, like: false });
+    expect(unlikeAgain.body.data).toMatchObject({ liked: false, like_count: before });
+    expect((await bea.client.call<{ list: unknown[] }>('/api/interact/story/like_list')).body.data!.list).toEqual([]);
+  });
+
+  it('never double counts nor goes negative under concurrent toggles', async () => {
+    const before = await likeCount();
+    const people = await Promise.all(Array.from({ length: 6 }, () => person(api)));
+    // Each person sends ten likes at once: each counts once.
+    await Promise.all(people.flatMap((p) => Array.from({ length: 10 }, () => p.client.post('/api/interact/story/like', { story_id: storyId, like: true }))));
+    expect(await likeCount()).toBe(before + 6);
+    // Ten unlikes at once each: each removes once.
+    await Promise.all(people.flatMap((p) => Array.from({ length: 10 }, () => p.client.post('/api/interact/story/like', { story_id: storyId, like: false }))));
+    expect(await likeCount()).toBe(before);
+    // Bare toggles racing: whatever state each person ends in, the count equals the likes that exist.
+    const results = await Promise.all(
+      people.flatMap((p) => Array.from({ length: 7 }, () => p.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId }))),
+    );
+    expect(results.every((r) => r.body.status_code === 0)).toBe(true);
+    let likedNow = 0;
+    for (const p of people) {
+      const list = await p.client.call<{ list: Array<{ story_id: string }> }>('/api/interact/story/like_list');
+      if (list.body.data!.list.some((s) => s.story_id === storyId)) likedNow += 1;
+    }
+    expect(await likeCount()).toBe(before + likedNow);
+    await Promise.all(people.map((p) => p.client.post('/api/interact/story/like', { story_id: storyId, like: false })));
+    expect(await likeCount()).toBe(before);
+  });
+
+  it('by role: owner and youth and suspended accounts may like; guests and visitors may not; blocked users may not', async () => {
+    expect((await owner.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body).toMatchObject({ status_code: 0, data: { liked: true } });
+    expect((await owner.client.post('/api/interact/story/like', { story_id: storyId, like: false })).body.status_code).toBe(0);
+    const minor = await youth(api);
+    expect((await minor.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body.status_code).toBe(0);
+    const banned = await suspended(api);
+    expect((await banned.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body.status_code).toBe(0);
+    const g = await guest(api);
+    expect((await g.post('/api/interact/story/like', { story_id: storyId })).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await call(api.baseUrl, '/api/interact/story/like', postJson({ story_id: storyId }))).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await call(api.baseUrl, '/api/interact/story/like_list')).body.status_code).toBe(ErrorCode.NeedLogin);
+
+    // A block either way refuses the like; unblocking allows it again.
+    const blocked = await person(api);
+    expect((await owner.client.post('/api/tyler/user/block', { uid: blocked.uid })).body.status_code).toBe(0);
+    expect((await blocked.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body).toMatchObject({
+      status_code: ErrorCode.NoPermission,
+      data: { reason: 'blocked' },
+    });
+    const blocker = await person(api);
+    expect((await blocker.client.post('/api/tyler/user/block', { uid: owner.uid })).body.status_code).toBe(0);
+    expect((await blocker.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body.status_code).toBe(ErrorCode.NoPermission);
+    expect((await owner.client.post('/api/tyler/user/unblock', { uid: blocked.uid })).body.status_code).toBe(0);
+    expect((await blocked.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body.status_code).toBe(0);
+  });
+
+  it('refuses unknown stories and hostile input with the spec codes, never a 500', async () => {
+    const p = await person(api);
+    expect((await p.client.post('/api/interact/story/like', { story_id: '123456789' })).body.status_code).toBe(ErrorCode.NoStory);
+    for (const bad of HOSTILE_IDS) {
+      const res = await p.client.post('/api/interact/story/like', { story_id: bad });
+      expect(res.status).toBe(200);
+      expect(res.body.status_code).toBe(ErrorCode.ClientParamError);
+    }
+    expect((await p.client.post('/api/interact/story/like', { story_id: storyId, like: 'yes' })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await p.client.post('/api/interact/story/like', { story_id: storyId, extra: 1 })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await p.client.post('/api/interact/story/like', [storyId])).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await p.client.post('/api/interact/story/like', '{"story_id":')).body.status_code).toBe(ErrorCode.ClientParamError);
+    for (const q of ['count=0', 'count=1000', 'count=abc', 'cursor=someone-else|1', 'cursor=a&cursor=b', `cursor=${'x'.repeat(400)}`]) {
+      const res = await p.client.call(`/api/interact/story/like_list?${q}`);
+      expect(res.status).toBe(200);
+      expect([q, res.body.status_code]).toEqual([q, ErrorCode.ClientParamError]);
+    }
+    // A bracketed key is just an unknown parameter (the query string is not parsed into objects).
+    const bracket = await p.client.call('/api/interact/story/like_list?cursor[$gt]=');
+    expect(bracket.body.status_code).toBe(0);
+  });
+});
+
+describe('the creator hears of a like', () => {
+  it('gets a Like notice in the inbox and an InnerPush on the socket, and can mark it read', async () => {
+    const creator = await person(api);
+    const { storyId: sid } = await publishStory(api.baseUrl, {}, creator.client);
+    const { socket, pushes } = await openSocket(api, creator.client);
+    try {
+      const fan = await person(api);
+      expect((await fan.client.post('/api/interact/story/like', { story_id: sid, like: true })).body.status_code).toBe(0);
+      const push = await pushArrives(pushes, (p) => p.push_type === 'InnerPush');
+      expect(push).toMatchObject({ kind: 'Like', unread: 1 });
+      const inbox = await creator.client.call<{ list: Array<{ kind: string; actor: { uid: string }; story_id: string; read: boolean }>; unread: number }>(
+        '/api/notice_box/list',
+      );
+      expect(inbox.body.data).toMatchObject({ unread: 1, list: [{ kind: 'Like', actor: { uid: fan.uid }, story_id: sid, read: false }] });
+      // Liking one's own story tells nobody.
+      expect((await creator.client.post('/api/interact/story/like', { story_id: sid, like: true })).body.status_code).toBe(0);
+      expect((await creator.client.call<{ unread: number }>('/api/notice_box/unread')).body.data).toEqual({ unread: 1 });
+      expect((await creator.client.post('/api/notice_box/read', {})).body.data).toEqual({ unread: 0 });
+      expect((await fan.client.call<{ list: unknown[] }>('/api/notice_box/list')).body.data!.list).toEqual([]);
+      expect((await creator.client.post('/api/notice_box/read', { notice_ids: [{ $ne: null }] })).body.status_code).toBe(ErrorCode.ClientParamError);
+      expect((await call(api.baseUrl, '/api/notice_box/list')).body.status_code).toBe(ErrorCode.NeedLogin);
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
+
+describe('dialogue likes and feedback', () => {
+  async function ownDialogue(p: Person): Promise<string> {
+    const started = await p.client.post<{ dialogues: Array<{ dialogue_id: string }> }>('/api/tyler/story/start_play', { story_id: storyId });
+    expect(started.body.status_code).toBe(0);
+    return started.body.data!.dialogues[0]!.dialogue_id;
+  }
+
+  it('likes a reply of one own play, with a remark, and gives feedback with attitudes and bad reasons', async () => {
+    const p = await person(api);
+    const dialogueId = await ownDialogue(p);
+    expect((await p.client.post('/api/interact/dialogue/like', { dialogue_id: dialogueId })).body).toMatchObject({
+      status_code: 0,
+      data: { dialogue_id: dialogueId, liked: true, remark: '' },
+    });
+    expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: ' Lovely line ' })).body.data).toEqual({
+      dialogue_id: dialogueId,
+      liked: true,
+      remark: 'Lovely line',
+    });
+    expect((await p.client.post('/api/interact/dialogue/like', { dialogue_id: dialogueId, like: false })).body.data).toMatchObject({ liked: false, remark: 'Lovely line' });
+
+    const bad = await p.client.post('/api/interact/dialogue/feedback', {
+      dialogue_id: dialogueId,
+      attitude: FeedbackAttitude.Dissatisfied,
+      bad_reasons: ['RepetitiveContent', 'InconsistentLogic', 'RepetitiveContent'],
+      content: 'It repeats itself.',
+    });
+    expect(bad.body).toMatchObject({
+      status_code: 0,
+      data: { attitude: 30, bad_reasons: ['RepetitiveContent', 'InconsistentLogic'], content: 'It repeats itself.' },
+    });
+    const good = await p.client.post('/api/interact/dialogue/feedback', { dialogue_id: dialogueId, attitude: FeedbackAttitude.Satisfied });
+    expect(good.body).toMatchObject({ status_code: 0, data: { attitude: 10, bad_reasons: [] } });
+  });
+
+  it('refuses other people\'s replies, guests, bad attitudes, reasons and lengths', async () => {
+    const p = await person(api);
+    const dialogueId = await ownDialogue(p);
+    const other = await person(api);
+    expect((await other.client.post('/api/interact/dialogue/like', { dialogue_id: dialogueId })).body.status_code).toBe(ErrorCode.RecordNotFound);
+    expect((await other.client.post('/api/interact/dialogue/feedback', { dialogue_id: dialogueId, attitude: 20 })).body.status_code).toBe(ErrorCode.RecordNotFound);
+    const g = await guest(api);
+    expect((await g.post('/api/interact/dialogue/like', { dialogue_id: dialogueId })).body.status_code).toBe(ErrorCode.NeedLogin);
+    const cases: unknown[] = [
+      { dialogue_id: dialogueId, attitude: 15 },
+      { dialogue_id: dialogueId, attitude: '10' },
+      { dialogue_id: dialogueId, attitude: 30, bad_reasons: ['Boring'] },
+      { dialogue_id: dialogueId, attitude: 30, bad_reasons: 'RepetitiveContent' },
+      { dialogue_id: dialogueId, attitude: 10, bad_reasons: ['RepetitiveContent'] },
+      { dialogue_id: dialogueId, attitude: 20, content: 'x'.repeat(501) },
+      { dialogue_id: { $ne: null }, attitude: 20 },
+    ];
+    for (const body of cases) {
+      expect((await p.client.post('/api/interact/dialogue/feedback', body)).body.status_code).toBe(ErrorCode.ClientParamError);
+    }
+    expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'x'.repeat(501) })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: ['x'] })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await p.client.post('/api/interact/dialogue/like', { dialogue_id: '999999' })).body.status_code).toBe(ErrorCode.RecordNotFound);
+  });
+});
