@@ -161,13 +161,15 @@ function swcRule(mode: Mode): RuleSetRule {
   };
 }
 
-function htmlPlugin(dir: string, title: string) {
+function htmlPlugin(dir: string, title: string, externalRuntime: boolean) {
   const template = join(dir, 'public', 'index.html');
+  // Before the app's own (deferred) script: the federation runtime its entry expects on the page.
+  const runtimeScript = externalRuntime ? `<script defer src="/${FEDERATION_RUNTIME_FILE}"></script>` : '';
   return new HtmlRspackPlugin({
     title,
     ...(existsSync(template)
       ? { template }
-      : { templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><div id="root"></div></body></html>` }),
+      : { templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${runtimeScript}</head><body><div id="root"></div></body></html>` }),
     // A remote's own page is served from its origin root; its chunks still use `auto` when loaded by the shell.
     publicPath: '/',
   });
@@ -177,6 +179,7 @@ function htmlPlugin(dir: string, title: string) {
 export function createConfig(options: AppConfigOptions): Configuration {
   const { name, dir, port, exposes, isHost = false, mode } = options;
   const production = mode === 'production';
+  const externalRuntime = !isHost && production;
   const sourceMaps = process.env.SOURCE_MAPS === '1' || process.env.SOURCE_MAPS === 'true';
   const hashed = production ? '.[contenthash:8]' : '';
   const routerProblems = leftOutRouterImports(join(dir, 'src'));
@@ -202,7 +205,8 @@ export function createConfig(options: AppConfigOptions): Configuration {
       assetModuleFilename: `assets/[name]${hashed}[ext]`,
       // A unique global per app, so several runtimes can share one page.
       uniqueName: name,
-      clean: true,
+      // The federation runtime of a remote's own page is built beside it (`createRemoteConfig`).
+      clean: externalRuntime ? { keep: FEDERATION_RUNTIME_FILE } : true,
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
@@ -217,7 +221,7 @@ export function createConfig(options: AppConfigOptions): Configuration {
     },
     plugins: [
       new experiments.VirtualModulesPlugin({ [REACT_ROUTER_BROWSER_ENTRY]: reactRouterBrowserEntry() }),
-      htmlPlugin(dir, name === 'shell' ? 'Storyverse' : name),
+      htmlPlugin(dir, name === 'shell' ? 'Storyverse' : name, externalRuntime),
       new ModuleFederationPlugin({
         name,
         filename: isHost ? undefined : 'remoteEntry.js',
@@ -227,7 +231,12 @@ export function createConfig(options: AppConfigOptions): Configuration {
         dts: false,
         manifest: true,
         // Every app runs in browsers only: the runtime's Node.js script loading is compiled out.
-        experiments: { optimization: { target: 'web' } },
+        experiments: {
+          optimization: { target: 'web' },
+          // One federation runtime per page: the shell's. A production remote's entry leaves it out and uses the one
+          // the shell puts on the page (about 17 KB gzip less per remote); see `createRemoteConfig`.
+          ...(isHost ? { provideExternalRuntime: true } : externalRuntime ? { externalRuntime: true } : {}),
+        },
       }),
     ],
     optimization: { minimize: production },
@@ -250,6 +259,45 @@ export function createConfig(options: AppConfigOptions): Configuration {
       ...options.devServer,
     },
   };
+}
+
+/** The file of a production remote's own page that puts the federation runtime on the page, as the shell does. */
+export const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
+const FEDERATION_RUNTIME_ENTRY = join(root, 'node_modules', '.storyverse', 'federation-runtime.mjs');
+
+/**
+ * A production remote's entry (remoteEntry.js and its own page) does not bundle the federation runtime: it reads it
+ * from the page, where the shell put it (`provideExternalRuntime`). Its own page, opened without the shell, loads
+ * this small build first, which puts the same runtime there.
+ */
+function federationRuntimeConfig(dir: string): Configuration {
+  return {
+    name: 'federation-runtime',
+    mode: 'production',
+    context: dir,
+    entry: { 'federation-runtime': FEDERATION_RUNTIME_ENTRY },
+    devtool: false,
+    output: { path: join(dir, 'dist'), filename: FEDERATION_RUNTIME_FILE, publicPath: '/', clean: false },
+    plugins: [
+      new experiments.VirtualModulesPlugin({
+        [FEDERATION_RUNTIME_ENTRY]:
+          "import * as core from '@module-federation/runtime-core';\n" +
+          '// The global a remote built with `externalRuntime` reads the runtime from.\n' +
+          'globalThis._FEDERATION_RUNTIME_CORE ??= core;\n',
+      }),
+    ],
+    optimization: { minimize: true },
+    performance: { hints: false },
+  };
+}
+
+/**
+ * A remote's configuration: the app, and in production the federation runtime of its own page beside it (its
+ * remoteEntry.js uses the shell's). The shell must be deployed before remotes built this way.
+ */
+export function createRemoteConfig(options: Omit<AppConfigOptions, 'isHost'>): Configuration | Configuration[] {
+  const app = createConfig(options);
+  return options.mode === 'production' ? [app, federationRuntimeConfig(options.dir)] : app;
 }
 
 /** The mode rspack was asked for: `rspack serve` means development unless told otherwise. */

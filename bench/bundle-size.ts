@@ -8,7 +8,9 @@
 //   To get the stats, the shell is built once more here with `rspack build --json` (BUNDLE_STATS=1), the same
 //   CLI build `npm start` makes, so the files measured are the files served.
 // - Each remote: remoteEntry.js plus the synchronous chunks of its `./App` expose (`exposes[].assets.js.sync` in the
-//   remote's mf-manifest.json). Shared singletons are not counted there: the shell provides them.
+//   remote's mf-manifest.json). Shared singletons are not counted there: the shell provides them, and so the
+//   federation runtime, which a production remote's entry takes from the page (counted in the shell's main.js).
+// Targets: the shell <= 130 KB, each remote <= 40 KB.
 // Apps whose dist is missing or stale are built first.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,8 +20,8 @@ import { gzipSync } from 'node:zlib';
 import type { StatsCompilation } from '@rspack/core';
 import { buildStaleApps, REMOTE_APPS, ROOT } from '../scripts/apps';
 
-const SHELL_BUDGET_KB = 170;
-const REMOTE_BUDGET_KB = 60;
+const SHELL_BUDGET_KB = 130;
+const REMOTE_BUDGET_KB = 40;
 
 interface Manifest {
   shared: { name: string; assets: { js: { sync: string[] } } }[];

@@ -1,7 +1,7 @@
-import { createConfig, modeFrom, portFromEnv } from '../rspack.base';
+import { createRemoteConfig, modeFrom, portFromEnv } from '../rspack.base';
 
 export default (_env: unknown, argv: { mode?: string }) =>
-  createConfig({
+  createRemoteConfig({
     name: 'mfe_brainstorm',
     dir: __dirname,
     port: portFromEnv('BRAINSTORM_PORT', 8082),

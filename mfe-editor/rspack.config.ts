@@ -1,7 +1,7 @@
-import { createConfig, modeFrom, portFromEnv } from '../rspack.base';
+import { createRemoteConfig, modeFrom, portFromEnv } from '../rspack.base';
 
 export default (_env: unknown, argv: { mode?: string }) =>
-  createConfig({
+  createRemoteConfig({
     name: 'mfe_editor',
     dir: __dirname,
     port: portFromEnv('EDITOR_PORT', 8081),
