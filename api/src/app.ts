@@ -33,6 +33,7 @@ import { startReviewWorker } from './modules/review/review.worker';
 import { playRoutes } from './modules/play/play.routes';
 import { interactRoutes } from './modules/interact/interact.routes';
 import { noticeRoutes } from './modules/notice/notice.routes';
+import { commentRoutes } from './modules/comment/comment.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -112,6 +113,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   noticeRoutes(router, { events: deps.events });
   interactRoutes(router, { now });
+  commentRoutes(router, { forbidden, now });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BadReason, CommentStatus, FeedbackAttitude, NoticeKind, ShareType, StoryCommentStatus } from '../enums';
-import { enumOf, isoDate } from './common';
+import { emptyData, enumOf, isoDate } from './common';
 
 /** A person as the social calls show them. */
 export const socialUserSchema = z.object({
@@ -142,6 +142,14 @@ export const COMMUNITY_CONTRACTS = {
   'POST /interact/dialogue/like': dialogueLikeResultSchema,
   'POST /interact/dialogue/like_remark': dialogueLikeResultSchema,
   'POST /interact/dialogue/feedback': dialogueFeedbackResultSchema,
+  'POST /interact/comment/post': z.object({ comment: commentSchema }),
+  'POST /interact/comment/delete': emptyData,
+  'GET /interact/comment/list': commentPageSchema,
+  'GET /interact/comment/list_root_children_data': replyPageSchema,
+  'GET /interact/comment/get': commentSchema,
+  'POST /interact/comment/pin': commentPinResultSchema,
+  'POST /interact/comment/like': commentLikeResultSchema,
+  'POST /interact/comment/switch': commentSwitchResultSchema,
   'GET /notice_box/list': noticePageSchema,
   'GET /notice_box/unread': z.object({ unread: z.number().int() }),
   'POST /notice_box/read': z.object({ unread: z.number().int() }),

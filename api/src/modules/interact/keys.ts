@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { ErrorCode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 
@@ -39,4 +40,28 @@ export function pageRange(owner: string, cursor: string | undefined): { $gt: str
     throw new AppError(ErrorCode.ClientParamError, 'cursor: does not belong to this list');
   }
   return { $gt: cursor || start, $lt: `${owner}|\uffff` };
+}
+
+let lastMs = -1;
+let seq = 0;
+
+/**
+ * A numeric id (milliseconds then six digits) that grows within this process even for ids made in the same
+ * millisecond, so "newest first" among them is the order they were made. Another process's ids of the same
+ * millisecond interleave; the unique index catches a collision and the caller retries.
+ */
+export function sequentialId(now: number): string {
+  if (now === lastMs && seq < 999_999) seq += 1;
+  else {
+    lastMs = now;
+    seq = randomInt(0, 500_000);
+  }
+  return `${now}${String(seq).padStart(6, '0')}`;
+}
+
+const ID_MAX = 10n ** 19n - 1n;
+
+/** Newest first by a `sequentialId`. */
+export function newestById(id: string): string {
+  return /^\d{19}$/.test(id) ? String(ID_MAX - BigInt(id)).padStart(19, '0') : id;
 }

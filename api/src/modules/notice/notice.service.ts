@@ -1,8 +1,7 @@
 import mongoose from 'mongoose';
 import type { NoticeKind } from 'shared-kit';
 import type { EventBus } from '../../realtime/events';
-import { newNumericId } from '../user/ids';
-import { newestPart, pageRange, sortKey } from '../interact/keys';
+import { newestById, pageRange, sequentialId, sortKey } from '../interact/keys';
 import { nobody, peopleOf } from '../interact/people';
 import { Notice, type NoticeRecord } from './notice.model';
 
@@ -26,7 +25,7 @@ export interface NewNotice {
 /** Writes a notice to the recipient's inbox and announces it, so their unread dot lights at once. */
 export async function notify(n: NewNotice): Promise<void> {
   const now = new Date();
-  const notice_id = newNumericId(now.getTime());
+  const notice_id = sequentialId(now.getTime());
   await Notice.create({
     notice_id,
     uid: n.uid,
@@ -36,7 +35,7 @@ export async function notify(n: NewNotice): Promise<void> {
     story_name: n.story_name ?? '',
     comment_id: n.comment_id ?? '',
     text: (n.text ?? '').slice(0, 200),
-    list_key: sortKey(n.uid, newestPart(now), notice_id),
+    list_key: sortKey(n.uid, newestById(notice_id)),
     created_at: now,
   });
   const unread = await Notice.countDocuments({ uid: n.uid, read: false });
