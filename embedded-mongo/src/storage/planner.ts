@@ -210,8 +210,56 @@ export function findDocs(coll: Collection, filter: Doc = {}, opts: FindOptions =
   });
 }
 
+/** Top-level fields a filter reads, or null when it may read any of them (`$expr`, `$where`, `$jsonSchema`, `$text`...). */
+export function filterFields(filter: Doc): Set<string> | null {
+  const out = new Set<string>();
+  const walk = (f: unknown): boolean => {
+    if (!isPlainObject(f)) return false;
+    for (const k of Object.keys(f)) {
+      if (k === '$and' || k === '$or' || k === '$nor') {
+        const list = f[k];
+        if (!Array.isArray(list) || !list.every(walk)) return false;
+      } else if (k === '$comment') continue;
+      else if (k.startsWith('$')) return false;
+      else out.add(k.split('.')[0]!);
+    }
+    return true;
+  };
+  return walk(filter) ? out : null;
+}
+
+/** Top-level fields a sort specification reads, or null for one this cannot tell (`$meta`, `$natural`). */
+function sortFields(sort: Doc): Set<string> | null {
+  const out = new Set<string>();
+  for (const [k, dir] of Object.entries(sort)) {
+    if (k.startsWith('$') || !isNumeric(dir)) return null;
+    out.add(k.split('.')[0]!);
+  }
+  return out;
+}
+
+/**
+ * Reads a record for a query: the filter is tested on a document of just the fields it reads, and only a match is
+ * decoded whole (stored documents are BSON, see DocStore). Returns undefined when the record does not match.
+ */
+function matcherFor(coll: Collection, filter: Doc, test: (doc: Doc) => boolean): (rid: number) => Doc | undefined {
+  const fields = Object.keys(filter).length ? filterFields(filter) : null;
+  if (!fields) {
+    return (rid) => {
+      const doc = coll.docs.get(rid);
+      return doc && test(doc) ? doc : undefined;
+    };
+  }
+  const read = coll.docs.fieldReader(fields);
+  return (rid) => {
+    const part = read(rid);
+    return part && test(part) ? coll.docs.get(rid) : undefined;
+  };
+}
+
 function runFind(coll: Collection, filter: Doc, opts: FindOptions, plan: Plan, test: (doc: Doc) => boolean): Doc[] {
   const scope = opts.scope ?? {};
+  const fetch = matcherFor(coll, filter, test);
   // Indexes hold binary string order and equality; a collation's query scans and sorts by the collation instead.
   const indexed = !scope.collation;
   const skip = opts.skip ?? 0;
@@ -233,8 +281,8 @@ function runFind(coll: Collection, filter: Doc, opts: FindOptions, plan: Plan, t
       const out: Doc[] = [];
       const want = skip + limit;
       const take = (i: number): void => {
-        const doc = coll.docs.get(entries[i]!.rid);
-        if (doc && test(doc)) out.push(doc);
+        const doc = fetch(entries[i]!.rid);
+        if (doc) out.push(doc);
       };
       if (dir > 0) {
         for (let i = lo; i < hi && out.length < want; i++) take(i);
@@ -265,27 +313,34 @@ function runFind(coll: Collection, filter: Doc, opts: FindOptions, plan: Plan, t
       const want = skip + limit;
       for (let i = 0; i < entries.length && out.length < want; i++) {
         const e = entries[dir > 0 ? i : entries.length - 1 - i]!;
-        const doc = coll.docs.get(e.rid);
-        if (doc && test(doc)) out.push(doc);
+        const doc = fetch(e.rid);
+        if (doc) out.push(doc);
       }
       return out.slice(skip);
     }
   }
 
+  const source: Iterable<number> = rids ? [...rids].sort((a, b) => a - b) : coll.docs.keys();
+  const filterRead = filterFields(filter);
+  const sortRead = sort && !natural && limit !== Infinity ? sortFields(sort) : null;
+  if (filterRead && sortRead) {
+    // A sort with a limit: match and sort documents of just the fields both read, then decode only those kept.
+    const read = coll.docs.fieldReader([...filterRead, ...sortRead]);
+    const hits: Array<{ rid: number; doc: Doc }> = [];
+    for (const rid of source) {
+      const doc = read(rid);
+      if (doc && test(doc)) hits.push({ rid, doc });
+    }
+    const compare = compileSort(sort!, scope.collation);
+    hits.sort((a, b) => compare(a.doc, b.doc));
+    return hits.slice(skip, skip + limit).map((h) => coll.docs.get(h.rid)!);
+  }
   const out: Doc[] = [];
   const earlyStop = sort ? Infinity : skip + limit;
-  if (rids) {
-    const ordered = [...rids].sort((a, b) => a - b);
-    for (const rid of ordered) {
-      const doc = coll.docs.get(rid);
-      if (doc && test(doc)) out.push(doc);
-      if (out.length >= earlyStop) break;
-    }
-  } else {
-    for (const doc of coll.docs.values()) {
-      if (test(doc)) out.push(doc);
-      if (out.length >= earlyStop && natural >= 0) break;
-    }
+  for (const rid of source) {
+    const doc = fetch(rid);
+    if (doc) out.push(doc);
+    if (out.length >= earlyStop && (rids || natural >= 0)) break;
   }
   if (natural < 0) out.reverse();
   else if (sort && !natural) out.sort(compileSort(sort, scope.collation));
@@ -298,8 +353,10 @@ export function matchRids(coll: Collection, filter: Doc = {}, max = Infinity, sc
   const out: number[] = [];
   const rids = scope.collation ? null : candidates(coll, filter)?.rids;
   const source: Iterable<number> = rids ? [...rids].sort((a, b) => a - b) : coll.docs.keys();
+  const fields = filterFields(filter);
+  const read = fields ? coll.docs.fieldReader(fields) : (rid: number) => coll.docs.get(rid);
   for (const rid of source) {
-    const doc = coll.docs.get(rid);
+    const doc = read(rid);
     if (doc && test(doc)) {
       out.push(rid);
       if (out.length >= max) break;
