@@ -1,4 +1,6 @@
 import { currentAccount, requireUser } from '../../lib/auth';
+import { authorDetail, follow, followList, followStatus } from './follow.service';
+import type { AppContext } from '../../lib/context';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
@@ -9,6 +11,12 @@ import { dialogueFeedback, likeDialogue, likedStories, likeStory, remarkDialogue
 const BASE = '/api/interact';
 
 /** A person liking quickly is fine; a script toggling a like hundreds of times a minute is not. */
+/** The caller's uid, or '' for a visitor. */
+function viewerUid(ctx: AppContext): string {
+  return (ctx.state.account ?? ctx.state.user)?.uid ?? '';
+}
+
+const followLimit = rateLimit({ name: 'interact-follow', key: (ctx) => currentAccount(ctx).uid, windowMs: 60_000, max: 60 });
 const likeLimit = rateLimit({ name: 'interact-like', key: (ctx) => currentAccount(ctx).uid, windowMs: 60_000, max: 120 });
 
 /**
@@ -41,5 +49,25 @@ export function interactRoutes(router: AppRouter, deps: { now: () => number }): 
   const feedback = validate({ body: s.dialogueFeedbackBody });
   router.post(`${BASE}/dialogue/feedback`, requireUser, feedback, async (ctx) => {
     respond(ctx, await dialogueFeedback(currentAccount(ctx).uid, feedback.input(ctx).body));
+  });
+
+  const fol = validate({ body: s.followBody });
+  router.post(`${BASE}/user/follow`, requireUser, followLimit, fol, async (ctx) => {
+    const b = fol.input(ctx).body;
+    respond(ctx, await follow(currentAccount(ctx).uid, b.uid, b.follow, new Date(deps.now())));
+  });
+  const status = validate({ query: s.uidQuery });
+  router.get(`${BASE}/user/follow_status`, requireUser, status, async (ctx) => {
+    respond(ctx, await followStatus(currentAccount(ctx).uid, status.input(ctx).query.uid));
+  });
+  const folList = validate({ query: s.followListQuery });
+  router.get(`${BASE}/user/follow_list`, folList, async (ctx) => {
+    const q = folList.input(ctx).query;
+    const owner = q.uid ?? currentAccount(ctx).uid;
+    respond(ctx, await followList(viewerUid(ctx), owner, q.type, q.cursor, q.count));
+  });
+  const author = validate({ query: s.uidQuery });
+  router.get('/api/tyler/user/author_detail', author, async (ctx) => {
+    respond(ctx, await authorDetail(viewerUid(ctx), author.input(ctx).query.uid));
   });
 }

@@ -28,3 +28,11 @@ export const dialogueFeedbackBody = z
     content: z.string().trim().max(COMMUNITY_LIMITS.remark, `must be at most ${COMMUNITY_LIMITS.remark} characters`).default(''),
   })
   .strict();
+
+export const followBody = z.object({ uid: idString, follow: z.boolean().default(true) }).strict();
+export const uidQuery = z.object({ uid: idString });
+export const followListQuery = cursorQuery.extend({
+  /** Whose list; the viewer's own when absent. */
+  uid: idString.optional(),
+  type: z.enum(['followers', 'following']),
+});

@@ -5,6 +5,7 @@ import { Block } from './block.model';
 import { User, type UserDoc } from './user.model';
 import { presentUserBrief } from './user.presenter';
 import { isDuplicateKey } from './user.service';
+import { severFollows } from '../interact/follow.service';
 
 const DEFAULT_PAGE = 20;
 
@@ -18,6 +19,8 @@ export async function blockUser(user: UserDoc, targetUid: string) {
     // Blocking twice is the same as blocking once.
     if (!isDuplicateKey(err)) throw err;
   }
+  // Neither follows the other any more (spec section 6: blocking prevents following).
+  await severFollows(user.uid, targetUid);
   return { uid: targetUid, blocked: true };
 }
 
