@@ -34,6 +34,11 @@ import { playRoutes } from './modules/play/play.routes';
 import { interactRoutes } from './modules/interact/interact.routes';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { commentRoutes } from './modules/comment/comment.routes';
+import { planRoutes } from './modules/plan/plan.routes';
+import { startPlanRunner } from './modules/plan/plan.runner';
+import { startBrainstorm, type PlanServiceDeps } from './modules/plan/plan.service';
+import { modelWriter, offlineWriter } from './modules/plan/plan.writer';
+import mongoose from 'mongoose';
 
 export interface AppDeps {
   logger: Logger;
@@ -56,6 +61,10 @@ export interface CreatedApp {
   app: Koa<AppState>;
   router: AppRouter;
   server?: HttpServer;
+  /** Settles once the background jobs are set up (the plan queue's collection and indexes). */
+  jobsReady: Promise<void>;
+  /** Stops the background jobs this app started (the plan queue), waiting for the plans in hand to stop. */
+  stopJobs(): Promise<void>;
 }
 
 /**
@@ -102,7 +111,36 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
       })
     : null;
   options.server?.once('close', () => void review?.stop());
+  // Brainstorm plans run as durable jobs, like the review, only in a serving app.
+  const writer = ai.mode === 'model' ? modelWriter(config) : offlineWriter();
+  const runner =
+    options.server && mongoose.connection.db
+      ? startPlanRunner({
+          db: mongoose.connection.db,
+          logger: deps.logger,
+          events: deps.events,
+          forbidden,
+          writer,
+          images: ai.images,
+          pollMs: config.plans.pollMs,
+          lockMs: config.plans.lockMs,
+          stepDelayMs: config.plans.offlineStepMs,
+          now,
+        })
+      : null;
+  const plans: PlanServiceDeps = {
+    runner: runner ?? { ready: Promise.resolve(), enqueue: async () => undefined, stop: async () => undefined },
+    forbidden,
+    moderation: ai.mode === 'model' ? ai.moderation : null,
+    writer: writer.name,
+    dailyQuota: config.plans.dailyQuota,
+    storyCountLimit: config.plans.storyCountLimit,
+    offlineStepMs: config.plans.offlineStepMs,
+    now,
+  };
+  planRoutes(router, plans);
   editorRoutes(router, {
+    startBrainstorm: (uid, input) => startBrainstorm(uid, input, plans),
     forbidden,
     kickReview: () => review?.kick(),
     now,
@@ -137,5 +175,5 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   );
 
   if (options.server) options.server.on('request', app.callback());
-  return { app, router, server: options.server };
+  return { app, router, server: options.server, jobsReady: runner?.ready ?? Promise.resolve(), stopJobs: async () => runner?.stop() };
 }

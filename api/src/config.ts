@@ -86,6 +86,11 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().max(100_000, 'expected at most 100000'))
     .default(50),
+  BRAINSTORM_DAILY_QUOTA: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(10),
+  STORY_COUNT_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(200),
+  PLAN_POLL_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(1000),
+  PLAN_LOCK_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).pipe(z.number().int().min(500, 'expected at least 500')).default(60_000),
+  PLAN_OFFLINE_STEP_MS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(1500),
   SESSION_CACHE_MS: z
     .string()
     .trim()
@@ -190,6 +195,17 @@ export interface Config {
   reviewDelayMs: number;
   /** Pictures one user may generate per UTC day. */
   imageDailyQuota: number;
+  /** Brainstorm generation plans: daily quota per user, stories per user, and the job runner's timing. */
+  plans: {
+    dailyQuota: number;
+    storyCountLimit: number;
+    /** How often the job runner looks for due plans. */
+    pollMs: number;
+    /** A running plan's lease: another process takes it over this long after its process died. */
+    lockMs: number;
+    /** Pace of the offline storyteller's steps, so creating shows its progress as a model's plan would. */
+    offlineStepMs: number;
+  };
   /**
    * How long an account may be served from this process's memory (0: never). The session itself is read on every
    * request, and every model write to the account moves a revision on its sessions, so logouts, bans, deletions and
@@ -272,6 +288,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewPollMs: e.REVIEW_POLL_MS,
     reviewDelayMs: e.REVIEW_DELAY_MS,
     imageDailyQuota: e.IMAGE_DAILY_QUOTA,
+    plans: {
+      dailyQuota: e.BRAINSTORM_DAILY_QUOTA,
+      storyCountLimit: e.STORY_COUNT_LIMIT,
+      pollMs: e.PLAN_POLL_MS,
+      lockMs: e.PLAN_LOCK_MS,
+      offlineStepMs: e.PLAN_OFFLINE_STEP_MS,
+    },
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     publicUrl: (e.PUBLIC_URL ?? e.APP_ORIGIN).replace(/\/+$/, ''),

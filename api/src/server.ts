@@ -47,6 +47,8 @@ export async function startServer(
     polling: config.socketPolling,
   });
 
+  // The plan queue sets itself up before the first request can queue a plan.
+  await created.jobsReady;
   let port = config.port;
   if (deps.stickyWorker) {
     setupWorker(realtime.io);
@@ -80,6 +82,7 @@ export async function startServer(
         server.closeAllConnections();
         await closed;
       }
+      await created.stopJobs();
     })();
     return stopping;
   }

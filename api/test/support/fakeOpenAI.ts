@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import sharp from 'sharp';
 
 export interface FakeMessage {
   role: string;
@@ -50,6 +51,9 @@ export class FakeOpenAI {
   readonly requests: FakeRequest[] = [];
   private handler: FakeHandler;
   private flags: (text: string) => boolean = () => false;
+  /** `/images/generations`: how long each picture takes, and how many were asked for. */
+  imageDelayMs = 0;
+  imageRequests = 0;
   private readonly server: http.Server;
   private readonly sockets = new Set<Socket>();
   url = '';
@@ -105,6 +109,17 @@ export class FakeOpenAI {
         this.flags(text) ? { flagged: true, categories: { violence: true }, category_scores: { violence: 0.99 } } : { flagged: false, categories: {}, category_scores: {} };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id: 'modr-1', model: 'fake', results: texts.map(verdict) }));
+      return;
+    }
+    if (req.method === 'POST' && req.url?.endsWith('/images/generations')) {
+      // A flat picture of the asked size, after `imageDelayMs`.
+      this.imageRequests++;
+      const [w, h] = String((JSON.parse(raw) as { size?: string }).size ?? '1024x1024').split('x').map(Number);
+      if (this.imageDelayMs > 0) await sleep(this.imageDelayMs);
+      const png = await sharp({ create: { width: w ?? 1024, height: h ?? 1024, channels: 3, background: { r: 90, g: 120, b: 160 } } }).png().toBuffer();
+      if (res.destroyed) return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ created: 0, data: [{ b64_json: png.toString('base64') }] }));
       return;
     }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {

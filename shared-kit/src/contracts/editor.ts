@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CreatorStoryStatus, DisplayStatus } from '../enums';
 import { storyContentSchema } from '../story/schema';
 import { enumOf, isoDate } from './common';
+import { planInfoSchema } from './plan';
 
 const reviewItem = z.object({
   is_valid: z.boolean(),
@@ -60,7 +61,9 @@ export const storyDetailSchema = z.object({
   player: content.player.unwrap(),
   summary: z.string(),
   review_result: storyReviewResultSchema.nullable(),
-  plan_info: z.object({ estimated_time: z.number(), duration: z.number(), estimated_pieces: z.number() }),
+  plan_info: planInfoSchema,
+  /** The story's latest generation plan, when it has one. */
+  plan: z.object({ plan_id: z.string(), status: z.number().int(), percent: z.number() }).nullable().optional(),
   permission: storyPermissionSchema,
 });
 export type StoryDetail = z.infer<typeof storyDetailSchema>;

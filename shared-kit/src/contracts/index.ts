@@ -33,6 +33,7 @@ import { commonConfigResponseSchema, guestStartSchema, loginProviderListSchema, 
 import { z as zod } from 'zod';
 import { PLAY_CONTRACTS } from './play';
 import { COMMUNITY_CONTRACTS } from './community';
+import { PLAN_CONTRACTS, planGenerateSchema } from './plan';
 
 export * from './account';
 export * from './common';
@@ -40,6 +41,7 @@ export * from './editor';
 export * from './platform';
 export * from './play';
 export * from './community';
+export * from './plan';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -69,7 +71,7 @@ export const RESPONSE_CONTRACTS = {
   'POST /tyler/user/log_off': zod.object({ deleted: zod.literal(true) }),
   'GET /tyler/user/common_config': commonConfigResponseSchema,
   // Editor
-  'POST /editor/story/create': storyCreateResponseSchema,
+  'POST /editor/story/create': storyCreateResponseSchema.extend({ plan_generate: planGenerateSchema.optional() }),
   'POST /editor/story/check_create': zod.object({ can_create: zod.boolean(), errors: zod.array(zod.unknown()) }),
   'GET /editor/story/get': storyDetailSchema,
   'GET /editor/story/list': storyListSchema,
@@ -93,6 +95,7 @@ export const RESPONSE_CONTRACTS = {
   ...PLAY_CONTRACTS,
   // Community
   ...COMMUNITY_CONTRACTS,
+  ...PLAN_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

@@ -4,3 +4,4 @@ export * from './common';
 export * from './envelope';
 export * from '../story/schema';
 export * from '../contracts';
+export * from '../story/generated';

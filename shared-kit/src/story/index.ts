@@ -10,8 +10,10 @@ export type {
   StoryCreateRequest,
   StoryCreateInput,
   StoryCreateResponse,
+  PlanGenerate,
 } from './schema';
 export * from './constants';
 export * from './forbidden';
 export * from './validate';
 export * from './review';
+export type { GeneratedStory } from './generated';

@@ -124,6 +124,10 @@ export const storyCreateSchema = storyContentSchema.extend({
    * version is under review (a save then restarts the review, which only the creator may choose to do).
    */
   user_manual_save: z.boolean().default(true),
+  /** Brainstorm (story_gen_type AI): the creator's idea the AI turns into a story. */
+  brain_storm_idea: text(STORY_TEXT_CAP).optional(),
+  /** Brainstorm: true starts a generation plan from `brain_storm_idea` instead of saving the content as it is. */
+  need_ai_gen: z.boolean().optional(),
 });
 export type StoryCreateRequest = z.output<typeof storyCreateSchema>;
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;
@@ -133,4 +137,18 @@ export interface StoryCreateResponse {
   story_id: string;
   version_id: string;
   status: number;
+  /** Set when the save started a brainstorm generation plan. */
+  plan_generate?: PlanGenerate;
+}
+
+/** What a started generation plan tells the creator (spec section 3, "Plan generate"). */
+export interface PlanGenerate {
+  plan_id: string;
+  pieces_enough: boolean;
+  /** Generations left today after this one. */
+  balance_pieces: number;
+  /** Generations allowed per day. */
+  total_pieces: number;
+  /** Pictures this plan will draw. */
+  estimated_pieces: number;
 }

@@ -1,5 +1,6 @@
 import type { Next } from 'koa';
-import { ErrorCode, ValidationErrorType, type StoryCreateRequest } from 'shared-kit';
+import { ErrorCode, ValidationErrorType, type StoryCreateRequest, type StoryCreateResponse } from 'shared-kit';
+import { planInfoOf } from '../plan/plan.service';
 import { storyCreateSchema } from 'shared-kit/schemas';
 import { z } from 'zod';
 import { creationGuards, currentUser, requireUser } from '../../lib/auth';
@@ -112,6 +113,8 @@ export interface EditorRouteDeps extends EditorDeps {
   images: ImageProvider;
   /** IMAGE_DAILY_QUOTA: pictures per user per UTC day. */
   imageDailyQuota: number;
+  /** `story/create` with `need_ai_gen`: the brainstorm plan module takes the save. */
+  startBrainstorm: (uid: string, input: StoryCreateRequest) => Promise<StoryCreateResponse>;
 }
 
 const E = '/api/editor';
@@ -126,7 +129,12 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
   });
 
   router.post(`${E}/story/create`, ...creationGuards, saves, storyBody, async (ctx) => {
-    respond(ctx, await saveStory(currentUser(ctx).uid, storyInput(ctx), deps));
+    const input = storyInput(ctx);
+    if (input.need_ai_gen) {
+      respond(ctx, await deps.startBrainstorm(currentUser(ctx).uid, input));
+      return;
+    }
+    respond(ctx, await saveStory(currentUser(ctx).uid, input, deps));
   });
 
   // Drawing costs a model call: a burst limit on top of the daily quota.
@@ -154,7 +162,8 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
   router.get(`${E}/story/get`, requireUser, getQuery, async (ctx) => {
     const q = getQuery.input(ctx).query;
     const { story, version } = await readableStory(currentUser(ctx).uid, q.story_id, q.display_status);
-    respond(ctx, presentStory(story, version));
+    const { info, plan } = await planInfoOf(story, deps.now());
+    respond(ctx, { ...presentStory(story, version), plan_info: info, plan });
   });
 
   router.get(`${E}/story/list`, requireUser, listQuery, async (ctx) => {

@@ -77,6 +77,9 @@ const storySchema = new mongoose.Schema(
     reviewed_version_id: { type: String, default: null },
     review_result: { type: mongoose.Schema.Types.Mixed, default: null },
     fail_msg: { type: sub({ code: Number, msg: String }), default: null },
+    /** Brainstorm: the idea the AI turned (or turns) into this story, and the latest generation plan. */
+    brain_storm_idea: { type: String, default: '' },
+    plan_id: { type: String, default: null },
     /** Set when a review finishes; cleared when the creator opens My Story (the header's dot). */
     unread: { type: Boolean, default: false },
     top_at: { type: Date, default: null },
@@ -115,6 +118,8 @@ export interface StoryRecord extends StoryContent {
   reviewed_version_id: string | null;
   review_result: StoryReviewResult | null;
   fail_msg: { code: number; msg: string } | null;
+  brain_storm_idea?: string;
+  plan_id?: string | null;
   unread: boolean;
   top_at: Date | null;
   permission: StoryPermission;

@@ -63,7 +63,7 @@ export function presentStory(story: StoryRecord, version: StoryVersionRecord | n
       creator_status: creatorStatusOf(version ? version.status : story.status),
       display_status: displayStatusOf(story),
       image_generate_style: c.image_generate_style,
-      brain_storm_idea: '',
+      brain_storm_idea: story.brain_storm_idea ?? '',
       story_gen_type: c.story_gen_type,
       voice_over_dubbing: c.voice_over_dubbing,
       fail_msg: version ? null : story.fail_msg,

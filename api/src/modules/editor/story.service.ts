@@ -60,6 +60,9 @@ export async function prepareSave(
     throw new AppError(ErrorCode.ClientParamError, 'user_manual_save: An automatic save cannot publish');
   }
   const existing = isNew(input.story_id) ? null : await ownStory(uid, input.story_id as string);
+  if (existing?.status === StoryStatus.AIGenDoing) {
+    throw new AppError(ErrorCode.WrongStatusChange, 'This story is being generated: cancel the generation to edit it');
+  }
   if (existing && !input.user_manual_save && existing.status === StoryStatus.ToVerify) {
     throw new AppError(ErrorCode.StoryVerifying, 'Draft version under review: save by hand to restart the review');
   }
@@ -102,6 +105,7 @@ export async function saveStory(
   }
   const fields = {
     ...content,
+    ...(input.brain_storm_idea !== undefined ? { brain_storm_idea: input.brain_storm_idea } : {}),
     status,
     version_id: versionId,
     ...(publish ? { pending_version_id: versionId } : { pending_version_id: null }),

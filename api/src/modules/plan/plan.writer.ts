@@ -1,0 +1,128 @@
+import OpenAI from 'openai';
+import { generatedStoryJsonSchema, generatedStorySchema } from 'shared-kit/schemas';
+import type { GeneratedStory } from 'shared-kit';
+import { httpFetch } from '../../ai/httpFetch';
+import type { Config } from '../../config';
+import { offlineStoryFromIdea } from './plan.offline';
+
+/** Turns an idea into a story. `check` returns the section 5 problems of a candidate (empty when it passes). */
+export interface StoryWriter {
+  readonly name: 'model' | 'offline';
+  write(idea: string, check: (story: GeneratedStory) => string[], signal: AbortSignal): Promise<WriterResult>;
+}
+
+export interface WriterResult {
+  story: GeneratedStory;
+  /** Model requests it took (0 offline). */
+  calls: number;
+}
+
+/** The model's answer could not be made into a valid story within the attempts allowed. */
+export class WriterFailure extends Error {}
+
+/** Answers that do not parse or break the rules get this many more tries, each told what was wrong. */
+const REPAIRS = 2;
+/** A model request failing outright (HTTP error, network) is tried this many more times. */
+const RETRIES = 1;
+
+const SYSTEM = [
+  'You are a story designer for an interactive story app. From the creator\'s idea, write one complete story the',
+  'player will play by chatting with its characters. Answer with one JSON object only, following the given schema:',
+  'story_name (max 30 characters), introduction, summary, 1-6 characters (unique names with no special characters,',
+  'never "Player", "User" or "Narrator"; settings describe who they are; style is a sample line of dialogue;',
+  'appearance is a short picture prompt), player (the role the player takes), prologue (the opening line, spoken by',
+  'one of the characters named in speaker_name, max 150 characters), and 1-5 chapters in nodes (name: one word, no',
+  'spaces; content: what happens; ending_content: the objective the player must do to finish the chapter, max 100',
+  'characters; scene: a short picture prompt of the place). Write in the language of the idea.',
+].join(' ');
+
+function parseAnswer(text: string): { story?: GeneratedStory; problems: string[] } {
+  let json: unknown;
+  try {
+    // Some servers wrap JSON in a code fence even when asked not to.
+    json = JSON.parse(text.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ''));
+  } catch {
+    return { problems: ['The answer was not valid JSON.'] };
+  }
+  const parsed = generatedStorySchema.safeParse(json);
+  if (!parsed.success) {
+    return {
+      problems: parsed.error.issues.slice(0, 12).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`),
+    };
+  }
+  return { story: parsed.data, problems: [] };
+}
+
+/** The openai-compatible writer: structured output with the generated-story JSON schema, parsed with zod. */
+export function modelWriter(config: Config): StoryWriter {
+  const client = new OpenAI({
+    baseURL: config.llm.baseUrl,
+    apiKey: config.llm.apiKey ?? 'not-needed',
+    maxRetries: 0,
+    timeout: Math.max(60_000, config.chat.timeoutMs * 2),
+    fetch: httpFetch,
+  });
+  const model = config.llm.model ?? '';
+  const schema = generatedStoryJsonSchema();
+
+  async function ask(messages: OpenAI.ChatCompletionMessageParam[], signal: AbortSignal): Promise<string> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt <= RETRIES; attempt++) {
+      try {
+        const res = await client.chat.completions.create(
+          {
+            model,
+            messages,
+            temperature: 0.8,
+            response_format: { type: 'json_schema', json_schema: { name: 'story', schema, strict: false } },
+          },
+          { signal },
+        );
+        return res.choices[0]?.message?.content ?? '';
+      } catch (err) {
+        if (signal.aborted) throw err;
+        lastError = err;
+      }
+    }
+    throw lastError;
+  }
+
+  return {
+    name: 'model',
+    async write(idea, check, signal) {
+      const messages: OpenAI.ChatCompletionMessageParam[] = [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: `Idea:\n${idea}` },
+      ];
+      let calls = 0;
+      let problems: string[] = [];
+      for (let round = 0; round <= REPAIRS; round++) {
+        const answer = await ask(messages, signal);
+        calls++;
+        const parsed = parseAnswer(answer);
+        problems = parsed.story ? check(parsed.story) : parsed.problems;
+        if (parsed.story && problems.length === 0) return { story: parsed.story, calls };
+        messages.push(
+          { role: 'assistant', content: answer },
+          {
+            role: 'user',
+            content: `That story cannot be used:\n- ${problems.join('\n- ')}\nAnswer again with the whole corrected story as one JSON object.`,
+          },
+        );
+      }
+      throw new WriterFailure(`the model's story was still invalid after ${REPAIRS} repairs: ${problems.join('; ')}`);
+    },
+  };
+}
+
+export function offlineWriter(): StoryWriter {
+  return {
+    name: 'offline',
+    async write(idea, check) {
+      const story = offlineStoryFromIdea(idea);
+      const problems = check(story);
+      if (problems.length > 0) throw new WriterFailure(`the offline story broke the rules: ${problems.join('; ')}`);
+      return { story, calls: 0 };
+    },
+  };
+}
