@@ -118,8 +118,9 @@ async function measure(browser: Browser, url: string, device: BrowserContextOpti
   }
 }
 
+/** The median of the runs that recorded an LCP (a run without one is shown as NaN in the list). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 

@@ -60,7 +60,7 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** What a bundle is made of: the app's sources, the one base config, and shared-kit (bundled into every app). */
+/** What a bundle is made of: the app's sources, the one base config, shared-kit and ui-kit (bundled into every app). */
 function inputsOf(app: FrontEndApp): string[] {
   const dir = join(ROOT, app.dir);
   return [
@@ -70,6 +70,7 @@ function inputsOf(app: FrontEndApp): string[] {
     join(dir, 'package.json'),
     join(ROOT, 'rspack.base.ts'),
     join(ROOT, 'shared-kit', 'src'),
+    join(ROOT, 'ui-kit', 'src'),
   ];
 }
 

@@ -4,6 +4,7 @@ import * as feedService from './services/feed.service';
 import { aCard } from './testing/fixtures';
 import { renderAt, resetAll } from './testing/render';
 import type { PlayedStory } from './api/types';
+import { useFeedStore } from './stores/feed/store';
 
 jest.mock('./services/feed.service');
 const feed = jest.mocked(feedService);
@@ -26,6 +27,19 @@ describe('feed', () => {
     expect((await screen.findByRole('tab', { name: 'For you' })).getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(screen.getByRole('tabpanel', { name: 'For you' }).textContent).toBe('No stories to show yet.'));
     expect(container.querySelector('[data-remote="mfe_player"]')).not.toBeNull();
+  });
+
+  it('asks for the first stories once, as the player mounts on the feed', async () => {
+    let answer: (page: { stories: never[]; has_more: boolean; next_offset: number }) => void = () => undefined;
+    feed.listStories.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    renderAt('/play');
+    // Asked for before the feed has rendered; asking again before the feed took it does nothing.
+    expect(feed.listStories).toHaveBeenCalledTimes(1);
+    useFeedStore.getState().prefetchForYou();
+    expect(feed.listStories).toHaveBeenCalledTimes(1);
+    await act(async () => answer({ stories: [], has_more: false, next_offset: 0 }));
+    await waitFor(() => expect(screen.getByRole('tabpanel', { name: 'For you' }).textContent).toBe('No stories to show yet.'));
+    expect(feed.listStories).toHaveBeenCalledTimes(1);
   });
 
   it('lists stories with creator and chapters, and pages on Load more', async () => {

@@ -1,11 +1,12 @@
-import { Suspense, type JSX } from 'react';
+import { Suspense, useState, type JSX } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
-import { Spinner } from 'ui-kit';
+import { Spinner, Tabs } from 'ui-kit';
 import { NotFound } from './components/NotFound';
 import { BaseContext } from './components/paths';
 import { FeedPage } from './pages/FeedPage';
 import { PlayPage } from './pages/PlayPage';
 import { StoryDetailPage } from './pages/StoryDetailPage';
+import { useFeedStore } from './stores/feed/store';
 import './player.css';
 
 /**
@@ -23,6 +24,19 @@ function useMountPath(): string {
 /** The player remote, mounted by the shell at `/play/*`; its routes are relative to that mount. */
 export default function App(): JSX.Element {
   const base = useMountPath();
+  const { pathname } = useLocation();
+  const splat = useParams()['*'];
+  // On the feed (the index route), its first stories and the code of its tabs are asked for now, alongside the
+  // player's copy, not after the copy has arrived and the feed has rendered; once per mount.
+  const onFeed = (splat ?? pathname).replace(/^\/+|\/+$/g, '') === '';
+  useState(() => {
+    if (onFeed) {
+      useFeedStore.getState().prefetchForYou();
+      // Optional: a shell built before `preload` existed provides a kit without it.
+      Tabs.preload?.();
+    }
+    return null;
+  });
   return (
     <BaseContext.Provider value={base}>
       <div data-remote="mfe_player" className="pl">

@@ -74,7 +74,7 @@ export function FeedPage(): JSX.Element {
   const search = useFeedStore(selectSearch);
   const searching = useFeedStore(selectIsSearching);
   const deleting = useFeedStore(selectDeleting);
-  const { setTab, loadForYou, loadPlayed, runSearch, clearSearch, deletePlayed } = useFeedStore.getState();
+  const { setTab, loadForYou, loadPlayed, runSearch, clearSearch, deletePlayed, takeForYouPrefetch } = useFeedStore.getState();
   const [keyword, setKeyword] = useState(search.keyword);
   const [confirming, setConfirming] = useState<PlayedStory | null>(null);
 
@@ -84,9 +84,11 @@ export function FeedPage(): JSX.Element {
     const key = tab === 'for-you' ? 'for-you' : 'played';
     if (loadedHere.current.has(key)) return;
     loadedHere.current.add(key);
-    if (key === 'for-you') void loadForYou();
-    else void loadPlayed();
-  }, [tab, loadForYou, loadPlayed]);
+    // For you may have been asked for already, while the feed's copy was loading (see App).
+    if (key === 'for-you') {
+      if (!takeForYouPrefetch()) void loadForYou();
+    } else void loadPlayed();
+  }, [tab, loadForYou, loadPlayed, takeForYouPrefetch]);
 
   function onSearch(event: FormEvent): void {
     event.preventDefault();

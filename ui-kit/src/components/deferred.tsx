@@ -7,21 +7,30 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
  * whichever comes first.
  * `fallback` renders while the chunk loads (nothing by default).
  */
+export interface DeferredComponent<P> {
+  (props: P): ReactNode;
+  /**
+   * Starts fetching the code now, for a page that knows it will render the component at once (a remote's first
+   * screen): the fetch then runs alongside the page's own, not after its first render.
+   */
+  preload(): void;
+}
+
 export function deferred<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: (props: P) => ReactNode = () => null,
-): (props: P) => ReactNode {
+): DeferredComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => (loading ??= load());
   const Lazy = lazy(async () => ({ default: await loadOnce() }));
+  // A failed early fetch is forgotten: the first render tries again.
+  const preload = () => {
+    loadOnce().catch(() => {
+      loading = undefined;
+    });
+  };
   if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
-    const prefetch = () =>
-      window.requestIdleCallback(() => {
-        // A failed early fetch is forgotten: the first render tries again.
-        loadOnce().catch(() => {
-          loading = undefined;
-        });
-      });
+    const prefetch = () => window.requestIdleCallback(preload);
     // After the page has loaded, so the fetch does not compete with what the page shows first (a remote's code,
     // its images).
     if (document.readyState === 'complete') prefetch();
@@ -34,5 +43,6 @@ export function deferred<P extends object>(
       </Suspense>
     );
   }
+  Deferred.preload = preload;
   return Deferred;
 }

@@ -25,6 +25,13 @@ export interface FeedState {
   setTab: (tab: FeedTab) => void;
   /** Loads the first page of a list, or the next one when `more`. */
   loadForYou: (more?: boolean) => Promise<void>;
+  /**
+   * Starts the first page of For you before the feed can render (its copy may still be on its way); the feed's first
+   * read of the list then uses it instead of asking again (`takeForYouPrefetch`).
+   */
+  prefetchForYou: () => void;
+  /** True once after `prefetchForYou`: the list is already loaded or loading for this visit. */
+  takeForYouPrefetch: () => boolean;
   loadPlayed: (more?: boolean) => Promise<void>;
   runSearch: (keyword: string, more?: boolean) => Promise<void>;
   clearSearch: () => void;
@@ -36,6 +43,7 @@ function emptyList<T>(): ListState<T> {
 }
 
 let searchAbort: AbortController | undefined;
+let forYouPrefetched = false;
 
 /** Loads one page into a list, appending when `more`; a page already in the list is not added twice. */
 async function loadInto<T extends { story_id: string }>(
@@ -74,6 +82,19 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
   setTab: (tab) => set({ tab }),
 
   loadForYou: (more = false) => loadInto(get().forYou, more, (o) => feedService.listStories(o, FEED_PAGE_SIZE), (forYou) => set({ forYou })),
+
+  prefetchForYou: () => {
+    // A render that did not commit may ask again: one prefetch until the feed takes it.
+    if (forYouPrefetched) return;
+    forYouPrefetched = true;
+    void get().loadForYou();
+  },
+
+  takeForYouPrefetch: () => {
+    const prefetched = forYouPrefetched;
+    forYouPrefetched = false;
+    return prefetched;
+  },
 
   loadPlayed: (more = false) =>
     loadInto(
@@ -129,5 +150,6 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
 
 export function resetFeedStore(): void {
   searchAbort?.abort();
+  forYouPrefetched = false;
   useFeedStore.setState({ tab: 'for-you', forYou: emptyList(), played: emptyList(), search: { ...emptyList<StoryCard>(), keyword: '' }, deleting: null });
 }
