@@ -151,3 +151,47 @@ it('acknowledges concurrent writes only once an fdatasync begun after them has c
   await withClient(again.uri, async (c) => expect(await c.db('d').collection('rows').find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ k: 1, n: 1 }, { k: 2, n: 1 }]));
   await again.stop();
 });
+
+it('acknowledges a write with j: false once applied, and makes it durable with the next fdatasync', async () => {
+  const dbPath = dir();
+  const server = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  const held: Array<() => void> = [];
+  const real = fs.fdatasync;
+  const spy = jest.spyOn(fs, 'fdatasync');
+  try {
+    await withClient(server.uri, async (c) => {
+      const coll = c.db('d').collection('rows');
+      await coll.insertOne({ k: 1, n: 0 });
+      spy.mockImplementation(((fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => {
+        held.push(() => real(fd, cb));
+      }) as typeof fs.fdatasync);
+      const waived = { writeConcern: { w: 1, j: false } };
+      // Answered while no fdatasync can complete, and seen by the next read.
+      const taken = await coll.findOneAndUpdate({ k: 1 }, { $inc: { n: 1 } }, { returnDocument: 'before', ...waived });
+      expect(taken?.n).toBe(0);
+      await coll.insertOne({ k: 2, n: 0 }, waived);
+      expect(await coll.countDocuments()).toBe(2);
+      // A write with the default concern still waits for its fdatasync, which covers the earlier ones.
+      let acked = false;
+      const durable = coll.insertOne({ k: 3, n: 0 }).then(() => (acked = true));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(acked).toBe(false);
+      spy.mockRestore();
+      for (const release of held.splice(0)) release();
+      await durable;
+    });
+  } finally {
+    spy.mockRestore();
+    for (const release of held.splice(0)) release();
+    await server.stop();
+  }
+  const again = await startEmbeddedMongo({ port: 0, dbPath, logger: capturingLogger() });
+  await withClient(again.uri, async (c) =>
+    expect(await c.db('d').collection('rows').find({}, { projection: { _id: 0 } }).sort({ k: 1 }).toArray()).toEqual([
+      { k: 1, n: 1 },
+      { k: 2, n: 0 },
+      { k: 3, n: 0 },
+    ]),
+  );
+  await again.stop();
+});

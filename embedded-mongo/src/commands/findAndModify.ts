@@ -6,6 +6,7 @@ import { findDocs } from '../storage/planner';
 import type { CommandHandler } from './context';
 import { queryScope } from './scope';
 import { collectionName, updateDocuments } from './write';
+import { commitWrites } from './durability';
 
 const findAndModify: CommandHandler = async (cmd, ctx) => {
   const name = collectionName(cmd, cmd.findAndModify !== undefined ? 'findAndModify' : 'findandmodify');
@@ -26,7 +27,7 @@ const findAndModify: CommandHandler = async (cmd, ctx) => {
 
   if (remove) {
     if (coll && rid !== undefined) ctx.engine.remove(coll, rid);
-    await ctx.engine.flush();
+    await commitWrites(cmd, ctx);
     return { lastErrorObject: { n: target ? 1 : 0 }, value: project(target), ok: 1 };
   }
   const result = updateDocuments(
@@ -35,7 +36,7 @@ const findAndModify: CommandHandler = async (cmd, ctx) => {
     { q: query, u: cmd.update as Doc | Doc[], upsert: cmd.upsert === true, arrayFilters: cmd.arrayFilters as Doc[] | undefined, scope, bypass: cmd.bypassDocumentValidation },
     rid === undefined ? [] : [rid],
   );
-  await ctx.engine.flush();
+  await commitWrites(cmd, ctx);
   const lastErrorObject: Document = { n: result.upsertedId !== undefined ? 1 : result.matched, updatedExisting: result.matched > 0 };
   if (result.upsertedId !== undefined) lastErrorObject.upserted = result.upsertedId;
   const value = cmd.new === true ? result.after[0] : result.before[0];

@@ -9,6 +9,7 @@ import { indexCommands } from './indexes';
 import { readCommands } from './read';
 import { sessionCommands } from './sessions';
 import { writeCommands } from './write';
+import { commitWrites } from './durability';
 
 const registry = new Map<string, CommandHandler>(
   Object.entries({ ...handshakeCommands, ...adminCommands, ...indexCommands, ...writeCommands, ...readCommands, ...findAndModifyCommands, ...sessionCommands, ...explainCommands }),
@@ -25,6 +26,6 @@ export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Do
     return await handler(cmd, ctx);
   } finally {
     // A failed command may have applied part of its writes (ordered batches stop midway): make those durable too.
-    await ctx.engine.flush();
+    await commitWrites(cmd, ctx);
   }
 }

@@ -10,6 +10,7 @@ import type { CommandContext, CommandHandler } from './context';
 import { MAX_BSON_SIZE } from './context';
 import { queryScope } from './scope';
 import { validateDocument } from './validation';
+import { commitWrites } from './durability';
 
 export function collectionName(cmd: Document, key: string): string {
   const v = cmd[key];
@@ -79,7 +80,7 @@ const insert: CommandHandler = async (cmd, ctx) => {
       if (ordered) break;
     }
   }
-  await ctx.engine.flush();
+  await commitWrites(cmd, ctx);
   return writeReply(n, errors);
 };
 
@@ -187,7 +188,7 @@ const update: CommandHandler = async (cmd, ctx) => {
       if (ordered) break;
     }
   }
-  await ctx.engine.flush();
+  await commitWrites(cmd, ctx);
   return writeReply(n, errors, upserted.length ? { nModified, upserted } : { nModified });
 };
 
@@ -215,7 +216,7 @@ const del: CommandHandler = async (cmd, ctx) => {
       if (ordered) break;
     }
   }
-  await ctx.engine.flush();
+  await commitWrites(cmd, ctx);
   return writeReply(n, errors);
 };
 

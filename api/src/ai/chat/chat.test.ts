@@ -4,9 +4,9 @@ import { offlineJudge, createOfflineChat } from './offline';
 import { offlineReply } from './storyteller';
 import { assemblePrompt, historyTokens } from './prompt';
 import { countTokens } from './tokenizer';
-import type { TurnLine, TurnMaterial } from './types';
+import type { JudgeMaterial, TurnLine } from './types';
 
-function material(history: TurnLine[], chapterInputs: string[] = []): TurnMaterial {
+function material(history: TurnLine[], chapterInputs: string[] = []): JudgeMaterial {
   const mira = { character_id: 'c1', name: 'Mira', settings: 'The keeper of the lighthouse.', style: 'Speaks softly. Never lies.' };
   return {
     storyName: 'The Lighthouse',

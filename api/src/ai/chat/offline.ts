@@ -1,6 +1,7 @@
 import { Emotion } from 'shared-kit';
 import type {
   ChatProvider,
+  JudgeMaterial,
   JudgeVerdict,
   SummariseRequest,
   TurnEvent,
@@ -35,7 +36,7 @@ export function offlineEmotion(m: TurnMaterial): Emotion {
 }
 
 /** The offline director: every step of the objective done (see objective.ts), or the player giving up. */
-export function offlineJudge(m: TurnMaterial): JudgeVerdict {
+export function offlineJudge(m: JudgeMaterial): JudgeVerdict {
   const latest = m.chapterInputs[m.chapterInputs.length - 1] ?? '';
   if (GIVE_UP.test(latest)) return { met: false, failed: true, reason: 'the player gave up' };
   const names = [m.player.name, ...m.characters.map((c) => c.name)];

@@ -7,11 +7,11 @@ import { EmotionTagParser } from './emotionTag';
 import type {
   ChatMessage,
   ChatProvider,
+  JudgeMaterial,
   JudgeVerdict,
   SummariseRequest,
   TurnEvent,
   TurnLine,
-  TurnMaterial,
   TurnRequest,
 } from './types';
 
@@ -174,7 +174,7 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
       }
     },
 
-    async judge(material: TurnMaterial, signal?: AbortSignal): Promise<JudgeVerdict> {
+    async judge(material: JudgeMaterial, signal?: AbortSignal): Promise<JudgeVerdict> {
       const recent = material.history.slice(-12);
       const messages: ChatMessage[] = [
         {

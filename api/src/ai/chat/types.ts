@@ -50,7 +50,11 @@ export interface TurnMaterial {
   speaker: TurnCharacter;
   /** Player messages sent since this chapter began, including the newest. */
   turnsInChapter: number;
-  /** Those messages' texts, oldest first (read from the play, so folding history never hides them). */
+}
+
+/** What the director judges the chapter's objective on: a reply's material and the chapter's messages. */
+export interface JudgeMaterial extends TurnMaterial {
+  /** The texts of the messages sent since this chapter began, oldest first (read from the play, so folding history never hides them). */
   chapterInputs: string[];
 }
 
@@ -84,6 +88,6 @@ export interface SummariseRequest {
 export interface ChatProvider {
   readonly mode: 'offline' | 'openai-compatible';
   streamTurn(request: TurnRequest): AsyncIterable<TurnEvent>;
-  judge(material: TurnMaterial, signal?: AbortSignal): Promise<JudgeVerdict>;
+  judge(material: JudgeMaterial, signal?: AbortSignal): Promise<JudgeVerdict>;
   summarise(request: SummariseRequest): Promise<string>;
 }

@@ -12,6 +12,14 @@ import { reapOrphan } from './task';
  * (a backtrack leaves a gap); a send that did not go through gives back the numbers it stored nothing at.
  */
 
+/**
+ * The write concern of the writes on a send's way to the model request (the claim and the quota): acknowledged once
+ * applied, without waiting for the journal. They are durable before the send answers: the turn's rows are stored
+ * with the default concern after them, and a journal (or a replica set's oplog) that holds a write holds every
+ * write before it. A send that stores no rows gives both back with the default concern.
+ */
+export const ON_THE_WAY = { w: 1, j: false } as const;
+
 /** What a turn takes: `seqs` sequence numbers, and one turn of the play unless it writes a failed reply again. */
 export interface ClaimShape {
   groupId: string;
@@ -40,7 +48,7 @@ export async function claimPlay(uid: string, input: SendInput, shape: ClaimShape
       $set: { pending_group_id: shape.groupId, status: PlayStatus.Playing, last_played_at: at, updated_at: at },
       $inc: { next_seq: shape.seqs, turns, turns_in_chapter: turns },
     },
-    { returnDocument: 'before' },
+    { returnDocument: 'before', writeConcern: ON_THE_WAY },
   )) as PlayFields | null;
 }
 

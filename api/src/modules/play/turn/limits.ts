@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/errors';
 import { countTokens } from '../../../ai/chat';
 import type { Account } from '../../../lib/context';
 import { User } from '../../user/user.model';
+import { ON_THE_WAY } from './claim';
 
 const quotaSchema = new mongoose.Schema(
   {
@@ -87,11 +88,12 @@ export async function spendMessage(
   let row = null;
   try {
     // Through the collection: this write is on every send's way to the first word, and the quota rows have no
-    // middleware for mongoose to run (its query building cost about as much again as the driver's own work).
+    // middleware for mongoose to run (its query building cost about as much again as the driver's own work). Its
+    // journal is not waited for (see ON_THE_WAY).
     row = await ChatQuota.collection.findOneAndUpdate(
       { uid: user.uid, day, count: { $lt: chat.dailyLimit } },
       { $inc: { count: 1 } },
-      { returnDocument: 'after', upsert: true },
+      { returnDocument: 'after', upsert: true, writeConcern: ON_THE_WAY },
     );
   } catch (err) {
     // 11000: the day's row exists at the limit, so the conditional upsert tried to insert a duplicate.

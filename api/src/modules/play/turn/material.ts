@@ -1,5 +1,5 @@
 import { DialogueStatus, DialogueType } from 'shared-kit';
-import type { TurnLine, TurnMaterial } from '../../../ai/chat';
+import type { JudgeMaterial, TurnLine, TurnMaterial } from '../../../ai/chat';
 import type { DialogueFields } from '../dialogue.model';
 import { inputsOf, rowsBetween } from './rows';
 import type { PlayFields } from '../play.model';
@@ -53,7 +53,8 @@ function storyPart(story: PlayableStory, chapterIndex: number): StoryPart {
 
 /**
  * The material for answering as `speakerId`, from the story and the play up to `uptoSeq`, then `unstored`: rows of
- * the turn being sent that are not written yet (its Input), so the model request need not wait for them.
+ * the turn being sent that are not written yet (its Input), so the model request need not wait for them. One read,
+ * from MongoDB every turn (see rows.ts): the conversation since the running summary, which folding keeps short.
  */
 export async function buildMaterial(
   play: PlayFields,
@@ -62,18 +63,29 @@ export async function buildMaterial(
   uptoSeq: number,
   unstored: DialogueFields[] = [],
 ): Promise<TurnMaterial> {
-  // One read, from MongoDB every turn (see rows.ts), serves both the conversation (since the summary) and the
-  // chapter's inputs (since its start).
+  const read = await rowsBetween(play.play_id, play.summary_upto_seq, uptoSeq);
+  return materialOf(play, story, speakerId, [...read, ...unstored]);
+}
+
+/**
+ * The director's material after the reply at `uptoSeq`: the reply's material and the chapter's messages. One read
+ * serves both the conversation (since the summary) and the chapter's inputs (since its start, however long).
+ */
+export async function buildJudgeMaterial(play: PlayFields, story: PlayableStory, speakerId: string, uptoSeq: number): Promise<JudgeMaterial> {
   const read = await rowsBetween(play.play_id, Math.min(play.summary_upto_seq, play.chapter_start_seq), uptoSeq);
-  const history = read.filter((d) => d.seq > play.summary_upto_seq && isSpoken(d)).map((d) => lineOf(d, story));
-  const inputs = inputsOf(read.filter((d) => d.seq > play.chapter_start_seq)).map((d) => d.content);
-  const newInputs = unstored.filter((d) => d.type === DialogueType.Input && d.status === DialogueStatus.Normal).map((d) => d.content);
+  return {
+    ...materialOf(play, story, speakerId, read.filter((d) => d.seq > play.summary_upto_seq)),
+    chapterInputs: inputsOf(read.filter((d) => d.seq > play.chapter_start_seq)).map((d) => d.content),
+  };
+}
+
+/** A reply's material from the play's rows since its running summary, oldest first. */
+function materialOf(play: PlayFields, story: PlayableStory, speakerId: string, rows: DialogueFields[]): TurnMaterial {
   return {
     ...storyPart(story, play.chapter_index),
     runningSummary: play.summary,
-    history: [...history, ...unstored.filter(isSpoken).map((d) => lineOf(d, story))],
+    history: rows.filter(isSpoken).map((d) => lineOf(d, story)),
     speaker: characterById(story.content, speakerId) ?? NARRATOR,
     turnsInChapter: play.turns_in_chapter,
-    chapterInputs: [...inputs, ...newInputs],
   };
 }

@@ -7,7 +7,7 @@ import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { appendDialogues } from '../dialogues';
 import { directorStep } from './director';
-import { buildMaterial, isSpoken, lineOf } from './material';
+import { buildJudgeMaterial, buildMaterial, isSpoken, lineOf } from './material';
 import type { LiveReplies } from '../stream/live';
 import type { CheckText } from './moderation';
 import { Play, type PlayFields } from '../play.model';
@@ -224,7 +224,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
 async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> {
   const play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
   if (!play || play.pending_group_id !== job.groupId) return;
-  const material = await buildMaterial(play, job.story, job.speakerId, job.replySeq);
+  const material = await buildJudgeMaterial(play, job.story, job.speakerId, job.replySeq);
   let verdict;
   try {
     verdict = await deps.chat.judge(material);
