@@ -1,14 +1,19 @@
 import { useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { DisplayStatus, StoryGenType } from 'shared-kit';
+import { DisplayStatus, StoryGenType, StoryStatus } from 'shared-kit';
 import { Badge, Button, Card, ConfirmDialog, useFormat } from 'ui-kit';
 import type { StoryListItem } from '../api/types';
 import { useEditorT } from '../i18n';
 import { useWorksStore } from '../stores/works/store';
 import { statusTone } from './SaveBar';
 
+/** Statuses of a brainstorm story that its own screen shows (creating, or the result to review). */
+const BRAINSTORM_STATUSES = new Set<number>([StoryStatus.AIGenDoing, StoryStatus.AIGenSuccess, StoryStatus.AIGenFailed]);
+
 function editPath(s: StoryListItem): string {
-  return s.story_gen_type === StoryGenType.SingleBot ? `../bot/${s.story_id}` : `../story/${s.story_id}`;
+  if (s.story_gen_type === StoryGenType.SingleBot) return `../bot/${s.story_id}`;
+  if (s.story_gen_type === StoryGenType.AI && BRAINSTORM_STATUSES.has(s.status)) return `../story-ai/${s.story_id}`;
+  return `../story/${s.story_id}`;
 }
 
 /** Links styled as the kit's buttons (a link navigates; a button acts). */

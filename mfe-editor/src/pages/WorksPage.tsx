@@ -45,6 +45,9 @@ export function WorksPage(): JSX.Element {
           <Link to="../story/new" className="ui-button ui-button--primary ui-button--md">
             {t('works.createStory')}
           </Link>
+          <Link to="../story-ai" className="ui-button ui-button--secondary ui-button--md">
+            {t('works.createWithAi')}
+          </Link>
           <Link to="../bot" className="ui-button ui-button--secondary ui-button--md">
             {t('works.createBot')}
           </Link>

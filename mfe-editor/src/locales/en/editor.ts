@@ -31,6 +31,7 @@ const editor = {
   },
   works: {
     createStory: 'Create story',
+    createWithAi: 'Create with AI',
     createBot: 'Create bot',
     filterLabel: 'Filter by status',
     listLabel: 'Works',

@@ -34,6 +34,7 @@ const editor: Translation<EditorCopy> = {
   },
   works: {
     createStory: '创建故事',
+    createWithAi: 'AI 创作',
     createBot: '创建机器人',
     filterLabel: '按状态筛选',
     listLabel: '作品',
