@@ -1,7 +1,7 @@
 import { DialogueStatus, DialogueType } from 'shared-kit';
 import type { JudgeMaterial, TurnLine, TurnMaterial } from '../../../ai/chat';
 import type { DialogueFields } from '../dialogue.model';
-import { inputsOf, rowsBetween } from './rows';
+import { inputsOf, rowsBetween, type PromptRow } from './rows';
 import type { PlayFields } from '../play.model';
 import type { PlayableStory } from '../catalogue/story.source';
 import { NARRATOR, castOf, characterById, playerName, readable } from '../catalogue/story.view';
@@ -10,11 +10,11 @@ import { NARRATOR, castOf, characterById, playerName, readable } from '../catalo
 const SPOKEN: ReadonlySet<string> = new Set([DialogueType.Input, DialogueType.NpcDialogue, DialogueType.Narration, DialogueType.OpeningRemark]);
 
 /** Usable lines: finished and clean. Failed, flagged and unfinished replies are history for the player only. */
-export function isSpoken(d: DialogueFields): boolean {
+export function isSpoken(d: PromptRow): boolean {
   return SPOKEN.has(d.type) && d.done && d.status === DialogueStatus.Normal && d.content.trim() !== '';
 }
 
-export function lineOf(d: DialogueFields, story: PlayableStory): TurnLine {
+export function lineOf(d: PromptRow, story: PlayableStory): TurnLine {
   if (d.type === DialogueType.Input) return { speaker: 'player', name: playerName(story.content), content: d.content };
   const who = characterById(story.content, d.character_id) ?? NARRATOR;
   return { speaker: who === NARRATOR ? 'narrator' : 'npc', name: who.name, content: d.content };
@@ -80,7 +80,7 @@ export async function buildJudgeMaterial(play: PlayFields, story: PlayableStory,
 }
 
 /** A reply's material from the play's rows since its running summary, oldest first. */
-function materialOf(play: PlayFields, story: PlayableStory, speakerId: string, rows: DialogueFields[]): TurnMaterial {
+function materialOf(play: PlayFields, story: PlayableStory, speakerId: string, rows: PromptRow[]): TurnMaterial {
   return {
     ...storyPart(story, play.chapter_index),
     runningSummary: play.summary,
