@@ -1,7 +1,9 @@
-import * as RadixCheckbox from '@radix-ui/react-checkbox';
-import * as RadixSwitch from '@radix-ui/react-switch';
-import { useId, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx';
+
+// Checkbox and Switch are plain buttons with the ARIA role and state of their kind (WAI-ARIA checkbox and switch
+// patterns): Space toggles both, Enter toggles a switch only, and the label names the button. They are part of the
+// kit's first-paint code, so they carry no library of their own.
 
 interface ToggleProps {
   label: ReactNode;
@@ -13,23 +15,38 @@ interface ToggleProps {
   name?: string;
 }
 
+function state(checked: boolean): 'checked' | 'unchecked' {
+  return checked ? 'checked' : 'unchecked';
+}
+
 export function Checkbox({ label, checked, onCheckedChange, disabled, className, id, name }: ToggleProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
   return (
     <div className={cx('ui-choice', disabled && 'ui-choice--disabled', className)}>
-      <RadixCheckbox.Root
+      <button
+        type="button"
+        role="checkbox"
         id={controlId}
         name={name}
+        value="on"
         className="ui-checkbox"
-        checked={checked}
-        onCheckedChange={(value) => onCheckedChange(value === true)}
+        aria-checked={checked}
+        data-state={state(checked)}
+        data-disabled={disabled ? '' : undefined}
         disabled={disabled}
+        onClick={() => onCheckedChange(!checked)}
+        // A checkbox does not react to Enter (it would submit a form around it instead).
+        onKeyDown={(event: KeyboardEvent) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
       >
-        <RadixCheckbox.Indicator className="ui-checkbox__mark" aria-hidden="true">
-          ✓
-        </RadixCheckbox.Indicator>
-      </RadixCheckbox.Root>
+        {checked ? (
+          <span className="ui-checkbox__mark" data-state="checked" aria-hidden="true">
+            ✓
+          </span>
+        ) : null}
+      </button>
       <label htmlFor={controlId}>{label}</label>
     </div>
   );
@@ -40,9 +57,21 @@ export function Switch({ label, checked, onCheckedChange, disabled, className, i
   const controlId = id ?? autoId;
   return (
     <div className={cx('ui-choice', disabled && 'ui-choice--disabled', className)}>
-      <RadixSwitch.Root id={controlId} name={name} className="ui-switch" checked={checked} onCheckedChange={onCheckedChange} disabled={disabled}>
-        <RadixSwitch.Thumb className="ui-switch__thumb" />
-      </RadixSwitch.Root>
+      <button
+        type="button"
+        role="switch"
+        id={controlId}
+        name={name}
+        value="on"
+        className="ui-switch"
+        aria-checked={checked}
+        data-state={state(checked)}
+        data-disabled={disabled ? '' : undefined}
+        disabled={disabled}
+        onClick={() => onCheckedChange(!checked)}
+      >
+        <span className="ui-switch__thumb" data-state={state(checked)} />
+      </button>
       <label htmlFor={controlId}>{label}</label>
     </div>
   );
