@@ -14,7 +14,7 @@ export default (_env: unknown, argv: { mode?: string }) => {
     mode: modeFrom(argv),
     // `rspack serve` stands in for the shell's server during development: same /remotes.json, same proxy.
     devServer: {
-      proxy: [{ context: ['/api', '/socket.io'], target: apiUrl, ws: true, xfwd: true }],
+      proxy: [{ context: ['/api', '/socket.io', '/s/'], target: apiUrl, ws: true, xfwd: true }],
       setupMiddlewares: (middlewares) => [
         {
           name: 'remotes-json',

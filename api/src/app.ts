@@ -39,6 +39,7 @@ import { startPlanRunner } from './modules/plan/plan.runner';
 import { startBrainstorm, type PlanServiceDeps } from './modules/plan/plan.service';
 import { modelWriter, offlineWriter } from './modules/plan/plan.writer';
 import mongoose from 'mongoose';
+import { shareRoutes } from './modules/share/share.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -152,6 +153,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   noticeRoutes(router, { events: deps.events });
   interactRoutes(router, { now });
   commentRoutes(router, { forbidden, now });
+  shareRoutes(router, { publicUrl: config.publicUrl });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

@@ -6,9 +6,9 @@ import { createStaticHandler } from '../../scripts/serve-static';
 import { securityHeaders } from './headers';
 import type { ShellServerConfig } from './config';
 
-/** Paths that belong to the api; everything else is the shell's. */
+/** Paths that belong to the api (share links' landing pages, `/s/<code>`, are rendered there); everything else is the shell's. */
 export function isApiPath(url: string): boolean {
-  return /^\/(api|socket\.io)(\/|\?|$)/.test(url);
+  return /^\/(api|socket\.io)(\/|\?|$)/.test(url) || url.startsWith('/s/');
 }
 
 /**

@@ -140,6 +140,8 @@ describe('shell server', () => {
     expect(isApiPath('/api/x')).toBe(true);
     expect(isApiPath('/socket.io/?EIO=4')).toBe(true);
     expect(isApiPath('/apiary')).toBe(false);
+    expect(isApiPath('/s/AbC234xyz')).toBe(true);
+    expect(isApiPath('/settings')).toBe(false);
     expect(isApiPath('/editor/api')).toBe(false);
   });
 });

@@ -1,0 +1,57 @@
+import type { ShareInfo } from 'shared-kit';
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const STYLE = `body{margin:0;font-family:system-ui,sans-serif;background:#111;color:#f4f4f5;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{max-width:420px;padding:24px;text-align:center}img{width:100%;border-radius:12px;object-fit:cover;aspect-ratio:3/4;background:#222}
+h1{font-size:1.5rem;margin:16px 0 8px}p{color:#d4d4d8;line-height:1.5}a.play{display:inline-block;margin-top:16px;padding:12px 28px;border-radius:999px;background:#f4f4f5;color:#111;text-decoration:none;font-weight:600}`;
+
+/**
+ * The landing page of a share link, rendered on the server so that link previews (which run no script) read the
+ * Open Graph tags, and a signed-out visitor sees the story and a way into it.
+ */
+export function landingHtml(info: ShareInfo, publicUrl: string): string {
+  const url = `${publicUrl}${info.path}`;
+  const play = `${publicUrl}${info.play_path}`;
+  const image = info.cover ? `<meta property="og:image" content="${esc(info.cover)}">\n<meta name="twitter:image" content="${esc(info.cover)}">` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(info.title)}</title>
+<meta name="description" content="${esc(info.description)}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="Storyverse">
+<meta property="og:title" content="${esc(info.title)}">
+<meta property="og:description" content="${esc(info.description)}">
+<meta property="og:url" content="${esc(url)}">
+${image}
+<meta name="twitter:card" content="${info.cover ? 'summary_large_image' : 'summary'}">
+<meta name="twitter:title" content="${esc(info.title)}">
+<meta name="twitter:description" content="${esc(info.description)}">
+<link rel="canonical" href="${esc(url)}">
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${info.cover ? `<img src="${esc(info.cover)}" alt="">` : ''}
+<h1>${esc(info.title)}</h1>
+<p>${esc(info.description)}</p>
+<a class="play" href="${esc(play)}">Play now</a>
+</main>
+</body>
+</html>
+`;
+}
+
+export function missingHtml(publicUrl: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not available</title><style>${STYLE}</style></head>
+<body><main><h1>This link is no longer available</h1><p>The story may have been removed.</p><a class="play" href="${esc(publicUrl)}/play">Discover stories</a></main></body>
+</html>
+`;
+}

@@ -1,0 +1,26 @@
+import mongoose from 'mongoose';
+import { ShareType } from 'shared-kit';
+
+/** A share link: `/s/<code>` opens a landing page for what was shared. */
+const shareLinkSchema = new mongoose.Schema(
+  {
+    code: { type: String, required: true, unique: true },
+    share_type: { type: String, enum: Object.values(ShareType), required: true },
+    story_id: { type: String, required: true },
+    play_id: { type: String, default: '' },
+    /** Who made the link. */
+    uid: { type: String, required: true },
+    /** One link per sharer and thing shared: sharing again hands out the same code. */
+    subject_key: { type: String, required: true, unique: true },
+  },
+  { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'share_links' },
+);
+export const ShareLink = mongoose.model('ShareLink', shareLinkSchema);
+
+export interface ShareLinkRecord {
+  code: string;
+  share_type: ShareType;
+  story_id: string;
+  play_id: string;
+  uid: string;
+}

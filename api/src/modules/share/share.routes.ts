@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ErrorCode } from 'shared-kit';
+import { AppError } from '../../lib/errors';
+import { idString } from 'shared-kit/schemas';
+import { currentAccount, requireSession } from '../../lib/auth';
+import type { AppRouter } from '../../lib/context';
+import { respond } from '../../lib/envelope';
+import { rateLimit } from '../../lib/rateLimit';
+import { validate } from '../../lib/validate';
+import { landingHtml, missingHtml } from './landing';
+import { createShare, sharableCheck, shareInfo, WEB_SHARE_TYPES } from './share.service';
+
+const BASE = '/api/share/story';
+const code = z.string().regex(/^[A-Za-z0-9]{6,16}$/, 'must be a share code');
+
+const createLimit = rateLimit({ name: 'share-create', key: (ctx) => currentAccount(ctx).uid, windowMs: 60_000, max: 30 });
+
+/**
+ * Sharing. `get_info` and `sharable_check` anyone; `create_info` any session (guests too: a guest may share a story
+ * they like). The landing page `GET /s/:code` is HTML for anyone, signed out included (the shell forwards `/s/`).
+ */
+export function shareRoutes(router: AppRouter, deps: { publicUrl: string }): void {
+  const create = validate({
+    body: z.object({ share_type: z.enum(WEB_SHARE_TYPES), story_id: idString, play_id: idString.optional() }).strict(),
+  });
+  router.post(`${BASE}/create_info`, requireSession, createLimit, create, async (ctx) => {
+    respond(ctx, await createShare(currentAccount(ctx).uid, create.input(ctx).body, deps.publicUrl));
+  });
+  const info = validate({ query: z.object({ code }) });
+  router.get(`${BASE}/get_info`, info, async (ctx) => respond(ctx, await shareInfo(info.input(ctx).query.code, deps.publicUrl)));
+  const check = validate({ query: z.object({ story_id: idString }) });
+  router.get(`${BASE}/sharable_check`, check, async (ctx) => respond(ctx, await sharableCheck(check.input(ctx).query.story_id)));
+
+  router.get('/s/:code', async (ctx) => {
+    ctx.set('Content-Security-Policy', "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.type = 'text/html; charset=utf-8';
+    const parsed = code.safeParse(ctx.params.code);
+    try {
+      if (!parsed.success) throw new AppError(ErrorCode.ClientParamError);
+      ctx.body = landingHtml(await shareInfo(parsed.data, deps.publicUrl), deps.publicUrl);
+      ctx.status = 200;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      ctx.status = 404;
+      ctx.body = missingHtml(deps.publicUrl);
+    }
+  });
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, PlayStatus, ShareType, StoryGenType, type ShareInfo } from 'shared-kit';
+import { AppError } from '../../lib/errors';
+import { Story } from '../editor/story.model';
+import { publicStory, type PublicStory } from '../interact/story.access';
+import { refuseIfBlocked } from '../interact/people';
+import { Play } from '../play/play.model';
+import { isDuplicateKey } from '../user/user.service';
+import { ShareLink, type ShareLinkRecord } from './share.model';
+
+/** The kinds of link the web can make today (spec section 3 lists more: videos and dialogue segments need the app). */
+export const WEB_SHARE_TYPES = [ShareType.Story, ShareType.Bot, ShareType.PlayEnding] as const;
+export type WebShareType = (typeof WEB_SHARE_TYPES)[number];
+
+const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newCode(): string {
+  const bytes = randomBytes(10);
+  return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
+/** Why a story cannot be shared, or '' when it can. */
+async function unsharableReason(storyId: string): Promise<{ reason: string; story: PublicStory | null }> {
+  try {
+    return { reason: '', story: await publicStory(storyId) };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const reason = err.code === ErrorCode.StoryDeleted ? 'removed' : err.code === ErrorCode.PlayableVersionMissing ? 'not_published' : 'not_found';
+    return { reason, story: null };
+  }
+}
+
+export async function sharableCheck(storyId: string) {
+  const { reason } = await unsharableReason(storyId);
+  return { story_id: storyId, sharable: reason === '', reason };
+}
+
+async function present(link: ShareLinkRecord, story: PublicStory, publicUrl: string): Promise<ShareInfo> {
+  let title = story.story_name;
+  let description = story.introduction;
+  if (link.share_type === ShareType.PlayEnding) {
+    const play = await Play.findOne({ play_id: link.play_id }, { ending: 1 }).lean<{ ending?: { type?: string; content?: string } | null }>();
+    const ending = play?.ending?.content ?? '';
+    if (ending) description = ending;
+    title = `${story.story_name}: an ending`;
+  }
+  return {
+    code: link.code,
+    share_type: link.share_type,
+    story_id: link.story_id,
+    play_id: link.play_id,
+    title,
+    description: description.slice(0, 300),
+    cover: absolute(story.logo, publicUrl),
+    path: `/s/${link.code}`,
+    play_path: `/play/story/${link.story_id}`,
+  };
+}
+
+function absolute(url: string, publicUrl: string): string {
+  if (!url) return '';
+  if (/^https?:\/\//i.test(url)) return url;
+  return url.startsWith('/') ? `${publicUrl}${url}` : url;
+}
+
+/**
+ * A share link for a story, a bot or the ending of one's own play. Not shareable (removed, never published): the
+ * story's code (2001, 2003, 2002); across a block with the creator 1201; a play that is not the caller's, not of
+ * that story or not ended: 1050001 or 1005.
+ */
+export async function createShare(uid: string, input: { share_type: WebShareType; story_id: string; play_id?: string }, publicUrl: string) {
+  const story = await publicStory(input.story_id);
+  await refuseIfBlocked(uid, story.uid);
+  let playId = '';
+  if (input.share_type === ShareType.PlayEnding) {
+    if (!input.play_id) throw new AppError(ErrorCode.ClientParamError, 'play_id: required for a play ending');
+    const play = await Play.findOne({ play_id: input.play_id }, { uid: 1, story_id: 1, status: 1 }).lean<{ uid: string; story_id: string; status: string }>();
+    if (!play || play.uid !== uid || play.story_id !== story.story_id) throw new AppError(ErrorCode.RecordNotFound, 'No such play');
+    if (play.status !== PlayStatus.Ending) throw new AppError(ErrorCode.BusinessError, 'The play has not ended', { data: { reason: 'not_ended' } });
+    playId = input.play_id;
+  } else if (input.share_type === ShareType.Bot) {
+    const s = await Story.findOne({ story_id: story.story_id }, { story_gen_type: 1 }).lean<{ story_gen_type: string }>();
+    if (s?.story_gen_type !== StoryGenType.SingleBot) throw new AppError(ErrorCode.ClientParamError, 'share_type: this story is not a bot');
+  }
+  const subject_key = [uid, input.share_type, story.story_id, playId].join('|');
+  let link = await ShareLink.findOne({ subject_key }).lean<ShareLinkRecord>();
+  for (let attempt = 0; !link && attempt < 3; attempt += 1) {
+    try {
+      const made = await ShareLink.create({ code: newCode(), share_type: input.share_type, story_id: story.story_id, play_id: playId, uid, subject_key });
+      link = made.toObject() as unknown as ShareLinkRecord;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      link = await ShareLink.findOne({ subject_key }).lean<ShareLinkRecord>();
+    }
+  }
+  if (!link) throw new AppError(ErrorCode.ConcurrentOperation);
+  return present(link, story, publicUrl);
+}
+
+/** What a link shows; its story must still be shareable. Unknown code: 1050001. */
+export async function shareInfo(code: string, publicUrl: string): Promise<ShareInfo> {
+  const link = await ShareLink.findOne({ code }).lean<ShareLinkRecord>();
+  if (!link) throw new AppError(ErrorCode.RecordNotFound, 'No such share link');
+  const story = await publicStory(link.story_id);
+  return present(link, story, publicUrl);
+}
