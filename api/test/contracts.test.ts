@@ -15,6 +15,7 @@ const NOT_IN_CONTRACTS: Record<string, string> = {
   'GET /tyler/message/stream_reply': 'a stream of server-sent events',
   'GET /health': "the api's own schema (modules/health/health.schema.ts)",
   'GET /dev/sms_outbox': 'development only, read by tests',
+  'GET /s/:code': "a share link's landing page (HTML)",
 };
 
 describe('response contracts', () => {
