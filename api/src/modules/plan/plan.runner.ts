@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Agenda, InMemoryNotificationChannel, type Job } from 'agenda';
 import { MongoBackend } from '@agendajs/mongo-backend';
 import mongoose from 'mongoose';
@@ -90,6 +91,8 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
   });
   const inFlight = new Set<Promise<void>>();
   const stopping = new AbortController();
+  // Every running plan's model call and pause listens to it: one listener per plan in hand, not a leak.
+  setMaxListeners(0, stopping.signal);
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (ms <= 0 || stopping.signal.aborted) return resolve();
