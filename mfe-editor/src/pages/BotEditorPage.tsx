@@ -15,7 +15,7 @@ import { characterKey } from '../stores/editor/fields';
 import { selectLoad, selectPermission, selectRev } from '../stores/editor/selectors';
 import { useEditorStore, type SaveMode } from '../stores/editor/store';
 import { StoryGenType } from 'shared-kit';
-import { useAutosave } from './useAutosave';
+import { Autosave } from './useAutosave';
 import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
 
 function BotForm(): JSX.Element | null {
@@ -85,7 +85,6 @@ export function BotEditorPage(): JSX.Element {
   useFocusFirstError();
   // The first automatic save of a new bot moves the URL to its id, as the first save by hand does.
   const onCreated = useCallback((storyId: string) => navigate(`../bot/${storyId}`, { replace: true }), [navigate]);
-  useAutosave(onCreated);
 
   async function onSave(mode: SaveMode): Promise<void> {
     const outcome = await save(mode);
@@ -117,6 +116,7 @@ export function BotEditorPage(): JSX.Element {
         </div>
       ) : null}
       <ValidationModal />
+      <Autosave onCreated={onCreated} />
     </main>
   );
 }

@@ -15,7 +15,7 @@ import { useEditorT } from '../i18n';
 import { useCatalogStore } from '../stores/catalog/store';
 import { selectLoad, selectRev } from '../stores/editor/selectors';
 import { useEditorStore, type SaveMode } from '../stores/editor/store';
-import { useAutosave } from './useAutosave';
+import { Autosave } from './useAutosave';
 import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
 
 /** The normal-mode story editor (spec sections 2, 4 and 5). */
@@ -47,7 +47,6 @@ export function StoryEditorPage(): JSX.Element {
   useFocusFirstError();
   // The first automatic save of a new story moves the URL to its id, as the first save by hand does.
   const onCreated = useCallback((storyId: string) => navigate(`../story/${storyId}`, { replace: true }), [navigate]);
-  useAutosave(onCreated);
 
   async function onSave(mode: SaveMode): Promise<void> {
     const outcome = await save(mode);
@@ -88,6 +87,7 @@ export function StoryEditorPage(): JSX.Element {
         </div>
       ) : null}
       <ValidationModal />
+      <Autosave onCreated={onCreated} />
     </main>
   );
 }

@@ -62,3 +62,12 @@ async function autosave(onCreated: (storyId: string) => void): Promise<void> {
   const outcome = await s.save('draft', { manual: false });
   if (outcome.ok && outcome.created) onCreated(outcome.storyId);
 }
+
+/**
+ * The automatic save as a component of its own: it re-renders on every edit (it watches the edit count), so the
+ * page around it does not.
+ */
+export function Autosave({ onCreated }: { onCreated: (storyId: string) => void }): null {
+  useAutosave(onCreated);
+  return null;
+}
