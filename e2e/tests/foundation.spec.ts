@@ -10,7 +10,7 @@ import { signInAsOperator, signInByPhone } from '../support/session';
 
 const MOUNTS = [
   { remote: 'mfe_editor', port: E2E_PORTS.editor, path: '/editor/works', heading: 'My Story' },
-  { remote: 'mfe_brainstorm', port: E2E_PORTS.brainstorm, path: '/editor/story-ai', heading: 'Brainstorm' },
+  { remote: 'mfe_brainstorm', port: E2E_PORTS.brainstorm, path: '/editor/story-ai', heading: 'Create with AI' },
   { remote: 'mfe_player', port: E2E_PORTS.player, path: '/play', heading: 'Stories' },
   { remote: 'mfe_account', port: E2E_PORTS.account, path: '/account', heading: 'Account' },
   { remote: 'mfe_ops', port: E2E_PORTS.ops, path: '/ops', heading: 'Moderation' },

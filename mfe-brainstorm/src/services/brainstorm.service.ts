@@ -11,7 +11,8 @@ export function fetchPlan(planId: string): Promise<Plan> {
 }
 
 export function fetchQuota(): Promise<BrainstormQuota> {
-  return unwrap(apiClient.get<Envelope<BrainstormQuota>>('/editor/brain_storm/check'));
+  // A visitor sees the screen without the count (generating asks them to log in).
+  return unwrap(apiClient.get<Envelope<BrainstormQuota>>('/editor/brain_storm/check', { silent: true }));
 }
 
 export async function fetchStyles(): Promise<ImageStyle[]> {
