@@ -40,6 +40,7 @@ import { startBrainstorm, type PlanServiceDeps } from './modules/plan/plan.servi
 import { modelWriter, offlineWriter } from './modules/plan/plan.writer';
 import mongoose from 'mongoose';
 import { shareRoutes } from './modules/share/share.routes';
+import { opsRoutes } from './modules/ops/ops.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -154,6 +155,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   interactRoutes(router, { now });
   commentRoutes(router, { forbidden, now });
   shareRoutes(router, { publicUrl: config.publicUrl });
+  opsRoutes(router, { events: deps.events, now });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

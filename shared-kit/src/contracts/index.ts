@@ -34,6 +34,7 @@ import { z as zod } from 'zod';
 import { PLAY_CONTRACTS } from './play';
 import { COMMUNITY_CONTRACTS } from './community';
 import { PLAN_CONTRACTS, planGenerateSchema } from './plan';
+import { OPS_CONTRACTS } from './ops';
 
 export * from './account';
 export * from './common';
@@ -42,6 +43,7 @@ export * from './platform';
 export * from './play';
 export * from './community';
 export * from './plan';
+export * from './ops';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -96,6 +98,7 @@ export const RESPONSE_CONTRACTS = {
   // Community
   ...COMMUNITY_CONTRACTS,
   ...PLAN_CONTRACTS,
+  ...OPS_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

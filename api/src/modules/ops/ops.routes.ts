@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { StoryStatus, UserRole } from 'shared-kit';
+import { currentAccount, requireRole } from '../../lib/auth';
+import type { AppRouter } from '../../lib/context';
+import { respond } from '../../lib/envelope';
+import { validate } from '../../lib/validate';
+import type { EventBus } from '../../realtime/events';
+import { claimStory, decideStory, reviewQueue, searchAudit } from './ops.service';
+
+const BASE = '/api/ops';
+
+export interface OpsDeps {
+  events: EventBus;
+  now: () => number;
+}
+
+/** The operators' console: every route needs the operator role (1007 signed out, 1008 without the role). */
+export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
+  const operator = requireRole(UserRole.Operator);
+
+  const queue = validate({ query: z.object({ count: z.coerce.number().int().min(1).max(100).default(50) }) });
+  router.get(`${BASE}/review/queue`, operator, queue, async (ctx) => {
+    respond(ctx, await reviewQueue(deps.now(), queue.input(ctx).query.count));
+  });
+
+  const claim = validate({ body: z.object({ story_id: z.string().min(1).max(64) }) });
+  router.post(`${BASE}/review/claim`, operator, claim, async (ctx) => {
+    respond(ctx, await claimStory(claim.input(ctx).body.story_id, currentAccount(ctx).uid, deps.now()));
+  });
+
+  const decide = validate({
+    body: z.object({
+      story_id: z.string().min(1).max(64),
+      decision: z.enum(['Passed', 'Failed', 'Unqualified']),
+      reasons: z
+        .array(z.object({ field: z.string().min(1).max(120), reason: z.string().trim().min(1).max(500) }))
+        .max(200)
+        .default([]),
+      note: z.string().max(1000).default(''),
+    }),
+  });
+  router.post(`${BASE}/review/decide`, operator, decide, async (ctx) => {
+    const out = await decideStory(decide.input(ctx).body, currentAccount(ctx).uid, deps.now());
+    deps.events.emit('story.reviewed', {
+      uid: out.uid,
+      story_id: out.story_id,
+      version_id: out.version_id,
+      status: out.status,
+      passed: out.status === StoryStatus.Passed,
+    });
+    respond(ctx, { story_id: out.story_id, version_id: out.version_id, status: out.status });
+  });
+
+  const audit = validate({
+    query: z.object({
+      operator_uid: z.string().max(64).optional(),
+      action: z.string().max(64).optional(),
+      target_id: z.string().max(64).optional(),
+      q: z.string().max(200).optional(),
+      cursor: z.string().regex(/^[0-9a-f]{24}$/).optional(),
+      count: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+  });
+  router.get(`${BASE}/audit/list`, operator, audit, async (ctx) => {
+    respond(ctx, await searchAudit(audit.input(ctx).query));
+  });
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The operators' console (`/api/ops/`): the review queue and the audit log. */
+
+const reviewItemSchema = z.object({
+  is_valid: z.boolean(),
+  extra: z.object({ simple_reason: z.object({ display_reason: z.string() }) }).nullable(),
+});
+
+export const opsReviewResultSchema = z.object({
+  characters: z.array(
+    z.object({ character_id: z.string(), img: reviewItemSchema, name: reviewItemSchema, settings: reviewItemSchema, style: reviewItemSchema }),
+  ),
+  nodes: z.array(
+    z.object({ node_id: z.string(), img: reviewItemSchema, name: reviewItemSchema, content: reviewItemSchema, ending_content: reviewItemSchema }),
+  ),
+  summary: reviewItemSchema,
+  name: reviewItemSchema,
+  prologue: reviewItemSchema,
+  introduction: reviewItemSchema,
+  player: z.object({ character_name: reviewItemSchema, settings: reviewItemSchema }),
+});
+
+export const opsQueueItemSchema = z.object({
+  story_id: z.string(),
+  uid: z.string(),
+  version_id: z.string(),
+  story_name: z.string(),
+  status: z.number().int(),
+  review_result: opsReviewResultSchema.nullable(),
+  review_notes: z.array(z.string()),
+  claimed_by: z.string().nullable(),
+  locked_until: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type OpsQueueItem = z.infer<typeof opsQueueItemSchema>;
+
+export const opsClaimSchema = z.object({
+  story_id: z.string(),
+  version_id: z.string(),
+  status: z.number().int(),
+  locked_until: z.string(),
+  content: z.unknown(),
+  review_result: opsReviewResultSchema.nullable(),
+  review_notes: z.array(z.string()),
+});
+
+export const opsAuditEntrySchema = z.object({
+  audit_id: z.string(),
+  operator_uid: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type OpsAuditEntry = z.infer<typeof opsAuditEntrySchema>;
+
+export const OPS_CONTRACTS = {
+  'GET /ops/review/queue': z.object({ list: z.array(opsQueueItemSchema) }),
+  'POST /ops/review/claim': opsClaimSchema,
+  'POST /ops/review/decide': z.object({ story_id: z.string(), version_id: z.string(), status: z.number().int() }),
+  'GET /ops/audit/list': z.object({ list: z.array(opsAuditEntrySchema), has_more: z.boolean(), cursor: z.string() }),
+};
