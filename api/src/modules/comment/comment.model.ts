@@ -31,9 +31,11 @@ const commentSchema = new mongoose.Schema(
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'comments' },
 );
-commentSchema.index({ newest_key: 1 }, { sparse: true });
-commentSchema.index({ top_key: 1 }, { sparse: true });
-commentSchema.index({ thread_key: 1 }, { sparse: true });
+// Each list is one run of a compound index: the owner fixed, its key bounded by the cursor, walked in order and cut at
+// the page size (on MongoDB and on the embedded database alike).
+commentSchema.index({ story_id: 1, newest_key: 1 });
+commentSchema.index({ story_id: 1, top_key: 1 });
+commentSchema.index({ root_id: 1, thread_key: 1 });
 /** One's own comments that only oneself sees, on a story or under a root. */
 commentSchema.index({ story_id: 1, uid: 1 });
 commentSchema.index({ uid: 1 });

@@ -12,7 +12,7 @@ import { Comment, CommentLike, type CommentRecord } from './comment.model';
 export type CommentSort = 'newest' | 'top';
 
 /** The ids are `sequentialId`s, so they order the comments by time themselves. */
-function keysFor(c: Pick<CommentRecord, 'story_id' | 'root_id' | 'comment_id' | 'like_count'>) {
+export function keysFor(c: Pick<CommentRecord, 'story_id' | 'root_id' | 'comment_id' | 'like_count'>) {
   if (c.root_id === '') {
     return {
       newest_key: sortKey(c.story_id, newestById(c.comment_id)),
@@ -191,7 +191,7 @@ export async function listComments(viewerUid: string, storyId: string, sort: Com
   const stats = (await storyStatsOf([storyId])).get(storyId)!;
   const blocked = viewerUid ? await blockedAround(viewerUid) : new Set<string>();
   const field = sort === 'top' ? 'top_key' : 'newest_key';
-  const filter: Record<string, unknown> = { [field]: mongoose.trusted(pageRange(storyId, cursor)) };
+  const filter: Record<string, unknown> = { story_id: storyId, [field]: mongoose.trusted(pageRange(storyId, cursor)) };
   if (blocked.size > 0) filter.uid = mongoose.trusted({ $nin: [...blocked] });
   if (stats.pinned_comment_id) filter.comment_id = mongoose.trusted({ $ne: stats.pinned_comment_id });
   const rows = await Comment.find(filter).sort({ [field]: 1 }).limit(count + 1).lean<CommentRecord[]>();
@@ -227,7 +227,7 @@ export async function listReplies(viewerUid: string, rootId: string, cursor: str
   const story = await publicStory(root.story_id);
   const blocked = viewerUid ? await blockedAround(viewerUid) : new Set<string>();
   if (!visibleTo(root, viewerUid, blocked)) throw new AppError(ErrorCode.CommentDeleted);
-  const filter: Record<string, unknown> = { thread_key: mongoose.trusted(pageRange(rootId, cursor)) };
+  const filter: Record<string, unknown> = { root_id: rootId, thread_key: mongoose.trusted(pageRange(rootId, cursor)) };
   if (blocked.size > 0) filter.uid = mongoose.trusted({ $nin: [...blocked] });
   const rows = await Comment.find(filter).sort({ thread_key: 1 }).limit(count + 1).lean<CommentRecord[]>();
   const page = rows.slice(0, count);

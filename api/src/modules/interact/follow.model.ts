@@ -13,9 +13,8 @@ const followSchema = new mongoose.Schema(
   { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'follows' },
 );
 followSchema.index({ uid: 1, target_uid: 1 }, { unique: true });
-followSchema.index({ target_uid: 1 });
-followSchema.index({ follower_key: 1 });
-followSchema.index({ following_key: 1 });
+followSchema.index({ target_uid: 1, follower_key: 1 });
+followSchema.index({ uid: 1, following_key: 1 });
 export const Follow = mongoose.model('Follow', followSchema);
 
 export interface FollowRecord {

@@ -81,7 +81,8 @@ export async function followList(viewerUid: string, ownerUid: string, type: Foll
   const field = type === 'followers' ? 'follower_key' : 'following_key';
   const other = type === 'followers' ? 'uid' : 'target_uid';
   const blocked = viewerUid ? await blockedAround(viewerUid) : new Set<string>();
-  const filter: Record<string, unknown> = { [field]: mongoose.trusted(pageRange(ownerUid, cursor)) };
+  const owner = type === 'followers' ? 'target_uid' : 'uid';
+  const filter: Record<string, unknown> = { [owner]: ownerUid, [field]: mongoose.trusted(pageRange(ownerUid, cursor)) };
   if (blocked.size > 0) filter[other] = mongoose.trusted({ $nin: [...blocked] });
   const rows = await Follow.find(filter).sort({ [field]: 1 }).limit(count + 1).lean<FollowRecord[]>();
   const page = rows.slice(0, count);

@@ -3,10 +3,11 @@ import { ErrorCode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 
 /*
- * Sort keys for cursor paging. A list is one string field holding `<owner>|<order>|<id>`, indexed on its own: a
- * page is a range of that one index (`$gt` the cursor, `$lt` the owner's end), read in index order and cut at the
- * page size. It costs the same with 100 rows as with 100,000, on MongoDB and on the embedded database alike (which
- * orders by the first field of an index only). The cursor handed to the client is the last key of its page.
+ * Sort keys for cursor paging. A list is one string field holding `<owner>|<order>|<id>`, indexed after the owner's
+ * field (`{ owner: 1, key: 1 }`): a page is the owner's run of that index from the cursor (`$gt` the cursor, `$lt`
+ * the owner's end), read in index order and cut at the page size. It costs the same with 100 rows as with 100,000,
+ * on MongoDB and on the embedded database alike (which walks such a run and stops at the limit). The cursor handed
+ * to the client is the last key of its page.
  */
 
 const MAX_MS = 9_999_999_999_999;

@@ -53,7 +53,7 @@ export async function likeStory(uid: string, storyId: string, like: boolean | un
 
 /** The viewer's liked stories, newest like first; stories since deleted are left out. */
 export async function likedStories(uid: string, cursor: string | undefined, count: number) {
-  const rows = await StoryLike.find({ list_key: mongoose.trusted(pageRange(uid, cursor)) }, { story_id: 1, list_key: 1, created_at: 1 })
+  const rows = await StoryLike.find({ uid, list_key: mongoose.trusted(pageRange(uid, cursor)) }, { story_id: 1, list_key: 1, created_at: 1 })
     .sort({ list_key: 1 })
     .limit(count + 1)
     .lean<Array<{ story_id: string; list_key: string; created_at?: Date }>>();

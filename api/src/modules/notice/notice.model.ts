@@ -15,11 +15,12 @@ const noticeSchema = new mongoose.Schema(
     text: { type: String, default: '' },
     read: { type: Boolean, default: false },
     /** The inbox, newest first (interact/keys.ts). */
-    list_key: { type: String, required: true, index: true },
+    list_key: { type: String, required: true },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'notices' },
 );
 noticeSchema.index({ uid: 1, read: 1 });
+noticeSchema.index({ uid: 1, list_key: 1 });
 export const Notice = mongoose.model('Notice', noticeSchema);
 
 export interface NoticeRecord {

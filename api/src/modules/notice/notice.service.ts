@@ -43,7 +43,7 @@ export async function notify(n: NewNotice): Promise<void> {
 }
 
 export async function noticeList(uid: string, cursor: string | undefined, count: number) {
-  const rows = await Notice.find({ list_key: mongoose.trusted(pageRange(uid, cursor)) })
+  const rows = await Notice.find({ uid, list_key: mongoose.trusted(pageRange(uid, cursor)) })
     .sort({ list_key: 1 })
     .limit(count + 1)
     .lean<NoticeRecord[]>();
