@@ -12,7 +12,7 @@ const remotes = ['mfe-editor', 'mfe-brainstorm', 'mfe-player', 'mfe-account', 'm
  * Workspaces whose copy comes from message catalogues (ui-kit's i18n): a literal string rendered in JSX fails the
  * lint. Append an app here once its strings are in its namespace.
  */
-const translatedApps = ['ui-kit', 'mfe-player', 'shell', 'mfe-account', 'mfe-editor'];
+const translatedApps = ['ui-kit', 'mfe-player', 'shell', 'mfe-account', 'mfe-editor', 'mfe-ops'];
 
 /** Forbid importing the given workspaces, by package name or by a relative path into their folder. */
 function forbid(names, why) {

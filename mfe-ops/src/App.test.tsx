@@ -1,20 +1,153 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import type { JSX } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ApiError, ErrorCode, type OpsQueueItem, type StoryContent, type StoryReviewResult } from 'shared-kit';
+import { i18n } from 'ui-kit';
 import App from './App';
+import { OPS_NS } from './i18n';
+import * as service from './services/ops.service';
 
-describe('mfe-ops App', () => {
-  it('renders the moderation heading and the empty review queue', () => {
-    const { container } = render(
-      <MemoryRouter initialEntries={['/ops']}>
-        <Routes>
-          <Route path="/ops/*" element={<App />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('heading', { level: 1, name: 'Moderation' })).toBeTruthy();
-    const table = screen.getByRole('table', { name: 'Review queue' });
-    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Item', 'Type', 'Submitted', 'Status']);
-    expect(table.querySelector('tbody')?.textContent).toBe('No items to review');
-    expect(container.querySelector('[data-remote="mfe_ops"]')).not.toBeNull();
+jest.mock('./services/ops.service');
+const api = jest.mocked(service);
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(OPS_NS);
+});
+beforeEach(() => jest.resetAllMocks());
+
+function Where(): JSX.Element {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/ops/*" element={<App />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const ok = { is_valid: true, extra: null };
+const bad = (reason: string) => ({ is_valid: false, extra: { simple_reason: { display_reason: reason } } });
+const result: StoryReviewResult = {
+  characters: [{ character_id: 'c1', img: ok, name: ok, settings: ok, style: ok }],
+  nodes: [{ node_id: 'n1', img: ok, name: ok, content: ok, ending_content: ok }],
+  summary: bad('Contains words that are not allowed'),
+  name: ok,
+  prologue: ok,
+  introduction: ok,
+  player: { character_name: ok, settings: ok },
+};
+const content = {
+  story_gen_type: 'UserDefined',
+  story_name: 'The Lighthouse',
+  introduction: 'A storm.',
+  characters: [{ character_id: 'c1', character_name: 'Mira', settings: 'Keeper.', style: '', type: 'NPC' }],
+  player: { character_name: 'Alex', settings: '' },
+  prologue: { character_id: 'c1', content: 'Welcome.' },
+  nodes: [{ node_id: 'n1', name: 'Arrival', content: 'You arrive.', ending_content: 'Find her.' }],
+  summary: 'A zorblax sleeps.',
+} as unknown as StoryContent;
+const item = (over: Partial<OpsQueueItem> = {}): OpsQueueItem => ({
+  story_id: 's1',
+  uid: 'u1',
+  version_id: 'v1',
+  story_name: 'The Lighthouse',
+  status: 25,
+  review_result: result,
+  review_notes: [],
+  claimed_by: null,
+  locked_until: null,
+  updated_at: '2026-11-25T10:00:00.000Z',
+  ...over,
+});
+const claimed = { story_id: 's1', version_id: 'v1', status: 25, locked_until: '2026-11-25T10:10:00.000Z', content, review_result: result, review_notes: [] };
+
+describe('mfe-ops review queue', () => {
+  it('shows loading, then the stories with their status and flagged field count', async () => {
+    api.fetchQueue.mockResolvedValue({ list: [item()] });
+    renderAt('/ops');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Review queue' });
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Story', 'Status', 'Flagged fields', 'Claimed by', 'Submitted']);
+    expect(table.querySelector('tbody tr')?.textContent).toContain('Failed');
+    expect(screen.getByRole('link', { name: 'Review: The Lighthouse' }).getAttribute('href')).toBe('/ops/review/s1');
+    expect(table.querySelectorAll('tbody td')[2]?.textContent).toBe('1');
+  });
+
+  it('says so when the queue is empty, and offers a retry when it fails', async () => {
+    api.fetchQueue.mockRejectedValueOnce(new ApiError(ErrorCode.Internal)).mockResolvedValueOnce({ list: [] });
+    renderAt('/ops');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The list could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No items to review')).toBeTruthy();
+  });
+});
+
+describe('mfe-ops story review', () => {
+  it('claims the story and shows its fields with the automated flags', async () => {
+    api.claimStory.mockResolvedValue(claimed);
+    renderAt('/ops/review/s1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review: The Lighthouse' })).toBeTruthy();
+    expect(api.claimStory).toHaveBeenCalledWith('s1');
+    expect(screen.getByRole('note').textContent).toBe('Flagged: Contains words that are not allowed');
+    expect(screen.getByText('A zorblax sleeps.').closest('[data-flagged]')?.getAttribute('data-field')).toBe('summary');
+    expect(screen.getByRole('textbox', { name: 'Reason for Chapter 1: content' })).toBeTruthy();
+  });
+
+  it('rejects only with a reason, sends the per-field reasons, then moves to the next story', async () => {
+    api.claimStory.mockResolvedValue(claimed);
+    api.decideStory.mockResolvedValue({ story_id: 's1', status: 25 });
+    api.fetchQueue.mockResolvedValue({ list: [item(), item({ story_id: 's2', story_name: 'Two' })] });
+    renderAt('/ops/review/s1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    expect(screen.getByRole('status').textContent).toBe('Give a reason for at least one field to reject.');
+    expect(api.decideStory).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reason for Summary' }), { target: { value: 'Not allowed here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/ops/review/s2'));
+    expect(api.decideStory).toHaveBeenCalledWith('s1', 'Failed', [{ field: 'summary', reason: 'Not allowed here' }], '');
+  });
+
+  it('approves with the A key, but not while typing a reason', async () => {
+    api.claimStory.mockResolvedValue(claimed);
+    api.decideStory.mockResolvedValue({ story_id: 's1', status: 20 });
+    api.fetchQueue.mockResolvedValue({ list: [] });
+    renderAt('/ops/review/s1');
+    const field = await screen.findByRole('textbox', { name: 'Reason for Summary' });
+    fireEvent.keyDown(field, { key: 'a' });
+    expect(api.decideStory).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'a' });
+    });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/ops'));
+    expect(api.decideStory).toHaveBeenCalledWith('s1', 'Passed', [], '');
+  });
+
+  it('tells the operator when another one holds the story', async () => {
+    api.claimStory.mockRejectedValue(new ApiError(ErrorCode.BusinessError));
+    renderAt('/ops/review/s1');
+    expect((await screen.findByRole('alert')).textContent).toBe('Another operator is reviewing this story.');
+  });
+});
+
+describe('mfe-ops audit log', () => {
+  it('lists operator actions and searches them', async () => {
+    api.fetchAudit.mockResolvedValue({
+      list: [
+        { audit_id: 'a1', operator_uid: 'op', action: 'review.decide', target_type: 'story', target_id: 's1', before: null, after: null, reason: 'summary: Not allowed', at: '2026-11-25T10:00:00.000Z' },
+      ],
+      has_more: false,
+      cursor: 'a1',
+    });
+    renderAt('/ops/audit');
+    const table = await screen.findByRole('table', { name: 'Operator actions' });
+    expect(table.textContent).toContain('review.decide');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search reasons and targets' }), { target: { value: 'allowed' } });
+    await waitFor(() => expect(api.fetchAudit).toHaveBeenLastCalledWith('allowed'));
   });
 });

@@ -1,15 +1,44 @@
-import type { JSX } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, type JSX } from 'react';
+import { NavLink, Route, Routes } from 'react-router';
+import { Spinner } from 'ui-kit';
+import { BaseContext, under, useBase, useMountPath } from './base';
+import { useOpsT } from './i18n';
+import { AuditPage } from './pages/AuditPage';
 import { QueuePage } from './pages/QueuePage';
+import { ReviewPage } from './pages/ReviewPage';
+
+function Console(): JSX.Element {
+  const { t } = useOpsT();
+  const base = useBase();
+  return (
+    <>
+      <nav aria-label={t('nav.label')}>
+        <NavLink to={under(base)} end>
+          {t('nav.queue')}
+        </NavLink>{' '}
+        <NavLink to={under(base, 'audit')}>{t('nav.audit')}</NavLink>
+      </nav>
+      <Routes>
+        <Route index element={<QueuePage />} />
+        <Route path="review/:storyId" element={<ReviewPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="*" element={<QueuePage />} />
+      </Routes>
+    </>
+  );
+}
 
 /** The moderation console remote, mounted by the shell at `/ops/*`. */
 export default function App(): JSX.Element {
+  const base = useMountPath();
   return (
-    <div data-remote="mfe_ops">
-      <Routes>
-        <Route index element={<QueuePage />} />
-        <Route path="*" element={<QueuePage />} />
-      </Routes>
-    </div>
+    <BaseContext.Provider value={base}>
+      <div data-remote="mfe_ops">
+        {/* The console's copy is fetched for the language in use on first render. */}
+        <Suspense fallback={<Spinner />}>
+          <Console />
+        </Suspense>
+      </div>
+    </BaseContext.Provider>
   );
 }

@@ -1,0 +1,58 @@
+import { CharacterType, type ReviewItem, type StoryContent, type StoryReviewResult } from 'shared-kit';
+
+/** One reviewable field of a story: its key in the review api, how to label it, its text and the automated flag. */
+export interface ReviewField {
+  key: string;
+  labelKey: string;
+  labelValues: Record<string, string | number>;
+  text: string;
+  flagged: string | null;
+}
+
+const flag = (item: ReviewItem | undefined): string | null =>
+  item && !item.is_valid ? (item.extra?.simple_reason.display_reason ?? '') : null;
+
+/** The fields of a version in reading order, with what the automated review said of each. */
+export function reviewFields(content: StoryContent, result: StoryReviewResult | null): ReviewField[] {
+  const out: ReviewField[] = [];
+  const add = (key: string, labelKey: string, text: string, item: ReviewItem | undefined, labelValues = {}) =>
+    out.push({ key, labelKey, labelValues, text, flagged: flag(item) });
+  add('name', 'review.storyName', content.story_name, result?.name);
+  add('introduction', 'review.introduction', content.introduction, result?.introduction);
+  add('summary', 'review.summary', content.summary, result?.summary);
+  add('prologue', 'review.prologue', content.prologue.content, result?.prologue);
+  add('player.character_name', 'review.playerName', content.player.character_name, result?.player.character_name);
+  add('player.settings', 'review.playerSettings', content.player.settings, result?.player.settings);
+  for (const c of content.characters) {
+    if (c.type === CharacterType.VoiceOver) continue;
+    const r = result?.characters.find((x) => x.character_id === c.character_id);
+    const name = { name: c.character_name };
+    add(`characters.${c.character_id}.name`, 'review.characterName', c.character_name, r?.name, name);
+    add(`characters.${c.character_id}.settings`, 'review.characterSettings', c.settings, r?.settings, name);
+    add(`characters.${c.character_id}.style`, 'review.characterStyle', c.style, r?.style, name);
+  }
+  content.nodes.forEach((node, i) => {
+    const r = result?.nodes.find((x) => x.node_id === node.node_id);
+    const n = { n: i + 1 };
+    add(`nodes.${node.node_id}.name`, 'review.nodeName', node.name, r?.name, n);
+    add(`nodes.${node.node_id}.content`, 'review.nodeContent', node.content, r?.content, n);
+    add(`nodes.${node.node_id}.ending_content`, 'review.nodeEnding', node.ending_content, r?.ending_content, n);
+  });
+  return out.filter((f) => f.text.trim() !== '' || f.flagged !== null);
+}
+
+/** How many fields the automated review flagged. */
+export function flaggedCount(result: StoryReviewResult | null): number {
+  if (!result) return 0;
+  const items: ReviewItem[] = [
+    result.name,
+    result.introduction,
+    result.summary,
+    result.prologue,
+    result.player.character_name,
+    result.player.settings,
+    ...result.characters.flatMap((c) => [c.img, c.name, c.settings, c.style]),
+    ...result.nodes.flatMap((n) => [n.img, n.name, n.content, n.ending_content]),
+  ];
+  return items.filter((i) => !i.is_valid).length;
+}

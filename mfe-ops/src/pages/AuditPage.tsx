@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState, type JSX } from 'react';
+import type { OpsAuditEntry } from 'shared-kit';
+import { Button, EmptyState, Spinner, TextField } from 'ui-kit';
+import { useOpsT } from '../i18n';
+import { fetchAudit } from '../services/ops.service';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'ready'; list: OpsAuditEntry[]; hasMore: boolean; cursor: string };
+
+/** The operators' audit log, newest first, searchable by reason or target. */
+export function AuditPage(): JSX.Element {
+  const { t } = useOpsT();
+  const [q, setQ] = useState('');
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const reload = useCallback((query: string) => {
+    setLoad({ state: 'loading' });
+    fetchAudit(query).then(
+      (p) => setLoad({ state: 'ready', list: p.list, hasMore: p.has_more, cursor: p.cursor }),
+      () => setLoad({ state: 'error' }),
+    );
+  }, []);
+  useEffect(() => {
+    const timer = setTimeout(() => reload(q), 250);
+    return () => clearTimeout(timer);
+  }, [q, reload]);
+
+  async function more(): Promise<void> {
+    if (load.state !== 'ready') return;
+    const p = await fetchAudit(q, load.cursor);
+    setLoad({ state: 'ready', list: [...load.list, ...p.list], hasMore: p.has_more, cursor: p.cursor });
+  }
+
+  return (
+    <main>
+      <h1>{t('audit.title')}</h1>
+      <TextField label={t('audit.search')} type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+      {load.state === 'loading' && <Spinner label={t('common.loading')} />}
+      {load.state === 'error' && (
+        <div role="alert">
+          <p>{t('common.error')}</p>
+          <Button onClick={() => reload(q)}>{t('common.tryAgain')}</Button>
+        </div>
+      )}
+      {load.state === 'ready' && load.list.length === 0 && <EmptyState title={t('audit.empty')} />}
+      {load.state === 'ready' && load.list.length > 0 && (
+        <>
+          <table aria-label={t('audit.table')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.when')}</th>
+                <th scope="col">{t('audit.who')}</th>
+                <th scope="col">{t('audit.what')}</th>
+                <th scope="col">{t('audit.target')}</th>
+                <th scope="col">{t('audit.reason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.list.map((r) => (
+                <tr key={r.audit_id}>
+                  <td>{new Date(r.at).toLocaleString()}</td>
+                  <td>{r.operator_uid}</td>
+                  <td>{r.action}</td>
+                  <td>{r.target_id}</td>
+                  <td>{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {load.hasMore && <Button onClick={() => void more()}>{t('audit.more')}</Button>}
+        </>
+      )}
+    </main>
+  );
+}

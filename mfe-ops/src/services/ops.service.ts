@@ -1,0 +1,55 @@
+import { unwrap, type Envelope, type OpsAuditEntry, type OpsQueueItem, type StoryContent, type StoryReviewResult } from 'shared-kit';
+import { apiClient } from '../api/client';
+
+export interface Claimed {
+  story_id: string;
+  version_id: string;
+  status: number;
+  locked_until: string;
+  content: StoryContent | null;
+  review_result: StoryReviewResult | null;
+  review_notes: string[];
+}
+
+export interface FieldReason {
+  field: string;
+  reason: string;
+}
+
+export type Decision = 'Passed' | 'Failed' | 'Unqualified';
+
+export interface AuditPage {
+  list: OpsAuditEntry[];
+  has_more: boolean;
+  cursor: string;
+}
+
+export function fetchQueue(): Promise<{ list: OpsQueueItem[] }> {
+  return unwrap(apiClient.get<Envelope<{ list: OpsQueueItem[] }>>('/ops/review/queue'));
+}
+
+export function claimStory(storyId: string): Promise<Claimed> {
+  return unwrap(apiClient.post<Envelope<Claimed>>('/ops/review/claim', { story_id: storyId }));
+}
+
+export function decideStory(
+  storyId: string,
+  decision: Decision,
+  reasons: FieldReason[],
+  note: string,
+): Promise<{ story_id: string; status: number }> {
+  return unwrap(
+    apiClient.post<Envelope<{ story_id: string; status: number }>>('/ops/review/decide', {
+      story_id: storyId,
+      decision,
+      reasons,
+      note,
+    }),
+  );
+}
+
+export function fetchAudit(q: string, cursor?: string): Promise<AuditPage> {
+  return unwrap(
+    apiClient.get<Envelope<AuditPage>>('/ops/audit/list', { params: { ...(q ? { q } : {}), ...(cursor ? { cursor } : {}), count: 20 } }),
+  );
+}
