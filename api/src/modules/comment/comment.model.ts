@@ -36,8 +36,7 @@ const commentSchema = new mongoose.Schema(
 commentSchema.index({ story_id: 1, newest_key: 1 });
 commentSchema.index({ story_id: 1, top_key: 1 });
 commentSchema.index({ root_id: 1, thread_key: 1 });
-/** One's own comments that only oneself sees, on a story or under a root. */
-commentSchema.index({ story_id: 1, uid: 1 });
+/** One's own comments (the held-back ones are read by it). */
 commentSchema.index({ uid: 1 });
 export const Comment = mongoose.model('Comment', commentSchema);
 

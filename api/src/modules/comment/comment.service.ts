@@ -81,6 +81,18 @@ function visibleTo(c: CommentRecord, uid: string, blocked: Set<string>): boolean
   return !blocked.has(c.uid);
 }
 
+/**
+ * The viewer's own held-back (SelfVisible) comments that `where` picks, newest first. Read by the viewer's index
+ * alone: a condition on the story would make the embedded database gather every comment of the story first.
+ */
+async function heldBack(uid: string, where: (c: CommentRecord) => boolean): Promise<CommentRecord[]> {
+  const rows = await Comment.find({ uid, status: CommentStatus.SelfVisible }).limit(500).lean<CommentRecord[]>();
+  return rows
+    .filter(where)
+    .sort((a, b) => (b.created_at?.getTime() ?? 0) - (a.created_at?.getTime() ?? 0))
+    .slice(0, 20);
+}
+
 export interface PostInput {
   story_id: string;
   text: string;
@@ -202,9 +214,7 @@ export async function listComments(viewerUid: string, storyId: string, sort: Com
   if (!cursor) {
     const [pinned, own] = await Promise.all([
       stats.pinned_comment_id ? Comment.findOne({ comment_id: stats.pinned_comment_id }).lean<CommentRecord>() : null,
-      viewerUid
-        ? Comment.find({ story_id: storyId, uid: viewerUid, status: CommentStatus.SelfVisible, root_id: '' }).sort({ created_at: -1 }).limit(20).lean<CommentRecord[]>()
-        : [],
+      viewerUid ? heldBack(viewerUid, (c) => c.story_id === storyId && c.root_id === '') : [],
     ]);
     if (pinned && visibleTo(pinned, viewerUid, blocked)) first.push(pinned);
     first = first.concat(own);
@@ -235,9 +245,7 @@ export async function listReplies(viewerUid: string, rootId: string, cursor: str
   // One's own held-back replies follow the public ones, on the last page.
   const own =
     !hasMore && viewerUid
-      ? (await Comment.find({ story_id: root.story_id, uid: viewerUid, status: CommentStatus.SelfVisible }).lean<CommentRecord[]>()).filter(
-          (c) => c.root_id === rootId,
-        )
+      ? await heldBack(viewerUid, (c) => c.root_id === rootId)
       : [];
   const all = [...page, ...own];
   const viewer = await viewerOf(viewerUid, story, all);
