@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../scripts/start';
@@ -14,6 +14,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   resetProductLog();
   console.log(`e2e: product output in ${PRODUCT_LOG}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'storyverse-e2e-data-'));
+  // A made-up word the automated review fails, so a spec can publish a flagged story without real bad words.
+  const words = join(dataDir, 'e2e-words.txt');
+  writeFileSync(words, 'zorblax\n');
   // The loopback OpenID provider runs before the api, which reads its issuer and client at start.
   const google = await startTestGoogle();
   const product = await startProduct({
@@ -30,6 +33,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every spec signs in from the same loopback address; the per-address code limit (20 an hour by default,
       // counted in MongoDB) is for the public internet, and its own behaviour is covered by the api tests.
       SMS_IP_SENDS_PER_HOUR: '1000',
+      FORBIDDEN_WORDS_FILE: words,
       ...google.env,
     },
     log: fileLog,

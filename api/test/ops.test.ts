@@ -160,8 +160,9 @@ describe('ops console: roles, review queue, audit log', () => {
     expect(seen.review_result!.name.is_valid).toBe(true);
 
     const queue = await op1.call<{ list: QueueItem[] }>('/api/ops/review/queue');
-    // Still Failed, so still listed for a second look, and no longer locked.
-    expect(queue.body.data!.list.find((s) => s.story_id === id)?.claimed_by).toBeNull();
+    // Decided: it leaves the queue, and cannot be claimed again until the creator publishes a new version.
+    expect(queue.body.data!.list.some((s) => s.story_id === id)).toBe(false);
+    expect((await op2.post('/api/ops/review/claim', { story_id: id })).body.status_code).toBe(ErrorCode.RecordNotFound);
 
     const audit = await op1.call<{ list: AuditRow[] }>(`/api/ops/audit/list?target_id=${id}`);
     expect(audit.body.data!.list.map((r) => r.action)).toEqual(['review.decide', 'review.claim']);

@@ -27,6 +27,8 @@ const claimSchema = new mongoose.Schema(
     story_id: { type: String, required: true, unique: true },
     operator_uid: { type: String, required: true },
     locked_until: { type: Date, required: true },
+    /** The version an operator last decided on: the story leaves the queue until a new version is published. */
+    decided_version_id: { type: String, default: null },
   },
   { collection: 'ops_review_claims', versionKey: false },
 );

@@ -88,18 +88,21 @@ function judgedVersion(story: { pending_version_id?: string | null; reviewed_ver
 export async function reviewQueue(now: number, count: number) {
   const stories = await Story.find({ status: mongoose.trusted({ $in: QUEUED }), deleted_at: null })
     .sort({ updated_at: 1 })
-    .limit(count)
+    .limit(count * 2)
     .lean();
-  const claims = await ReviewClaim.find({
-    story_id: mongoose.trusted({ $in: stories.map((s) => s.story_id) }),
-    locked_until: mongoose.trusted({ $gt: new Date(now) }),
-  }).lean();
-  const held = new Map(claims.map((c) => [c.story_id, c]));
-  const versionIds = stories.map((s) => judgedVersion(s)).filter((v): v is string => v !== null);
+  const claims = await ReviewClaim.find({ story_id: mongoose.trusted({ $in: stories.map((s) => s.story_id) }) }).lean();
+  const byStory = new Map(claims.map((c) => [c.story_id, c]));
+  const held = new Map(claims.filter((c) => c.locked_until.getTime() > now).map((c) => [c.story_id, c]));
+  // A version an operator already decided is done: only a new publish brings the story back.
+  const open = stories.filter((s) => {
+    const v = judgedVersion(s);
+    return v === null || byStory.get(s.story_id)?.decided_version_id !== v;
+  });
+  const versionIds = open.map((s) => judgedVersion(s)).filter((v): v is string => v !== null);
   const versions = await StoryVersion.find({ version_id: mongoose.trusted({ $in: versionIds }) }).lean<StoryVersionRecord[]>();
   const byId = new Map(versions.map((v) => [v.version_id, v]));
   return {
-    list: stories.map((s) => {
+    list: open.slice(0, count).map((s) => {
       const versionId = judgedVersion(s);
       const v = versionId ? byId.get(versionId) : undefined;
       const claim = held.get(s.story_id);
@@ -130,7 +133,10 @@ export async function claimStory(storyId: string, operatorUid: string, now: numb
   indexes ??= ReviewClaim.init();
   await indexes;
   const story = await Story.findOne({ story_id: storyId, deleted_at: null }).lean();
-  if (!story || !QUEUED.includes(story.status)) throw new AppError(ErrorCode.RecordNotFound, 'The story is not waiting for review');
+  const decided = await ReviewClaim.exists({ story_id: storyId, decided_version_id: judgedVersion(story ?? {}) ?? '' });
+  if (!story || !QUEUED.includes(story.status) || decided) {
+    throw new AppError(ErrorCode.RecordNotFound, 'The story is not waiting for review');
+  }
   const until = new Date(now + CLAIM_MS);
   try {
     await ReviewClaim.findOneAndUpdate(
@@ -293,7 +299,10 @@ export async function decideStory(input: DecideInput, operatorUid: string, now: 
       },
     },
   );
-  await ReviewClaim.deleteOne({ story_id: story.story_id, operator_uid: operatorUid });
+  await ReviewClaim.updateOne(
+    { story_id: story.story_id, operator_uid: operatorUid },
+    { $set: { locked_until: at, decided_version_id: version.version_id } },
+  );
   await writeAudit({
     operator_uid: operatorUid,
     action: 'review.decide',
