@@ -64,8 +64,8 @@ const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
 export async function memory(size = Number(process.env.MEMORY_DOCS ?? 100_000)): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-memory-'));
   // On a data folder, as the api runs it: the journal's pages are the kernel's cache, not the process's memory.
-  const server = await startServer(dir);
-  const client = new MongoClient(server.uri);
+  let server = await startServer(dir);
+  let client = new MongoClient(server.uri);
   try {
     const coll = client.db('bench').collection('memory');
     await coll.createIndex({ email: 1 }, { unique: true });
@@ -90,6 +90,21 @@ export async function memory(size = Number(process.env.MEMORY_DOCS ?? 100_000)):
       `embedded-mongo memory (${size} documents of ~${Math.round(bsonBytes / size)} B BSON / ~${Math.round(json / size)} B JSON, unique index on email): ` +
         `BSON ${mb(bsonBytes)}, raw JSON ${mb(json)}; live heap + buffers after a full GC +${mb(live)} = ${ratios(live)} (target <= 2x BSON); ` +
         `RSS ${mb(before.rss)} -> ${mb(after.rss)} (+${mb(grown)}) = ${ratios(grown)}, V8 heap reserved ${mb(after.heapTotal)}`,
+    );
+
+    // The same data read back by a new process from the folder (snapshot and journal replay), against the empty
+    // server's figures of the first process.
+    await client.close();
+    await server.stop();
+    server = await startServer(dir);
+    client = new MongoClient(server.uri);
+    const count = await client.db('bench').collection('memory').countDocuments();
+    if (count !== size) throw new Error(`${count} documents after the restart, ${size} expected`);
+    await settle();
+    const restarted = await server.figures();
+    console.log(
+      `embedded-mongo memory after a restart on the same folder: live heap + buffers +${mb(restarted.live - before.live)} = ${ratios(restarted.live - before.live)}; ` +
+        `RSS +${mb(restarted.rss - before.rss)} = ${ratios(restarted.rss - before.rss)}, V8 heap reserved ${mb(restarted.heapTotal)}`,
     );
   } finally {
     await client.close();

@@ -74,6 +74,15 @@ describe('DocStore', () => {
     expect(store.get(1)).toEqual({ _id: 1, a: { b: 1 } });
     expect(store.fieldReader(['a'])(2)).toBeUndefined();
   });
+
+  it('stores documents larger than its encoding buffer, and small ones after them', () => {
+    const store = new DocStore();
+    const big = { _id: 'big', text: 'é'.repeat(300_000), list: Array.from({ length: 1000 }, (_, i) => i) };
+    store.set(1, big);
+    store.set(2, { _id: 'small', n: 1, missing: undefined });
+    expect(store.get(1)).toEqual(big);
+    expect(store.get(2)).toEqual({ _id: 'small', n: 1, missing: null });
+  });
 });
 
 describe('queries over stored BSON', () => {

@@ -1,6 +1,6 @@
-import { Double } from 'bson';
+import { Double, calculateObjectSize, serializeWithBufferAndIndex } from 'bson';
 import type { Doc } from '../query/values';
-import { decodeDocument, encodeDocument } from '../wire/bsonCodec';
+import { decodeDocument } from '../wire/bsonCodec';
 
 /**
  * The documents of one collection by record id, each kept as its BSON bytes and decoded on every read, so a
@@ -31,7 +31,7 @@ export class DocStore {
   }
 
   set(rid: number, doc: Doc): void {
-    this.bytes.set(rid, encodeDocument(doc).toString('latin1'));
+    this.bytes.set(rid, encodeStored(doc));
   }
 
   delete(rid: number): boolean {
@@ -127,7 +127,7 @@ function valueSize(s: string, type: number, p: number): number {
   }
 }
 
-const scratch = Buffer.alloc(8);
+const doubleBytes = Buffer.alloc(8);
 const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
@@ -138,8 +138,8 @@ const NOT_SCALAR = Symbol('not a scalar');
 function scalarAt(s: string, type: number, p: number): unknown {
   switch (type) {
     case 0x01: {
-      for (let k = 0; k < 8; k++) scratch[k] = s.charCodeAt(p + k);
-      const n = scratch.readDoubleLE(0);
+      for (let k = 0; k < 8; k++) doubleBytes[k] = s.charCodeAt(p + k);
+      const n = doubleBytes.readDoubleLE(0);
       return Number.isInteger(n) ? new Double(n) : n;
     }
     case 0x02: {
@@ -211,6 +211,25 @@ function pickFields(stored: string, wanted: readonly WantedField[]): Doc | null 
     p = next;
   }
   return decodeStored(int32Chars(elements.length + 5) + elements + '\0');
+}
+
+/**
+ * Encoding goes through one scratch buffer of this module's own rather than a fresh Buffer per document: small
+ * Buffers come from Node's shared 8 KB pools, and a pool that also served a long-lived small value (an ObjectId
+ * kept by an index entry) would stay alive whole for as long as that value does.
+ */
+const scratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+function encodeStored(doc: Doc): string {
+  try {
+    return scratch.toString('latin1', 0, serializeWithBufferAndIndex(doc, scratch, { ignoreUndefined: false }) + 1);
+  } catch (err) {
+    // Too large for the buffer (a RangeError, possibly of another realm): a buffer of its own, not kept.
+    const size = calculateObjectSize(doc, { ignoreUndefined: false });
+    if (size <= scratch.length) throw err;
+    const own = Buffer.allocUnsafeSlow(size);
+    return own.toString('latin1', 0, serializeWithBufferAndIndex(doc, own, { ignoreUndefined: false }) + 1);
+  }
 }
 
 function decodeStored(stored: string): Doc {

@@ -60,21 +60,24 @@ export class Engine {
 
   private load(): void {
     const dir = this.dbPath!;
-    const snap = readSnapshot(dir);
-    if (snap) {
-      if (snap.corruption) this.logger.warn(`snapshot: ${snap.corruption}; using the records before it`);
-      const [header, ...rest] = snap.records;
-      if (header?.op === 'snapshot') this.generation = Number(header.journal) || 1;
-      for (const r of rest) this.apply(r);
-    }
+    // Records are applied as they are read: a replay never holds every document decoded at once.
+    let header = true;
+    const snap = readSnapshot(dir, (r) => {
+      if (header) {
+        header = false;
+        if (r.op === 'snapshot') this.generation = Number(r.journal) || 1;
+        return;
+      }
+      this.apply(r);
+    });
+    if (snap?.corruption) this.logger.warn(`snapshot: ${snap.corruption}; using the records before it`);
     const file = this.journalFile(this.generation);
     if (fs.existsSync(file)) {
       const buf = fs.readFileSync(file);
-      const result = readRecords(buf);
-      for (const r of result.records) this.apply(r);
+      const result = readRecords(buf, (r) => this.apply(r));
       if (result.corruption) {
         this.logger.warn(
-          `journal ${path.basename(file)}: ${result.corruption}; cut ${buf.length - result.validLength} trailing bytes and kept ${result.records.length} records`,
+          `journal ${path.basename(file)}: ${result.corruption}; cut ${buf.length - result.validLength} trailing bytes and kept ${result.count} records`,
         );
         fs.truncateSync(file, result.validLength);
       }

@@ -13,32 +13,43 @@ export function frameRecord(doc: Document): Buffer {
 }
 
 export interface ReadResult {
+  /** The records read, unless they were handed to a callback one by one. */
   records: Document[];
+  /** How many valid records were read. */
+  count: number;
   /** Byte offset just after the last valid record. */
   validLength: number;
   /** Set when bytes after validLength had to be ignored. */
   corruption?: string;
 }
 
-/** Reads framed records until the end or the first torn/corrupt one. */
-export function readRecords(buf: Buffer): ReadResult {
+/**
+ * Reads framed records until the end or the first torn/corrupt one. With `onRecord` each record is handed over as
+ * it is read and none is kept, so replaying a large file never holds all of its records decoded at once.
+ */
+export function readRecords(buf: Buffer, onRecord?: (record: Document) => void): ReadResult {
   const records: Document[] = [];
+  let count = 0;
   let pos = 0;
   while (pos < buf.length) {
-    if (pos + 8 > buf.length) return { records, validLength: pos, corruption: `torn record header at byte ${pos}` };
+    if (pos + 8 > buf.length) return { records, count, validLength: pos, corruption: `torn record header at byte ${pos}` };
     const len = buf.readUInt32LE(pos);
     const crc = buf.readUInt32LE(pos + 4);
-    if (len < 5 || pos + 8 + len > buf.length) return { records, validLength: pos, corruption: `torn record at byte ${pos}` };
+    if (len < 5 || pos + 8 + len > buf.length) return { records, count, validLength: pos, corruption: `torn record at byte ${pos}` };
     const payload = buf.subarray(pos + 8, pos + 8 + len);
-    if (crc32c(payload) !== crc) return { records, validLength: pos, corruption: `checksum mismatch at byte ${pos}` };
+    if (crc32c(payload) !== crc) return { records, count, validLength: pos, corruption: `checksum mismatch at byte ${pos}` };
+    let record: Document;
     try {
-      records.push(decodeDocument(payload));
+      record = decodeDocument(payload);
     } catch {
-      return { records, validLength: pos, corruption: `undecodable record at byte ${pos}` };
+      return { records, count, validLength: pos, corruption: `undecodable record at byte ${pos}` };
     }
+    if (onRecord) onRecord(record);
+    else records.push(record);
+    count++;
     pos += 8 + len;
   }
-  return { records, validLength: pos };
+  return { records, count, validLength: pos };
 }
 
 interface Waiter {

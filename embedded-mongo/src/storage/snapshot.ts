@@ -32,10 +32,11 @@ export function writeSnapshot(dir: string, records: Iterable<Document>): void {
   syncDir(dir);
 }
 
-export function readSnapshot(dir: string): ReadResult | null {
+/** Reads the snapshot's records, handing each to `onRecord` as it is read; null when there is no snapshot. */
+export function readSnapshot(dir: string, onRecord: (record: Document) => void): ReadResult | null {
   const file = path.join(dir, SNAPSHOT_FILE);
   if (!fs.existsSync(file)) return null;
-  return readRecords(fs.readFileSync(file));
+  return readRecords(fs.readFileSync(file), onRecord);
 }
 
 /** Makes a rename or a new file durable by syncing the directory entry. */
