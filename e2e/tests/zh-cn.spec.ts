@@ -22,6 +22,10 @@ const NOT_COPY = ['Storyverse', 'Google', 'AI', 'App'];
 /** The api's catalogues (voices, drawing styles) are data, named in their own language. */
 const CATALOGUE_DATA = ['Calm woman', 'Storyteller', 'Anime', 'Watercolor', 'Cinematic', 'Oil painting', 'English'];
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
  * The English words left in the page's visible text once `content` (the user's own words, the catalogues' data) is
  * removed; `without` names regions whose text is not copy at all (the story's dialogue).
@@ -31,8 +35,11 @@ async function englishWords(page: Page, content: Array<string | RegExp> = [], wi
   for (const pattern of content.filter((c): c is RegExp => c instanceof RegExp)) text = text.replace(new RegExp(pattern.source, 'g'), ' ');
   const parts = [...content.filter((c): c is string => typeof c === 'string'), ...CATALOGUE_DATA];
   for (const region of without) parts.push(...(await region.allInnerTexts()));
-  // Longest first, so a cover's initial ("H") does not cut the story's name ("Harbour lights") before it is removed.
-  for (const part of parts.filter((p) => p.trim() !== '').sort((a, b) => b.length - a.length)) text = text.split(part).join(' ');
+  // Longest first, so a cover's initial ("H") does not cut the story's name ("Harbour lights") before it is removed;
+  // and only where it stands as whole words, so a cover's initial ("A") does not cut a word of the copy ("App").
+  for (const part of parts.filter((p) => p.trim() !== '').sort((a, b) => b.length - a.length)) {
+    text = text.replace(new RegExp(`(?<![A-Za-z])${escapeRegExp(part)}(?![A-Za-z])`, 'g'), ' ');
+  }
   const words = text.match(/[A-Za-z][A-Za-z'’-]*/g) ?? [];
   return [...new Set(words.filter((w) => !NOT_COPY.includes(w)))];
 }
