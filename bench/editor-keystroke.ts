@@ -7,7 +7,7 @@
 // pressed one at a time. For each key, a capturing keydown listener in the page takes the event's own timestamp,
 // then waits for the next animation frame after the DOM update and a task after it (the frame has then been
 // painted); the difference is one sample. The next key is pressed only after the sample is in.
-// Options: KEYSTROKES (default 100), TARGET_MS (default 50).
+// Options: KEYSTROKES (default 100), TARGET_MS (default 16: one frame, the front ends issue's budget for p99).
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
 import { buildStaleApps, REMOTE_APPS } from '../scripts/apps';
@@ -15,7 +15,7 @@ import { serveStatic } from '../scripts/serve-static';
 import { join } from 'node:path';
 
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 100);
-const TARGET_MS = Number(process.env.TARGET_MS ?? 50);
+const TARGET_MS = Number(process.env.TARGET_MS ?? 16);
 const CHAPTERS = 100;
 const CHAPTER_TEXT = 3000;
 const TYPE_INTO = 50;
@@ -141,8 +141,8 @@ async function main(): Promise<void> {
     console.log(`  p50: ${p50.toFixed(1)} ms`);
     console.log(`  p99: ${p99.toFixed(1)} ms`);
     console.log(`  max: ${(sorted[sorted.length - 1] ?? Number.NaN).toFixed(1)} ms`);
-    console.log(`  target: p99 under ${TARGET_MS} ms -> ${p99 < TARGET_MS ? 'met' : 'NOT met'}`);
-    if (!(p99 < TARGET_MS)) process.exitCode = 1;
+    console.log(`  target: p99 at most ${TARGET_MS} ms -> ${p99 <= TARGET_MS ? 'met' : 'NOT met'}`);
+    if (!(p99 <= TARGET_MS)) process.exitCode = 1;
   } finally {
     await browser.close();
     server.close();
