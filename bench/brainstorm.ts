@@ -10,6 +10,7 @@
 //    api child reports its RSS, heap and event-loop delay every 250 ms. Figures are milliseconds and MB.
 // BENCH_LOAD_ONLY=1 runs the load part alone (with BENCH_NODE_ARGS=--cpu-prof to profile the api under it).
 import { FakeOpenAI } from '../api/test/support/fakeOpenAI';
+import { NIGHT_FERRY_ANSWER as ANSWER } from '../api/test/support/planStories';
 import { signInByPhone, type CookieClient } from '../api/test/helpers';
 import { monotonicMs, startChild } from './support/child';
 
@@ -17,22 +18,6 @@ const RUNS = 5;
 const CONCURRENT = 20;
 const IMAGE_MS = 150;
 
-const ANSWER = JSON.stringify({
-  story_name: 'The Night Ferry',
-  introduction: 'A ferry that only sails at midnight.',
-  summary: 'Passengers of a midnight ferry uncover why it never reaches the far shore.',
-  characters: [
-    { character_name: 'Ines', settings: 'The ferry captain.', style: '"Hold on to the rail."', appearance: 'An old captain with a lantern' },
-    { character_name: 'Pavel', settings: 'A passenger with a pocket watch.', style: '"We are late."', appearance: 'A nervous man' },
-  ],
-  player: { character_name: '', settings: 'A passenger with no ticket.' },
-  prologue: { speaker_name: 'Ines', content: 'No ticket? Then tell me why you are aboard.' },
-  nodes: [
-    { name: 'Deck', content: 'The ferry leaves at midnight.', ending_content: 'Ask Ines where the ferry goes.', scene: 'A ferry deck at night' },
-    { name: 'Engine', content: 'The engine runs untended.', ending_content: 'Stop the engine with Pavel.', scene: 'An engine room' },
-    { name: 'Shore', content: 'The far shore appears.', ending_content: 'Step onto the shore.', scene: 'A misty shore' },
-  ],
-});
 const IDEA = 'A ferry that sails only at midnight and never reaches the other side; Ines the captain knows why.';
 
 interface Stats { rss_mb: number; heap_mb: number; eld_p99_ms: number; eld_max_ms: number }
