@@ -35,6 +35,7 @@ import { PLAY_CONTRACTS } from './play';
 import { COMMUNITY_CONTRACTS } from './community';
 import { PLAN_CONTRACTS, planGenerateSchema } from './plan';
 import { OPS_CONTRACTS } from './ops';
+import { MODERATION_CONTRACTS } from './moderation';
 
 export * from './account';
 export * from './common';
@@ -44,6 +45,7 @@ export * from './play';
 export * from './community';
 export * from './plan';
 export * from './ops';
+export * from './moderation';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -99,6 +101,7 @@ export const RESPONSE_CONTRACTS = {
   ...COMMUNITY_CONTRACTS,
   ...PLAN_CONTRACTS,
   ...OPS_CONTRACTS,
+  ...MODERATION_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

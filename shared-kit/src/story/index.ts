@@ -17,3 +17,4 @@ export * from './forbidden';
 export * from './validate';
 export * from './review';
 export type { GeneratedStory } from './generated';
+export * from './reach';

@@ -91,6 +91,12 @@ const storySchema = new mongoose.Schema(
       default: () => ({}),
     },
     deleted_at: { type: Date, default: null },
+    /** Set by operators (spec section 3); unset means Public and no tag. `storyReach` says what they allow. */
+    op_status: { type: String, default: undefined },
+    visibility: { type: String, default: undefined },
+    /** The feed's order, stored only when true so that stories never moderated sort with the rest. */
+    feed_promoted: { type: Boolean, default: undefined },
+    feed_demoted: { type: Boolean, default: undefined },
   },
   {
     timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
@@ -124,6 +130,8 @@ export interface StoryRecord extends StoryContent {
   top_at: Date | null;
   permission: StoryPermission;
   deleted_at: Date | null;
+  op_status?: string | null;
+  visibility?: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -3,6 +3,7 @@ import { ErrorCode, NoticeKind } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { Story } from '../editor/story.model';
 import { notify } from '../notice/notice.service';
+import { reachFilter } from '../ops/visibility';
 import { User } from '../user/user.model';
 import { isDuplicateKey } from '../user/user.service';
 import { Follow, type FollowRecord } from './follow.model';
@@ -113,7 +114,7 @@ export async function authorDetail(viewerUid: string, uid: string) {
     blocked
       ? []
       : Story.find(
-          { uid, live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null },
+          { uid, live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null, ...(viewerUid === uid ? {} : reachFilter('open')) },
           { story_id: 1, story_name: 1, introduction: 1, logo: 1 },
         )
           .sort({ updated_at: -1 })

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { StoryStatus, UserRole } from 'shared-kit';
+import { SETTABLE_OPERATION_STATUSES, StoryStatus, UserRole, VISIBILITY_TAGS } from 'shared-kit';
 import { currentAccount, requireRole } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
 import { claimStory, decideStory, reviewQueue, searchAudit } from './ops.service';
+import { operateStory } from './visibility';
 
 const BASE = '/api/ops';
 
@@ -37,6 +38,8 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
         .max(200)
         .default([]),
       note: z.string().max(1000).default(''),
+      op_status: z.enum(SETTABLE_OPERATION_STATUSES).optional(),
+      visibility: z.enum(VISIBILITY_TAGS).nullable().optional(),
     }),
   });
   router.post(`${BASE}/review/decide`, operator, decide, async (ctx) => {
@@ -49,6 +52,20 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
       passed: out.status === StoryStatus.Passed,
     });
     respond(ctx, { story_id: out.story_id, version_id: out.version_id, status: out.status });
+  });
+
+  const operate = validate({
+    body: z.object({
+      story_id: z.string().min(1).max(64),
+      op_status: z.enum(SETTABLE_OPERATION_STATUSES).optional(),
+      visibility: z.enum(VISIBILITY_TAGS).nullable().optional(),
+      reason: z.string().trim().max(1000).default(''),
+    }),
+  });
+  router.post(`${BASE}/story/operate`, operator, operate, async (ctx) => {
+    const { reason, ...input } = operate.input(ctx).body;
+    const out = await operateStory(input, currentAccount(ctx).uid, deps.now(), reason);
+    respond(ctx, { story_id: out.story_id, op_status: out.op_status, visibility: out.visibility, reach: out.reach });
   });
 
   const audit = validate({

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { Story } from '../editor/story.model';
 import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
 import { AuditEntry, ReviewClaim } from './audit.model';
+import { operationUpdate, type OperateInput } from './visibility';
 
 /** How long a claim keeps other operators off a story. */
 export const CLAIM_MS = 10 * 60 * 1000;
@@ -228,6 +229,8 @@ export interface DecideInput {
   decision: 'Passed' | 'Failed' | 'Unqualified';
   reasons: FieldReason[];
   note: string;
+  op_status?: OperateInput['op_status'];
+  visibility?: OperateInput['visibility'];
 }
 
 const DECISION: Record<DecideInput['decision'], Decision> = {
@@ -264,6 +267,10 @@ export async function decideStory(input: DecideInput, operatorUid: string, now: 
   }
   const result = resultFromReasons(version.content, input.reasons);
   const at = new Date(now);
+  const operation =
+    input.op_status !== undefined || input.visibility !== undefined
+      ? operationUpdate(story as { op_status?: string | null; visibility?: string | null }, input)
+      : null;
   // Only while the story still waits on this version: an edit since the claim supersedes the decision.
   const updated = await Story.findOneAndUpdate(
     {
@@ -281,7 +288,9 @@ export async function decideStory(input: DecideInput, operatorUid: string, now: 
         unread: true,
         fail_msg: passed ? null : { code: 9001, msg: input.note || 'Content violation, edit and retry' },
         ...(passed ? { live_version_id: version.version_id } : {}),
+        ...operation?.$set,
       },
+      ...(operation && Object.keys(operation.$unset).length > 0 ? { $unset: operation.$unset } : {}),
     },
     { new: true },
   ).lean();
@@ -308,8 +317,13 @@ export async function decideStory(input: DecideInput, operatorUid: string, now: 
     action: 'review.decide',
     target_type: 'story',
     target_id: story.story_id,
-    before: { status: story.status, version_id: version.version_id, review_result: version.review_result },
-    after: { status, version_id: version.version_id, reasons: input.reasons },
+    before: {
+      status: story.status,
+      version_id: version.version_id,
+      review_result: version.review_result,
+      ...(operation ? { op_status: (story as { op_status?: string }).op_status ?? null, visibility: (story as { visibility?: string }).visibility ?? null } : {}),
+    },
+    after: { status, version_id: version.version_id, reasons: input.reasons, ...operation?.after },
     reason: [input.note, ...input.reasons.map((r) => `${r.field}: ${r.reason}`)].filter(Boolean).join('; '),
     at,
   });

@@ -68,7 +68,7 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const info = validate({ query: s.storyInfoQuery });
   router.get(`${BASE}/story/info`, info, async (ctx) => {
     const q = info.input(ctx).query;
-    respond(ctx, await storyInfo(q.story_id, q.version_id));
+    respond(ctx, await storyInfo(q.story_id, q.version_id, (ctx.state.account ?? ctx.state.user)?.uid));
   });
   const detail = validate({ query: s.storyIdQuery });
   router.get(`${BASE}/detail`, detail, async (ctx) => {

@@ -22,10 +22,19 @@ function newCode(): string {
 /** Why a story cannot be shared, or '' when it can. */
 async function unsharableReason(storyId: string): Promise<{ reason: string; story: PublicStory | null }> {
   try {
-    return { reason: '', story: await publicStory(storyId) };
+    const story = await publicStory(storyId);
+    // Spec section 4: a not-recommended creation cannot be shared.
+    return { reason: story.reach.share ? '' : 'not_recommended', story };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    const reason = err.code === ErrorCode.StoryDeleted ? 'removed' : err.code === ErrorCode.PlayableVersionMissing ? 'not_published' : 'not_found';
+    const reason =
+      err.code === ErrorCode.StoryDeleted
+        ? 'removed'
+        : err.code === ErrorCode.PlayableVersionMissing
+          ? 'not_published'
+          : err.code === ErrorCode.NoPermission
+            ? 'not_available'
+            : 'not_found';
     return { reason, story: null };
   }
 }
@@ -65,11 +74,14 @@ function absolute(url: string, publicUrl: string): string {
 
 /**
  * A share link for a story, a bot or the ending of one's own play. Not shareable (removed, never published): the
- * story's code (2001, 2003, 2002); across a block with the creator 1201; a play that is not the caller's, not of
+ * story's code (2001, 2003, 2002), not recommended 1005 (`not_recommended`); across a block with the creator 1201; a play that is not the caller's, not of
  * that story or not ended: 1050001 or 1005.
  */
 export async function createShare(uid: string, input: { share_type: WebShareType; story_id: string; play_id?: string }, publicUrl: string) {
   const story = await publicStory(input.story_id);
+  if (!story.reach.share) {
+    throw new AppError(ErrorCode.BusinessError, 'A story that is not recommended cannot be shared', { data: { reason: 'not_recommended' } });
+  }
   await refuseIfBlocked(uid, story.uid);
   let playId = '';
   if (input.share_type === ShareType.PlayEnding) {

@@ -26,15 +26,15 @@ export async function storyList(offset: number, count: number) {
 }
 
 /** `story/info`: the card of the live version (or `version_id`). */
-export async function storyInfo(storyId: string, versionId?: string) {
-  const story = await publishedStory(storyId, versionId);
+export async function storyInfo(storyId: string, versionId?: string, viewerUid?: string) {
+  const story = await publishedStory(storyId, versionId, viewerUid);
   const [card] = await cards([story]);
   return { ...card!, can_play: story.content.nodes.length > 0 };
 }
 
 /** `detail`: what the story page shows. */
 export async function storyDetail(storyId: string, viewerUid?: string) {
-  const story = await publishedStory(storyId);
+  const story = await publishedStory(storyId, undefined, viewerUid);
   const [who, stats, liked] = await Promise.all([
     creators([story.uid]),
     storyStatsOf([storyId]),

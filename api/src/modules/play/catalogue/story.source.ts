@@ -1,8 +1,9 @@
 import mongoose from 'mongoose';
-import { ErrorCode, StoryStatus, type StoryContent } from 'shared-kit';
+import { ErrorCode, StoryStatus, storyReach, type StoryContent } from 'shared-kit';
 import { AppError } from '../../../lib/errors';
 import { Story, type StoryRecord } from '../../editor/story.model';
 import { StoryVersion, type StoryVersionRecord } from '../../editor/storyVersion.model';
+import { FEED_SORT, reachFilter } from '../../ops/visibility';
 
 /*
  * The play module's read-only view of the editor's stories: published versions are immutable documents
@@ -37,9 +38,21 @@ async function liveStory(storyId: string): Promise<StoryRecord> {
   return story;
 }
 
-/** The version players get now; 2003 when none has passed review. */
-export async function liveVersionId(storyId: string): Promise<string> {
+/**
+ * Refuses a story an operator took down (2001) or keeps from others (1201: UnPass, SelfWatch, Invisible) to anyone
+ * but its creator. `viewerUid` undefined means "not the creator".
+ */
+function refuseUnreachable(story: StoryRecord, viewerUid?: string): void {
+  if (viewerUid !== undefined && viewerUid === story.uid) return;
+  const reach = storyReach(story.op_status, story.visibility);
+  if (reach.removed) throw new AppError(ErrorCode.StoryDeleted, 'This story was removed');
+  if (!reach.open) throw new AppError(ErrorCode.NoPermission, 'This story is not available');
+}
+
+/** The version players get now; 2003 when none has passed review; 2001 or 1201 when an operator keeps it from the viewer. */
+export async function liveVersionId(storyId: string, viewerUid?: string): Promise<string> {
   const story = await liveStory(storyId);
+  refuseUnreachable(story, viewerUid);
   if (!story.live_version_id) throw new AppError(ErrorCode.PlayableVersionMissing);
   return story.live_version_id;
 }
@@ -48,11 +61,16 @@ export async function liveVersionId(storyId: string): Promise<string> {
  * A published version that passed review. Without `versionId`, the live one. A version of another story, or one
  * that did not pass, is 2003.
  */
-export async function publishedStory(storyId: string, versionId?: string): Promise<PlayableStory> {
-  const id = versionId ?? (await liveVersionId(storyId));
+export async function publishedStory(storyId: string, versionId?: string, viewerUid?: string): Promise<PlayableStory> {
+  const id = versionId ?? (await liveVersionId(storyId, viewerUid));
+  if (versionId) refuseUnreachable(await liveStory(storyId), viewerUid);
+  return passedVersion(storyId, id);
+}
+
+/** A version that passed review, from the cache or the database; 2003 otherwise. No check of the story itself. */
+async function passedVersion(storyId: string, id: string): Promise<PlayableStory> {
   const cached = versionCache.get(id);
   if (cached && cached.story_id === storyId) return remember(cached);
-  if (versionId) await liveStory(storyId);
   const version = await StoryVersion.findOne({ version_id: id, story_id: storyId }).lean<StoryVersionRecord>();
   if (!version || version.status !== StoryStatus.Passed) throw new AppError(ErrorCode.PlayableVersionMissing);
   return remember({ story_id: storyId, version_id: id, uid: version.uid, content: version.content, is_draft: false });
@@ -97,28 +115,31 @@ export interface LiveStoryRow {
   updated_at: Date;
 }
 
-/** Stories with a passed version, newest first. */
+/** The feed: stories with a passed version that operators leave in the feed, recommended first, then newest first. */
 export async function liveStories(offset: number, count: number): Promise<{ rows: LiveStoryRow[]; hasMore: boolean }> {
   const rows = await Story.find(
-    { live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null },
+    { live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null, ...reachFilter('feed') },
     { story_id: 1, uid: 1, live_version_id: 1, updated_at: 1 },
   )
-    .sort({ updated_at: -1, story_id: -1 })
+    .sort(FEED_SORT)
     .skip(offset)
     .limit(count + 1)
     .lean<LiveStoryRow[]>();
   return { rows: rows.slice(0, count), hasMore: rows.length > count };
 }
 
-/** Every live story's row; search and related lists filter these in memory (fine for a single-node catalogue). */
+/**
+ * Every live story's row that others may find (operators' hidden and removed ones left out); search and related
+ * lists filter these in memory (fine for a single-node catalogue).
+ */
 export async function allLiveStories(limit = 5000): Promise<LiveStoryRow[]> {
-  return Story.find({ live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null }, { story_id: 1, uid: 1, live_version_id: 1, updated_at: 1 })
+  return Story.find({ live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null, ...reachFilter('open') }, { story_id: 1, uid: 1, live_version_id: 1, updated_at: 1 })
     .sort({ updated_at: -1 })
     .limit(limit)
     .lean<LiveStoryRow[]>();
 }
 
-/** The published content of several rows, in the rows' order. */
+/** The published content of several rows (read by the filtered lists above), in the rows' order. */
 export async function contentsOf(rows: LiveStoryRow[]): Promise<PlayableStory[]> {
-  return Promise.all(rows.map((r) => publishedStory(r.story_id, r.live_version_id)));
+  return Promise.all(rows.map((r) => passedVersion(r.story_id, r.live_version_id)));
 }

@@ -110,7 +110,7 @@ export async function startPlay(ctx: PlayContext, uid: string, input: StartPlayI
       return startResult(ctx, await touch(latest, ctx.now()), await storyOfPlay(latest));
     }
   }
-  const story = await publishedStory(input.story_id, input.version_id);
+  const story = await publishedStory(input.story_id, input.version_id, uid);
   const play = await createPlay(ctx, uid, story, 0);
   return startResult(ctx, play, story);
 }
