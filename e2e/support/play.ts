@@ -25,7 +25,7 @@ export function sampleReply(page: Page, timeoutMs: number): Promise<{ lengths: n
             seenBusy = true;
             const length = busy.querySelector('[data-testid="bubble-text"]')?.textContent?.length ?? 0;
             if (lengths[lengths.length - 1] !== length) lengths.push(length);
-            if (document.querySelector('.pl-composer__wait')?.textContent === 'Writing a reply…') blocked = true;
+            if (document.querySelector('.player-composer__wait')?.textContent === 'Writing a reply…') blocked = true;
           }
           if ((seenBusy && !busy) || performance.now() - started > limit) resolve({ lengths, blocked });
           else requestAnimationFrame(tick);

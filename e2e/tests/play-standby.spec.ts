@@ -58,8 +58,8 @@ test('a turn sent in one tab streams on its waiting stream, and shows live in a 
   await expect(page.getByText('Writing a reply…')).toBeHidden();
 
   // Page B showed the player's message and the reply as it was written, without reloading, with its input waiting.
-  await expect(log(other).locator('.pl-msg--me')).toHaveCount(1);
-  await expect(log(other).locator('.pl-msg--me')).toContainText(MESSAGE);
+  await expect(log(other).locator('.player-msg--me')).toHaveCount(1);
+  await expect(log(other).locator('.player-msg--me')).toContainText(MESSAGE);
   expect(seenElsewhere.lengths.length, `reply lengths in page B: ${seenElsewhere.lengths.join(',')}`).toBeGreaterThanOrEqual(3);
   expect([...seenElsewhere.lengths].sort((a, b) => a - b)).toEqual(seenElsewhere.lengths);
   expect(seenElsewhere.blocked).toBe(true);

@@ -10,7 +10,7 @@ const CHAPTER_1 = 'I clean the brass burner and fit a new wick.';
 const CHAPTER_2 = 'Ezra, use the radio to guide the Marigold around the reef.';
 const CHAPTER_3 = 'I guide the Marigold into the harbour and keep the lamp burning until dawn.';
 
-const myMessages = (page: Page) => log(page).locator('.pl-msg--me');
+const myMessages = (page: Page) => log(page).locator('.player-msg--me');
 
 /**
  * Sends one turn and samples the reply's text on every frame while it is being written, so the test sees the text

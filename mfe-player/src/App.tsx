@@ -41,7 +41,7 @@ export default function App(): JSX.Element {
     <BaseContext.Provider value={base}>
       <div data-remote="mfe_player" className="pl">
         {/* The player's copy is fetched for the language in use on first render. */}
-        <Suspense fallback={<Spinner className="pl-loading" />}>
+        <Suspense fallback={<Spinner className="player-loading" />}>
           <Routes>
             <Route index element={<FeedPage />} />
             <Route path="story/:id" element={<StoryDetailPage />} />

@@ -14,7 +14,5 @@ export type { CommonQueryParams } from './schemas/common';
 export * from './validation';
 export * from './story';
 export * from './shell-bridge';
-export * from './ui/ConfirmDialog';
-export * from './ui/useModalFocus';
 // Response types only: the schemas themselves (and zod) stay in `shared-kit/schemas`, out of the pages' bundles.
 export type * from './contracts';

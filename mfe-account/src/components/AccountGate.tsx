@@ -10,8 +10,8 @@ import { useProfileStore } from '../stores/profile/store';
 export function LoginPrompt(): JSX.Element {
   const { t } = useAccountT();
   return (
-    <Card as="section" className="acct-center" aria-labelledby="acct-login-title">
-      <h1 id="acct-login-title">{t('common.account')}</h1>
+    <Card as="section" className="account-center" aria-labelledby="account-login-title">
+      <h1 id="account-login-title">{t('common.account')}</h1>
       <p>{t('gate.loginText')}</p>
       <Button variant="primary" onClick={goToLogin}>
         {t('gate.logIn')}
@@ -45,8 +45,8 @@ export function AccountGate({ children }: { children: ReactNode }): JSX.Element 
   if (status === 'signed-out') return <LoginPrompt />;
   if (status === 'error') {
     return (
-      <Card as="section" className="acct-center" aria-labelledby="acct-error-title">
-        <h1 id="acct-error-title">{t('common.account')}</h1>
+      <Card as="section" className="account-center" aria-labelledby="account-error-title">
+        <h1 id="account-error-title">{t('common.account')}</h1>
         <p role="alert">{loadError ?? t('gate.unavailable')}</p>
         <Button onClick={() => void load()}>{t('common.tryAgain')}</Button>
       </Card>

@@ -16,9 +16,9 @@ export function PageHeader({ title, back = true }: { title: string; back?: boole
     };
   }, [documentTitle]);
   return (
-    <div className="acct-page-header">
+    <div className="account-page-header">
       {back ? (
-        <Link to={home} className="acct-back">
+        <Link to={home} className="account-back">
           <span aria-hidden="true">‹</span> {t('common.account')}
         </Link>
       ) : null}

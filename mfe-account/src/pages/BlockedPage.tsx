@@ -44,7 +44,7 @@ export function BlockedPage(): JSX.Element {
   }
 
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('blocked.title')} />
       {status === 'error' ? (
         <Card as="section">
@@ -54,18 +54,18 @@ export function BlockedPage(): JSX.Element {
       ) : status !== 'ready' ? (
         <Spinner label={t('blocked.loading')} />
       ) : empty ? (
-        <Card as="section" className="acct-center">
+        <Card as="section" className="account-center">
           <h2>{t('blocked.emptyTitle')}</h2>
           <p className="ui-text-muted">{t('blocked.emptyText')}</p>
         </Card>
       ) : (
         <Card as="section" aria-label={t('blocked.title')}>
-          <ul className="acct-people">
+          <ul className="account-people">
             {list.map((u) => (
-              <li key={u.uid} className="acct-person">
+              <li key={u.uid} className="account-person">
                 <Avatar src={avatarSrc(u.avatar)} name={u.nickname} size="sm" decorative />
-                <div className="acct-person__text">
-                  <span className="acct-person__name">{u.nickname}</span>
+                <div className="account-person__text">
+                  <span className="account-person__name">{u.nickname}</span>
                   {u.username ? <span className="ui-text-muted">@{u.username}</span> : null}
                 </div>
                 <Button size="sm" aria-label={t('blocked.unblockName', { name: u.nickname })} disabled={unblocking === u.uid} onClick={() => setAsking(u)}>
@@ -75,7 +75,7 @@ export function BlockedPage(): JSX.Element {
             ))}
           </ul>
           {error ? (
-            <p className="acct-error" role="alert">
+            <p className="account-error" role="alert">
               {error}
             </p>
           ) : null}
@@ -97,7 +97,7 @@ export function BlockedPage(): JSX.Element {
         >
           {t('blocked.unblockText')}
           {unblockError ? (
-            <span className="acct-error" role="alert">
+            <span className="account-error" role="alert">
               {unblockError}
             </span>
           ) : null}

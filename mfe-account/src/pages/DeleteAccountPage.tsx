@@ -46,12 +46,12 @@ export function DeleteAccountPage(): JSX.Element {
   }
 
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('remove.title')} />
-      <Card as="section" aria-labelledby="acct-delete-what">
-        <h2 id="acct-delete-what">{t('remove.what')}</h2>
+      <Card as="section" aria-labelledby="account-delete-what">
+        <h2 id="account-delete-what">{t('remove.what')}</h2>
         <p>{t('remove.intro')}</p>
-        <ul className="acct-list">
+        <ul className="account-list">
           {ALWAYS_DELETED.map((key) => (
             <li key={key}>{t(`remove.always.${key}`)}</li>
           ))}
@@ -60,7 +60,7 @@ export function DeleteAccountPage(): JSX.Element {
         {deletion.check ? (
           <>
             <p>{deletion.check.notice}</p>
-            <dl className="acct-counts" aria-label={t('remove.counts')}>
+            <dl className="account-counts" aria-label={t('remove.counts')}>
               {deletion.check.items.map((item) => (
                 <div key={item.name}>
                   <dt>{KNOWN_ITEMS.has(item.name) ? t(`remove.items.${item.name}`) : fallbackLabel(item.name)}</dt>
@@ -71,14 +71,14 @@ export function DeleteAccountPage(): JSX.Element {
           </>
         ) : null}
         {deletion.status === 'error' ? (
-          <p className="acct-error" role="alert">
+          <p className="account-error" role="alert">
             {deletion.error}
           </p>
         ) : null}
       </Card>
 
       <Card as="div">
-        <form className="acct-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form className="account-form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <TextField
             label={t('remove.typeToConfirm', { word: CONFIRM_WORD })}
             hint={t('remove.hint')}
@@ -89,7 +89,7 @@ export function DeleteAccountPage(): JSX.Element {
             autoCapitalize="characters"
             spellCheck={false}
           />
-          <div className="acct-actions">
+          <div className="account-actions">
             <Link to={settingsPath} className="ui-button ui-button--secondary ui-button--md">
               {t('remove.keep')}
             </Link>

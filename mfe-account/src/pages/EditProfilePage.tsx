@@ -115,11 +115,11 @@ export function EditProfilePage(): JSX.Element | null {
   const formError = save.status === 'error' && !save.field ? save.error : null;
 
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('edit.title')} />
       <Card as="div">
-        <form className="acct-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-describedby={formError ? ids.formError : undefined}>
-          <fieldset className="acct-avatar-field">
+        <form className="account-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-describedby={formError ? ids.formError : undefined}>
+          <fieldset className="account-avatar-field">
             <legend>{t('edit.avatar')}</legend>
             <Avatar src={upload.preview ?? avatarSrc} name={nickname || user.nickname} size="lg" />
             <div>
@@ -145,7 +145,7 @@ export function EditProfilePage(): JSX.Element | null {
               {avatarMessage ? (
                 <p
                   id={ids.avatarStatus}
-                  className={upload.status === 'error' || save.field === 'avatar' ? 'acct-error' : 'ui-field__hint'}
+                  className={upload.status === 'error' || save.field === 'avatar' ? 'account-error' : 'ui-field__hint'}
                   role={upload.status === 'error' ? 'alert' : 'status'}
                 >
                   {avatarMessage}
@@ -179,7 +179,7 @@ export function EditProfilePage(): JSX.Element | null {
               error={usernameInvalid && usernameMessage ? usernameMessage : undefined}
             />
             {usernameMessage && !usernameInvalid ? (
-              <p className={check.state === 'error' ? 'acct-error' : 'acct-ok'} role="status">
+              <p className={check.state === 'error' ? 'account-error' : 'account-ok'} role="status">
                 {usernameMessage}
               </p>
             ) : check.state === 'checking' ? (
@@ -190,11 +190,11 @@ export function EditProfilePage(): JSX.Element | null {
           </div>
 
           {formError ? (
-            <p id={ids.formError} className="acct-error" role="alert">
+            <p id={ids.formError} className="account-error" role="alert">
               {formError}
             </p>
           ) : null}
-          <div className="acct-actions">
+          <div className="account-actions">
             <Link to={home} className="ui-button ui-button--secondary ui-button--md">
               {t('common.cancel')}
             </Link>

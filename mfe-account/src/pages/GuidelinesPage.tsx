@@ -10,11 +10,11 @@ const RULES = ['respect', 'safe', 'own', 'spam', 'label'] as const;
 export function GuidelinesPage(): JSX.Element {
   const { t } = useAccountT();
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('guidelines.title')} />
-      <Card as="section" className="acct-prose">
+      <Card as="section" className="account-prose">
         <p>{t('guidelines.intro')}</p>
-        <ul className="acct-list">
+        <ul className="account-list">
           {RULES.map((rule) => (
             <li key={rule}>{t(`guidelines.rules.${rule}`)}</li>
           ))}

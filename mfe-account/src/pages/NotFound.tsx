@@ -8,7 +8,7 @@ export function NotFound(): JSX.Element {
   const { t } = useAccountT();
   const home = useAccountPath();
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('notFound.title')} back={false} />
       <p>
         {t('notFound.text')} <Link to={home}>{t('notFound.link')}</Link>

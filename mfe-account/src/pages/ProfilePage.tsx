@@ -21,14 +21,14 @@ export function ProfilePage(): JSX.Element | null {
   if (!user) return null;
 
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('common.account')} back={false} />
-      <Card as="section" className="acct-profile" aria-label={t('profile.label')}>
+      <Card as="section" className="account-profile" aria-label={t('profile.label')}>
         <Avatar src={avatar} name={user.nickname} size="lg" />
-        <div className="acct-profile__text">
-          <h2 className="acct-profile__name">{user.nickname}</h2>
+        <div className="account-profile__text">
+          <h2 className="account-profile__name">{user.nickname}</h2>
           <p className="ui-text-muted">{user.username ? t('profile.userId', { username: user.username }) : t('profile.noUserId')}</p>
-          <dl className="acct-stats">
+          <dl className="account-stats">
             <div>
               <dt>{t('profile.followers')}</dt>
               <dd>{count(user.follower_count)}</dd>
@@ -39,14 +39,14 @@ export function ProfilePage(): JSX.Element | null {
             </div>
           </dl>
         </div>
-        <Link to={editPath} className="ui-button ui-button--primary ui-button--md acct-profile__edit">
+        <Link to={editPath} className="ui-button ui-button--primary ui-button--md account-profile__edit">
           {t('profile.edit')}
         </Link>
       </Card>
 
       <Card>
         <nav aria-label={t('profile.pages')}>
-          <ul className="acct-menu">
+          <ul className="account-menu">
             <li>
               <Link to={settingsPath}>{t('settings.title')}</Link>
             </li>

@@ -54,12 +54,12 @@ export function SettingsPage(): JSX.Element {
   }
 
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('settings.title')} />
 
-      <Card as="section" aria-labelledby="acct-settings-account">
-        <h2 id="acct-settings-account">{t('common.account')}</h2>
-        <ul className="acct-menu">
+      <Card as="section" aria-labelledby="account-settings-account">
+        <h2 id="account-settings-account">{t('common.account')}</h2>
+        <ul className="account-menu">
           <li>
             <Link to={paths.edit}>{t('profile.edit')}</Link>
           </li>
@@ -70,7 +70,7 @@ export function SettingsPage(): JSX.Element {
             <Link to={paths.youth}>{t('settings.youth')}</Link>
           </li>
           <li>
-            <Link to={paths.remove} className="acct-danger-link">
+            <Link to={paths.remove} className="account-danger-link">
               {t('settings.deleteAccount')}
             </Link>
           </li>
@@ -86,8 +86,8 @@ export function SettingsPage(): JSX.Element {
         <Spinner label={t('settings.loading')} />
       ) : (
         <>
-          <Card as="section" aria-labelledby="acct-settings-language">
-            <h2 id="acct-settings-language">{t('settings.language')}</h2>
+          <Card as="section" aria-labelledby="account-settings-language">
+            <h2 id="account-settings-language">{t('settings.language')}</h2>
             <div className="ui-field">
               <label htmlFor={languageId} className="ui-field__label">
                 {t('settings.appLanguage')}
@@ -111,8 +111,8 @@ export function SettingsPage(): JSX.Element {
             </div>
           </Card>
 
-          <Card as="section" aria-labelledby="acct-settings-notifications">
-            <h2 id="acct-settings-notifications">{t('settings.notifications')}</h2>
+          <Card as="section" aria-labelledby="account-settings-notifications">
+            <h2 id="account-settings-notifications">{t('settings.notifications')}</h2>
             {NOTIFICATIONS.map((key) => (
               <SettingSwitch
                 key={key}
@@ -125,8 +125,8 @@ export function SettingsPage(): JSX.Element {
             ))}
           </Card>
 
-          <Card as="section" aria-labelledby="acct-settings-privacy">
-            <h2 id="acct-settings-privacy">{t('settings.privacy')}</h2>
+          <Card as="section" aria-labelledby="account-settings-privacy">
+            <h2 id="account-settings-privacy">{t('settings.privacy')}</h2>
             <SettingSwitch
               label={t('settings.dataSharing')}
               description={t('settings.dataSharingText')}
@@ -136,16 +136,16 @@ export function SettingsPage(): JSX.Element {
             />
           </Card>
           {updateError ? (
-            <p className="acct-error" role="alert">
+            <p className="account-error" role="alert">
               {t('settings.notSaved', { error: updateError })}
             </p>
           ) : null}
         </>
       )}
 
-      <Card as="section" aria-labelledby="acct-settings-about">
-        <h2 id="acct-settings-about">{t('settings.about')}</h2>
-        <ul className="acct-menu">
+      <Card as="section" aria-labelledby="account-settings-about">
+        <h2 id="account-settings-about">{t('settings.about')}</h2>
+        <ul className="account-menu">
           <li>
             <Link to={paths.guidelines}>{t('settings.guidelines')}</Link>
           </li>
@@ -173,7 +173,7 @@ export function SettingsPage(): JSX.Element {
         >
           {t('settings.logOutText')}
           {logoutState.status === 'error' ? (
-            <span className="acct-error" role="alert">
+            <span className="account-error" role="alert">
               {t('settings.logOutFailed', { error: logoutState.error })}
             </span>
           ) : null}

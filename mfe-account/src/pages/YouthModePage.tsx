@@ -22,12 +22,12 @@ export function YouthModePage(): JSX.Element {
   }
 
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('youth.title')} />
-      <Card as="section" aria-labelledby="acct-youth-what">
-        <h2 id="acct-youth-what">{t('youth.what')}</h2>
+      <Card as="section" aria-labelledby="account-youth-what">
+        <h2 id="account-youth-what">{t('youth.what')}</h2>
         <p>{t('youth.intro')}</p>
-        <ul className="acct-list">
+        <ul className="account-list">
           <li>
             <strong>{t('youth.creating')}</strong>
             {t('youth.creatingText')}
@@ -49,7 +49,7 @@ export function YouthModePage(): JSX.Element {
           onChange={(v) => void onChange(v)}
         />
         {state.status === 'error' ? (
-          <p className="acct-error" role="alert">
+          <p className="account-error" role="alert">
             {state.error}
           </p>
         ) : null}

@@ -46,7 +46,7 @@ export function Composer({
   }
 
   return (
-    <form className="pl-composer" onSubmit={submit}>
+    <form className="player-composer" onSubmit={submit}>
       <TextArea
         id={`${id}-input`}
         label={t('composer.label')}
@@ -59,8 +59,8 @@ export function Composer({
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
       />
-      <div className="pl-composer__row">
-        {waiting ? <span className="pl-composer__wait">{waiting}</span> : null}
+      <div className="player-composer__row">
+        {waiting ? <span className="player-composer__wait">{waiting}</span> : null}
         <Button
           type="submit"
           variant="primary"

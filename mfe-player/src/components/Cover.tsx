@@ -6,7 +6,7 @@ import { pictureSrc } from '../lib/media';
 export function Cover({
   src,
   name,
-  className = 'pl-cover',
+  className = 'player-cover',
 }: {
   src: string;
   name: string;
@@ -17,7 +17,7 @@ export function Cover({
   const label = t('common.coverOf', { name });
   if (url) return <img className={className} src={url} alt={label} loading="lazy" />;
   return (
-    <div className={`${className} pl-cover--empty`} role="img" aria-label={label}>
+    <div className={`${className} player-cover--empty`} role="img" aria-label={label}>
       {name.trim().charAt(0).toUpperCase() || '?'}
     </div>
   );

@@ -18,7 +18,7 @@ export interface DialogueItemProps {
 
 function Portrait({ member, name }: { member: CastMember | undefined; name: string }): JSX.Element {
   return (
-    <Avatar className="pl-portrait" name={name || '…'} src={pictureSrc(member?.character_url)} decorative />
+    <Avatar className="player-portrait" name={name || '…'} src={pictureSrc(member?.character_url)} decorative />
   );
 }
 
@@ -26,7 +26,7 @@ function Portrait({ member, name }: { member: CastMember | undefined; name: stri
 function Failed({ dialogue, onRetry }: { dialogue: Dialogue; onRetry?: () => void }): JSX.Element {
   const { t } = usePlayerT();
   return (
-    <div className="pl-failed" role="alert">
+    <div className="player-failed" role="alert">
       <span>
         {dialogue.content ? t('dialogue.stopped') : t('dialogue.failed')}
         {dialogue.error_code ? t('dialogue.errorCode', { code: dialogue.error_code }) : ''}
@@ -51,7 +51,7 @@ export function DialogueItem({
   const { t } = usePlayerT();
   if (isHidden(d)) {
     return (
-      <li className="pl-notice" data-seq={d.seq}>
+      <li className="player-notice" data-seq={d.seq}>
         {d.role === 'player' ? t('dialogue.hiddenMine') : t('dialogue.hiddenReply')}
       </li>
     );
@@ -59,13 +59,13 @@ export function DialogueItem({
   switch (d.type) {
     case DialogueType.ChapterTarget:
       return d.content ? (
-        <li className="pl-marker pl-marker--goal" data-seq={d.seq}>
-          <span className="pl-marker__label">{t('dialogue.objective')}</span> {d.content}
+        <li className="player-marker player-marker--goal" data-seq={d.seq}>
+          <span className="player-marker__label">{t('dialogue.objective')}</span> {d.content}
         </li>
       ) : null;
     case DialogueType.SwitchChapter:
       return (
-        <li className="pl-marker" data-seq={d.seq}>
+        <li className="player-marker" data-seq={d.seq}>
           {d.content || t('dialogue.nextChapter')}
         </li>
       );
@@ -73,10 +73,10 @@ export function DialogueItem({
     case DialogueType.BadEnding:
       return (
         <li
-          className={`pl-marker pl-marker--${d.type === DialogueType.HappyEnding ? 'happy' : 'bad'}`}
+          className={`player-marker player-marker--${d.type === DialogueType.HappyEnding ? 'happy' : 'bad'}`}
           data-seq={d.seq}
         >
-          <span className="pl-marker__label">
+          <span className="player-marker__label">
             {d.type === DialogueType.HappyEnding ? t('dialogue.happyEnding') : t('dialogue.badEnding')}
           </span>{' '}
           {d.content}
@@ -87,8 +87,8 @@ export function DialogueItem({
       return null;
     case DialogueType.Input:
       return (
-        <li className="pl-msg pl-msg--me" data-seq={d.seq}>
-          <div className="pl-bubble pl-bubble--me">
+        <li className="player-msg player-msg--me" data-seq={d.seq}>
+          <div className="player-bubble player-bubble--me">
             <span className="ui-visually-hidden">{playerName || t('dialogue.you')}: </span>
             {d.content}
           </div>
@@ -96,7 +96,7 @@ export function DialogueItem({
             <Button
               variant="ghost"
               size="sm"
-              className="pl-rewind"
+              className="player-rewind"
               onClick={onRewind}
               aria-label={t('dialogue.rewindBefore', { text: d.content.slice(0, 40) })}
             >
@@ -113,10 +113,10 @@ export function DialogueItem({
   const writing = !d.done && !failed;
   if (narration) {
     return (
-      <li className="pl-narration" data-seq={d.seq} aria-busy={writing}>
-        <p className="pl-narration__text" data-testid="bubble-text">
+      <li className="player-narration" data-seq={d.seq} aria-busy={writing}>
+        <p className="player-narration__text" data-testid="bubble-text">
           {d.content}
-          {writing ? <span className="pl-caret" aria-hidden="true" /> : null}
+          {writing ? <span className="player-caret" aria-hidden="true" /> : null}
         </p>
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
       </li>
@@ -125,20 +125,20 @@ export function DialogueItem({
   const member = cast.get(d.character_id);
   const name = member?.character_name || d.character_name || (writing ? '' : t('dialogue.narrator'));
   return (
-    <li className="pl-msg" data-seq={d.seq} aria-busy={writing}>
+    <li className="player-msg" data-seq={d.seq} aria-busy={writing}>
       <Portrait member={member} name={name} />
-      <div className="pl-msg__body">
-        <span className="pl-msg__name">
+      <div className="player-msg__body">
+        <span className="player-msg__name">
           {name || t('dialogue.writingName')}
           {d.emotion && d.emotion !== Emotion.Neutral && !writing ? (
-            <span className="pl-msg__emotion">
+            <span className="player-msg__emotion">
               {t('dialogue.withEmotion', { emotion: t(`dialogue.emotion.${d.emotion}`) })}
             </span>
           ) : null}
         </span>
-        <div className="pl-bubble">
+        <div className="player-bubble">
           <span data-testid="bubble-text">{d.content}</span>
-          {writing ? <span className="pl-caret" role="img" aria-label={t('dialogue.writing')} /> : null}
+          {writing ? <span className="player-caret" role="img" aria-label={t('dialogue.writing')} /> : null}
         </div>
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
       </div>

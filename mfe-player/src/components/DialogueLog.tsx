@@ -81,9 +81,9 @@ export const DialogueLog = memo(function DialogueLog({
   return (
     // The live region wraps the list, so the rows stay items of an ordered list for assistive technology.
     <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={t('play.log')}>
-      <ol className="pl-log">
+      <ol className="player-log">
         {hasMoreBefore ? (
-          <li className="pl-more">
+          <li className="player-more">
             <Button size="sm" onClick={() => void usePlayStore.getState().loadOlder()} loading={loadingOlder}>
               {t('play.earlier')}
             </Button>

@@ -23,20 +23,20 @@ export function EndingPanel({
   const happy = type === 'HappyEnding';
   return (
     <section
-      className={`pl-ending ${happy ? 'pl-ending--happy' : 'pl-ending--bad'}`}
-      aria-labelledby="pl-ending-title"
+      className={`player-ending ${happy ? 'player-ending--happy' : 'player-ending--bad'}`}
+      aria-labelledby="player-ending-title"
     >
-      <h2 id="pl-ending-title">{happy ? t('dialogue.happyEnding') : t('dialogue.badEnding')}</h2>
-      {text ? <p className="pl-ending__text">{text}</p> : null}
+      <h2 id="player-ending-title">{happy ? t('dialogue.happyEnding') : t('dialogue.badEnding')}</h2>
+      {text ? <p className="player-ending__text">{text}</p> : null}
       {ending ? (
-        <p className="pl-ending__meta">
+        <p className="player-ending__meta">
           {t('ending.summary', {
             turns: t('ending.turns', { count: ending.turns }),
             chapter: t('ending.chapterOf', { index: ending.chapter_index + 1, count: ending.chapters_count }),
           })}
         </p>
       ) : null}
-      <div className="pl-ending__actions">
+      <div className="player-ending__actions">
         <Button variant="primary" onClick={onPlayAgain} loading={busy}>
           {t('ending.playAgain')}
         </Button>

@@ -20,8 +20,8 @@ export function GuestLoginPrompt({ limit }: { limit: SendLimit | null }): JSX.El
   const { t } = usePlayerT();
   const turns = limit && limit.limit > 0 ? limit.limit : null;
   return (
-    <section className="pl-limit pl-limit--login" aria-labelledby="pl-login-title">
-      <h2 id="pl-login-title">{t('limit.loginTitle')}</h2>
+    <section className="player-limit player-limit--login" aria-labelledby="player-login-title">
+      <h2 id="player-login-title">{t('limit.loginTitle')}</h2>
       <p>
         {turns ? t('limit.guestUsed', { count: turns }) : t('limit.guestUsedAll')} {t('limit.loginText')}
       </p>
@@ -39,7 +39,7 @@ export function LimitBanner({ limit, now }: { limit: SendLimit | null; now?: num
   if (limit.status === SendLimitStatus.Reach90Percent) {
     const count = Math.max(0, limit.limit - limit.used);
     return (
-      <p className="pl-limit pl-limit--warn" role="status">
+      <p className="player-limit player-limit--warn" role="status">
         {limit.scope === 'guest' ? t('limit.guestLeft', { count }) : t('limit.dailyLeft', { count })}
       </p>
     );
@@ -48,7 +48,7 @@ export function LimitBanner({ limit, now }: { limit: SendLimit | null; now?: num
     const { h, m } = untilReset(now);
     const wait = h > 0 ? t('limit.hoursMinutes', { h, m }) : t('limit.minutes', { m });
     return (
-      <p className="pl-limit pl-limit--reached" role="alert">
+      <p className="player-limit player-limit--reached" role="alert">
         {t('limit.dailyReached', { wait })}
       </p>
     );

@@ -23,7 +23,7 @@ export function LoadMore({ onMore, loading }: { onMore: () => void; loading: boo
   }, []);
 
   return (
-    <div ref={sentinel} className="pl-more">
+    <div ref={sentinel} className="player-more">
       <Button onClick={onMore} loading={loading}>
         {t('common.loadMore')}
       </Button>

@@ -7,7 +7,7 @@ import { usePlayerPath } from './paths';
 export function NotFound(): JSX.Element {
   const { t } = usePlayerT();
   return (
-    <main className="pl-page pl-center">
+    <main className="player-page player-center">
       <h1>{t('notFound.title')}</h1>
       <EmptyState
         title={t('notFound.text')}

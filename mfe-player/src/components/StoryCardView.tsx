@@ -14,7 +14,7 @@ export function StoryByline({
 }): JSX.Element {
   const { t } = usePlayerT();
   return (
-    <p className="pl-card__meta">
+    <p className="player-card__meta">
       {t('common.byline', {
         by: t('common.byCreator', { name: story.creator.nickname || t('common.unknownCreator') }),
         chapters: t('common.chapters', { count: story.chapters_count }),
@@ -35,22 +35,22 @@ export function StoryCardView({
 }): JSX.Element {
   const to = usePlayerPath(`story/${story.story_id}`);
   return (
-    <Card as="li" interactive className="pl-card">
-      <div className="pl-card__main">
+    <Card as="li" interactive className="player-card">
+      <div className="player-card__main">
         <Cover src={story.logo} name={story.story_name} />
-        <div className="pl-card__body">
-          <h3 className="pl-card__title">
+        <div className="player-card__body">
+          <h3 className="player-card__title">
             {/* The link is named by the story's name; its area stretches over the whole card. */}
-            <Link to={to} className="pl-card__link">
+            <Link to={to} className="player-card__link">
               {story.story_name}
             </Link>
           </h3>
-          <p className="pl-card__intro">{story.introduction}</p>
+          <p className="player-card__intro">{story.introduction}</p>
           <StoryByline story={story} />
           {extra}
         </div>
       </div>
-      {actions ? <div className="pl-card__actions">{actions}</div> : null}
+      {actions ? <div className="player-card__actions">{actions}</div> : null}
     </Card>
   );
 }

@@ -107,7 +107,7 @@ export function useChatFollow(root: RefObject<HTMLElement | null>, news: string,
   useEffect(() => {
     const el = root.current;
     if (!active || !el) return;
-    const measure = () => el.style.setProperty('--pl-covered', `${coveredBelow()}px`);
+    const measure = () => el.style.setProperty('--player-covered', `${coveredBelow()}px`);
     const keepUp = () => {
       measure();
       if (following.current) scrollToEnd(false);

@@ -42,14 +42,14 @@ function StoryList<T extends StoryCard>({
   const { t } = usePlayerT();
   if (list.items.length === 0 && (list.status === 'loading' || list.status === 'idle')) {
     return (
-      <p className="pl-status" role="status">
+      <p className="player-status" role="status">
         <Spinner size="sm" decorative /> {t('feed.loadingStories')}
       </p>
     );
   }
   if (list.items.length === 0 && list.status === 'error') {
     return (
-      <div className="pl-status">
+      <div className="player-status">
         <p role="alert">{list.error}</p>
         <Button onClick={onRetry}>{t('common.tryAgain')}</Button>
       </div>
@@ -58,7 +58,7 @@ function StoryList<T extends StoryCard>({
   if (list.items.length === 0) return <EmptyState title={empty} />;
   return (
     <>
-      <ul className="pl-list">{list.items.map(render)}</ul>
+      <ul className="player-list">{list.items.map(render)}</ul>
       {list.status === 'error' ? <p role="alert">{list.error}</p> : null}
       {list.hasMore ? <LoadMore onMore={onMore} loading={list.status === 'loading'} /> : null}
     </>
@@ -110,7 +110,7 @@ export function FeedPage(): JSX.Element {
         <StoryCardView
           key={s.story_id}
           story={s}
-          extra={<p className="pl-card__meta">{playedWhen(s)}</p>}
+          extra={<p className="player-card__meta">{playedWhen(s)}</p>}
           actions={
             key === 'history' ? (
               <Button
@@ -129,9 +129,9 @@ export function FeedPage(): JSX.Element {
   );
 
   return (
-    <main className="pl-page">
-      <h1 className="pl-title">{t('feed.title')}</h1>
-      <form role="search" className="pl-search" onSubmit={onSearch}>
+    <main className="player-page">
+      <h1 className="player-title">{t('feed.title')}</h1>
+      <form role="search" className="player-search" onSubmit={onSearch}>
         <TextField
           type="search"
           label={t('feed.searchLabel')}
@@ -151,8 +151,8 @@ export function FeedPage(): JSX.Element {
 
       {searching ? (
         <section aria-label={t('feed.resultsFor', { keyword: search.keyword })}>
-          <div className="pl-row">
-            <h2 className="pl-subtitle">{t('feed.resultsFor', { keyword: search.keyword })}</h2>
+          <div className="player-row">
+            <h2 className="player-subtitle">{t('feed.resultsFor', { keyword: search.keyword })}</h2>
             <Button
               variant="ghost"
               size="sm"

@@ -45,8 +45,8 @@ describe('play screen', () => {
     const items = within(log).getAllByRole('listitem');
     expect(items[0]!.textContent).toContain('Maren Holt');
     expect(items[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/media/0123456789abcdef01234567');
-    expect(log.querySelector('.pl-narration')?.textContent).toBe('Wind howls.');
-    expect(log.querySelector('.pl-msg--me')?.textContent).toContain('I climb the stairs');
+    expect(log.querySelector('.player-narration')?.textContent).toBe('Wind howls.');
+    expect(log.querySelector('.player-msg--me')?.textContent).toContain('I climb the stairs');
     expect(within(log).getByText('Ezra Quill', { exact: false }).textContent).toContain('Happy');
     const box = screen.getByRole('textbox', { name: 'Your message' });
     expect(screen.getByText('0/500')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('play screen', () => {
     expect(play.backtrack).toHaveBeenCalledWith('900', 'd2');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).value).toBe('Light the lamp');
-    expect(screen.queryByText('Light the lamp', { selector: '.pl-bubble--me' })).toBeNull();
+    expect(screen.queryByText('Light the lamp', { selector: '.player-bubble--me' })).toBeNull();
   });
 
   it('offers the newer version and says that taking it resets progress', async () => {

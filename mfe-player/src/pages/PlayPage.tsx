@@ -55,11 +55,11 @@ export function PlayPage(): JSX.Element {
   if (!valid) return <NotFound />;
   if (s.status === 'error') {
     return (
-      <main className="pl-page pl-center">
+      <main className="player-page player-center">
         <h1>{t('play.cannotOpen')}</h1>
         <p role="alert">{s.loadError}</p>
         <Button onClick={() => void s.open(id, { newPlay, draft })}>{t('common.tryAgain')}</Button>
-        <Link to={storyPath} className="pl-link">
+        <Link to={storyPath} className="player-link">
           {t('play.backToStory')}
         </Link>
       </main>
@@ -67,8 +67,8 @@ export function PlayPage(): JSX.Element {
   }
   if (s.status !== 'ready' || !s.info) {
     return (
-      <main className="pl-page">
-        <p className="pl-status" role="status">
+      <main className="player-page">
+        <p className="player-status" role="status">
           <Spinner size="sm" decorative /> {t('play.opening')}
         </p>
       </main>
@@ -98,25 +98,25 @@ export function PlayPage(): JSX.Element {
   }
 
   return (
-    <main className="pl-play" ref={screenRef}>
-      <header className="pl-play__header">
-        <Link to={storyPath} className="pl-back" aria-label={t('play.backToStory')}>
+    <main className="player-play" ref={screenRef}>
+      <header className="player-play__header">
+        <Link to={storyPath} className="player-back" aria-label={t('play.backToStory')}>
           ‹
         </Link>
-        <h1 className="pl-play__title">{info.story.story_name}</h1>
+        <h1 className="player-play__title">{info.story.story_name}</h1>
         <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
           {t('play.restart')}
         </Button>
       </header>
-      <p className="pl-labels">
+      <p className="player-labels">
         <Badge tone="info">{t('common.aiContent')}</Badge>
         {info.ai_mode === 'offline' ? <Badge tone="warning">{t('play.offline')}</Badge> : null}
       </p>
 
       {info.has_newer_version && !updateDismissed ? (
-        <section className="pl-update" aria-label={t('play.updateRegion')}>
+        <section className="player-update" aria-label={t('play.updateRegion')}>
           <p>{t('play.updateText')}</p>
-          <div className="pl-row">
+          <div className="player-row">
             <Button
               variant="primary"
               size="sm"
@@ -133,28 +133,28 @@ export function PlayPage(): JSX.Element {
       ) : null}
 
       {info.chapter_objective && !ended ? (
-        <section className="pl-objective" aria-label={t('play.objective')}>
-          <span className="pl-objective__chapter">
+        <section className="player-objective" aria-label={t('play.objective')}>
+          <span className="player-objective__chapter">
             {t('play.chapterOf', { index: info.chapter_index + 1, count: info.chapters_count })}
           </span>
-          <p className="pl-objective__text">{info.chapter_objective}</p>
+          <p className="player-objective__text">{info.chapter_objective}</p>
         </section>
       ) : null}
 
       {s.actionError ? (
-        <p className="pl-error" role="alert">
+        <p className="player-error" role="alert">
           {s.actionError}
         </p>
       ) : null}
 
       <DialogueLog playerName={playerName} onRewind={requestRewind} />
 
-      <div className="pl-play__footer">
+      <div className="player-play__footer">
         {follow.unseen ? (
           <Button
             variant="primary"
             size="sm"
-            className="pl-new-messages"
+            className="player-new-messages"
             onClick={() => follow.toLatest(true)}
           >
             {t('play.newMessages')}
@@ -173,16 +173,16 @@ export function PlayPage(): JSX.Element {
           <>
             <LimitBanner limit={s.sendLimit} />
             {s.refusedNotice ? (
-              <p className="pl-error" role="alert">
+              <p className="player-error" role="alert">
                 {s.refusedNotice}
               </p>
             ) : null}
             {options ? (
-              <div className="pl-options" role="group" aria-label={t('play.choices')}>
+              <div className="player-options" role="group" aria-label={t('play.choices')}>
                 {optionsOf(options).map((o) => (
                   <Button
                     key={o}
-                    className="pl-option"
+                    className="player-option"
                     disabled={!canSend}
                     onClick={() => {
                       follow.toLatest();

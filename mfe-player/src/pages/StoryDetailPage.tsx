@@ -43,8 +43,8 @@ export function StoryDetailPage(): JSX.Element {
   if (!valid) return <NotFound />;
   if (load.status === 'loading') {
     return (
-      <main className="pl-page">
-        <p className="pl-status" role="status">
+      <main className="player-page">
+        <p className="player-status" role="status">
           <Spinner size="sm" decorative /> {t('story.loading')}
         </p>
       </main>
@@ -52,11 +52,11 @@ export function StoryDetailPage(): JSX.Element {
   }
   if (load.status === 'error') {
     return (
-      <main className="pl-page pl-center">
+      <main className="player-page player-center">
         <h1>{t('story.unavailable')}</h1>
         <p role="alert">{load.message}</p>
         <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
-        <Link to={feedPath} className="pl-link">
+        <Link to={feedPath} className="player-link">
           {t('common.backToStories')}
         </Link>
       </main>
@@ -66,18 +66,18 @@ export function StoryDetailPage(): JSX.Element {
   const { story, coverage } = load;
   const resumable = coverage?.has_play === true;
   return (
-    <main className="pl-page pl-detail">
-      <Link to={feedPath} className="pl-back">
+    <main className="player-page player-detail">
+      <Link to={feedPath} className="player-back">
         {t('story.backLink')}
       </Link>
-      <Cover src={story.logo} name={story.story_name} className="pl-detail__cover" />
-      <h1 className="pl-title">{story.story_name}</h1>
+      <Cover src={story.logo} name={story.story_name} className="player-detail__cover" />
+      <h1 className="player-title">{story.story_name}</h1>
       <StoryByline story={story} />
       <p>
         <Badge tone="info">{t('common.aiContent')}</Badge>
       </p>
-      <p className="pl-detail__intro">{story.introduction}</p>
-      <div className="pl-detail__actions">
+      <p className="player-detail__intro">{story.introduction}</p>
+      <div className="player-detail__actions">
         <Button variant="primary" size="lg" block onClick={() => navigate(playPath)}>
           {resumable ? t('story.continue') : t('story.play')}
         </Button>
@@ -88,16 +88,16 @@ export function StoryDetailPage(): JSX.Element {
         ) : null}
       </div>
       {story.characters.length > 0 ? (
-        <section aria-labelledby="pl-cast-title">
-          <h2 id="pl-cast-title" className="pl-subtitle">
+        <section aria-labelledby="player-cast-title">
+          <h2 id="player-cast-title" className="player-subtitle">
             {t('story.characters')}
           </h2>
-          <ul className="pl-cast">
+          <ul className="player-cast">
             {story.characters.map((c) => {
               return (
-                <li key={c.character_id} className="pl-cast__item">
+                <li key={c.character_id} className="player-cast__item">
                   <Avatar
-                    className="pl-portrait"
+                    className="player-portrait"
                     name={c.character_name}
                     src={pictureSrc(c.character_url)}
                     decorative
@@ -110,7 +110,7 @@ export function StoryDetailPage(): JSX.Element {
         </section>
       ) : null}
       {story.player.character_name ? (
-        <p className="pl-detail__you">
+        <p className="player-detail__you">
           <Trans
             t={t}
             i18nKey="story.youPlay"
