@@ -69,6 +69,42 @@ describe('LeaveGuard', () => {
     expect(where()).toBe('/play');
   });
 
+  it('keeps a pending leave when the editor moves its own URL while the question is open', async () => {
+    // A new story's first automatic save replaces /editor/story/new with its id while the creator is being asked.
+    let dirty = true;
+    leaveGuard.register({ id: 'story', isDirty: () => dirty, onConfirm: jest.fn() });
+    const { router } = setup('/editor/story/new');
+    act(() => {
+      void router.navigate('/editor/works');
+    });
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    // The save lands: nothing is unsaved any more and the editor renames its URL.
+    dirty = false;
+    act(() => {
+      void router.navigate('/editor/story/42', { replace: true });
+    });
+    // The creator asked to leave, and leaving now loses nothing: the leave goes through.
+    await waitFor(() => expect(where()).toBe('/editor/works'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks again for the pending leave when the editor is still dirty after moving its URL', async () => {
+    leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm: jest.fn() });
+    const { router } = setup('/editor/story/new');
+    act(() => {
+      void router.navigate('/editor/works');
+    });
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    act(() => {
+      void router.navigate('/editor/story/42', { replace: true });
+    });
+    await waitFor(() => expect(where()).toBe('/editor/story/42'));
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(where()).toBe('/editor/story/42');
+  });
+
   it('asks for a mode switch from the story editor to brainstorm', async () => {
     leaveGuard.register({ id: 'story', isDirty: () => true, onConfirm: jest.fn() });
     const { go } = setup('/editor/story/1');

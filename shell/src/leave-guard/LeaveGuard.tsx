@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router';
+import { useBlocker, useNavigate, type BlockerFunction, type Location } from 'react-router';
 import { ConfirmDialog } from 'ui-kit';
 import { useShellT } from '../i18n';
 import { leaveDecision, type LeaveDecision } from './decision';
@@ -32,6 +32,22 @@ export function LeaveGuard() {
     return lastDecision.current !== 'allow';
   }, []);
   const blocker = useBlocker(shouldBlock);
+  const navigate = useNavigate();
+  // The leave the user asked for while the question is open. If another navigation ends the block without an
+  // answer (a new story's first save moves its URL to its id), that leave is asked for again rather than lost:
+  // it goes through when nothing is unsaved any more, or asks once more.
+  const pending = useRef<Location | null>(null);
+  useEffect(() => {
+    if (blocker.state === 'blocked') {
+      pending.current = blocker.location;
+      return;
+    }
+    const leave = pending.current;
+    pending.current = null;
+    if (blocker.state === 'unblocked' && leave) {
+      void navigate({ pathname: leave.pathname, search: leave.search, hash: leave.hash }, { state: leave.state });
+    }
+  }, [blocker.state, blocker.location, navigate]);
 
   useEffect(() => {
     function onBeforeUnload(event: BeforeUnloadEvent) {
@@ -57,11 +73,17 @@ export function LeaveGuard() {
         console.error(`leave guard "${registration.id}": onConfirm failed`, error);
       }
     }
+    pending.current = null;
     blocker.proceed?.();
   }
 
+  function cancel() {
+    pending.current = null;
+    blocker.reset?.();
+  }
+
   return (
-    <ConfirmDialog title={t(copy.title)} initialFocus="confirm" onConfirm={confirm} onCancel={() => blocker.reset?.()}>
+    <ConfirmDialog title={t(copy.title)} initialFocus="confirm" onConfirm={confirm} onCancel={cancel}>
       {t(copy.body)}
     </ConfirmDialog>
   );
