@@ -12,6 +12,7 @@ import { apiNotFound, errorEnvelope } from './lib/envelope';
 import { contractCheck } from './lib/contracts';
 import { clientParams } from './lib/clientParams';
 import { jsonBody } from './lib/body';
+import { drainUnreadBody } from './lib/drainBody';
 import { AppError } from './lib/errors';
 import type { EventBus } from './realtime/events';
 import { healthRoutes } from './modules/health/health.routes';
@@ -160,6 +161,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
 
   app.use(requestContext(deps.logger));
   app.use(securityHeaders);
+  app.use(drainUnreadBody);
   app.use(errorEnvelope);
   app.use(clientParams);
   if (config.contractCheck) app.use(contractCheck);

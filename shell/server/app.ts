@@ -21,16 +21,32 @@ export function createShellServer(config: Omit<ShellServerConfig, 'port' | 'host
   const remotesBody = JSON.stringify(config.remotes);
   const proxy = httpProxy.createProxyServer({ target: config.apiUrl, xfwd: true, ws: true });
 
-  proxy.on('error', (error, _req, target) => {
+  proxy.on('error', (error, req, target) => {
     if (isResponse(target)) {
-      if (!target.headersSent) {
-        target.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      if (target.headersSent) {
+        // The api's answer is already on its way (it answered before reading the whole body and the connection
+        // broke while the rest was still being sent): let that answer finish, drop the rest of the client's body.
+        req.unpipe();
+        req.resume();
+        return;
       }
+      target.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       // The api's envelope shape, so the client shows its network-error message rather than a parse failure.
       target.end(JSON.stringify({ status_code: -1, status_message: `api unavailable: ${error.message}` }));
     } else {
       target.destroy();
     }
+  });
+  // An answer that arrives before the client finished sending its body (a refused upload) is passed on as it is;
+  // what the client still sends is read and dropped so its connection stays usable.
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    // An answer cut off midway must not leave the client waiting for the rest.
+    proxyRes.once('close', () => {
+      if (!proxyRes.complete) res.destroy();
+    });
+    if (req.complete) return;
+    req.unpipe();
+    req.resume();
   });
 
   const server = createServer((req, res) => {
