@@ -277,6 +277,9 @@ export type TeenMode = ValueOf<typeof TeenMode>;
 /** Who may call which endpoints: players, the operations console, the developer console. */
 export const UserRole = { User: 'user', Operator: 'operator', Developer: 'developer' } as const;
 export type UserRole = ValueOf<typeof UserRole>;
+/** An operator's finer permissions (spec section 6 leaves them open): admin holds every one and grants them. */
+export const OpsPermission = { Reviewer: 'reviewer', Moderator: 'moderator', ContentOperator: 'content_operator', Admin: 'admin' } as const;
+export type OpsPermission = ValueOf<typeof OpsPermission>;
 
 export const Platform = { Mobile: 'mobile', Tablet: 'tablet', PC: 'pc' } as const;
 export type Platform = ValueOf<typeof Platform>;
