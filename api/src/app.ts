@@ -42,6 +42,8 @@ import { modelWriter, offlineWriter } from './modules/plan/plan.writer';
 import mongoose from 'mongoose';
 import { shareRoutes } from './modules/share/share.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
+import { templateRoutes } from './modules/template/template.routes';
+import { assertWebEditable, createStoryFromTemplate } from './modules/template/template.service';
 
 export interface AppDeps {
   logger: Logger;
@@ -149,7 +151,10 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     now,
     images: ai.images,
     imageDailyQuota: config.imageDailyQuota,
+    createFromTemplate: (uid, use, editorDeps) => createStoryFromTemplate(uid, use, editorDeps),
+    assertWebEditable,
   });
+  templateRoutes(router, { now });
   eventsRoutes(router, { now });
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   noticeRoutes(router, { events: deps.events });

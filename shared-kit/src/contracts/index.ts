@@ -36,6 +36,7 @@ import { COMMUNITY_CONTRACTS } from './community';
 import { PLAN_CONTRACTS, planGenerateSchema } from './plan';
 import { OPS_CONTRACTS } from './ops';
 import { MODERATION_CONTRACTS } from './moderation';
+import { TEMPLATE_CONTRACTS } from '../template/schema';
 
 export * from './account';
 export * from './common';
@@ -102,6 +103,7 @@ export const RESPONSE_CONTRACTS = {
   ...PLAN_CONTRACTS,
   ...OPS_CONTRACTS,
   ...MODERATION_CONTRACTS,
+  ...TEMPLATE_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;
