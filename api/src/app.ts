@@ -44,6 +44,7 @@ import { shareRoutes } from './modules/share/share.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { templateRoutes } from './modules/template/template.routes';
 import { assertWebEditable, createStoryFromTemplate } from './modules/template/template.service';
+import { sanctionRoutes } from './modules/sanction/sanction.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -162,6 +163,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   commentRoutes(router, { forbidden, now });
   shareRoutes(router, { publicUrl: config.publicUrl });
   opsRoutes(router, { events: deps.events, now });
+  sanctionRoutes(router, { now, events: deps.events });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));
