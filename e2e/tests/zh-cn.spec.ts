@@ -100,6 +100,9 @@ test('a new user switches to 简体中文, signs up, writes, publishes and plays
   await expect(nickname).toBeVisible();
   await nickname.fill('中文作者');
   await page.getByRole('button', { name: '保存' }).click();
+  // The first sign-in steps end by going back to where the visitor was (the feed): wait for it before moving on.
+  await expect(nickname).toBeHidden();
+  await expect(page).toHaveURL(/\/play$/);
   await expect(banner.getByRole('link', { name: '我的故事' })).toBeVisible();
 
   // My Story, empty.
