@@ -244,7 +244,9 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
     const key = artParams.input(ctx).params.file.replace(/\.png$/, '');
     let data = artCache.get(key);
     if (!data) {
-      data = (await artImages.generate({ prompt: key.replace(/_/g, ' '), width: 512, height: 512 })).data;
+      // `portrait_<name>` is a character's portrait, with the face a character picture must show.
+      const portrait = key.startsWith('portrait_');
+      data = (await artImages.generate({ prompt: key.replace(/_/g, ' '), width: 512, height: 512, ...(portrait ? { use: 'character' as const } : {}) })).data;
       if (artCache.size < 256) artCache.set(key, data);
     }
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
