@@ -227,6 +227,10 @@ export function createConfig(options: AppConfigOptions): Configuration {
         filename: isHost ? undefined : 'remoteEntry.js',
         exposes: isHost ? undefined : exposes,
         shared: sharedConfig(dir, isHost),
+        // Shared modules already on the page are used as they are: the shell provides every singleton and loads
+        // it first. The default ('version-first') would fetch and run every registered remote's entry when the
+        // shell first initialises sharing, to compare versions: five remotes' code on every first paint.
+        shareStrategy: 'loaded-first',
         // The type plugin would fetch remote types over the network at build time.
         dts: false,
         manifest: true,

@@ -11,7 +11,7 @@
 // entry is the figure. The median of the runs is printed against the target.
 // Viewports: /play as a phone (412x823, a phone's user agent, touch); /editor with the same throttling at a laptop's
 // 1350x940 and a desktop user agent, since a phone's user agent is sent to the editor's mobile notice instead.
-// Options: RUNS (default 3), TARGET_MS (default 2500), LCP_DETAIL=1 (every request of the median run, with its
+// Options: RUNS (default 3), TARGET_MS (default 2500), LCP_ROUTES (e.g. `/play`: only these), LCP_DETAIL=1 (every request of the median run, with its
 // start and end in ms after navigation and its transferred bytes), BENCH_PORT_BASE (default 8380) and
 // BENCH_API_PORT (default 3380).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,7 +55,7 @@ const LAPTOP: BrowserContextOptions = {
 const ROUTES: { path: string; device: BrowserContextOptions; label: string }[] = [
   { path: '/play', device: PHONE, label: '/play (phone)' },
   { path: '/editor', device: LAPTOP, label: '/editor (laptop size)' },
-];
+].filter((r) => !process.env.LCP_ROUTES || process.env.LCP_ROUTES.split(',').includes(r.path));
 
 interface Sample {
   lcpMs: number;

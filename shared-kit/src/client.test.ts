@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type * as AxiosModule from 'axios';
 import type * as clientModule from './client';
-import { SAVE_REQUEST, createApiClient, unwrap } from './client';
+import { SAVE_REQUEST, createApiClient, prefetchGet, unwrap } from './client';
 import type { Envelope } from './envelope';
 import { ApiError, ErrorCode } from './errors';
 
@@ -183,5 +183,44 @@ describe('response contracts in development and tests', () => {
     expect(errors).toHaveLength(1);
     // A call with no contract is not checked.
     await expect(unwrap(client.get<Envelope<unknown>>('/ok'))).resolves.toEqual({ story_id: '42' });
+  });
+});
+
+describe('early requests (prefetchGet)', () => {
+  const hits = (path: string) => seen.filter((s) => s.url.pathname === path).length;
+
+  it("answers the same GET from the early request: one request on the wire, the client's query and cookies", async () => {
+    prefetchGet('/ok', { story_id: '42' }, { baseURL: base });
+    const client = createApiClient({ baseURL: base });
+    await expect(unwrap(client.get<Envelope<unknown>>('/ok', { params: { story_id: '42' } }))).resolves.toEqual({ story_id: '42' });
+    expect(hits('/api/ok')).toBe(1);
+    expect(seen[0]?.url.searchParams.get('version_code')).toBe('10000');
+    expect(seen[0]?.url.searchParams.get('language')).toBe('en');
+    // Taken once: the next call asks again.
+    await unwrap(client.get<Envelope<unknown>>('/ok', { params: { story_id: '42' } }));
+    expect(hits('/api/ok')).toBe(2);
+  });
+
+  it('is not used by a call with other parameters', async () => {
+    prefetchGet('/ok', { story_id: '1' }, { baseURL: base });
+    const client = createApiClient({ baseURL: base });
+    await unwrap(client.get<Envelope<unknown>>('/ok', { params: { story_id: '2' } }));
+    expect(seen.map((s) => s.url.searchParams.get('story_id')).sort()).toEqual(['1', '2']);
+  });
+
+  it('goes through the envelope handling: a non-zero code rejects and is reported', async () => {
+    const errors: ApiError[] = [];
+    prefetchGet('/denied', {}, { baseURL: base });
+    const client = createApiClient({ baseURL: base, onApiError: (e) => errors.push(e) });
+    await expect(unwrap(client.get<Envelope<unknown>>('/denied'))).rejects.toMatchObject({ code: 1008 });
+    expect(errors).toHaveLength(1);
+    expect(hits('/api/denied')).toBe(1);
+  });
+
+  it('an early request that failed is not an answer: the call asks itself', async () => {
+    prefetchGet('/boom', {}, { baseURL: base });
+    const client = createApiClient({ baseURL: base });
+    await expect(unwrap(client.get<Envelope<unknown>>('/boom', { silent: true }))).rejects.toMatchObject({ code: ErrorCode.BackendNetworkError });
+    expect(hits('/api/boom')).toBe(2);
   });
 });

@@ -119,6 +119,59 @@ export function preloadApiClient(): void {
   import('axios').catch(() => undefined);
 }
 
+interface EarlyAnswer {
+  status: number;
+  data: unknown;
+}
+
+/** Early requests not yet claimed by a client call, by address and query (see requestKey). */
+const earlyAnswers = new Map<string, Promise<EarlyAnswer | null>>();
+
+/** An unclaimed early answer is dropped after this long: a later call must read fresh data. */
+const EARLY_ANSWER_TTL_MS = 30_000;
+
+/** The address of a GET with its query in a stable order (what decides that an early request is the same call). */
+function requestKey(baseURL: string, url: string, params: Record<string, unknown>): string {
+  const query = Object.keys(params)
+    .filter((k) => params[k] !== undefined && params[k] !== null)
+    .sort()
+    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(params[k]))}`)
+    .join('&');
+  return `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}?${query}`;
+}
+
+function takeEarlyAnswer(key: string): Promise<EarlyAnswer | null> | undefined {
+  const pending = earlyAnswers.get(key);
+  earlyAnswers.delete(key);
+  return pending;
+}
+
+/**
+ * Starts a GET that a page is about to make through its client (same address, same parameters; the common query,
+ * cookies and extra headers are the client's), before the page's code has arrived: the shell asks for `/play`'s
+ * first stories while the player's code downloads. The page's call then takes this answer instead of asking again;
+ * an answer that failed is not taken (the call asks itself). Each answer is taken once, and only within 30 s.
+ */
+export function prefetchGet(url: string, params: Record<string, string | number>, options: Pick<ApiClientOptions, 'baseURL' | 'aid'> = {}): void {
+  if (typeof fetch !== 'function') return;
+  const key = requestKey(options.baseURL ?? '/api', url, { ...commonQuery(options), ...params });
+  if (earlyAnswers.has(key)) return;
+  const answer = fetch(key, {
+    credentials: 'include',
+    headers: { Accept: 'application/json, text/plain, */*', ...envHeaders() },
+    signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(TIMEOUTS.requestMs) : undefined,
+  }).then(
+    async (res): Promise<EarlyAnswer> => ({ status: res.status, data: (await res.json()) as unknown }),
+    () => null,
+  ).catch(() => null);
+  earlyAnswers.set(key, answer);
+  const expiry: unknown = setTimeout(() => {
+    if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
+  }, EARLY_ANSWER_TTL_MS);
+  // Outside a browser (tests) the timer must not keep the process alive.
+  (expiry as { unref?: () => void }).unref?.();
+}
+
 /**
  * The API client every front end uses: common query params, cookies, the spec's timeouts, and envelope handling.
  * A response whose body is an envelope with a non-zero status_code rejects with an ApiError even on HTTP 200;
@@ -145,6 +198,40 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return e;
   };
 
+  /** What every successful answer goes through, from axios or from an early request (see prefetchGet). */
+  const checkAnswer = async <R extends AxiosResponse>(res: R): Promise<R> => {
+    const body: unknown = res.data;
+    if (isEnvelope(body) && body.status_code !== ErrorCode.Success) {
+      throw report(new ApiError(body.status_code, body.status_message, body.data), res.config.silent);
+    }
+    // Development builds and tests check every answer against its contract, so drift between the api and
+    // a front end fails where it starts; production builds leave the check (and zod) out.
+    if (process.env.NODE_ENV !== 'production' && isEnvelope(body)) {
+      // Inside the guard, so a production build has no chunk for the contracts at all.
+      const { contractProblem } = await import('./contracts');
+      const method = (res.config.method ?? 'get').toUpperCase();
+      const url = (res.config.url ?? '').split('?')[0];
+      const problem = contractProblem(method, url ?? '', body.data);
+      if (problem) {
+        const message = `The answer of ${method} ${url} breaks its contract: ${problem}`;
+        throw report(new ApiError(ErrorCode.Internal, message), res.config.silent);
+      }
+    }
+    return res;
+  };
+
+  /** The answer of an early request for exactly this GET (same address, same query), if one was started. */
+  const earlyAnswer = async <T>(config: AxiosRequestConfig): Promise<AxiosResponse<T> | null> => {
+    if ((config.method ?? 'get').toLowerCase() !== 'get' || !config.url || config.signal) return null;
+    const params = { ...commonQuery(options), ...(config.params as Record<string, unknown> | undefined) };
+    const pending = takeEarlyAnswer(requestKey(config.baseURL ?? defaults.baseURL, config.url, params));
+    const answer = pending ? await pending : null;
+    // A failed or refused early request is not an answer: the call is then made as usual (and reports as usual).
+    if (!answer || answer.status < 200 || answer.status >= 300) return null;
+    const res = { data: answer.data as T, status: answer.status, statusText: '', headers: {}, config: { ...config, params } };
+    return checkAnswer(res as AxiosResponse<T>);
+  };
+
   let instance: Promise<AxiosInstance> | null = null;
   const load = (): Promise<AxiosInstance> => {
     instance ??= import('axios').then(
@@ -168,26 +255,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           return config;
         });
         client.interceptors.response.use(
-          async (res: AxiosResponse) => {
-            const body: unknown = res.data;
-            if (isEnvelope(body) && body.status_code !== ErrorCode.Success) {
-              throw report(new ApiError(body.status_code, body.status_message, body.data), res.config.silent);
-            }
-            // Development builds and tests check every answer against its contract, so drift between the api and
-            // a front end fails where it starts; production builds leave the check (and zod) out.
-            if (process.env.NODE_ENV !== 'production' && isEnvelope(body)) {
-              // Inside the guard, so a production build has no chunk for the contracts at all.
-              const { contractProblem } = await import('./contracts');
-              const method = (res.config.method ?? 'get').toUpperCase();
-              const url = (res.config.url ?? '').split('?')[0];
-              const problem = contractProblem(method, url ?? '', body.data);
-              if (problem) {
-                const message = `The answer of ${method} ${url} breaks its contract: ${problem}`;
-                throw report(new ApiError(ErrorCode.Internal, message), res.config.silent);
-              }
-            }
-            return res;
-          },
+          checkAnswer,
           (err: unknown) => {
             const silent = isAxiosLikeError(err) ? err.config?.silent : undefined;
             return Promise.reject(report(toApiError(err), silent));
@@ -205,6 +273,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 
   const request = async <T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> => {
+    const early = await earlyAnswer<T>(config);
+    if (early) return early;
     let client: AxiosInstance;
     try {
       client = await load();

@@ -52,6 +52,15 @@ export const TOAST = { throttleMs: 4000, durationMs: 1500 } as const;
 /** Common query values every request carries (besides aid and language). */
 export const ENV_VALUES = { version_code: 10000, device_platform: 'web', pkg_type: 'release_version' } as const;
 
+/** The player's feed ("For you") is read this many stories at a time. */
+export const FEED_PAGE_SIZE = 10;
+
+/**
+ * The first page of the feed, the data of `/play`'s first screen: the shell asks for it as the page starts
+ * (prefetchGet), the player's first read of the feed is the same call and takes that answer.
+ */
+export const FEED_FIRST_PAGE = { url: '/tyler/story/list', params: { offset: 0, count: FEED_PAGE_SIZE } } as const;
+
 export const PLATFORM_WIDTHS = { tabletMax: 1366, mobileMax: 800 } as const;
 
 export const MIN_APP_VERSION_FOR_EVENT = '1.11';
@@ -95,7 +104,3 @@ export const COMMUNITY_LIMITS = {
   pageMax: 50,
   pageDefault: 20,
 } as const;
-
-/** The longest appeal of a sanction a user may write, and the longest reason an operator may give. */
-export const APPEAL_TEXT_MAX = 500;
-export const SANCTION_REASON_MAX = 500;

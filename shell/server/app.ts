@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
 import { createStaticHandler } from '../../scripts/serve-static';
 import { securityHeaders } from './headers';
+import { createPageHandler, isPageRequest } from './page';
 import type { ShellServerConfig } from './config';
 
 /** Paths that belong to the api (share links' landing pages, `/s/<code>`, are rendered there); everything else is the shell's. */
@@ -12,12 +13,14 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
- * The shell's production server: the built shell with history fallback, `/remotes.json` from the environment, and a
- * proxy to the api (HTTP and websocket upgrades) so the browser talks to one origin.
+ * The shell's production server: the built shell with history fallback (each page with `/remotes.json` written
+ * into it, see page.ts), `/remotes.json` from the environment, and a proxy to the api (HTTP and websocket upgrades)
+ * so the browser talks to one origin.
  */
 export function createShellServer(config: Omit<ShellServerConfig, 'port' | 'host'>): Server {
   const headers = securityHeaders(config.remotes);
   const files = createStaticHandler({ dir: config.distDir, historyFallback: true, headers });
+  const pages = createPageHandler(config.distDir, config.remotes, headers);
   const remotesBody = JSON.stringify(config.remotes);
   const proxy = httpProxy.createProxyServer({ target: config.apiUrl, xfwd: true, ws: true });
 
@@ -60,6 +63,8 @@ export function createShellServer(config: Omit<ShellServerConfig, 'port' | 'host
       res.end(req.method === 'HEAD' ? undefined : remotesBody);
       return;
     }
+    const pathname = pathOf(url);
+    if (pathname !== null && isPageRequest(req, pathname) && pages(req, res, pathname)) return;
     files(req, res);
   });
 
@@ -69,6 +74,14 @@ export function createShellServer(config: Omit<ShellServerConfig, 'port' | 'host
   });
   server.on('close', () => proxy.close());
   return server;
+}
+
+function pathOf(url: string): string | null {
+  try {
+    return decodeURIComponent(new URL(url, 'http://localhost').pathname);
+  } catch {
+    return null;
+  }
 }
 
 function isResponse(target: ServerResponse | Duplex | undefined): target is ServerResponse {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createShellServer, isApiPath } from '../server/app';
+import { renderPage } from '../server/page';
 import { remotesFromEnv } from '../server/remotes';
 
 function listen(server: Server): Promise<number> {
@@ -96,6 +97,34 @@ describe('shell server', () => {
     expect(json.apiBase).toBe('/api');
     expect(json.remotes[0]).toEqual({ name: 'mfe_editor', entry: 'http://editor.test:9001/mf-manifest.json' });
     expect(json.remotes.map((r) => r.name)).toEqual(['mfe_editor', 'mfe_brainstorm', 'mfe_player', 'mfe_account', 'mfe_ops']);
+  });
+
+  it("writes /remotes.json into every page, and on a phone's first areas preloads that remote's manifest", async () => {
+    const remotes = remotesFromEnv({ REMOTE_EDITOR_URL: 'http://editor.test:9001' });
+    const inline = (body: string) => JSON.parse(/<script type="application\/json" id="remotes-json">(.*?)<\/script>/.exec(body)?.[1] ?? 'null') as unknown;
+    const play = await get(shellPort, '/play', { accept: 'text/html', 'accept-encoding': 'gzip' });
+    expect(play.status).toBe(200);
+    expect(play.headers.get('cache-control')).toBe('no-cache');
+    expect(play.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(play.body.startsWith('<!doctype html>')).toBe(true);
+    expect(inline(play.body)).toEqual(remotes);
+    expect(play.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="http://localhost:8083/mf-manifest.json">');
+    const story = await get(shellPort, '/play/story/7', { accept: 'text/html' });
+    expect(story.body).toContain('href="http://localhost:8083/mf-manifest.json"');
+    const account = await get(shellPort, '/account/settings', { accept: 'text/html' });
+    expect(account.body).toContain('href="http://localhost:8084/mf-manifest.json"');
+    const editor = await get(shellPort, '/editor/works', { accept: 'text/html' });
+    expect(inline(editor.body)).toEqual(remotes);
+    expect(editor.body).not.toContain('rel="preload"');
+    expect(inline((await get(shellPort, '/')).body)).toEqual(remotes);
+  });
+
+  it('writes the config so that no value can close its script element', () => {
+    const remotes = { remotes: [{ name: 'mfe_player', entry: 'http://x.test/</script><script>alert(1)</script>' }], apiBase: '/api' };
+    const page = renderPage('<html><head></head><body></body></html>', remotes, '/play');
+    expect(page).not.toContain('</script><script>');
+    expect(page).toContain('\\u003c/script>');
+    expect(page).toContain('href="http://x.test/&lt;/script>&lt;script>alert(1)&lt;/script>"');
   });
 
   it('proxies /api with its cookies and the forwarded client address', async () => {

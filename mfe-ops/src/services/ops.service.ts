@@ -37,7 +37,6 @@ export function decideStory(
   decision: Decision,
   reasons: FieldReason[],
   note: string,
-  operation: { op_status?: string; visibility?: string | null } = {},
 ): Promise<{ story_id: string; status: number }> {
   return unwrap(
     apiClient.post<Envelope<{ story_id: string; status: number }>>('/ops/review/decide', {
@@ -45,7 +44,6 @@ export function decideStory(
       decision,
       reasons,
       note,
-      ...operation,
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { unwrap, type Envelope } from 'shared-kit';
+import { FEED_FIRST_PAGE, unwrap, type Envelope } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { Coverage, PlayedStory, StoryCard, StoryDetail, StoryPage } from '../api/types';
 
@@ -13,7 +13,7 @@ function page<T>(raw: unknown, offset: number): StoryPage<T> {
 
 /** "For you": stories that passed review, newest first. */
 export async function listStories(offset: number, count: number): Promise<StoryPage<StoryCard>> {
-  return page(await unwrap(apiClient.get<Envelope<unknown>>(`${T}/story/list`, { params: { offset, count } })), offset);
+  return page(await unwrap(apiClient.get<Envelope<unknown>>(FEED_FIRST_PAGE.url, { params: { offset, count } })), offset);
 }
 
 /** The player's played stories, latest first. Silent: a visitor simply has none. */

@@ -1,4 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { INLINE_REMOTES_ID } from './first-render';
 
 export interface RemoteEntry {
   name: string;
@@ -47,7 +48,26 @@ export function parseRemotesConfig(raw: unknown): RemotesConfig {
 
 let pending: Promise<RemotesConfig> | null = null;
 
+/**
+ * The config the shell's server wrote into the page (the content of `/remotes.json`, so the page needs no request
+ * for it), or null when the page has none (the development server) or it does not parse.
+ */
+function inlineConfig(): RemotesConfig | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById(INLINE_REMOTES_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseRemotesConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
 async function fetchAndRegister(): Promise<RemotesConfig> {
+  const inline = inlineConfig();
+  if (inline) {
+    registerRemotes(inline.remotes);
+    return inline;
+  }
   let response: Response;
   try {
     response = await fetch('/remotes.json', { cache: 'no-store', headers: { accept: 'application/json' } });
@@ -69,7 +89,8 @@ async function fetchAndRegister(): Promise<RemotesConfig> {
 }
 
 /**
- * Fetches `/remotes.json` and registers the remotes with the federation runtime, once per page. A failed attempt is
+ * Reads `/remotes.json` (from the page when the shell's server wrote it there, else over the network) and registers
+ * the remotes with the federation runtime, once per page. A failed attempt is
  * forgotten so that a Retry can try again.
  */
 export function loadRemotesConfig(): Promise<RemotesConfig> {

@@ -1,23 +1,8 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { loadRemotesConfig } from './config';
+import { remoteForPath } from './first-render';
 
-/**
- * The remotes a page address needs at once, for the areas a phone opens directly (mobile-first: never sent to the
- * mobile notice). The route table mounts the same remotes at the same prefixes.
- */
-const FIRST_RENDER_REMOTES: readonly (readonly [prefix: string, remote: string])[] = [
-  ['/play', 'mfe_player'],
-  ['/account', 'mfe_account'],
-];
-
-/** The remote whose `./App` the page at `pathname` renders first, if it is one of the mobile-first areas. */
-export function remoteForPath(pathname: string): string | null {
-  const path = pathname.toLowerCase();
-  for (const [prefix, remote] of FIRST_RENDER_REMOTES) {
-    if (path === prefix || path.startsWith(`${prefix}/`)) return remote;
-  }
-  return null;
-}
+export { remoteForPath };
 
 /**
  * Starts fetching `/remotes.json` and the code of the remote the page renders first while the shell's own code is

@@ -21,10 +21,12 @@ export interface SelectProps {
   name?: string;
   /** The trigger's id (default: generated); the error is `${id}-error`. */
   id?: string;
+  /** Open when it first renders (the stand-in of a select loaded on demand was clicked before the code came). */
+  defaultOpen?: boolean;
 }
 
 /** A labelled select on Radix (keyboard, typeahead and ARIA from the primitive). */
-export function Select({ label, value, onValueChange, options, placeholder, disabled, error, hideLabel, className, name, id: idProp }: SelectProps) {
+export function Select({ label, value, onValueChange, options, placeholder, disabled, error, hideLabel, className, name, id: idProp, defaultOpen }: SelectProps) {
   const autoId = useId();
   const id = idProp ?? autoId;
   return (
@@ -32,7 +34,7 @@ export function Select({ label, value, onValueChange, options, placeholder, disa
       <label id={`${id}-label`} htmlFor={id} className={cx('ui-field__label', hideLabel && 'ui-visually-hidden')}>
         {label}
       </label>
-      <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled} name={name}>
+      <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled} name={name} defaultOpen={defaultOpen}>
         <RadixSelect.Trigger
           id={id}
           className="ui-input ui-select__trigger"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A component whose code (and its Radix primitive) is split off the first paint of every app: the kit is a shared
@@ -16,12 +16,39 @@ export interface DeferredComponent<P> {
   preload(): void;
 }
 
+/** What a stand-in gets besides the component's props (see `standIn` below). */
+export interface StandInControls {
+  /** Starts fetching the code (on hover or focus: the user may be about to use it). */
+  preload(): void;
+  /** The user used the stand-in: fetch the code and render the component with `activatedProps` once it is here. */
+  activate(): void;
+}
+
+export interface DeferredOptions<P> {
+  /**
+   * A component that every page shows at once but nobody needs at once (the header's language choice): render
+   * this stand-in, which looks the same, until the code has arrived by the idle-time fetch (or by `preload`), so the
+   * first paint never waits for it nor shares the network with it. Rendering does not fetch the code.
+   */
+  standIn?: (props: P, controls: StandInControls) => ReactNode;
+  /** Props the component gets once the stand-in was activated (e.g. `{ defaultOpen: true }`). */
+  activatedProps?: Partial<P>;
+}
+
 export function deferred<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: (props: P) => ReactNode = () => null,
+  options: DeferredOptions<P> = {},
 ): DeferredComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
-  const loadOnce = () => (loading ??= load());
+  let loaded: ComponentType<P> | undefined;
+  const arrivals = new Set<() => void>();
+  const loadOnce = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      for (const arrived of arrivals) arrived();
+      return component;
+    }));
   const Lazy = lazy(async () => ({ default: await loadOnce() }));
   // A failed early fetch is forgotten: the first render tries again.
   const preload = () => {
@@ -36,6 +63,8 @@ export function deferred<P extends object>(
     if (document.readyState === 'complete') prefetch();
     else window.addEventListener('load', prefetch, { once: true });
   }
+
+  const { standIn, activatedProps } = options;
   function Deferred(props: P) {
     return (
       <Suspense fallback={fallback(props)}>
@@ -43,6 +72,28 @@ export function deferred<P extends object>(
       </Suspense>
     );
   }
-  Deferred.preload = preload;
-  return Deferred;
+  function Standby(props: P) {
+    const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
+    const [activated, setActivated] = useState(false);
+    useEffect(() => {
+      if (Component) return undefined;
+      const arrived = () => setComponent(() => loaded);
+      if (loaded) arrived();
+      arrivals.add(arrived);
+      return () => {
+        arrivals.delete(arrived);
+      };
+    }, [Component]);
+    if (Component) return <Component {...props} {...(activated ? activatedProps : undefined)} />;
+    return standIn?.(props, {
+      preload,
+      activate: () => {
+        setActivated(true);
+        preload();
+      },
+    });
+  }
+  const component = (standIn ? Standby : Deferred) as DeferredComponent<P>;
+  component.preload = preload;
+  return component;
 }

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Select } from '../components/lazy';
+import { SelectOnDemand as Select } from '../components/lazy';
 import { useTheme, type Theme } from '../theme/theme';
 import { changeLanguage } from './instance';
 import { LANGUAGES, LANGUAGE_NAMES, catalogueLanguage } from './languages';
 
-/** The header's language choice; the choice is stored and sent with every request. */
+/**
+ * The header's language choice; the choice is stored and sent with every request. Its select's code is not part of
+ * the first paint (a stand-in shows the language until it comes).
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   return (

@@ -61,12 +61,16 @@ i18n.on('languageChanged', (language) => {
 
 /**
  * Registers a namespace's catalogues, one loader per language (`() => import('./locales/zh-CN')`), so each
- * language of each remote is its own chunk loaded on demand. `useTranslation(ns)` waits for it (Suspense).
+ * language of each remote is its own chunk loaded on demand (the language in use at once). `useTranslation(ns)`
+ * waits for it (Suspense).
  * Registering again replaces the loaders (hot reload).
  */
 export function registerNamespace(namespace: string, loaders: NamespaceLoaders): void {
   registry.set(namespace, loaders);
   if (i18n.hasLoadedNamespace(namespace)) void i18n.reloadResources(undefined, [namespace]);
+  // The catalogue of the language in use is fetched now, as the remote's code runs, not when its first screen
+  // renders and suspends on it: one round trip off every remote's first render.
+  else void i18n.loadNamespaces(namespace);
 }
 
 /** The namespaces registered so far (the kit's and the remotes'). */

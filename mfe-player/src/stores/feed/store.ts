@@ -1,9 +1,10 @@
+import { FEED_PAGE_SIZE } from 'shared-kit';
 import { create } from 'zustand';
 import type { PlayedStory, StoryCard, StoryPage } from '../../api/types';
 import { errorText, isNeedLogin } from '../../lib/errors';
 import * as feedService from '../../services/feed.service';
 
-export const FEED_PAGE_SIZE = 10;
+export { FEED_PAGE_SIZE };
 
 export type FeedTab = 'for-you' | 'recent' | 'history';
 
