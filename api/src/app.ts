@@ -42,6 +42,9 @@ import { modelWriter, offlineWriter } from './modules/plan/plan.writer';
 import mongoose from 'mongoose';
 import { shareRoutes } from './modules/share/share.routes';
 import { opsRoutes } from './modules/ops/ops.routes';
+import { templateRoutes } from './modules/template/template.routes';
+import { assertWebEditable, createStoryFromTemplate } from './modules/template/template.service';
+import { sanctionRoutes } from './modules/sanction/sanction.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -149,7 +152,10 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     now,
     images: ai.images,
     imageDailyQuota: config.imageDailyQuota,
+    createFromTemplate: (uid, use, editorDeps) => createStoryFromTemplate(uid, use, editorDeps),
+    assertWebEditable,
   });
+  templateRoutes(router, { now });
   eventsRoutes(router, { now });
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   noticeRoutes(router, { events: deps.events });
@@ -157,6 +163,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   commentRoutes(router, { forbidden, now });
   shareRoutes(router, { publicUrl: config.publicUrl });
   opsRoutes(router, { events: deps.events, now });
+  sanctionRoutes(router, { now, events: deps.events });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

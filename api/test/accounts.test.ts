@@ -72,7 +72,7 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
     expect((await client.post('/api/test/create')).body.status_code).toBe(0);
   });
 
-  it('refuses a login-banned user with 6001, revokes every session, and refuses a new sign-in', async () => {
+  it('refuses a login-banned user with 1015, revokes every session, and refuses a new sign-in', async () => {
     const phone = '+12025550192';
     const a = await signInByPhone(api.baseUrl, phone, ADULT);
     t += 61_000;
@@ -82,13 +82,13 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
     await User.updateOne({ phone }, { $set: { ban: { status: BanStatus.Banned, login_until: new Date(t + 86_400_000), reason: 'spam' } } });
 
     const refused = await a.call('/api/tyler/user/detail');
-    expect(refused.body).toMatchObject({ status_code: ErrorCode.RiskBan, data: { reason: 'spam' } });
+    expect(refused.body).toMatchObject({ status_code: ErrorCode.UserBanned, data: { reason: 'spam' } });
     expect(a.lastSetCookie.some((c) => /^sv_session=;/.test(c))).toBe(true);
     expect(await Session.countDocuments({ uid: user?.uid })).toBe(0);
     expect((await b.call('/api/passport/check_login')).body.data).toEqual({ is_login: false });
 
     t += 61_000;
-    await expect(signInByPhone(api.baseUrl, phone)).rejects.toThrow(/"status_code":6001/);
+    await expect(signInByPhone(api.baseUrl, phone)).rejects.toThrow(/"status_code":1015/);
   });
 
   it('deletes an account with its content, blocks, codes and sessions', async () => {
@@ -110,6 +110,7 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
       { name: 'blocks', count: 1 },
       { name: 'stories', count: 0 },
       { name: 'plays', count: 0 },
+      { name: 'templates', count: 0 },
       { name: 'drafts', count: 2 },
     ]);
     const off = await gone.post('/api/tyler/user/log_off', {});

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { ErrorCode } from 'shared-kit';
+import { offlinePortraitSvg } from '../src/ai/portrait.offline';
 import { ImageQuota } from '../src/modules/editor/imageQuota.model';
 import { signInByPhone, startTestApi, CookieClient, type TestApi } from './helpers';
 import { ADULT } from './editor.support';
@@ -162,6 +163,9 @@ class FakeImages {
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
+/** What a model draws for a character: a portrait whose face the api's check finds. */
+const portrait = (width: number, height: number) =>
+  sharp(Buffer.from(offlinePortraitSvg({ prompt: 'Mira', width, height }, 30))).png().toBuffer();
 
 describe('image generation: openai-compatible images endpoint', () => {
   let api: TestApi;
@@ -188,7 +192,7 @@ describe('image generation: openai-compatible images endpoint', () => {
   it('sends the name, prompt and style to the model and stores the b64_json picture', async () => {
     fake.answer = async () => ({
       status: 200,
-      body: { created: 0, data: [{ b64_json: (await png(1024, 1536)).toString('base64') }] },
+      body: { created: 0, data: [{ b64_json: (await portrait(1024, 1536)).toString('base64') }] },
     });
     const res = await frank.post<Generated>(GENERATE, character('Silver hair, a storm lantern'));
     expect(res.body.status_code).toBe(0);
@@ -223,5 +227,23 @@ describe('image generation: openai-compatible images endpoint', () => {
     fake.answer = async () => ({ status: 200, body: { data: [] } });
     expect((await frank.post(GENERATE, character('Tall'))).body.status_code).toBe(ErrorCode.ImageGenerateFailed);
     expect(await used()).toBe(before);
+  });
+
+  it('refuses a drawn character picture without a face ("No face detected") and gives the quota back; a scene needs none', async () => {
+    const me = await frank.call<{ uid: string }>('/api/tyler/user/detail');
+    const day = new Date().toISOString().slice(0, 10);
+    const used = async () => (await ImageQuota.findOne({ uid: me.body.data!.uid, day }).lean())?.count ?? 0;
+    const before = await used();
+    fake.answer = async () => ({ status: 200, body: { data: [{ b64_json: (await png(1024, 1536)).toString('base64') }] } });
+    const faceless = await frank.post(GENERATE, character('Tall'));
+    expect(faceless.body).toMatchObject({ status_code: ErrorCode.FaceNotRecognized, data: { reason: 'face' } });
+    expect(faceless.body.status_message).toMatch(/^No face detected/);
+    expect(await used()).toBe(before);
+    const logged = api.logs.find('face check').at(-1);
+    expect(logged).toMatchObject({ faces: 0 });
+    expect(typeof logged?.ms).toBe('number');
+
+    fake.answer = async () => ({ status: 200, body: { data: [{ b64_json: (await png(1536, 1024)).toString('base64') }] } });
+    expect((await frank.post(GENERATE, { use: 'background', prompt: 'A harbour' })).body.status_code).toBe(0);
   });
 });

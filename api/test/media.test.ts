@@ -1,6 +1,7 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { ErrorCode } from 'shared-kit';
+import { offlinePortraitSvg } from '../src/ai/portrait.offline';
 import { call, signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 
 interface Uploaded {
@@ -100,7 +101,7 @@ describe('POST /api/editor/upload', () => {
   });
 
   it('accepts a PNG and a WebP for other uses, each within its bounds', async () => {
-    const png = await upload(user, form(await picture('png', 512, 768), 'hero.png', 'image/png', 'character'));
+    const png = await upload(user, form(await picture('png', 512, 768), 'hero.png', 'image/png', 'cover'));
     expect(png.body).toMatchObject({ status_code: 0, data: { mime: 'image/png', width: 512, height: 768 } });
     const { res, bytes } = await fetchMedia(png.body.data!.url);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -110,6 +111,19 @@ describe('POST /api/editor/upload', () => {
 
     const webp = await upload(user, form(await picture('webp', 1280, 720), 'bg.webp', 'image/webp', 'background'));
     expect(webp.body).toMatchObject({ status_code: 0, data: { mime: 'image/webp', width: 1280, height: 720 } });
+  });
+
+  it('takes a character picture only when it shows a face (section 8: No face detected), and logs the time the check took', async () => {
+    const flat = await upload(user, form(await picture('png', 512, 768), 'hero.png', 'image/png', 'character'));
+    expect(flat.body).toMatchObject({ status_code: ErrorCode.FaceNotRecognized, data: { reason: 'face' } });
+    expect(flat.body.status_message).toMatch(/^No face detected/);
+
+    const face = await sharp(Buffer.from(offlinePortraitSvg({ prompt: 'Hero', width: 512, height: 768 }, 200))).jpeg().toBuffer();
+    const ok = await upload(user, form(face, 'hero.jpg', 'image/jpeg', 'character'));
+    expect(ok.body).toMatchObject({ status_code: 0, data: { mime: 'image/jpeg', width: 512, height: 768 } });
+    const checks = api.logs.find('face check');
+    expect(checks.map((l) => l.faces)).toEqual([0, 1]);
+    for (const line of checks) expect(line.ms).toEqual(expect.any(Number));
   });
 
   it('detects a PNG renamed .jpg and declared as JPEG by its content', async () => {

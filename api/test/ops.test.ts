@@ -73,7 +73,7 @@ describe('ops console: roles, review queue, audit log', () => {
     // A second operator and a developer: their roles are granted in the database, as an admin would.
     op2 = await signInByPhone(api.baseUrl, '+12025550412');
     developer = await signInByPhone(api.baseUrl, '+12025550413');
-    await User.updateOne({ phone: '+12025550412' }, { $set: { roles: [UserRole.User, UserRole.Operator] } });
+    await User.updateOne({ phone: '+12025550412' }, { $set: { roles: [UserRole.User, UserRole.Operator], permissions: ['reviewer'] } });
     await User.updateOne({ phone: '+12025550413' }, { $set: { roles: [UserRole.User, UserRole.Developer] } });
     op1Uid = (await op1.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
     op2Uid = (await op2.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;

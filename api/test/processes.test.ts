@@ -118,8 +118,28 @@ describe('two api processes on one database', () => {
       const { onA, onB, uid } = await warm('+12025550184');
       const until = new Date(Date.now() + 86_400_000);
       await User.updateOne({ uid }, { $set: { ban: { status: BanStatus.Banned, login_until: until, reason: 'spam' } } });
-      expect((await onB.call('/api/tyler/user/detail')).body).toMatchObject({ status_code: ErrorCode.RiskBan, data: { reason: 'spam' } });
+      expect((await onB.call('/api/tyler/user/detail')).body).toMatchObject({ status_code: ErrorCode.UserBanned, data: { reason: 'spam' } });
       expect((await onA.call('/api/tyler/user/detail')).body.status_code).not.toBe(0);
+    });
+
+    it("an operator's bans given on A are refused on B at once: creating with 1010250, any call with 1015", async () => {
+      const creator = await warm('+12025550186');
+      const login = await warm('+12025550187');
+      const op = await a.signIn('+12025550188');
+      await User.updateOne({ phone: '+12025550188' }, { $set: { roles: ['user', 'operator'], permissions: ['moderator'] } });
+      const ban = (uid: string, kind: string) =>
+        op.post<{ ends_at: string }>('/api/ops/user/sanction', { uid, kind, days: 7, reason: 'Spam' }).then((r) => r.body.data!.ends_at);
+
+      const creationUntil = await ban(creator.uid, 'CreationBan');
+      const refused = await creator.onB.post('/api/editor/story/create', { story_name: 'x' });
+      expect(refused.body).toMatchObject({ status_code: ErrorCode.UserCreateBan, data: { creation_until: creationUntil } });
+
+      const loginUntil = await ban(login.uid, 'LoginBan');
+      expect((await login.onB.call('/api/tyler/user/detail')).body).toMatchObject({
+        status_code: ErrorCode.UserBanned,
+        data: { login_until: loginUntil, reason: 'Spam' },
+      });
+      expect((await login.onA.call('/api/tyler/user/detail')).body.status_code).not.toBe(0);
     });
 
     it('a profile edit on A shows on B at once', async () => {

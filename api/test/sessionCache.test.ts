@@ -150,7 +150,7 @@ describe('session cache: a logout, ban or deletion holds at once; the account is
     expect(await uidFromCookieHeader(cookie, t)).toBeNull();
   });
 
-  it('applies a login ban written through the user model at once: 6001 and every session revoked', async () => {
+  it('applies a login ban written through the user model at once: 1015 and every session revoked', async () => {
     const { client, uid } = await warmClient('+12025550302');
     const until = new Date(t + 86_400_000);
     await User.updateOne(
@@ -159,7 +159,7 @@ describe('session cache: a logout, ban or deletion holds at once; the account is
     );
     const refused = await detail(client);
     expect(refused.body).toMatchObject({
-      status_code: ErrorCode.RiskBan,
+      status_code: ErrorCode.UserBanned,
       data: { login_until: until.toISOString(), reason: 'spam' },
     });
     expect(await Session.countDocuments({ uid })).toBe(0);
@@ -171,7 +171,7 @@ describe('session cache: a logout, ban or deletion holds at once; the account is
     doc.set('ban', { status: BanStatus.Banned, login_until: until, reason: 'abuse' });
     await doc.save();
     expect((await detail(other.client)).body).toMatchObject({
-      status_code: ErrorCode.RiskBan,
+      status_code: ErrorCode.UserBanned,
       data: { reason: 'abuse' },
     });
   });

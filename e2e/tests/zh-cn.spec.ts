@@ -48,9 +48,9 @@ async function expectChinese(page: Page, content: Array<string | RegExp> = [], w
   expect(await englishWords(page, content, without)).toEqual([]);
 }
 
-/** A real picture, the api's own offline artwork, uploaded as a creator's file. */
+/** A real picture, the api's own offline portrait (with the face a character picture needs), uploaded as a creator's file. */
 async function picture(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const res = await page.request.get('/api/editor/art/keeper.png');
+  const res = await page.request.get('/api/editor/art/portrait_keeper.png');
   expect(res.ok()).toBe(true);
   return { name: 'keeper.png', mimeType: 'image/png', buffer: await res.body() };
 }
@@ -100,6 +100,9 @@ test('a new user switches to 简体中文, signs up, writes, publishes and plays
   await expect(nickname).toBeVisible();
   await nickname.fill('中文作者');
   await page.getByRole('button', { name: '保存' }).click();
+  // The first sign-in steps end by going back to where the visitor was (the feed): wait for it before moving on.
+  await expect(nickname).toBeHidden();
+  await expect(page).toHaveURL(/\/play$/);
   await expect(banner.getByRole('link', { name: '我的故事' })).toBeVisible();
 
   // My Story, empty.

@@ -6,14 +6,19 @@ import { i18n } from 'ui-kit';
 import App from './App';
 import { OPS_NS } from './i18n';
 import * as service from './services/ops.service';
+import * as moderation from './services/moderation.service';
 
 jest.mock('./services/ops.service');
+jest.mock('./services/moderation.service');
 const api = jest.mocked(service);
 
 beforeAll(async () => {
   await i18n.loadNamespaces(OPS_NS);
 });
-beforeEach(() => jest.resetAllMocks());
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.mocked(moderation).fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['reviewer'] });
+});
 
 function Where(): JSX.Element {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -110,7 +115,7 @@ describe('mfe-ops story review', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Reason for Summary' }), { target: { value: 'Not allowed here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/ops/review/s2'));
-    expect(api.decideStory).toHaveBeenCalledWith('s1', 'Failed', [{ field: 'summary', reason: 'Not allowed here' }], '');
+    expect(api.decideStory).toHaveBeenCalledWith('s1', 'Failed', [{ field: 'summary', reason: 'Not allowed here' }], '', {});
   });
 
   it('approves with the A key, but not while typing a reason', async () => {
@@ -125,7 +130,7 @@ describe('mfe-ops story review', () => {
       fireEvent.keyDown(window, { key: 'a' });
     });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/ops'));
-    expect(api.decideStory).toHaveBeenCalledWith('s1', 'Passed', [], '');
+    expect(api.decideStory).toHaveBeenCalledWith('s1', 'Passed', [], '', {});
   });
 
   it('tells the operator when another one holds the story', async () => {

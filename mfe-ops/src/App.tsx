@@ -6,6 +6,9 @@ import { useOpsT } from './i18n';
 import { AuditPage } from './pages/AuditPage';
 import { QueuePage } from './pages/QueuePage';
 import { ReviewPage } from './pages/ReviewPage';
+import { PermissionsPage } from './pages/PermissionsPage';
+import { PermissionsProvider, useCan } from './me';
+import { OpsPermission } from 'shared-kit';
 
 function Console(): JSX.Element {
   const { t } = useOpsT();
@@ -16,12 +19,14 @@ function Console(): JSX.Element {
         <NavLink to={under(base)} end>
           {t('nav.queue')}
         </NavLink>{' '}
-        <NavLink to={under(base, 'audit')}>{t('nav.audit')}</NavLink>
+        <NavLink to={under(base, 'audit')}>{t('nav.audit')}</NavLink>{' '}
+        {useCan(OpsPermission.Admin) && <NavLink to={under(base, 'permissions')}>{t('permissions.nav')}</NavLink>}
       </nav>
       <Routes>
         <Route index element={<QueuePage />} />
         <Route path="review/:storyId" element={<ReviewPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="permissions" element={<PermissionsPage />} />
         <Route path="*" element={<QueuePage />} />
       </Routes>
     </>
@@ -36,7 +41,9 @@ export default function App(): JSX.Element {
       <div data-remote="mfe_ops">
         {/* The console's copy is fetched for the language in use on first render. */}
         <Suspense fallback={<Spinner />}>
-          <Console />
+          <PermissionsProvider>
+            <Console />
+          </PermissionsProvider>
         </Suspense>
       </div>
     </BaseContext.Provider>

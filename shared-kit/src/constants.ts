@@ -104,3 +104,7 @@ export const COMMUNITY_LIMITS = {
   pageMax: 50,
   pageDefault: 20,
 } as const;
+
+/** The longest appeal of a sanction a user may write, and the longest reason an operator may give. */
+export const APPEAL_TEXT_MAX = 500;
+export const SANCTION_REASON_MAX = 500;

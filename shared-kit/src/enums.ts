@@ -264,6 +264,17 @@ export const BanStatus = {
 } as const;
 export type BanStatus = ValueOf<typeof BanStatus>;
 
+/** What an operator can give an account (spec section 4): a warning, a creation ban, a login ban. */
+export const SanctionKind = { Warning: 'Warning', CreationBan: 'CreationBan', LoginBan: 'LoginBan' } as const;
+export type SanctionKind = ValueOf<typeof SanctionKind>;
+
+/** Ban lengths in days, per kind (spec section 4): creation 7, 30 or 90; login 7 or 30. */
+export const SANCTION_DAYS = { Warning: [0], CreationBan: [7, 30, 90], LoginBan: [7, 30] } as const;
+
+/** A sanction's appeal: none yet, waiting for an operator, approved (lifted) or not approved. */
+export const AppealStatus = { None: 'None', Pending: 'Pending', Approved: 'Approved', Rejected: 'Rejected' } as const;
+export type AppealStatus = ValueOf<typeof AppealStatus>;
+
 export const IdentityCertification = {
   NotCertified: 'NotCertified',
   AlreadyAdult: 'AlreadyAdult',
@@ -277,6 +288,9 @@ export type TeenMode = ValueOf<typeof TeenMode>;
 /** Who may call which endpoints: players, the operations console, the developer console. */
 export const UserRole = { User: 'user', Operator: 'operator', Developer: 'developer' } as const;
 export type UserRole = ValueOf<typeof UserRole>;
+/** An operator's finer permissions (spec section 6 leaves them open): admin holds every one and grants them. */
+export const OpsPermission = { Reviewer: 'reviewer', Moderator: 'moderator', ContentOperator: 'content_operator', Admin: 'admin' } as const;
+export type OpsPermission = ValueOf<typeof OpsPermission>;
 
 export const Platform = { Mobile: 'mobile', Tablet: 'tablet', PC: 'pc' } as const;
 export type Platform = ValueOf<typeof Platform>;
@@ -583,5 +597,21 @@ export function creatorStatusOf(status: number): CreatorStoryStatus {
 }
 
 /** What a line of the people inbox tells: a reply to one's comment, a like, a new follower, a pinned comment. */
-export const NoticeKind = { Reply: 'Reply', Like: 'Like', Follow: 'Follow', Pin: 'Pin' } as const;
+export const NoticeKind = {
+  Reply: 'Reply',
+  Like: 'Like',
+  Follow: 'Follow',
+  Pin: 'Pin',
+  /** An operator passed the creator's story (system notice, no actor). */
+  ReviewPassed: 'ReviewPassed',
+  /** An operator failed or disqualified the creator's story; `text` holds the reasons. */
+  ReviewFailed: 'ReviewFailed',
+  /** The account was warned or banned; `text` the reason, `until` the end date. */
+  Sanction: 'Sanction',
+  /** An operator lifted a sanction early. */
+  SanctionLifted: 'SanctionLifted',
+  /** The appeal was approved (the sanction is lifted) or not approved (it stands until its date). */
+  AppealApproved: 'AppealApproved',
+  AppealRejected: 'AppealRejected',
+} as const;
 export type NoticeKind = ValueOf<typeof NoticeKind>;

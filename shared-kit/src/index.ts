@@ -13,6 +13,7 @@ export * from './stores';
 export type { CommonQueryParams } from './schemas/common';
 export * from './validation';
 export * from './story';
+export * from './template';
 export * from './shell-bridge';
 // Response types only: the schemas themselves (and zod) stay in `shared-kit/schemas`, out of the pages' bundles.
 export type * from './contracts';

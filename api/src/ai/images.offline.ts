@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { offlinePortraitSvg } from './portrait.offline';
 import type { GeneratedImage, ImageProvider, ImageRequest } from './types';
 
 /** Base hues per style, so the same prompt looks different in each style and alike across prompts of one style. */
@@ -37,12 +38,22 @@ export function offlineArtworkSvg(
   );
 }
 
-/** The embedded image generator: deterministic PNG artwork rendered from `offlineArtworkSvg`. */
+/** The hue a style's pictures are built around; a prompt's own hue when the style has none. */
+function baseHue(request: Pick<ImageRequest, 'prompt' | 'style'>): number {
+  const first = createHash('sha256').update(`${request.style ?? ''}\n${request.prompt}`).digest()[0] ?? 0;
+  return STYLE_HUES[request.style ?? ''] ?? (first * 360) / 256;
+}
+
+/**
+ * The embedded image generator: deterministic PNG artwork rendered from `offlineArtworkSvg`, or for a character
+ * picture a portrait with a face (`offlinePortraitSvg`), since a character picture must show one.
+ */
 export function offlineImages(): ImageProvider {
   return {
     name: 'offline',
     async generate(request: ImageRequest): Promise<GeneratedImage> {
-      const data = await sharp(Buffer.from(offlineArtworkSvg(request)))
+      const svg = request.use === 'character' ? offlinePortraitSvg(request, baseHue(request)) : offlineArtworkSvg(request);
+      const data = await sharp(Buffer.from(svg))
         .png({ compressionLevel: 9 })
         .toBuffer();
       return { data, mime: 'image/png' };

@@ -78,6 +78,8 @@ export interface ImageRequest {
   style?: string;
   width: number;
   height: number;
+  /** What the picture is for; a character picture must show a face (the offline generator draws a portrait). */
+  use?: 'character' | 'cover' | 'background';
   signal?: AbortSignal;
 }
 

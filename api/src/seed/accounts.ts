@@ -1,4 +1,5 @@
-import { TeenMode, UserIdentity, UserRole } from 'shared-kit';
+import { OpsPermission, TeenMode, UserIdentity, UserRole } from 'shared-kit';
+import mongoose from 'mongoose';
 import type { Logger } from '../lib/logger';
 import { User } from '../modules/user/user.model';
 import { createUser } from '../modules/user/user.service';
@@ -9,20 +10,23 @@ import { createUser } from '../modules/user/user.service';
  * fiction, so they never reach a real person.
  */
 export const DEMO_ACCOUNTS = [
-  { phone: '+12025550100', nickname: 'Operator', username: 'operator', roles: [UserRole.User, UserRole.Operator] },
-  { phone: '+12025550101', nickname: 'Demo Creator', username: 'demo_creator', roles: [UserRole.User] },
+  { phone: '+12025550100', nickname: 'Operator', username: 'operator', roles: [UserRole.User, UserRole.Operator], permissions: [OpsPermission.Admin] },
+  { phone: '+12025550101', nickname: 'Demo Creator', username: 'demo_creator', roles: [UserRole.User], permissions: [] },
 ] as const;
 
 /** Creates the demo accounts that are missing; existing ones (and their edits) are left alone. */
 export async function seedAccounts(logger: Logger, now: number = Date.now()): Promise<number> {
   let created = 0;
   for (const demo of DEMO_ACCOUNTS) {
+    // An install from before operator permissions: its demo accounts get theirs once.
+    await User.updateOne({ phone: demo.phone, permissions: mongoose.trusted({ $exists: false }) }, { $set: { permissions: [...demo.permissions] } });
     if (await User.exists({ phone: demo.phone })) continue;
     if (await User.exists({ username_key: demo.username })) continue;
     const user = await createUser(
       { identity: UserIdentity.User, phone: demo.phone, nickname: demo.nickname, username: demo.username, roles: [...demo.roles] },
       now,
     );
+    user.permissions = [...demo.permissions];
     user.is_adult = true;
     user.teen_mode = TeenMode.Disable;
     user.agreed_terms_at = new Date(now);

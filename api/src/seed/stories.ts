@@ -47,7 +47,7 @@ export interface StorySeedResult {
 
 async function picture(images: ImageProvider, use: 'cover' | 'character', prompt: string, style: string, uid: string): Promise<string> {
   const size = use === 'cover' ? { width: 768, height: 512 } : { width: 512, height: 640 };
-  const image = await images.generate({ prompt, style, ...size });
+  const image = await images.generate({ prompt, style, ...size, use });
   // Through the same checks as an upload, so a seeded picture is stored exactly like a creator's.
   return (await uploadImage(image.data, use, uid)).url;
 }

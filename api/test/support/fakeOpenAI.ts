@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import sharp from 'sharp';
+import { offlinePortraitSvg } from '../../src/ai/portrait.offline';
 
 export interface FakeMessage {
   role: string;
@@ -112,11 +113,16 @@ export class FakeOpenAI {
       return;
     }
     if (req.method === 'POST' && req.url?.endsWith('/images/generations')) {
-      // A flat picture of the asked size, after `imageDelayMs`.
+      // A picture of the asked size, after `imageDelayMs`: a portrait with a face for an upright size (characters
+      // and covers; a character picture must show a face), a flat colour for a wide one.
       this.imageRequests++;
-      const [w, h] = String((JSON.parse(raw) as { size?: string }).size ?? '1024x1024').split('x').map(Number);
+      const asked = JSON.parse(raw) as { size?: string; prompt?: string };
+      const [w = 1024, h = 1024] = String(asked.size ?? '1024x1024').split('x').map(Number);
       if (this.imageDelayMs > 0) await sleep(this.imageDelayMs);
-      const png = await sharp({ create: { width: w ?? 1024, height: h ?? 1024, channels: 3, background: { r: 90, g: 120, b: 160 } } }).png().toBuffer();
+      const png =
+        h > w
+          ? await sharp(Buffer.from(offlinePortraitSvg({ prompt: asked.prompt ?? '', width: w, height: h }, 200))).png().toBuffer()
+          : await sharp({ create: { width: w, height: h, channels: 3, background: { r: 90, g: 120, b: 160 } } }).png().toBuffer();
       if (res.destroyed) return;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ created: 0, data: [{ b64_json: png.toString('base64') }] }));

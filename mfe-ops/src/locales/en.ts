@@ -1,5 +1,7 @@
+import moderationEn from './moderation.en';
 /** The ops console's copy in English: the `ops` namespace. Every other language has exactly these keys. */
 const en = {
+  ...moderationEn,
   nav: { label: 'Console', queue: 'Review queue', audit: 'Audit log' },
   common: { loading: 'Loading…', tryAgain: 'Try again', error: 'The list could not be loaded.' },
   queue: {

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, ErrorCode } from 'shared-kit';
 import { Button, Spinner, TextArea, TextField } from 'ui-kit';
 import { under, useBase } from '../base';
+import { OperationFields, operationOf, UNCHANGED, type OperationChoice } from '../components/OperationFields';
 import { reviewFields } from '../fields';
 import { useOpsT } from '../i18n';
 import { claimStory, decideStory, fetchQueue, type Claimed, type Decision } from '../services/ops.service';
@@ -23,6 +24,7 @@ export function ReviewPage(): JSX.Element {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
+  const [operation, setOperation] = useState<OperationChoice>(UNCHANGED);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,6 +33,7 @@ export function ReviewPage(): JSX.Element {
     setLoad({ state: 'loading' });
     setReasons({});
     setNote('');
+    setOperation(UNCHANGED);
     setMessage(null);
     claimStory(storyId).then(
       (claimed) => live && setLoad({ state: 'ready', claimed }),
@@ -68,7 +71,7 @@ export function ReviewPage(): JSX.Element {
       }
       setBusy(true);
       try {
-        await decideStory(storyId, decision, decision === 'Passed' ? [] : given, note.trim());
+        await decideStory(storyId, decision, decision === 'Passed' ? [] : given, note.trim(), operationOf(operation));
         setMessage(t('review.decided'));
         await next();
       } catch {
@@ -77,7 +80,7 @@ export function ReviewPage(): JSX.Element {
         setBusy(false);
       }
     },
-    [busy, load.state, next, note, reasons, storyId, t],
+    [busy, load.state, next, note, operation, reasons, storyId, t],
   );
 
   useEffect(() => {
@@ -130,6 +133,7 @@ export function ReviewPage(): JSX.Element {
             })}
           </section>
           <TextArea label={t('review.note')} value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+          <OperationFields value={operation} onChange={setOperation} />
           {message && <p role="status">{message}</p>}
           <div>
             <Button onClick={() => void decide('Passed')} disabled={busy}>

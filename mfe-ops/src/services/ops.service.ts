@@ -37,6 +37,7 @@ export function decideStory(
   decision: Decision,
   reasons: FieldReason[],
   note: string,
+  operation: { op_status?: string; visibility?: string | null } = {},
 ): Promise<{ story_id: string; status: number }> {
   return unwrap(
     apiClient.post<Envelope<{ story_id: string; status: number }>>('/ops/review/decide', {
@@ -44,6 +45,7 @@ export function decideStory(
       decision,
       reasons,
       note,
+      ...operation,
     }),
   );
 }

@@ -114,6 +114,8 @@ export const noticeSchema = z.object({
   story_name: z.string(),
   comment_id: z.string(),
   text: z.string(),
+  /** For sanction notices: the end date of the ban (null otherwise, and for warnings). */
+  until: isoDate.nullable(),
   read: z.boolean(),
   created_at: isoDate.nullable(),
 });

@@ -36,6 +36,8 @@ import { COMMUNITY_CONTRACTS } from './community';
 import { PLAN_CONTRACTS, planGenerateSchema } from './plan';
 import { OPS_CONTRACTS } from './ops';
 import { MODERATION_CONTRACTS } from './moderation';
+import { TEMPLATE_CONTRACTS } from '../template/schema';
+import { SANCTION_CONTRACTS } from './sanction';
 
 export * from './account';
 export * from './common';
@@ -46,6 +48,7 @@ export * from './community';
 export * from './plan';
 export * from './ops';
 export * from './moderation';
+export * from './sanction';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -102,6 +105,8 @@ export const RESPONSE_CONTRACTS = {
   ...PLAN_CONTRACTS,
   ...OPS_CONTRACTS,
   ...MODERATION_CONTRACTS,
+  ...TEMPLATE_CONTRACTS,
+  ...SANCTION_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

@@ -18,7 +18,22 @@ export const opsOperateResultSchema = z.object({
 });
 export type OpsOperateResult = z.infer<typeof opsOperateResultSchema>;
 
+export const opsOperatorSchema = z.object({
+  uid: z.string(),
+  nickname: z.string(),
+  username: z.string(),
+  is_operator: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type OpsOperator = z.infer<typeof opsOperatorSchema>;
+
+export const opsMeSchema = z.object({ uid: z.string(), nickname: z.string(), permissions: z.array(z.string()) });
+export type OpsMe = z.infer<typeof opsMeSchema>;
+
 /** Operation status and visibility, operator permissions, reports: the moderation calls beside the review queue. */
 export const MODERATION_CONTRACTS = {
   'POST /ops/story/operate': opsOperateResultSchema,
+  'GET /ops/me': opsMeSchema,
+  'GET /ops/permission/list': z.object({ list: z.array(opsOperatorSchema) }),
+  'POST /ops/permission/update': opsOperatorSchema,
 };

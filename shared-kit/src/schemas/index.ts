@@ -5,3 +5,4 @@ export * from './envelope';
 export * from '../story/schema';
 export * from '../contracts';
 export * from '../story/generated';
+export * from '../template/schema';

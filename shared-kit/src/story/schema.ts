@@ -128,6 +128,13 @@ export const storyCreateSchema = storyContentSchema.extend({
   brain_storm_idea: text(STORY_TEXT_CAP).optional(),
   /** Brainstorm: true starts a generation plan from `brain_storm_idea` instead of saving the content as it is. */
   need_ai_gen: z.boolean().optional(),
+  /** A new story made from a published template: the story is filled from the template with these values. */
+  template: z
+    .object({
+      template_id: storyIdString,
+      values: z.record(itemId, z.string().max(4000, 'is too long')).default({}),
+    })
+    .optional(),
 });
 export type StoryCreateRequest = z.output<typeof storyCreateSchema>;
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;

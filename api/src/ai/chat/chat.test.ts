@@ -136,6 +136,42 @@ describe('offline storyteller', () => {
     expect(new Set(replies).size).toBe(10);
   });
 
+  it('answers a story written in Chinese in Chinese, streamed in short pieces, never quoting the player', async () => {
+    const lin = { character_id: 'c1', name: '林默', settings: '灯塔的守护者，沉默寡言。', style: '说话很轻。从不说谎。' };
+    const zh = (history: TurnLine[], inputs: string[]): JudgeMaterial => ({
+      ...material(history, inputs),
+      storyName: '灯塔之夜',
+      introduction: '一场风暴，一位守塔人，一个秘密。',
+      player: { name: '阿明', settings: '一位旅人。' },
+      characters: [lin],
+      speaker: lin,
+      chapter: { node_id: 'n1', name: '抵达', content: '你登上了小岛。海风吹得灯塔的门吱吱作响。', objective: '找到藏起来的灯笼钥匙。', index: 0, count: 2 },
+    });
+    const inputs = ['你好，林默', '你是谁？', '我走到窗边看看大海', '为什么灯塔今晚是黑的', '谢谢你的茶', '再见'];
+    const history: TurnLine[] = [];
+    const replies: string[] = [];
+    for (const [i, input] of inputs.entries()) {
+      history.push({ speaker: 'player', name: '阿明', content: input });
+      const reply = offlineReply(zh([...history], inputs.slice(0, i + 1)));
+      expect(reply).not.toMatch(/[A-Za-z]/);
+      expect(reply).toMatch(/[。！？]$/);
+      expect(reply).not.toContain(' ');
+      const chars = [...input].filter((c) => /\p{L}/u.test(c));
+      for (let k = 0; k + 3 <= chars.length; k += 1) expect(reply).not.toContain(chars.slice(k, k + 3).join(''));
+      replies.push(reply);
+      history.push({ speaker: 'npc', name: '林默', content: reply });
+    }
+    expect(replies[1]).toContain('我是林默。');
+    expect(new Set(replies).size).toBe(inputs.length);
+    const pieces: string[] = [];
+    for await (const ev of createOfflineChat({ tokenDelayMs: 0 }).streamTurn({ material: zh(history.slice(0, 1), inputs.slice(0, 1)), messages: [] })) {
+      if (ev.type === 'text') pieces.push(ev.text);
+    }
+    expect(pieces.join('')).toBe(replies[0]);
+    expect(pieces.length).toBeGreaterThan(5);
+    for (const piece of pieces) expect([...piece].length).toBeLessThanOrEqual(3);
+  });
+
   it('stops when cancelled', async () => {
     const chat = createOfflineChat({ tokenDelayMs: 50 });
     const controller = new AbortController();

@@ -11,7 +11,7 @@ import type {
 import { ChatFailure } from './errors';
 import { judgeObjective } from './objective';
 import { lastPlayerLine, offlineReply } from './storyteller';
-import { hashOf, pick, sentencesOf } from './words';
+import { hashOf, pick, sentencesOf, streamPiecesOf } from './words';
 
 const GIVE_UP = /\b(give up|i surrender|i quit|abandon (?:it|everything|the quest)|run away)\b/i;
 
@@ -71,7 +71,7 @@ export function createOfflineChat(options: { tokenDelayMs: number }): ChatProvid
     async *streamTurn(request: TurnRequest): AsyncIterable<TurnEvent> {
       const m = request.material;
       yield { type: 'emotion', emotion: offlineEmotion(m) };
-      const tokens = offlineReply(m).match(/\S+\s*/g) ?? [];
+      const tokens = streamPiecesOf(offlineReply(m));
       for (const token of tokens) {
         if (options.tokenDelayMs > 0) await sleep(options.tokenDelayMs, request.signal);
         else if (request.signal?.aborted) throw new ChatFailure('aborted', 'cancelled');

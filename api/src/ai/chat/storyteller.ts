@@ -1,5 +1,5 @@
 import type { TurnLine, TurnMaterial } from './types';
-import { hashOf, sentencesOf, wordsOf } from './words';
+import { hashOf, isHanText, sentencesOf, wordsOf } from './words';
 
 /**
  * The offline storyteller's replies: whole sentences from the story's own material, in the voice of the character
@@ -29,10 +29,26 @@ const KINDS: Array<[Said, RegExp]> = [
   ['action', /^(i|we|let me|let us|lets)\b|^\*/],
 ];
 
-function kindOf(said: string): Said {
+/** The same kinds, as a player writing in Chinese says them. */
+const KINDS_ZH: Array<[Said, RegExp]> = [
+  ['greeting', /^(你好|您好|嗨|哈喽|早上好|早安|晚上好|下午好|大家好)/u],
+  ['farewell', /(再见|拜拜|晚安|回头见|告辞|先走了)/u],
+  ['thanks', /(谢谢|多谢|感谢|谢了)/u],
+  ['sorry', /(对不起|抱歉|不好意思|原谅我)/u],
+  ['who', /(你是谁|你叫什么|你的名字|介绍一下你|介绍你自己|说说你自己)/u],
+  ['feeling', /(你还好|你好吗|你怎么样|你感觉|你没事|你累|你冷|你害怕|你怕)/u],
+  ['where', /^(在哪|哪里|哪儿|去哪)/u],
+  ['why', /^(为什么|为何|怎么会)/u],
+  ['question', /[?？]$|[吗呢吧]$|^(什么|怎么|谁|哪|几|多少|是不是|能不能|可不可以|有没有)/u],
+  ['yes', /^(是的|是啊|对|好的|好吧|好|行|可以|当然|没问题|嗯|同意)/u],
+  ['no', /^(不|不要|没有|不行|算了|绝不)/u],
+  ['action', /^(我|我们|让我|咱们|\*)/u],
+];
+
+function kindOf(said: string, zh: boolean): Said {
   const t = said.trim().toLowerCase().replace(/[’']/g, '');
   if (t === '') return 'none';
-  return KINDS.find(([, cue]) => cue.test(t))?.[0] ?? 'remark';
+  return (zh ? KINDS_ZH : KINDS).find(([, cue]) => cue.test(t))?.[0] ?? 'remark';
 }
 
 /** How a character answers each kind; `{p}` is the player's name (left out with its comma when there is none). */
@@ -53,17 +69,36 @@ const ANSWERS: Record<Said, readonly string[]> = {
   remark: ['Hm. I hear you{, p}.', 'Perhaps{, p}.', 'Is that so{, p}?', 'Maybe you are right{, p}.', 'I had not thought of it that way{, p}.'],
 };
 
-/** A whole sentence: capitalised and closed by punctuation. */
-function sentence(text: string): string {
+/** The same answers in Chinese; `{，p}` is the player's name with its comma. */
+const ANSWERS_ZH: Record<Said, readonly string[]> = {
+  none: ['慢慢来{，p}。', '我在听{，p}。', '说下去{，p}。'],
+  greeting: ['幸会{，p}。', '啊，你来了{，p}。', '见到你真好{，p}。', '欢迎回来{，p}。'],
+  farewell: ['还不是时候{，p}，事情还没完。', '这么快就要走{，p}？再留一会儿吧。', '走之前{，p}，再看一眼四周。'],
+  thanks: ['不必道谢{，p}。', '不客气{，p}。', '等这一切结束再谢我吧{，p}。'],
+  sorry: ['没什么需要原谅的{，p}。', '别放在心上{，p}。', '已经过去了{，p}。'],
+  who: ['你想知道我是谁{，p}？好吧。', '在这里，名字很重要{，p}。', '我就直说了{，p}。'],
+  feeling: ['我有过更好的时候{，p}，也有过更糟的时候。', '还算过得去{，p}。', '别担心我{，p}。'],
+  where: ['看看你的四周{，p}。', '比你想的更近{，p}。', '睁大眼睛{，p}。'],
+  why: ['凡事总有原因{，p}。', '这正是问题的关键{，p}。', '以后再问我吧{，p}。'],
+  question: ['问得好{，p}。', '让我想想{，p}。', '我会把我知道的告诉你{，p}。', '这可不好回答{，p}。', '你很会提问{，p}。'],
+  yes: ['很好{，p}。', '那我们说定了{，p}。', '我就希望你这么说{，p}。'],
+  no: ['随你{，p}。', '再想想吧{，p}。', '那我们就等等{，p}。'],
+  action: ['小心{，p}。', '那就去吧{，p}。', '稳住{，p}。', '我看着呢{，p}。', '慢一点{，p}。'],
+  remark: ['嗯，我听到了{，p}。', '也许吧{，p}。', '是这样吗{，p}？', '也许你是对的{，p}。', '我倒没这么想过{，p}。'],
+};
+
+/** A whole sentence: capitalised and closed by punctuation (a full-width stop in Chinese). */
+function sentence(text: string, zh = false): string {
   const t = text.trim();
   if (t === '') return '';
   const first = t.charAt(0).toLocaleUpperCase() + t.slice(1);
-  return /[.!?。！？"”']$/u.test(first) ? first : `${first}.`;
+  if (/[.!?。！？"”'」』…]$/u.test(first)) return first;
+  return zh ? `${first}。` : `${first}.`;
 }
 
-/** Runs of three words of `text`, to tell whether a sentence would repeat the player's words. */
-function triplesOf(text: string): Set<string> {
-  const words = wordsOf(text);
+/** Runs of three words of `text` (of three characters in unspaced Chinese), to tell whether a sentence would repeat the player's words. */
+function triplesOf(text: string, zh = false): Set<string> {
+  const words = zh ? [...text].filter((c) => /[\p{L}\p{N}]/u.test(c)) : wordsOf(text);
   const out = new Set<string>();
   for (let i = 0; i + 3 <= words.length; i += 1) out.add(words.slice(i, i + 3).join(' '));
   return out;
@@ -86,11 +121,13 @@ interface Writer {
   said: readonly string[];
   /** The player's last words, in runs of three. */
   echo: ReadonlySet<string>;
+  /** The story is written in Chinese: its lines are unspaced and the storyteller answers in Chinese. */
+  zh: boolean;
 }
 
 /** Whether a sentence may be said: it repeats no run of three of the player's words. */
 function allowed(w: Writer, s: string): boolean {
-  for (const t of triplesOf(s)) if (w.echo.has(t)) return false;
+  for (const t of triplesOf(s, w.zh)) if (w.echo.has(t)) return false;
   return true;
 }
 
@@ -118,11 +155,12 @@ function sceneLine(w: Writer, chapter: readonly string[], intro: readonly string
   return (recent || line === undefined ? freshest(w, intro, seed, besides) : undefined) ?? line;
 }
 
-/** A text's sentences, a very short one ("Breathe.") kept with the one before it so it is never said alone. */
-function linesOf(text: string): string[] {
+/** A text's sentences, a very short one ("Breathe.", "走。") kept with the one before it so it is never said alone. */
+function linesOf(text: string, zh: boolean): string[] {
   const out: string[] = [];
   for (const s of sentencesOf(text)) {
-    if (out.length > 0 && wordsOf(s).length < 3) out[out.length - 1] += ` ${s}`;
+    const short = zh ? [...s].filter((c) => /[\p{L}\p{N}]/u.test(c)).length < 3 : wordsOf(s).length < 3;
+    if (out.length > 0 && short) out[out.length - 1] += zh ? s : ` ${s}`;
     else out.push(s);
   }
   return out;
@@ -131,14 +169,20 @@ function linesOf(text: string): string[] {
 /** The player's name as a character would say it; nothing for the default "Player". */
 function addressOf(m: TurnMaterial): string {
   const name = m.player.name.trim();
-  return name === '' || name === 'Player' ? '' : name;
+  return name === '' || name === 'Player' || name === '玩家' ? '' : name;
+}
+
+/** Whether the story is written in Chinese: the storyteller then answers in Chinese. */
+function writtenInChinese(m: TurnMaterial): boolean {
+  return isHanText([m.chapter.content, m.introduction, m.speaker.settings, m.speaker.style, m.storyName].join('\n'));
 }
 
 export function offlineReply(m: TurnMaterial): string {
   const playerWords = lastPlayerLine(m);
-  const w: Writer = { said: m.history.filter((l) => l.speaker !== 'player').map((l) => l.content), echo: triplesOf(playerWords) };
+  const zh = writtenInChinese(m);
+  const w: Writer = { said: m.history.filter((l) => l.speaker !== 'player').map((l) => l.content), echo: triplesOf(playerWords, zh), zh };
   const isCast = m.characters.some((c) => c.character_id === m.speaker.character_id);
-  const kind = kindOf(playerWords);
+  const kind = kindOf(playerWords, zh);
   const name = addressOf(m);
   const ownName = new Set(wordsOf(m.speaker.name).filter((n) => n.length >= 3));
   // Scene lines that name the speaker read oddly in their own mouth; kept only when there is nothing else.
@@ -147,27 +191,34 @@ export function offlineReply(m: TurnMaterial): string {
   const chapter = notOwn(chapterAll).length > 0 ? notOwn(chapterAll) : chapterAll;
   // The introduction sets the opening scene: heard in the first chapter when the chapter's lines were just said.
   const intro = m.chapter.index === 0 ? notOwn(sentencesOf(m.introduction)) : [];
-  const voice = [...linesOf(m.speaker.style), ...linesOf(openingOf(m))];
+  const voice = [...linesOf(m.speaker.style, zh), ...linesOf(openingOf(m), zh)];
   const who = sentencesOf(m.speaker.settings)[0];
 
   const seed = hashOf(m.storyName, m.chapter.node_id, m.speaker.character_id, String(m.history.length), kind);
-  const answers = ANSWERS[kind].map((a) => a.replace('{, p}', name === '' ? '' : `, ${name}`)).filter((a) => allowed(w, a));
+  const answers = zh
+    ? ANSWERS_ZH[kind].map((a) => a.replace('{，p}', name === '' ? '' : `，${name}`)).filter((a) => allowed(w, a))
+    : ANSWERS[kind].map((a) => a.replace('{, p}', name === '' ? '' : `, ${name}`)).filter((a) => allowed(w, a));
   const earlier = new Set(w.said);
   let reply = '';
   for (let attempt = 0; attempt < Math.max(1, answers.length); attempt += 1) {
     const parts: Array<string | undefined> = [];
     if (isCast) parts.push(freshest(w, answers, seed + attempt));
     if (isCast && kind === 'who') {
-      parts.push(`I am ${m.speaker.name}.`);
-      if (who && lastSaid(w, sentence(who)) < 0) parts.push(who);
+      parts.push(zh ? `我是${m.speaker.name}。` : `I am ${m.speaker.name}.`);
+      if (who && lastSaid(w, sentence(who, zh)) < 0) parts.push(who);
       else parts.push(freshest(w, voice, seed >>> 5));
     } else parts.push(freshest(w, voice, (seed >>> 5) + attempt));
     const beat = sceneLine(w, chapter, intro, seed >>> 9);
     parts.push(beat);
     // The narrator has no voice of its own: a second line of the scene instead.
     if (!isCast) parts.push(sceneLine(w, chapter, intro, (seed >>> 13) + attempt, beat));
-    reply = parts.filter((p): p is string => p !== undefined).map(sentence).filter((p) => p !== '').join(' ');
+    reply = parts
+      .filter((p): p is string => p !== undefined)
+      .map((p) => sentence(p, zh))
+      .filter((p) => p !== '')
+      .join(zh ? '' : ' ');
     if (!earlier.has(reply)) break;
   }
-  return reply === '' ? 'A moment passes in silence.' : reply;
+  if (reply !== '') return reply;
+  return zh ? '片刻无言。' : 'A moment passes in silence.';
 }

@@ -27,10 +27,37 @@ export function keywordsOf(text: string, max = 6): string[] {
   return out;
 }
 
+/** Whether most of the letters of `text` are Chinese characters (kana or hangul beside them make it another language). */
+export function isHanText(text: string): boolean {
+  let han = 0;
+  let other = 0;
+  for (const c of text) {
+    if (/\p{Script=Han}/u.test(c)) han += 1;
+    else if (/\p{L}/u.test(c)) other += /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(c) ? 5 : 0.25;
+  }
+  return han > 0 && han >= other;
+}
+
+/** Pieces of a reply as a model would stream them: a word with its space, or a few characters of unspaced text. */
+export function streamPiecesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const run of text.match(/\S+\s*/g) ?? []) {
+    const chars = [...run];
+    if (!isHanText(run) || chars.length <= 3) {
+      out.push(run);
+      continue;
+    }
+    for (let i = 0; i < chars.length; i += 2) out.push(chars.slice(i, i + 2).join(''));
+  }
+  return out;
+}
+
 /** Sentences (or lines) of a text, trimmed, non-empty. */
 export function sentencesOf(text: string): string[] {
   return text
-    .split(/(?<=[.!?。！？])\s+|\n+/u)
+    // Full-width stops end a sentence with or without a space after them (Chinese and Japanese are unspaced),
+    // keeping a closing quote with its sentence.
+    .split(/(?<=[.!?])\s+|(?<=[。！？][”」』]?)(?![”」』])\s*|\n+/u)
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }

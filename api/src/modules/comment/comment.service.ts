@@ -180,9 +180,19 @@ export async function deleteComment(uid: string, commentId: string) {
   const story = await publicStory(c.story_id).catch(() => null);
   const creator = story?.uid ?? '';
   if (c.uid !== uid && creator !== uid) throw new AppError(ErrorCode.NoPermission, 'Only its author or the story\'s creator can delete a comment');
+  await takeDownComment(c, uid);
+  return {};
+}
+
+/**
+ * Takes a comment down (Offline) on behalf of `by` (its author, the story's creator, or an operator resolving a
+ * report), keeping the story's counts and pin true. Answers whether this call took it down.
+ */
+export async function takeDownComment(c: CommentRecord, by: string): Promise<boolean> {
+  const commentId = c.comment_id;
   const res = await Comment.updateOne(
     { comment_id: commentId, status: mongoose.trusted({ $ne: CommentStatus.Offline }) },
-    { $set: { status: CommentStatus.Offline, deleted_by: uid }, $unset: { newest_key: 1, top_key: 1, thread_key: 1 } },
+    { $set: { status: CommentStatus.Offline, deleted_by: by }, $unset: { newest_key: 1, top_key: 1, thread_key: 1 } },
   );
   if (res.modifiedCount === 1 && c.status === CommentStatus.AllVisible) {
     // A root takes its visible replies with it.
@@ -191,7 +201,7 @@ export async function deleteComment(uid: string, commentId: string) {
     if (c.root_id) await Comment.updateOne({ comment_id: c.root_id }, { $inc: { reply_count: -1 } });
     await StoryStats.updateOne({ story_id: c.story_id, pinned_comment_id: commentId }, { $set: { pinned_comment_id: '' } });
   }
-  return {};
+  return res.modifiedCount === 1;
 }
 
 /**

@@ -115,6 +115,14 @@ export interface EditorRouteDeps extends EditorDeps {
   imageDailyQuota: number;
   /** `story/create` with `need_ai_gen`: the brainstorm plan module takes the save. */
   startBrainstorm: (uid: string, input: StoryCreateRequest) => Promise<StoryCreateResponse>;
+  /** `story/create` with `template`: the template module makes the story from the template and the values. */
+  createFromTemplate: (
+    uid: string,
+    use: NonNullable<StoryCreateRequest['template']>,
+    deps: EditorDeps,
+  ) => Promise<StoryCreateResponse>;
+  /** Refuses saves of a story that may only be edited in the app (made from such a template). */
+  assertWebEditable: (storyId: string | undefined) => Promise<void>;
 }
 
 const E = '/api/editor';
@@ -130,6 +138,11 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
 
   router.post(`${E}/story/create`, ...creationGuards, saves, storyBody, async (ctx) => {
     const input = storyInput(ctx);
+    if (input.template && (input.story_id === undefined || input.story_id === '0')) {
+      respond(ctx, await deps.createFromTemplate(currentUser(ctx).uid, input.template, deps));
+      return;
+    }
+    await deps.assertWebEditable(input.story_id);
     if (input.need_ai_gen) {
       respond(ctx, await deps.startBrainstorm(currentUser(ctx).uid, input));
       return;
@@ -231,7 +244,9 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
     const key = artParams.input(ctx).params.file.replace(/\.png$/, '');
     let data = artCache.get(key);
     if (!data) {
-      data = (await artImages.generate({ prompt: key.replace(/_/g, ' '), width: 512, height: 512 })).data;
+      // `portrait_<name>` is a character's portrait, with the face a character picture must show.
+      const portrait = key.startsWith('portrait_');
+      data = (await artImages.generate({ prompt: key.replace(/_/g, ' '), width: 512, height: 512, ...(portrait ? { use: 'character' as const } : {}) })).data;
       if (artCache.size < 256) artCache.set(key, data);
     }
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');

@@ -14,7 +14,7 @@ const LIGHTHOUSE: StoryContent = storyContentSchema.parse({
       settings:
         'The lighthouse keeper, forty, patient and guarded. She lost her brother to the sea and blames herself.',
       style: 'Short sentences. Answers questions with questions when nervous.',
-      character_url: '/api/editor/art/lighthouse_keeper_mira.png',
+      character_url: '/api/editor/art/portrait_lighthouse_keeper_mira.png',
       dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
     },
     {
@@ -22,7 +22,7 @@ const LIGHTHOUSE: StoryContent = storyContentSchema.parse({
       character_name: 'Tom',
       settings: 'A young fisherman stranded by the storm. Talkative, curious, a little reckless.',
       style: 'Jokes to hide fear.',
-      character_url: '/api/editor/art/young_fisherman_tom.png',
+      character_url: '/api/editor/art/portrait_young_fisherman_tom.png',
       dubbing_show: { dubbing: 'en_male_warm', language: 'en' },
     },
   ],
@@ -64,7 +64,7 @@ const CAFE: StoryContent = storyContentSchema.parse({
       character_name: 'Ren',
       settings: 'The barista. Kind, unhurried, knows more about the customers than they tell him.',
       style: 'Warm, speaks in small observations.',
-      character_url: '/api/editor/art/midnight_barista_ren.png',
+      character_url: '/api/editor/art/portrait_midnight_barista_ren.png',
       dubbing_show: { dubbing: 'en_male_warm', language: 'en' },
     },
   ],

@@ -113,13 +113,16 @@ export async function generatePicture(
       ...(code ? { style: code } : {}),
       width: size.width,
       height: size.height,
+      use: body.use,
       signal: AbortSignal.timeout(60_000),
     });
-    const stored = await uploadImage(await fitBytes(drawn.data, body.use), body.use, uid);
+    const stored = await uploadImage(await fitBytes(drawn.data, body.use), body.use, uid, log);
     return { id: stored.id, url: stored.url, width: stored.width, height: stored.height, quota };
   } catch (err) {
     await giveBack(uid, day).catch(() => undefined);
     log.warn({ err, use: body.use, provider: deps.images.name }, 'image generation failed');
+    // A drawn character without a face is refused as an uploaded one would be (section 8, "No face detected").
+    if (err instanceof AppError && err.code === ErrorCode.FaceNotRecognized) throw err;
     throw new AppError(ErrorCode.ImageGenerateFailed, "Image can't be generated, please try again", {
       cause: err,
     });

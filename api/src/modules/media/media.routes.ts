@@ -38,7 +38,7 @@ async function upload(ctx: AppContext): Promise<void> {
     { use: parsed.data.use, bytes: file.data.length, declared_type: file.declaredType, filename: file.filename.slice(0, 80) },
     'media upload',
   );
-  respond(ctx, await uploadImage(file.data, parsed.data.use, user.uid));
+  respond(ctx, await uploadImage(file.data, parsed.data.use, user.uid, ctx.state.log));
 }
 
 const serveParams = validate({ params: mediaParamsSchema });

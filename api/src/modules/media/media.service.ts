@@ -1,5 +1,7 @@
 import { ErrorCode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { detectFaces } from './media.face';
 import { cleanImage } from './media.image';
 import type { UploadResult } from './media.schema';
 import type { MediaUse } from './media.rules';
@@ -9,9 +11,24 @@ export function mediaUrl(id: string): string {
   return `/api/media/${id}`;
 }
 
-/** Checks, cleans and stores one uploaded picture for `owner` (a user's uid). */
-export async function uploadImage(data: Buffer, use: MediaUse, owner: string): Promise<UploadResult> {
+/** Spec section 5: a face must be detected in a character picture (section 8: "No face detected"). */
+async function requireFace(image: Buffer, log?: Logger): Promise<void> {
+  const check = await detectFaces(image);
+  log?.info({ faces: check.faces, best: check.best, ms: check.ms, model_wait_ms: check.waitedMs }, 'face check');
+  if (check.faces === 0) {
+    throw new AppError(ErrorCode.FaceNotRecognized, "No face detected: a character picture must show the character's face", {
+      data: { reason: 'face' },
+    });
+  }
+}
+
+/**
+ * Checks, cleans and stores one uploaded or generated picture for `owner` (a user's uid); a character picture must
+ * also show a face. `log` gets the face check's figures.
+ */
+export async function uploadImage(data: Buffer, use: MediaUse, owner: string, log?: Logger): Promise<UploadResult> {
   const image = await cleanImage(data, use);
+  if (use === 'character') await requireFace(image.data, log);
   const stored = await saveMedia(image, use, owner);
   return { id: stored.id, url: mediaUrl(stored.id), width: image.width, height: image.height, mime: image.mime };
 }

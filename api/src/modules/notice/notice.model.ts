@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { NoticeKind } from 'shared-kit';
 
-/** One line of a person's inbox: someone replied, liked, followed or pinned. */
+/** One line of a person's inbox: someone replied, liked, followed or pinned; or a moderation notice (no actor). */
 const noticeSchema = new mongoose.Schema(
   {
     notice_id: { type: String, required: true, unique: true },
@@ -13,6 +13,8 @@ const noticeSchema = new mongoose.Schema(
     story_name: { type: String, default: '' },
     comment_id: { type: String, default: '' },
     text: { type: String, default: '' },
+    /** Sanction notices: the ban's end date. */
+    until: { type: Date, default: null },
     read: { type: Boolean, default: false },
     /** The inbox, newest first (interact/keys.ts). */
     list_key: { type: String, required: true },
@@ -32,6 +34,7 @@ export interface NoticeRecord {
   story_name: string;
   comment_id: string;
   text: string;
+  until?: Date | null;
   read: boolean;
   list_key: string;
   created_at?: Date;

@@ -20,6 +20,7 @@ export interface NewNotice {
   story_name?: string;
   comment_id?: string;
   text?: string;
+  until?: Date | null;
 }
 
 /** Writes a notice to the recipient's inbox and announces it, so their unread dot lights at once. */
@@ -34,7 +35,9 @@ export async function notify(n: NewNotice): Promise<void> {
     story_id: n.story_id ?? '',
     story_name: n.story_name ?? '',
     comment_id: n.comment_id ?? '',
-    text: (n.text ?? '').slice(0, 200),
+    // A preview of someone's words; a moderation notice (no actor) keeps its reasons whole.
+    text: (n.text ?? '').slice(0, n.actor_uid ? 200 : 1000),
+    until: n.until ?? null,
     list_key: sortKey(n.uid, newestById(notice_id)),
     created_at: now,
   });
@@ -59,6 +62,7 @@ export async function noticeList(uid: string, cursor: string | undefined, count:
       story_name: r.story_name,
       comment_id: r.comment_id,
       text: r.text,
+      until: r.until?.toISOString() ?? null,
       read: r.read,
       created_at: r.created_at?.toISOString() ?? null,
     })),

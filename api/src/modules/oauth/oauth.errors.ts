@@ -4,7 +4,7 @@
  *   flow this browser started (state missing, expired or different). Message: "Authorization failed or cancelled".
  * - `login_failed`: the provider said yes but we could not complete it (code exchange, token validation, user info,
  *   an unreachable provider, our own fault). Message: "Login failed".
- * A refusal by the account rules (blocked region 1010106, login ban 6001) is passed on as its numeric code.
+ * A refusal by the account rules (blocked region 1010106, login ban 1015) is passed on as its numeric code.
  */
 export type OAuthFailureCode = 'authorization_failed' | 'login_failed';
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { SETTABLE_OPERATION_STATUSES, StoryStatus, UserRole, VISIBILITY_TAGS } from 'shared-kit';
-import { currentAccount, requireRole } from '../../lib/auth';
+import { OpsPermission, SETTABLE_OPERATION_STATUSES, StoryStatus, VISIBILITY_TAGS } from 'shared-kit';
+import { currentAccount } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
 import { claimStory, decideStory, reviewQueue, searchAudit } from './ops.service';
 import { operateStory } from './visibility';
+import { changePermission, listOperators, OPS_PERMISSIONS, permissionsOf, requirePermission } from './permissions';
 
 const BASE = '/api/ops';
 
@@ -15,9 +16,19 @@ export interface OpsDeps {
   now: () => number;
 }
 
-/** The operators' console: every route needs the operator role (1007 signed out, 1008 without the role). */
+/**
+ * The operators' console: every route needs the operator role and its permission (1007 signed out, 1008 without):
+ * the review queue reviewer, story attributes content operator, the audit log and permissions admin.
+ */
 export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
-  const operator = requireRole(UserRole.Operator);
+  const operator = requirePermission(OpsPermission.Reviewer);
+  const contentOperator = requirePermission(OpsPermission.ContentOperator);
+  const admin = requirePermission(OpsPermission.Admin);
+
+  router.get(`${BASE}/me`, requirePermission(null), async (ctx) => {
+    const me = currentAccount(ctx);
+    respond(ctx, { uid: me.uid, nickname: me.nickname, permissions: permissionsOf(me) });
+  });
 
   const queue = validate({ query: z.object({ count: z.coerce.number().int().min(1).max(100).default(50) }) });
   router.get(`${BASE}/review/queue`, operator, queue, async (ctx) => {
@@ -62,7 +73,7 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
       reason: z.string().trim().max(1000).default(''),
     }),
   });
-  router.post(`${BASE}/story/operate`, operator, operate, async (ctx) => {
+  router.post(`${BASE}/story/operate`, contentOperator, operate, async (ctx) => {
     const { reason, ...input } = operate.input(ctx).body;
     const out = await operateStory(input, currentAccount(ctx).uid, deps.now(), reason);
     respond(ctx, { story_id: out.story_id, op_status: out.op_status, visibility: out.visibility, reach: out.reach });
@@ -78,7 +89,21 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
       count: z.coerce.number().int().min(1).max(100).default(20),
     }),
   });
-  router.get(`${BASE}/audit/list`, operator, audit, async (ctx) => {
+  router.get(`${BASE}/audit/list`, admin, audit, async (ctx) => {
     respond(ctx, await searchAudit(audit.input(ctx).query));
+  });
+
+  router.get(`${BASE}/permission/list`, admin, async (ctx) => respond(ctx, await listOperators()));
+  const change = validate({
+    body: z.object({
+      user: z.string().trim().min(1).max(64),
+      permission: z.enum(OPS_PERMISSIONS as [OpsPermission, ...OpsPermission[]]),
+      grant: z.boolean(),
+      reason: z.string().trim().max(500).default(''),
+    }),
+  });
+  router.post(`${BASE}/permission/update`, admin, change, async (ctx) => {
+    const b = change.input(ctx).body;
+    respond(ctx, await changePermission(currentAccount(ctx).uid, b.user, b.permission, b.grant, b.reason, deps.now()));
   });
 }

@@ -21,7 +21,7 @@ export function headerCountry(ctx: AppContext): string | undefined {
 
 /**
  * The last step of every sign-in (phone and providers): refuses blocked regions (1010106) and login-banned
- * accounts (6001, with every session revoked), hands a guest's plays to the account signed in to (see
+ * accounts (1015 with the end date, every session revoked), hands a guest's plays to the account signed in to (see
  * guestMerge.ts), then issues the session.
  */
 export async function completeLogin(ctx: AppContext, user: UserDoc, { country }: LoginOptions = {}): Promise<UserDoc> {

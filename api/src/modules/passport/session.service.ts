@@ -57,7 +57,7 @@ export async function revokeAllSessions(uid: string): Promise<number> {
 /**
  * The live session for a cookie token and its user, or null, as plain objects shared with the session cache:
  * frozen, so nothing can change them for the requests that come after. Sessions of missing or deleted accounts are
- * removed. A login-banned account loses all its sessions and the caller gets 6001.
+ * removed. A login-banned account loses all its sessions and the caller gets 1015 with the end date.
  *
  * The session is read from the database on every call (one indexed read), so a logout in any process refuses the
  * cookie at once. The account comes from the process's session cache while the session's `user_rev` is the one it
@@ -129,7 +129,7 @@ function lazyState<K extends 'user' | 'session'>(state: AppContext['state'], key
 
 /**
  * Whether a session may be served at `now`: not expired, and its account in good standing. A session of an account
- * that is no longer Normal is removed; a login-banned account loses all its sessions and 6001 is thrown.
+ * that is no longer Normal is removed; a login-banned account loses all its sessions and 1015 is thrown.
  */
 async function admit({ session, user }: CachedSession, now: number): Promise<boolean> {
   if (session.expires_at.getTime() <= now) return false;
@@ -145,7 +145,7 @@ async function admit({ session, user }: CachedSession, now: number): Promise<boo
 }
 
 export function bannedError(user: Pick<UserFields, 'ban'>): AppError {
-  return new AppError(ErrorCode.RiskBan, undefined, {
+  return new AppError(ErrorCode.UserBanned, undefined, {
     data: { login_until: user.ban?.login_until?.toISOString() ?? null, reason: user.ban?.reason ?? null },
   });
 }

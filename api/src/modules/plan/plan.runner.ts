@@ -185,6 +185,7 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
             ...(plan.style_code ? { style: plan.style_code } : {}),
             width: size.width,
             height: size.height,
+            use: t.use,
             signal: AbortSignal.timeout(60_000),
           });
           const bytes = drawn.data.length <= MEDIA_RULES[t.use].maxBytes ? drawn.data : await sharp(drawn.data).jpeg({ quality: 88 }).toBuffer();

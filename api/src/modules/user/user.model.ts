@@ -58,6 +58,8 @@ const userSchema = new mongoose.Schema(
       type: [{ type: String, enum: Object.values(UserRole) }],
       default: [UserRole.User],
     },
+    /** An operator's finer permissions (OpsPermission), granted by an admin in the console. */
+    permissions: { type: [String], default: [] },
     identity: { type: String, enum: Object.values(UserIdentity), required: true },
     status: { type: String, enum: Object.values(UserStatus), default: UserStatus.Normal },
     teen_mode: { type: Number, enum: Object.values(TeenMode), default: TeenMode.Unknown },

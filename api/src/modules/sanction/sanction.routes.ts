@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { APPEAL_TEXT_MAX, OpsPermission, SANCTION_REASON_MAX, SanctionKind } from 'shared-kit';
+import { currentAccount, requireUser } from '../../lib/auth';
+import type { AppRouter } from '../../lib/context';
+import { respond } from '../../lib/envelope';
+import { validate } from '../../lib/validate';
+import { requirePermission } from '../ops/permissions';
+import type { EventBus } from '../../realtime/events';
+import { useReviewNotices } from './reviewNotices';
+import { appealQueue, appealSanction, decideAppeal, giveSanction, liftSanction, mySanctions, searchUsers, userDetail } from './sanction.service';
+
+const OPS = '/api/ops';
+const USER = '/api/tyler/user';
+
+const id = z.string().trim().min(1).max(64);
+const reason = z.string().trim().min(1).max(SANCTION_REASON_MAX);
+
+/**
+ * Sanctions and appeals. The console's routes need an operator with the moderator permission (1007 signed out,
+ * 1008 without it); the user's own (`sanction`, `appeal`) a signed-in account.
+ */
+export function sanctionRoutes(router: AppRouter, deps: { now: () => number; events: EventBus }): void {
+  useReviewNotices(deps.events);
+  const operator = requirePermission(OpsPermission.Moderator);
+
+  const search = validate({
+    query: z.object({ q: z.string().trim().min(1).max(100), count: z.coerce.number().int().min(1).max(50).default(20) }),
+  });
+  router.get(`${OPS}/user/search`, operator, search, async (ctx) => {
+    const q = search.input(ctx).query;
+    respond(ctx, await searchUsers(q.q, deps.now(), q.count));
+  });
+
+  const detail = validate({ query: z.object({ uid: id }) });
+  router.get(`${OPS}/user/detail`, operator, detail, async (ctx) => {
+    respond(ctx, await userDetail(detail.input(ctx).query.uid, deps.now()));
+  });
+
+  const sanction = validate({
+    body: z.object({
+      uid: id,
+      kind: z.enum([SanctionKind.Warning, SanctionKind.CreationBan, SanctionKind.LoginBan]),
+      days: z.number().int().min(0).max(365).default(0),
+      reason,
+    }),
+  });
+  router.post(`${OPS}/user/sanction`, operator, sanction, async (ctx) => {
+    respond(ctx, await giveSanction(sanction.input(ctx).body, currentAccount(ctx).uid, deps.now()));
+  });
+
+  const lift = validate({ body: z.object({ sanction_id: id, reason }) });
+  router.post(`${OPS}/user/lift`, operator, lift, async (ctx) => {
+    const b = lift.input(ctx).body;
+    respond(ctx, await liftSanction(b.sanction_id, b.reason, currentAccount(ctx).uid, deps.now()));
+  });
+
+  const queue = validate({ query: z.object({ count: z.coerce.number().int().min(1).max(100).default(50) }) });
+  router.get(`${OPS}/appeal/queue`, operator, queue, async (ctx) => {
+    respond(ctx, await appealQueue(deps.now(), queue.input(ctx).query.count));
+  });
+
+  const decide = validate({ body: z.object({ sanction_id: id, decision: z.enum(['Approved', 'Rejected']), reason }) });
+  router.post(`${OPS}/appeal/decide`, operator, decide, async (ctx) => {
+    respond(ctx, await decideAppeal(decide.input(ctx).body, currentAccount(ctx).uid, deps.now()));
+  });
+
+  router.get(`${USER}/sanction`, requireUser, async (ctx) => {
+    respond(ctx, await mySanctions(currentAccount(ctx), deps.now()));
+  });
+
+  const appeal = validate({ body: z.object({ sanction_id: id, text: z.string().trim().min(1).max(APPEAL_TEXT_MAX) }) });
+  router.post(`${USER}/appeal`, requireUser, appeal, async (ctx) => {
+    const b = appeal.input(ctx).body;
+    respond(ctx, await appealSanction(currentAccount(ctx).uid, b.sanction_id, b.text, deps.now()));
+  });
+}

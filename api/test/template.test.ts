@@ -1,0 +1,310 @@
+import mongoose from 'mongoose';
+import {
+  ErrorCode,
+  StoryStatus,
+  TemplateStatus,
+  fillTemplate,
+  exampleValues,
+  validateStory,
+  type TemplateCreateInput,
+  type TemplateDetail,
+} from 'shared-kit';
+import { seedAccounts } from '../src/seed/accounts';
+import { seedTemplates } from '../src/seed/templates';
+import { Template } from '../src/modules/template/template.model';
+import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
+import { ADULT, storyPayload } from './editor.support';
+
+const T = '/api/editor/template';
+
+/** A template that passes every publish rule: one text field placed twice, one picture for a character. */
+function templateBody(over: Partial<TemplateCreateInput> = {}): TemplateCreateInput {
+  const story = storyPayload({
+    story_name: 'The @{field_place} Lighthouse',
+    nodes: [
+      {
+        node_id: 'n1',
+        node_type: 'Simple',
+        name: 'Arrival',
+        content: 'You reach @{field_place} and meet @{character_c1}.',
+        ending_content: 'Find the keeper.',
+        end_visible: true,
+        background_url: '',
+        bgm_info: null,
+        image_generate_style: null,
+      },
+    ],
+  });
+  return {
+    name: 'Lighthouse',
+    emoji: '🗼',
+    description: 'A keeper, a storm and a place you name.',
+    category: 'mystery',
+    fields: [
+      { field_id: 'place', name: 'Place', type: 'text', box: 'short', placeholder: 'An island', max_length: 20, is_optional: false },
+      { field_id: 'face', name: 'Keeper picture', type: 'image', is_optional: true, target: { kind: 'character', id: 'c1' } },
+    ],
+    story,
+    status: 'Published',
+    ...over,
+  };
+}
+
+describe('templates: routes, roles, rules, stories made from them', () => {
+  let api: TestApi;
+  let t = Date.now();
+  let operator: CookieClient;
+  let author: CookieClient;
+  let other: CookieClient;
+  let guest: CookieClient;
+  let authorUid: string;
+
+  const uidOf = async (c: CookieClient) => (await c.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
+
+  beforeAll(async () => {
+    api = await startTestApi({ clock: () => t, env: { SMS_IP_SENDS_PER_HOUR: '1000' } });
+    await seedAccounts(api.logger);
+    operator = await signInByPhone(api.baseUrl, '+12025550100');
+    author = await signInByPhone(api.baseUrl, '+12025550611', ADULT);
+    other = await signInByPhone(api.baseUrl, '+12025550612', ADULT);
+    guest = new CookieClient(api.baseUrl);
+    await guest.post('/api/passport/guest');
+    authorUid = await uidOf(author);
+    const listed = await operator.post(`${T}/white_list`, { uid: authorUid, allow: true });
+    expect(listed.body).toMatchObject({ status_code: 0, data: { uid: authorUid, in_white_list: true } });
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  async function publish(over: Partial<TemplateCreateInput> = {}, by: CookieClient = author): Promise<string> {
+    const res = await by.post<{ template_id: string }>(`${T}/create`, templateBody(over));
+    expect(res.body.status_code).toBe(0);
+    return res.body.data!.template_id;
+  }
+
+  it('white_list tells who may make templates; only operators change it', async () => {
+    expect((await author.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: true, is_operator: false, can_publish: true });
+    expect((await other.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: false, is_operator: false, can_publish: false });
+    expect((await operator.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: false, is_operator: true, can_publish: true });
+    expect((await guest.call(`${T}/white_list`)).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await other.post(`${T}/white_list`, { uid: await uidOf(other), allow: true })).body.status_code).toBe(ErrorCode.NoAccess);
+    expect((await operator.post(`${T}/white_list`, { uid: '999', allow: true })).body.status_code).toBe(ErrorCode.RecordNotFound);
+  });
+
+  it('each route by role: guests 1007, other creators 1010503 on writes, the author and operators served', async () => {
+    const id = await publish();
+    const reads: Array<[string, string]> = [
+      ['GET', `${T}/get_list`],
+      ['GET', `${T}/get?template_id=${id}`],
+      ['GET', `${T}/get_images?template_id=${id}`],
+      ['POST', `${T}/preview`],
+    ];
+    for (const [method, path] of reads) {
+      const send = (c: CookieClient) => (method === 'GET' ? c.call(path) : c.post(path, { template_id: id, values: { place: 'Gullrock' } }));
+      expect((await send(guest)).body.status_code).toBe(ErrorCode.NeedLogin);
+      expect((await send(new CookieClient(api.baseUrl))).body.status_code).toBe(ErrorCode.NeedLogin);
+      for (const c of [other, author, operator]) expect((await send(c)).body.status_code).toBe(0);
+    }
+    const writes: Array<[string, unknown]> = [
+      [`${T}/create`, templateBody({ status: 'Draft' })],
+      [`${T}/update_images`, { template_id: id, images: ['/api/editor/art/x.png'] }],
+    ];
+    for (const [path, body] of writes) {
+      expect((await guest.post(path, body)).body.status_code).toBe(ErrorCode.NeedLogin);
+      expect((await other.post(path, body)).body.status_code).toBe(ErrorCode.TemplateForbidden);
+      expect((await author.post(path, body)).body.status_code).toBe(0);
+      expect((await operator.post(path, body)).body.status_code).toBe(0);
+    }
+    const stories = `${T}/creator_story_list?template_id=${id}`;
+    expect((await guest.call(stories)).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await other.call(stories)).body.status_code).toBe(ErrorCode.TemplateForbidden);
+    expect((await author.call(stories)).body.status_code).toBe(0);
+    expect((await operator.call(stories)).body.status_code).toBe(0);
+    // Another creator cannot save over the author's template, even whitelisted.
+    const otherUid = await uidOf(other);
+    await operator.post(`${T}/white_list`, { uid: otherUid, allow: true });
+    const detail = (await author.call<TemplateDetail>(`${T}/get?template_id=${id}`)).body.data!;
+    const hijack = await other.post(`${T}/create`, { ...templateBody(), template_id: id, revision: detail.revision });
+    expect(hijack.body.status_code).toBe(ErrorCode.TemplateForbidden);
+    await operator.post(`${T}/white_list`, { uid: otherUid, allow: false });
+  });
+
+  it('status goes Draft -> Published -> Offline (and back to Published); other moves are refused', async () => {
+    const draft = await author.post<{ template_id: string; revision: number; status: string }>(`${T}/create`, templateBody({ status: 'Draft' }));
+    expect(draft.body.data).toMatchObject({ revision: 1, status: TemplateStatus.Draft });
+    const id = draft.body.data!.template_id;
+    const offline = await author.post(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 1 });
+    expect(offline.body.status_code).toBe(ErrorCode.WrongStatusChange);
+    const pub = await author.post<{ revision: number; status: string }>(`${T}/create`, { ...templateBody(), template_id: id, revision: 1 });
+    expect(pub.body.data).toMatchObject({ revision: 2, status: TemplateStatus.Published });
+    const back = await author.post(`${T}/create`, { ...templateBody({ status: 'Draft' }), template_id: id, revision: 2 });
+    expect(back.body.status_code).toBe(ErrorCode.WrongStatusChange);
+    // A save from an older revision loses nothing silently: it is refused with the current revision.
+    const stale = await author.post(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 1 });
+    expect(stale.body).toMatchObject({ status_code: ErrorCode.ConcurrentOperation, data: { revision: 2 } });
+    const off = await operator.post<{ status: string }>(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 2 });
+    expect(off.body.data!.status).toBe(TemplateStatus.Offline);
+    // Offline: out of the gallery, unreadable to others, and no story can be made from it.
+    const gallery = await other.call<{ templates: Array<{ template_id: string }> }>(`${T}/get_list?count=50`);
+    expect(gallery.body.data!.templates.map((x) => x.template_id)).not.toContain(id);
+    expect((await other.call(`${T}/get?template_id=${id}`)).body.status_code).toBe(ErrorCode.TemplateNotExist);
+    const made = await other.post('/api/editor/story/create', { template: { template_id: id, values: { place: 'Here' } } });
+    expect(made.body.status_code).toBe(ErrorCode.TemplateNotExist);
+    const mine = await author.call<{ templates: Array<{ template_id: string; status: string }> }>(`${T}/get_list?scope=mine&count=50`);
+    expect(mine.body.data!.templates.find((x) => x.template_id === id)?.status).toBe(TemplateStatus.Offline);
+    const again = await author.post(`${T}/create`, { ...templateBody(), template_id: id, revision: 3 });
+    expect(again.body.status_code).toBe(0);
+  });
+
+  it('checks field definitions: unique names, lengths at their limits, targets, placement', async () => {
+    const errorsOf = async (over: Partial<TemplateCreateInput>) => {
+      const res = await author.post<{ errors: Array<{ path: string; rule: string }> }>(`${T}/create`, templateBody(over));
+      return res.body.status_code === 0 ? [] : res.body.data!.errors.map((e) => `${e.path} ${e.rule}`);
+    };
+    expect(await errorsOf({ name: 'x'.repeat(30) })).toEqual([]);
+    expect(await errorsOf({ name: 'x'.repeat(31) })).toEqual(['name too_long']);
+    expect(await errorsOf({ description: 'x'.repeat(301) })).toEqual(['description too_long']);
+    expect(await errorsOf({ name: ' ' })).toEqual(['name required']);
+    const base = templateBody().fields!;
+    expect(await errorsOf({ fields: [...base, { field_id: 'dup', name: ' place ', type: 'text', max_length: 5 }] })).toContain(
+      'fields.2.name duplicate_name',
+    );
+    const sized = (box: 'short' | 'long', max_length: number) => [{ ...base[0]!, box, max_length, default_value: '' }, base[1]!];
+    expect(await errorsOf({ fields: sized('short', 100) })).toEqual([]);
+    expect(await errorsOf({ fields: sized('short', 101) })).toEqual(['fields.0.max_length bad_length']);
+    expect(await errorsOf({ fields: sized('long', 2000) })).toEqual([]);
+    expect(await errorsOf({ fields: sized('long', 2001) })).toEqual(['fields.0.max_length bad_length']);
+    expect(await errorsOf({ fields: sized('short', 0) })).toEqual(['fields.0.max_length bad_length']);
+    expect(await errorsOf({ fields: [{ ...base[0]!, default_value: 'x'.repeat(21) }, base[1]!] })).toEqual(['fields.0.default_value too_long']);
+    expect(await errorsOf({ fields: [base[0]!, { ...base[1]!, target: { kind: 'character', id: 'nobody' } }] })).toEqual(['fields.1.target bad_target']);
+    expect(await errorsOf({ fields: [base[1]!] })).toEqual(expect.arrayContaining(['story.story_name unknown_field']));
+    expect(await errorsOf({ fields: [...base, { field_id: 'loose', name: 'Unused', type: 'text', max_length: 5 }] })).toEqual(['fields.2.name unplaced']);
+    // A draft may be unfinished, but never over a limit.
+    expect(await errorsOf({ status: 'Draft', name: '', fields: [...base, { field_id: 'loose', name: 'Unused', type: 'text', max_length: 5 }] })).toEqual([]);
+    expect(await errorsOf({ status: 'Draft', name: 'x'.repeat(31) })).toEqual(['name too_long']);
+  });
+
+  it('bad input is a parameter error naming the field, never a 500', async () => {
+    const bodies: unknown[] = [
+      '{"name": ',
+      [],
+      { name: { $ne: null } },
+      { ...templateBody(), fields: 'x' },
+      { ...templateBody(), fields: [{ field_id: 'a b', name: 'A', type: 'text' }] },
+      { ...templateBody(), fields: [{ field_id: 'a', name: 'A', type: 'video' }] },
+      { ...templateBody(), template_id: 'abc' },
+      { ...templateBody(), status: 'Live' },
+      { ...templateBody(), story: { nodes: 'no' } },
+      { ...templateBody(), category: 'horror' },
+    ];
+    for (const body of bodies) {
+      const res = await author.post(`${T}/create`, body);
+      expect(res.status).toBeLessThan(500);
+      expect([ErrorCode.ClientParamError, ErrorCode.InvalidParam]).toContain(res.body.status_code);
+    }
+    for (const q of ['template_id=', 'template_id[$ne]=1', 'template_id=12x', '']) {
+      const res = await author.call(`${T}/get?${q}`);
+      expect(res.status).toBeLessThan(500);
+      expect([ErrorCode.ClientParamError, ErrorCode.InvalidParam]).toContain(res.body.status_code);
+    }
+    expect((await author.call(`${T}/get?template_id=123`)).body.status_code).toBe(ErrorCode.TemplateNotExist);
+    expect((await author.call(`${T}/get_list?count=500`)).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await author.call(`${T}/get_list?category=nope`)).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await author.call(`${T}/get_list?search=${encodeURIComponent('.*(')}`)).body.status_code).toBe(0);
+    expect((await author.post(`${T}/preview`, { template_id: '1', values: { 'a b': 'x' } })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await author.post(`${T}/update_images`, { template_id: '1', images: ['javascript:alert(1)'] })).body.status_code).toBe(ErrorCode.ClientParamError);
+  });
+
+  it('preview places the values; filled values are checked at their limits', async () => {
+    const id = await publish();
+    const preview = await other.post<{ story: { story_name: string; nodes: Array<{ content: string }>; characters: Array<{ character_url: string }> } }>(
+      `${T}/preview`,
+      { template_id: id, values: { place: 'x'.repeat(20), face: '/api/editor/art/keeper.png' } },
+    );
+    expect(preview.body.status_code).toBe(0);
+    expect(preview.body.data!.story.story_name).toBe(`The ${'x'.repeat(20)} Lighthouse`);
+    expect(preview.body.data!.story.nodes[0]!.content).toBe(`You reach ${'x'.repeat(20)} and meet @{character_c1}.`);
+    expect(preview.body.data!.story.characters[0]!.character_url).toBe('/api/editor/art/keeper.png');
+    const rulesOf = async (values: Record<string, string>) => {
+      const res = await other.post<{ errors: Array<{ path: string; rule: string }> }>(`${T}/preview`, { template_id: id, values });
+      return res.body.status_code === 0 ? [] : res.body.data!.errors.map((e) => `${e.path} ${e.rule}`);
+    };
+    expect(await rulesOf({ place: 'x'.repeat(21) })).toEqual(['values.place too_long']);
+    expect(await rulesOf({ place: '   ' })).toEqual(['values.place required']);
+    expect(await rulesOf({})).toEqual(['values.place required']);
+    expect(await rulesOf({ place: 'A', face: 'data:image/png;base64,xx' })).toEqual(['values.face bad_value']);
+    expect(await rulesOf({ place: 'A', ghost: 'x' })).toEqual(['values.ghost unknown_field']);
+  });
+
+  it('a story made from a template is filled, remembers its template, and is listed for the template author', async () => {
+    const id = await publish();
+    const made = await other.post<{ story_id: string; status: number }>('/api/editor/story/create', {
+      template: { template_id: id, values: { place: 'Gullrock', face: '/api/editor/art/keeper.png' } },
+    });
+    expect(made.body.status_code).toBe(0);
+    expect(made.body.data!.status).toBe(StoryStatus.Draft);
+    const story = await other.call<{ story_info: { story_name: string }; nodes: Array<{ content: string }> }>(
+      `/api/editor/story/get?story_id=${made.body.data!.story_id}`,
+    );
+    expect(story.body.data!.story_info.story_name).toBe('The Gullrock Lighthouse');
+    expect(story.body.data!.nodes[0]!.content).toContain('You reach Gullrock');
+    const bad = await other.post('/api/editor/story/create', { template: { template_id: id, values: { place: 'x'.repeat(21) } } });
+    expect(bad.body.status_code).toBe(ErrorCode.ClientParamError);
+    const list = await author.call<{ stories: Array<{ story_id: string; story_name: string }>; total: number }>(
+      `${T}/creator_story_list?template_id=${id}`,
+    );
+    expect(list.body.data).toMatchObject({ total: 1, stories: [{ story_id: made.body.data!.story_id, story_name: 'The Gullrock Lighthouse' }] });
+    const card = await other.call<{ templates: Array<{ template_id: string; stories_made: number }> }>(`${T}/get_list?count=50`);
+    expect(card.body.data!.templates.find((x) => x.template_id === id)?.stories_made).toBe(1);
+  });
+
+  it('stories of an app-only template cannot be saved in the web editor (1010502)', async () => {
+    const id = await publish({ app_edit_only: true });
+    const made = await other.post<{ story_id: string; version_id: string }>('/api/editor/story/create', {
+      template: { template_id: id, values: { place: 'Gullrock' } },
+    });
+    expect(made.body.status_code).toBe(0);
+    const edit = await other.post('/api/editor/story/create', {
+      ...storyPayload(),
+      story_id: made.body.data!.story_id,
+      version: { version_id: made.body.data!.version_id },
+    });
+    expect(edit.body.status_code).toBe(ErrorCode.TemplateNotSupported);
+  });
+
+  it('gallery: search, categories and paging over published templates', async () => {
+    await publish({ name: 'Zephyr Heist', category: 'scifi' });
+    const found = await other.call<{ templates: Array<{ name: string; author_name: string }> }>(`${T}/get_list?search=zephyr`);
+    expect(found.body.data!.templates.map((x) => x.name)).toEqual(['Zephyr Heist']);
+    const scifi = await other.call<{ templates: Array<{ category: string }> }>(`${T}/get_list?category=scifi`);
+    expect(scifi.body.data!.templates.every((x) => x.category === 'scifi')).toBe(true);
+    const page = await other.call<{ templates: unknown[]; has_more: boolean; next_offset: number }>(`${T}/get_list?count=1`);
+    expect(page.body.data).toMatchObject({ has_more: true, next_offset: 1 });
+    expect(page.body.data!.templates).toHaveLength(1);
+  });
+
+  it('images: the author sets cover and pictures, readers get them', async () => {
+    const id = await publish();
+    const set = await author.post(`${T}/update_images`, { template_id: id, cover: '/api/editor/art/cover.png', images: ['/api/editor/art/a.png'] });
+    expect(set.body.data).toEqual({ template_id: id, cover: '/api/editor/art/cover.png', images: ['/api/editor/art/a.png'] });
+    const got = await other.call(`${T}/get_images?template_id=${id}`);
+    expect(got.body.data).toEqual({ template_id: id, cover: '/api/editor/art/cover.png', images: ['/api/editor/art/a.png'] });
+    const tooMany = await author.post(`${T}/update_images`, { template_id: id, images: Array.from({ length: 7 }, () => '/api/editor/art/a.png') });
+    expect(tooMany.body.status_code).toBe(ErrorCode.ClientParamError);
+  });
+
+  it('seeds three demo templates once; what each makes passes the story publish rules', async () => {
+    expect(await seedTemplates(api.logger, () => t)).toHaveLength(3);
+    expect(await seedTemplates(api.logger, () => t)).toEqual([]);
+    const seeded = await Template.find({ name: mongoose.trusted({ $in: ['Locked Room Mystery', 'Letters Across the Sea', 'Seven Days Stranded'] }) }).lean();
+    expect(seeded).toHaveLength(3);
+    for (const tpl of seeded) {
+      expect(tpl.status).toBe(TemplateStatus.Published);
+      const detail = (await other.call<TemplateDetail>(`${T}/get?template_id=${tpl.template_id}`)).body.data!;
+      const story = fillTemplate(detail, exampleValues(detail.fields));
+      expect(validateStory(story, { mode: 'publish' })).toEqual([]);
+    }
+    t += 1000;
+  });
+});

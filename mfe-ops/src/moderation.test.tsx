@@ -1,0 +1,93 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ApiError, ErrorCode, type StoryContent } from 'shared-kit';
+import { i18n } from 'ui-kit';
+import App from './App';
+import { operationOf } from './components/OperationFields';
+import { OPS_NS } from './i18n';
+import * as moderation from './services/moderation.service';
+import * as service from './services/ops.service';
+
+jest.mock('./services/ops.service');
+jest.mock('./services/moderation.service');
+const ops = jest.mocked(service);
+const mod = jest.mocked(moderation);
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(OPS_NS);
+});
+beforeEach(() => {
+  jest.resetAllMocks();
+  ops.fetchQueue.mockResolvedValue({ list: [] });
+});
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/ops/*" element={<App />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const admin = { uid: 'op', nickname: 'Operator', permissions: ['reviewer', 'moderator', 'content_operator', 'admin'] };
+const operators = [
+  { uid: 'op', nickname: 'Operator', username: 'operator', is_operator: true, permissions: ['admin'] },
+  { uid: 'u2', nickname: 'Rita', username: 'rita', is_operator: true, permissions: ['reviewer'] },
+];
+
+describe('mfe-ops permissions', () => {
+  it('shows the permissions page in the nav to admins only', async () => {
+    mod.fetchMe.mockResolvedValue({ ...admin, permissions: ['reviewer'] });
+    const { unmount } = renderAt('/ops');
+    await screen.findByText('No items to review');
+    await waitFor(() => expect(mod.fetchMe).toHaveBeenCalled());
+    expect(screen.queryByRole('link', { name: 'Permissions' })).toBeNull();
+    unmount();
+    mod.fetchMe.mockResolvedValue(admin);
+    renderAt('/ops');
+    expect((await screen.findByRole('link', { name: 'Permissions' })).getAttribute('href')).toBe('/ops/permissions');
+  });
+
+  it('lists operators with their permissions, grants by User ID and revokes', async () => {
+    mod.fetchMe.mockResolvedValue(admin);
+    mod.fetchOperators.mockResolvedValue({ list: operators });
+    mod.updatePermission.mockResolvedValue(operators[1]!);
+    renderAt('/ops/permissions');
+    const table = await screen.findByRole('table', { name: 'Operators' });
+    expect(table.textContent).toContain('Rita (rita)');
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke Reviewer from Rita' }));
+    await waitFor(() => expect(mod.updatePermission).toHaveBeenCalledWith('u2', 'reviewer', false));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Permission revoked.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'User ID or uid' }), { target: { value: 'sam' } });
+    mod.updatePermission.mockRejectedValueOnce(new ApiError(ErrorCode.UserNotExist));
+    fireEvent.click(screen.getByRole('button', { name: 'Grant' }));
+    await waitFor(() => expect(mod.updatePermission).toHaveBeenLastCalledWith('sam', 'reviewer', true));
+    expect(await screen.findByText('No account with that User ID or uid.')).toBeTruthy();
+  });
+});
+
+describe('mfe-ops decision with operation status and visibility', () => {
+  it('sends only the values the operator changed', () => {
+    expect(operationOf({ op: 'unchanged', tag: 'unchanged' })).toEqual({});
+    expect(operationOf({ op: 'NotRecommend', tag: 'none' })).toEqual({ op_status: 'NotRecommend', visibility: null });
+    expect(operationOf({ op: 'unchanged', tag: 'Recommended' })).toEqual({ visibility: 'Recommended' });
+  });
+
+  it('shows both selects on the review page', async () => {
+    mod.fetchMe.mockResolvedValue(admin);
+    ops.claimStory.mockResolvedValue({
+      story_id: 's1',
+      version_id: 'v1',
+      status: 25,
+      locked_until: '2026-11-25T10:10:00.000Z',
+      content: { story_name: 'Tide', introduction: '', characters: [], nodes: [], player: { character_name: '', settings: '' }, prologue: { character_id: '', content: '' }, summary: '' } as unknown as StoryContent,
+      review_result: null,
+      review_notes: [],
+    });
+    renderAt('/ops/review/s1');
+    expect(await screen.findByRole('combobox', { name: 'Operation status' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Visibility tag' }).textContent).toContain('Leave as it is');
+  });
+});

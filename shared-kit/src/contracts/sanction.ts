@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { AppealStatus, BanStatus, SanctionKind } from '../enums';
+import { enumOf, isoDate } from './common';
+
+/** Sanctions and their appeals: the console's user pages and appeal queue, and the user's own view. */
+
+export const sanctionAppealSchema = z.object({
+  status: enumOf(AppealStatus),
+  text: z.string(),
+  at: isoDate.nullable(),
+  decided_at: isoDate.nullable(),
+  decided_by: z.string(),
+  reason: z.string(),
+});
+export type SanctionAppeal = z.infer<typeof sanctionAppealSchema>;
+
+export const sanctionSchema = z.object({
+  sanction_id: z.string(),
+  uid: z.string(),
+  kind: enumOf(SanctionKind),
+  days: z.number().int(),
+  reason: z.string(),
+  operator_uid: z.string(),
+  created_at: isoDate,
+  /** Null for a warning. */
+  ends_at: isoDate.nullable(),
+  /** Banned, Appealing, AppealFail while in force; Normal once ended or lifted; PreBan for a warning. */
+  status: enumOf(BanStatus),
+  /** In force now: not lifted and its end date still ahead (computed when read). */
+  active: z.boolean(),
+  lifted_at: isoDate.nullable(),
+  lifted_by: z.string(),
+  lift_reason: z.string(),
+  appeal: sanctionAppealSchema,
+  /** Whether its user may still appeal it (in force, never appealed). */
+  can_appeal: z.boolean(),
+});
+export type Sanction = z.infer<typeof sanctionSchema>;
+
+/** `GET /tyler/user/sanction`: the account's own standing and the sanctions that concern it now. */
+export const mySanctionsSchema = z.object({
+  status: enumOf(BanStatus),
+  login_until: isoDate.nullable(),
+  creation_until: isoDate.nullable(),
+  list: z.array(sanctionSchema),
+});
+export type MySanctions = z.infer<typeof mySanctionsSchema>;
+
+export const opsUserRowSchema = z.object({
+  uid: z.string(),
+  nickname: z.string(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string(),
+  roles: z.array(z.string()),
+  ban_status: enumOf(BanStatus),
+  login_until: isoDate.nullable(),
+  creation_until: isoDate.nullable(),
+  created_at: isoDate.nullable(),
+});
+export type OpsUserRow = z.infer<typeof opsUserRowSchema>;
+
+export const opsUserStorySchema = z.object({
+  story_id: z.string(),
+  story_name: z.string(),
+  status: z.number().int(),
+  updated_at: isoDate.nullable(),
+});
+
+/** `GET /ops/user/detail`: one account with its sanctions and its stories. */
+export const opsUserDetailSchema = z.object({
+  user: opsUserRowSchema,
+  sanctions: z.array(sanctionSchema),
+  stories: z.array(opsUserStorySchema),
+});
+export type OpsUserDetail = z.infer<typeof opsUserDetailSchema>;
+
+export const opsAppealItemSchema = sanctionSchema.extend({ user: opsUserRowSchema.nullable() });
+export type OpsAppealItem = z.infer<typeof opsAppealItemSchema>;
+
+export const SANCTION_CONTRACTS = {
+  'GET /ops/user/search': z.object({ list: z.array(opsUserRowSchema) }),
+  'GET /ops/user/detail': opsUserDetailSchema,
+  'POST /ops/user/sanction': sanctionSchema,
+  'POST /ops/user/lift': sanctionSchema,
+  'GET /ops/appeal/queue': z.object({ list: z.array(opsAppealItemSchema) }),
+  'POST /ops/appeal/decide': sanctionSchema,
+  'GET /tyler/user/sanction': mySanctionsSchema,
+  'POST /tyler/user/appeal': sanctionSchema,
+};
+

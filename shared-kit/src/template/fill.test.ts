@@ -1,0 +1,106 @@
+import { storyContentSchema } from '../schemas';
+import { validateStory } from '../story/validate';
+import { exampleValues, fieldIdsIn, fieldToken, fillTemplate, splitFields, type TemplateContent, type TemplateField } from './fill';
+import { validateTemplate, validateTemplateValues } from './validate';
+
+const field = (over: Partial<TemplateField>): TemplateField => ({
+  field_id: 'hero',
+  name: 'Hero',
+  type: 'text',
+  box: 'short',
+  placeholder: 'A name',
+  max_length: 10,
+  is_optional: false,
+  default_value: '',
+  target: null,
+  ...over,
+});
+
+function template(fields: TemplateField[]): TemplateContent {
+  return {
+    name: 'T',
+    emoji: '🙂',
+    description: 'D',
+    category: 'other',
+    cover: '',
+    fields,
+    allow_add_chapters: true,
+    allow_add_roles: true,
+    app_edit_only: false,
+    story: storyContentSchema.parse({
+      story_name: '@{field_hero} and the sea',
+      characters: [{ character_id: 'c1', character_name: '@{field_hero}', settings: 'Brave @{field_hero}, from @{field_town}.' }],
+      nodes: [{ node_id: 'n1', name: 'One', content: 'Meet @{character_c1} in @{field_town}.', ending_content: 'Go.' }],
+    }),
+  };
+}
+
+describe('template field placement', () => {
+  it('finds and splits placeholders, leaving mentions alone', () => {
+    const text = `Hi ${fieldToken('hero')}, ${fieldToken('hero')} meets @{character_c1}`;
+    expect(fieldIdsIn(text)).toEqual(['hero']);
+    expect(splitFields(text)).toEqual([
+      { type: 'text', text: 'Hi ' },
+      { type: 'field', field_id: 'hero', raw: '@{field_hero}' },
+      { type: 'text', text: ', ' },
+      { type: 'field', field_id: 'hero', raw: '@{field_hero}' },
+      { type: 'text', text: ' meets @{character_c1}' },
+    ]);
+  });
+
+  it('fills every text, uses defaults for blanks, and sets pictures and music on their targets', () => {
+    const t = template([
+      field({}),
+      field({ field_id: 'town', name: 'Town', is_optional: true, default_value: 'Oldport' }),
+      field({ field_id: 'pic', name: 'Pic', type: 'image', target: { kind: 'character', id: 'c1' } }),
+      field({ field_id: 'bg', name: 'Bg', type: 'image', target: { kind: 'chapter', id: 'n1' } }),
+      field({ field_id: 'cover', name: 'Cover', type: 'image', target: { kind: 'cover', id: '' } }),
+      field({ field_id: 'music', name: 'Music', type: 'sound', target: { kind: 'chapter', id: 'n1' } }),
+    ]);
+    const story = fillTemplate(t, {
+      hero: 'Ada',
+      town: ' ',
+      pic: '/api/editor/art/ada.png',
+      bg: '/api/editor/art/sea.png',
+      cover: '/api/editor/art/cover.png',
+      music: 'bgm_calm_shore',
+    });
+    expect(story.story_name).toBe('Ada and the sea');
+    expect(story.characters[0]).toMatchObject({ character_name: 'Ada', settings: 'Brave Ada, from Oldport.', character_url: '/api/editor/art/ada.png' });
+    expect(story.nodes[0]).toMatchObject({
+      content: 'Meet @{character_c1} in Oldport.',
+      background_url: '/api/editor/art/sea.png',
+      bgm_info: { vid: 'bgm_calm_shore', music_style: '' },
+    });
+    expect(story.logo).toBe('/api/editor/art/cover.png');
+    expect(story.loading_background).toBe('/api/editor/art/cover.png');
+    // The template itself is untouched.
+    expect(t.story.story_name).toBe('@{field_hero} and the sea');
+  });
+
+  it('drops placeholders of missing or non-text fields', () => {
+    const story = fillTemplate(template([field({ field_id: 'town', type: 'image' })]), {});
+    expect(story.story_name).toBe(' and the sea');
+  });
+
+  it('example values are defaults, else placeholders; a filled example passes the draft rules', () => {
+    const fields = [field({}), field({ field_id: 'town', name: 'Town', placeholder: '', default_value: 'Oldport' })];
+    expect(exampleValues(fields)).toEqual({ hero: 'A name', town: 'Oldport' });
+    expect(validateStory(fillTemplate(template(fields), exampleValues(fields)), { mode: 'draft' })).toEqual([]);
+  });
+});
+
+describe('template rules', () => {
+  it('field names are unique ignoring case and spaces', () => {
+    const issues = validateTemplate(template([field({}), field({ field_id: 'town', name: ' HERO ' })]), 'draft');
+    expect(issues.map((i) => `${i.path} ${i.rule}`)).toEqual(['fields.1.name duplicate_name']);
+  });
+
+  it('values at the limit pass, one over fails; optional blanks pass, required blanks fail', () => {
+    const fields = [field({}), field({ field_id: 'town', name: 'Town', is_optional: true })];
+    expect(validateTemplateValues(fields, { hero: 'x'.repeat(10) })).toEqual([]);
+    expect(validateTemplateValues(fields, { hero: 'x'.repeat(11) }).map((i) => i.rule)).toEqual(['too_long']);
+    expect(validateTemplateValues(fields, { hero: '' }).map((i) => i.rule)).toEqual(['required']);
+    expect(validateTemplateValues([field({ default_value: 'Ann' })], {})).toEqual([]);
+  });
+});
