@@ -45,6 +45,7 @@ import { opsRoutes } from './modules/ops/ops.routes';
 import { templateRoutes } from './modules/template/template.routes';
 import { assertWebEditable, createStoryFromTemplate } from './modules/template/template.service';
 import { sanctionRoutes } from './modules/sanction/sanction.routes';
+import { reportRoutes } from './modules/report/report.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -164,6 +165,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   shareRoutes(router, { publicUrl: config.publicUrl });
   opsRoutes(router, { events: deps.events, now });
   sanctionRoutes(router, { now, events: deps.events });
+  reportRoutes(router, { now });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

@@ -613,5 +613,9 @@ export const NoticeKind = {
   /** The appeal was approved (the sanction is lifted) or not approved (it stands until its date). */
   AppealApproved: 'AppealApproved',
   AppealRejected: 'AppealRejected',
+  /** The outcome of one's report; `text` the action (NoAction, Remove, Sanction). */
+  ReportResult: 'ReportResult',
+  /** Others reported one's content and an operator warned; `text` the kind of content. */
+  ReportWarning: 'ReportWarning',
 } as const;
 export type NoticeKind = ValueOf<typeof NoticeKind>;

@@ -17,3 +17,4 @@ export * from './template';
 export * from './shell-bridge';
 // Response types only: the schemas themselves (and zod) stay in `shared-kit/schemas`, out of the pages' bundles.
 export type * from './contracts';
+export * from './report';

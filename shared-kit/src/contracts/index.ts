@@ -38,6 +38,7 @@ import { OPS_CONTRACTS } from './ops';
 import { MODERATION_CONTRACTS } from './moderation';
 import { TEMPLATE_CONTRACTS } from '../template/schema';
 import { SANCTION_CONTRACTS } from './sanction';
+import { REPORT_CONTRACTS } from './report';
 
 export * from './account';
 export * from './common';
@@ -49,6 +50,7 @@ export * from './plan';
 export * from './ops';
 export * from './moderation';
 export * from './sanction';
+export * from './report';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -107,6 +109,7 @@ export const RESPONSE_CONTRACTS = {
   ...MODERATION_CONTRACTS,
   ...TEMPLATE_CONTRACTS,
   ...SANCTION_CONTRACTS,
+  ...REPORT_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

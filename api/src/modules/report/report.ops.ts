@@ -1,0 +1,171 @@
+import { ErrorCode, NoticeKind, OperationStoryStatus, ReportAction, ReportStatus } from 'shared-kit';
+import { AppError } from '../../lib/errors';
+import { Comment, type CommentRecord } from '../comment/comment.model';
+import { takeDownComment } from '../comment/comment.service';
+import { notify } from '../notice/notice.service';
+import { writeAudit } from '../ops/ops.service';
+import { operateStory } from '../ops/visibility';
+import { Report, ReportCase, type ReportCaseRecord, type ReportRecord } from './report.model';
+import { targetView } from './report.targets';
+
+function presentCase(c: ReportCaseRecord) {
+  const reasons = Object.entries(c.reasons ?? {})
+    .filter(([, n]) => typeof n === 'number' && n > 0)
+    .map(([reason, n]) => ({ reason, count: n }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return {
+    case_id: c.case_id,
+    target_type: c.target_type,
+    target_id: c.target_id,
+    target_name: c.target_name ?? '',
+    owner_uid: c.owner_uid ?? '',
+    story_id: c.story_id ?? '',
+    count: c.count ?? 0,
+    reasons,
+    status: c.status,
+    first_at: c.first_at.toISOString(),
+    last_at: c.last_at.toISOString(),
+    resolution: c.resolution
+      ? {
+          action: c.resolution.action,
+          operator_uid: c.resolution.operator_uid,
+          note: c.resolution.note ?? '',
+          at: c.resolution.at.toISOString(),
+          sanction: c.resolution.sanction ?? '',
+        }
+      : null,
+  };
+}
+
+export type QueueSort = 'count' | 'newest';
+
+/** Open items (or resolved ones), most reported first or newest report first, by offset. */
+export async function reportQueue(status: ReportStatus, sort: QueueSort, offset: number, count: number) {
+  const order = sort === 'count' ? { count: -1, last_at: -1, case_id: -1 } : { last_at: -1, case_id: -1 };
+  const rows = await ReportCase.find({ status })
+    .sort(order as Record<string, 1 | -1>)
+    .skip(offset)
+    .limit(count + 1)
+    .lean<ReportCaseRecord[]>();
+  const page = rows.slice(0, count);
+  return { list: page.map(presentCase), has_more: rows.length > count, next_offset: offset + page.length };
+}
+
+async function findCase(caseId: string): Promise<ReportCaseRecord> {
+  const c = await ReportCase.findOne({ case_id: caseId }).lean<ReportCaseRecord>();
+  if (!c) throw new AppError(ErrorCode.RecordNotFound, 'No such report item');
+  return c;
+}
+
+/** One item: the target as a player sees it now, and every report in it, newest first. */
+export async function reportCase(caseId: string) {
+  const c = await findCase(caseId);
+  const [target, reports] = await Promise.all([
+    targetView(c.target_type, c.target_id),
+    Report.find({ case_id: caseId }).sort({ created_at: -1 }).limit(200).lean<ReportRecord[]>(),
+  ]);
+  return {
+    case: presentCase(c),
+    target,
+    reports: reports.map((r) => ({
+      report_id: r.report_id,
+      reporter_uid: r.reporter_uid,
+      reason: r.reason,
+      content: [...(r.content ?? [])],
+      details: r.details ?? '',
+      created_at: r.created_at.toISOString(),
+    })),
+  };
+}
+
+export interface ResolveInput {
+  case_id: string;
+  action: ReportAction;
+  note: string;
+}
+
+/** What can be taken down by a report's resolution (templates and topics have no module yet; a person is sanctioned). */
+const REMOVABLE = new Set(['story', 'comment']);
+
+/**
+ * Resolves an open item once (a second operator racing gets 1050002): takes the content down (a story goes offline,
+ * BreakUp; a comment Offline), or sanctions its author, or does nothing. Every report in it is resolved, each reporter
+ * gets the result in their inbox, and the decision is audited.
+ *
+ * Sanctions: the account sanctions of the console are not on the api yet, so a sanction is recorded as a warning
+ * (`resolution.sanction: "Warning"`) and the author gets a warning notice.
+ */
+export async function resolveCase(input: ResolveInput, operatorUid: string, now: number) {
+  const c = await findCase(input.case_id);
+  if (c.status !== ReportStatus.Open) throw new AppError(ErrorCode.DuplicateOperation, 'This item is already resolved', { data: { reason: 'resolved' } });
+  if (input.action === ReportAction.Remove && !REMOVABLE.has(c.target_type)) {
+    throw new AppError(ErrorCode.InvalidParam, `A ${c.target_type} cannot be removed from here`, { data: { field: 'action' } });
+  }
+  if (input.action === ReportAction.Sanction && !c.owner_uid) {
+    throw new AppError(ErrorCode.InvalidParam, 'This target has no author to sanction', { data: { field: 'action' } });
+  }
+  const at = new Date(now);
+  const sanction = input.action === ReportAction.Sanction ? 'Warning' : '';
+  const claimed = await ReportCase.findOneAndUpdate(
+    { case_id: c.case_id, status: ReportStatus.Open },
+    {
+      $set: { status: ReportStatus.Resolved, resolution: { action: input.action, operator_uid: operatorUid, note: input.note, at, sanction } },
+      $unset: { open_key: 1 },
+    },
+    { new: true },
+  ).lean<ReportCaseRecord>();
+  if (!claimed) throw new AppError(ErrorCode.ConcurrentOperation, 'Another operator resolved this item');
+
+  const reason = input.note || `reports: ${c.count}`;
+  if (input.action === ReportAction.Remove && c.target_type === 'story') {
+    await operateStory({ story_id: c.target_id, op_status: OperationStoryStatus.BreakUp }, operatorUid, now, reason, 'report.remove').catch((err: unknown) => {
+      // The story was deleted by its creator meanwhile: nothing left to take down.
+      if (!(err instanceof AppError && err.code === ErrorCode.RecordNotFound)) throw err;
+    });
+  } else if (input.action === ReportAction.Remove && c.target_type === 'comment') {
+    const comment = await Comment.findOne({ comment_id: c.target_id }).lean<CommentRecord>();
+    if (comment) {
+      await takeDownComment(comment, operatorUid);
+      await writeAudit({
+        operator_uid: operatorUid,
+        action: 'report.remove',
+        target_type: 'comment',
+        target_id: c.target_id,
+        before: { status: comment.status },
+        after: { status: 'Offline' },
+        reason,
+        at,
+      });
+    }
+  } else if (input.action === ReportAction.Sanction) {
+    await notify({
+      uid: c.owner_uid,
+      kind: NoticeKind.ReportWarning,
+      actor_uid: '',
+      story_id: c.story_id,
+      story_name: c.target_name,
+      text: c.target_type,
+    });
+  }
+
+  const reports = await Report.find({ case_id: c.case_id, status: ReportStatus.Open }, { reporter_uid: 1 }).lean<Array<{ reporter_uid: string }>>();
+  await Report.updateMany(
+    { case_id: c.case_id, status: ReportStatus.Open },
+    { $set: { status: ReportStatus.Resolved, outcome: input.action, resolved_at: at }, $unset: { open_key: 1 } },
+  );
+  const reporters = [...new Set(reports.map((r) => r.reporter_uid))];
+  for (const uid of reporters) {
+    await notify({ uid, kind: NoticeKind.ReportResult, actor_uid: '', story_id: c.story_id, story_name: c.target_name, text: input.action });
+  }
+  await writeAudit({
+    operator_uid: operatorUid,
+    action: 'report.resolve',
+    target_type: c.target_type,
+    target_id: c.target_id,
+    before: { status: ReportStatus.Open, count: c.count, reasons: c.reasons },
+    after: { status: ReportStatus.Resolved, action: input.action, sanction, reporters: reporters.length },
+    reason: input.note,
+    at,
+  });
+  return { case: presentCase(claimed), notified: reporters.length };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import {
+  OpsPermission,
+  REPORT_ACTIONS,
+  REPORT_CONTENT,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  REPORTS_PER_HOUR,
+  ReportStatus,
+  type ReportAction,
+  type ReportTarget,
+} from 'shared-kit';
+import { idString } from 'shared-kit/schemas';
+import { currentAccount, requireUser } from '../../lib/auth';
+import type { AppRouter } from '../../lib/context';
+import { respond } from '../../lib/envelope';
+import { rateLimit } from '../../lib/rateLimit';
+import { validate } from '../../lib/validate';
+import { requirePermission } from '../ops/permissions';
+import { createReport, myReports } from './report.service';
+import { reportCase, reportQueue, resolveCase } from './report.ops';
+
+/** The field naming each kind of target in its report call. */
+const ID_FIELD: Record<ReportTarget, string> = {
+  story: 'story_id',
+  comment: 'comment_id',
+  author: 'uid',
+  dialogue: 'dialogue_id',
+  template: 'template_id',
+  topic: 'topic_id',
+};
+
+function reportBody(type: ReportTarget) {
+  const reasons = REPORT_REASONS[type] as readonly [string, ...string[]];
+  const parts = REPORT_CONTENT[type] as readonly [string, ...string[]];
+  return z
+    .object({
+      [ID_FIELD[type]]: idString,
+      reason: z.enum(reasons),
+      content: z.array(z.enum(parts)).min(1, 'choose at least one part').max(parts.length),
+      details: z
+        .string()
+        .trim()
+        .refine((s) => [...s].length <= REPORT_DETAILS_MAX, `must be at most ${REPORT_DETAILS_MAX} characters`)
+        .default(''),
+    })
+    .strict();
+}
+
+const offsetPage = z.object({
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  count: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/**
+ * Reports (spec section 7, `/api/report/`): `config` anyone; filing and `story_list` signed-in accounts (guests
+ * 1007), 30 reports an hour each. The operators' queue (`/api/ops/report/`): the moderator permission.
+ */
+export function reportRoutes(router: AppRouter, deps: { now: () => number }): void {
+  router.get('/api/report/config', (ctx) => {
+    respond(ctx, {
+      targets: REPORT_TARGETS.map((t) => ({ target_type: t, reasons: [...REPORT_REASONS[t]], content: [...REPORT_CONTENT[t]] })),
+      details_max: REPORT_DETAILS_MAX,
+    });
+  });
+
+  const limit = rateLimit({ name: 'report', key: (ctx) => currentAccount(ctx).uid, windowMs: 60 * 60 * 1000, max: REPORTS_PER_HOUR });
+  for (const type of REPORT_TARGETS) {
+    const body = validate({ body: reportBody(type) });
+    router.post(`/api/report/${type}`, requireUser, limit, body, async (ctx) => {
+      const b = body.input(ctx).body as Record<string, unknown> & { reason: string; content: string[]; details: string };
+      const input = { target_id: String(b[ID_FIELD[type]]), reason: b.reason, content: [...new Set(b.content)], details: b.details };
+      respond(ctx, await createReport(currentAccount(ctx).uid, type, input, deps.now()));
+    });
+  }
+
+  const mine = validate({ query: offsetPage });
+  router.get('/api/report/story_list', requireUser, mine, async (ctx) => {
+    const q = mine.input(ctx).query;
+    respond(ctx, await myReports(currentAccount(ctx).uid, q.offset, q.count));
+  });
+
+  const moderator = requirePermission(OpsPermission.Moderator);
+  const queue = validate({
+    query: offsetPage.extend({
+      sort: z.enum(['count', 'newest']).default('count'),
+      status: z.enum([ReportStatus.Open, ReportStatus.Resolved]).default(ReportStatus.Open),
+    }),
+  });
+  router.get('/api/ops/report/queue', moderator, queue, async (ctx) => {
+    const q = queue.input(ctx).query;
+    respond(ctx, await reportQueue(q.status, q.sort, q.offset, q.count));
+  });
+  const get = validate({ query: z.object({ case_id: idString }) });
+  router.get('/api/ops/report/get', moderator, get, async (ctx) => {
+    respond(ctx, await reportCase(get.input(ctx).query.case_id));
+  });
+  const resolve = validate({
+    body: z
+      .object({
+        case_id: idString,
+        action: z.enum(REPORT_ACTIONS as [ReportAction, ...ReportAction[]]),
+        note: z.string().trim().max(1000).default(''),
+      })
+      .strict(),
+  });
+  router.post('/api/ops/report/resolve', moderator, resolve, async (ctx) => {
+    respond(ctx, await resolveCase(resolve.input(ctx).body, currentAccount(ctx).uid, deps.now()));
+  });
+}

@@ -1,0 +1,104 @@
+import { CommentStatus, ErrorCode, UserIdentity, type ReportTarget } from 'shared-kit';
+import { AppError } from '../../lib/errors';
+import { Comment, type CommentRecord } from '../comment/comment.model';
+import { Story } from '../editor/story.model';
+import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
+import { publicStory } from '../interact/story.access';
+import { Dialogue } from '../play/dialogue.model';
+import { Play } from '../play/play.model';
+import { User } from '../user/user.model';
+
+/** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
+export interface TargetInfo {
+  owner_uid: string;
+  story_id: string;
+  name: string;
+}
+
+const excerpt = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/**
+ * The target a reporter may report: one they can see. A story players can open, a comment not taken down, a signed-in
+ * account, a line of the reporter's own play. Unknown or unseen: 1050001 (a story: its own code).
+ */
+export async function reportableTarget(type: ReportTarget, id: string, reporterUid: string): Promise<TargetInfo> {
+  switch (type) {
+    case 'story': {
+      const s = await publicStory(id);
+      return { owner_uid: s.uid, story_id: s.story_id, name: s.story_name };
+    }
+    case 'comment': {
+      const c = await Comment.findOne({ comment_id: id }).lean<CommentRecord>();
+      const seen = c && (c.status === CommentStatus.AllVisible || (c.status === CommentStatus.SelfVisible && c.uid === reporterUid));
+      if (!c || !seen) throw new AppError(ErrorCode.CommentDeleted);
+      return { owner_uid: c.uid, story_id: c.story_id, name: excerpt(c.text) };
+    }
+    case 'author': {
+      const u = await User.findOne({ uid: id, identity: UserIdentity.User }, { uid: 1, nickname: 1 }).lean<{ uid: string; nickname: string }>();
+      if (!u) throw new AppError(ErrorCode.UserNotExist);
+      return { owner_uid: u.uid, story_id: '', name: u.nickname };
+    }
+    case 'dialogue': {
+      const d = await Dialogue.findOne({ dialogue_id: id }, { play_id: 1, content: 1 }).lean<{ play_id: string; content: string }>();
+      const play = d ? await Play.findOne({ play_id: d.play_id }, { uid: 1, story_id: 1 }).lean<{ uid: string; story_id: string }>() : null;
+      // A play's lines are seen by its player only.
+      if (!d || !play || play.uid !== reporterUid) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
+      const story = await Story.findOne({ story_id: play.story_id }, { uid: 1, story_name: 1 }).lean<{ uid: string; story_name: string }>();
+      return { owner_uid: story?.uid ?? '', story_id: play.story_id, name: excerpt(d.content) };
+    }
+    case 'template':
+    case 'topic':
+      // Templates and topics have no module on the api yet: the report is kept by its id for an operator to look up.
+      return { owner_uid: '', story_id: '', name: '' };
+    default:
+      throw new AppError(ErrorCode.ClientParamError, 'target_type: unknown');
+  }
+}
+
+/** The target as a player sees it now, for the operator who judges the reports (`exists` false once it is gone). */
+export async function targetView(type: string, id: string) {
+  const none = { exists: false, title: '', text: '', image: '', author: null, parts: [] as Array<{ label: string; text: string }>, link: '' };
+  const person = async (uid: string) => {
+    const u = await User.findOne({ uid }, { uid: 1, nickname: 1 }).lean<{ uid: string; nickname: string }>();
+    return u ? { uid: u.uid, nickname: u.nickname } : null;
+  };
+  switch (type) {
+    case 'story': {
+      const s = await Story.findOne({ story_id: id }, { uid: 1, live_version_id: 1 }).lean<{ uid: string; live_version_id: string | null }>();
+      const v = s?.live_version_id ? await StoryVersion.findOne({ version_id: s.live_version_id }).lean<StoryVersionRecord>() : null;
+      if (!s || !v) return none;
+      const c = v.content;
+      return {
+        exists: true,
+        title: c.story_name,
+        text: c.introduction,
+        image: c.logo ?? '',
+        author: await person(s.uid),
+        parts: [
+          ...c.characters.filter((ch) => ch.character_name).map((ch) => ({ label: ch.character_name, text: ch.settings ?? '' })),
+          ...c.nodes.map((n, i) => ({ label: `#${i + 1} ${n.name ?? ''}`.trim(), text: n.content ?? '' })),
+          ...(c.prologue?.content ? [{ label: 'prologue', text: c.prologue.content }] : []),
+        ],
+        link: `/play/story/${id}`,
+      };
+    }
+    case 'comment': {
+      const c = await Comment.findOne({ comment_id: id }).lean<CommentRecord>();
+      if (!c) return none;
+      return { ...none, exists: c.status !== CommentStatus.Offline, title: '', text: c.text, author: await person(c.uid), link: `/play/story/${c.story_id}` };
+    }
+    case 'author': {
+      const who = await person(id);
+      return who ? { ...none, exists: true, title: who.nickname, author: who, link: `/play/author/${id}` } : none;
+    }
+    case 'dialogue': {
+      const d = await Dialogue.findOne({ dialogue_id: id }, { content: 1, play_id: 1 }).lean<{ content: string; play_id: string }>();
+      if (!d) return none;
+      const play = await Play.findOne({ play_id: d.play_id }, { story_id: 1 }).lean<{ story_id: string }>();
+      const story = play ? await Story.findOne({ story_id: play.story_id }, { uid: 1 }).lean<{ uid: string }>() : null;
+      return { ...none, exists: true, text: d.content, author: story ? await person(story.uid) : null, link: play ? `/play/story/${play.story_id}` : '' };
+    }
+    default:
+      return { ...none, title: id };
+  }
+}

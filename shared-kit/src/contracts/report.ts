@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** `/api/report/*` (the player's side) and `/api/ops/report/*` (the operators' queue). */
+
+export const reportConfigSchema = z.object({
+  targets: z.array(
+    z.object({
+      target_type: z.string(),
+      reasons: z.array(z.string()),
+      content: z.array(z.string()),
+    }),
+  ),
+  details_max: z.number().int(),
+});
+export type ReportConfig = z.infer<typeof reportConfigSchema>;
+
+export const myReportSchema = z.object({
+  report_id: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  target_name: z.string(),
+  reason: z.string(),
+  content: z.array(z.string()),
+  details: z.string(),
+  status: z.string(),
+  /** The operator's action once resolved: NoAction, Remove or Sanction; '' while open. */
+  outcome: z.string(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+
+export const reportCreatedSchema = z.object({ report_id: z.string(), status: z.string() });
+
+export const reportCaseSchema = z.object({
+  case_id: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  target_name: z.string(),
+  owner_uid: z.string(),
+  story_id: z.string(),
+  count: z.number().int(),
+  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  status: z.string(),
+  first_at: z.string(),
+  last_at: z.string(),
+  resolution: z
+    .object({ action: z.string(), operator_uid: z.string(), note: z.string(), at: z.string(), sanction: z.string() })
+    .nullable(),
+});
+export type ReportCase = z.infer<typeof reportCaseSchema>;
+
+/** The target as a player sees it, for the operator's judgement. */
+export const reportTargetViewSchema = z.object({
+  exists: z.boolean(),
+  title: z.string(),
+  text: z.string(),
+  image: z.string(),
+  author: z.object({ uid: z.string(), nickname: z.string() }).nullable(),
+  parts: z.array(z.object({ label: z.string(), text: z.string() })),
+  link: z.string(),
+});
+export type ReportTargetView = z.infer<typeof reportTargetViewSchema>;
+
+export const reportCaseDetailSchema = z.object({
+  case: reportCaseSchema,
+  target: reportTargetViewSchema,
+  reports: z.array(
+    z.object({
+      report_id: z.string(),
+      reporter_uid: z.string(),
+      reason: z.string(),
+      content: z.array(z.string()),
+      details: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type ReportCaseDetail = z.infer<typeof reportCaseDetailSchema>;
+
+const created = reportCreatedSchema;
+export const REPORT_CONTRACTS = {
+  'GET /report/config': reportConfigSchema,
+  'POST /report/story': created,
+  'POST /report/comment': created,
+  'POST /report/author': created,
+  'POST /report/dialogue': created,
+  'POST /report/template': created,
+  'POST /report/topic': created,
+  'GET /report/story_list': z.object({ list: z.array(myReportSchema), has_more: z.boolean(), next_offset: z.number().int() }),
+  'GET /ops/report/queue': z.object({ list: z.array(reportCaseSchema), has_more: z.boolean(), next_offset: z.number().int() }),
+  'GET /ops/report/get': reportCaseDetailSchema,
+  'POST /ops/report/resolve': z.object({ case: reportCaseSchema, notified: z.number().int() }),
+};
