@@ -9,7 +9,7 @@ import { seriousViolations } from '../support/axe';
  * editor's routes show the mobile notice (spec §2 mobile rule): that page is what gets checked there.
  */
 const ROUTES = {
-  editor: ['/editor', '/editor/works', '/editor/story/new', '/editor/story-ai', '/editor/bot', '/editor/demo/components'],
+  editor: ['/editor', '/editor/works', '/editor/story/new', '/editor/story-ai', '/editor/bot', '/editor/demo/components', '/editor/gallery', '/editor/template/new'],
   account: [
     '/account',
     '/account/edit',

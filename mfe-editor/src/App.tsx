@@ -2,19 +2,16 @@ import { lazy, Suspense, type JSX } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from 'ui-kit';
 import './editor.css';
-import { useEditorT } from './i18n';
 import { BotEditorPage } from './pages/BotEditorPage';
-import { PlannedPage } from './pages/PlannedPage';
+import { GalleryPage } from './pages/GalleryPage';
+import { GalleryTemplatePage } from './pages/GalleryTemplatePage';
+import { TemplateEditorPage } from './pages/TemplateEditorPage';
+import './pages/template.css';
 import { StoryEditorPage } from './pages/StoryEditorPage';
 import { WorksPage } from './pages/WorksPage';
 
 /** The UI kit's living catalogue: its own chunk, so it costs the editor's first render nothing. */
 const ComponentCatalogue = lazy(() => import('./catalogue/ComponentCatalogue'));
-
-function Planned({ page }: { page: 'template' | 'gallery' }): JSX.Element {
-  const { t } = useEditorT();
-  return <PlannedPage title={t(`planned.${page}`)} text={t('planned.text', { what: t(`planned.${page}What`) })} />;
-}
 
 /** The editor remote: route paths are relative to where the shell mounts it (`/editor/*`). */
 export default function App(): JSX.Element {
@@ -26,10 +23,12 @@ export default function App(): JSX.Element {
           <Route index element={<Navigate to="works" replace />} />
           <Route path="works" element={<WorksPage />} />
           <Route path="story/:id?" element={<StoryEditorPage />} />
-          <Route path="template/:id?" element={<Planned page="template" />} />
+          <Route path="template/:id?" element={<TemplateEditorPage />} />
           <Route path="bot" element={<BotEditorPage />} />
           <Route path="bot/:id" element={<BotEditorPage />} />
-          <Route path="gallery" element={<Planned page="gallery" />} />
+          <Route path="gallery" element={<GalleryPage />} />
+          <Route path="gallery/:id" element={<GalleryTemplatePage mode="detail" />} />
+          <Route path="gallery/:id/use" element={<GalleryTemplatePage mode="use" />} />
           <Route path="demo/components" element={<ComponentCatalogue />} />
           <Route path="*" element={<Navigate to="works" replace />} />
         </Routes>

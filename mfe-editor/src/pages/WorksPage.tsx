@@ -51,6 +51,9 @@ export function WorksPage(): JSX.Element {
           <Link to="../bot" className="ui-button ui-button--secondary ui-button--md">
             {t('works.createBot')}
           </Link>
+          <Link to="../gallery" className="ui-button ui-button--secondary ui-button--md">
+            {t('gallery.startFromTemplate')}
+          </Link>
         </div>
       </header>
       <div className="ui-row editor-filters" role="group" aria-label={t('works.filterLabel')}>

@@ -1,3 +1,5 @@
+import { galleryCopy, templateCopy } from './template';
+
 /** The editor remote's copy in English: the `editor` namespace. Every other language has exactly these keys. */
 const editor = {
   common: {
@@ -259,6 +261,8 @@ const editor = {
     needPrompt: 'Describe the appearance before generating a picture',
     promptTooLong: 'The prompt can be at most {{max}} characters',
   },
+  template: templateCopy,
+  gallery: galleryCopy,
 } as const;
 
 export default editor;

@@ -1,5 +1,6 @@
 import type { Translation } from 'ui-kit';
 import type { EditorCopy } from '../en/editor';
+import { galleryCopyZh, templateCopyZh } from './template';
 
 /** The editor remote's copy in Simplified Chinese (`editor` namespace); the type keeps its keys the same as English. */
 const editor: Translation<EditorCopy> = {
@@ -262,6 +263,8 @@ const editor: Translation<EditorCopy> = {
     needPrompt: '生成图片前请先描述外貌',
     promptTooLong: '描述最多 {{max}} 个字符',
   },
+  template: templateCopyZh,
+  gallery: galleryCopyZh,
 };
 
 export default editor;

@@ -1,0 +1,125 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { storyLog } from '../support/play';
+import { ok, signInAsOperator, signInByPhone } from '../support/session';
+
+/** A real picture: the api's own offline artwork (512 x 512 PNG), uploaded like a creator's file. */
+async function picture(request: APIRequestContext, name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const res = await request.get(`/api/editor/art/${name}.png`);
+  expect(res.ok()).toBe(true);
+  return { name: `${name}.png`, mimeType: 'image/png', buffer: await res.body() };
+}
+
+test('a whitelisted creator builds and publishes a template; another creator fills it in, publishes and plays the story', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  // The author: a new creator the operator puts on the template whitelist.
+  await signInByPhone(page.request, '631');
+  const author = await ok<{ uid: string }>(await page.request.get('/api/tyler/user/detail'), 'user/detail');
+  const ops = await browser.newContext({ baseURL });
+  const opsPage = await ops.newPage();
+  await signInAsOperator(opsPage);
+  await ok(await opsPage.request.post('/api/editor/template/white_list', { data: { uid: author.uid, allow: true } }), 'white_list');
+  await ops.close();
+
+  // From My Story to the gallery, and on to a new template.
+  await page.goto('/editor/works');
+  await page.getByRole('link', { name: 'Start from a template' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Locked Room Mystery' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create template' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Template editor/ })).toBeVisible();
+
+  const about = page.getByRole('region', { name: 'About the template' });
+  await about.getByLabel('Name', { exact: true }).fill('Harbour Ghost');
+  await about.getByLabel('Emoji').fill('👻');
+  await about.getByLabel('Description').fill('A lighthouse, a keeper and a ghost in a town you name.');
+
+  // A text field and a picture field; their names must differ (spec section 5).
+  const fields = page.getByRole('region', { name: 'Fields' });
+  await fields.getByRole('button', { name: 'Add text field' }).click();
+  const town = fields.getByRole('listitem').nth(0);
+  await town.getByLabel('Field name').fill('Town');
+  await town.getByLabel('Placeholder').fill('Port Avery');
+  await town.getByLabel('Maximum length').fill('20');
+  await fields.getByRole('button', { name: 'Add picture field' }).click();
+  const face = fields.getByRole('listitem').nth(1);
+  await face.getByLabel('Field name').fill('town');
+  await expect(face.getByText('Field name already used')).toBeVisible();
+  await face.getByLabel('Field name').fill('Keeper picture');
+  await expect(face.getByText('Field name already used')).toHaveCount(0);
+  await face.getByRole('combobox', { name: 'Picture for' }).click();
+  await page.getByRole('option', { name: 'Character: Mira' }).click();
+
+  // Place the text field: typed as [Town] in the story name, inserted at the caret in the introduction.
+  const story = page.getByRole('region', { name: 'Story' });
+  await story.getByRole('textbox', { name: 'Story name' }).fill('The ghost of [Town]');
+  const intro = story.getByRole('textbox', { name: 'Introduction' });
+  await intro.fill('Nobody in  believes in ghosts.');
+  await intro.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 10));
+  await intro.focus();
+  await story.getByRole('button', { name: 'Insert [Town]' }).click();
+  await expect(intro).toHaveValue('Nobody in [Town] believes in ghosts.');
+  const preview = page.getByRole('region', { name: 'Live preview' });
+  await expect(preview.getByRole('heading', { name: 'The ghost of Port Avery' })).toBeVisible();
+  await expect(preview.getByText('Nobody in Port Avery believes in ghosts.')).toBeVisible();
+
+  // The draft saved itself (its URL has its id); publishing makes it public.
+  await expect(page).toHaveURL(/\/editor\/template\/\d+$/);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Published/ })).toBeVisible();
+  await expect(page.getByRole('status').getByText('Saved')).toBeVisible();
+  await page.reload();
+  await expect(about.getByLabel('Name', { exact: true })).toHaveValue('Harbour Ghost');
+  await expect(story.getByRole('textbox', { name: 'Story name' })).toHaveValue('The ghost of [Town]');
+
+  // Another creator finds it in the gallery and fills it in.
+  const other = await browser.newContext({ baseURL });
+  const page2 = await other.newPage();
+  await signInByPhone(page2.request, '646');
+  await page2.goto('/editor/gallery');
+  await page2.getByRole('searchbox', { name: 'Search templates' }).fill('harbour ghost');
+  await page2.getByRole('link', { name: 'Harbour Ghost' }).click();
+  await expect(page2.getByRole('heading', { level: 1, name: /Harbour Ghost/ })).toBeVisible();
+  await expect(page2.getByRole('region', { name: 'What you fill in' }).getByText('Keeper picture')).toBeVisible();
+  await expect(page2.getByRole('region', { name: 'Example story' }).getByText('The ghost of Port Avery')).toBeVisible();
+  await page2.getByRole('link', { name: 'Use this template' }).click();
+
+  const form = page2.getByRole('region', { name: 'Fill in the template' });
+  await form.getByRole('button', { name: 'Create story' }).click();
+  await expect(form.getByText('Required')).toBeVisible();
+  await form.getByLabel('Town').fill('x'.repeat(21));
+  await expect(form.getByText('At most 20 characters')).toBeVisible();
+  await form.getByLabel('Town').fill('Gullrock');
+  await form.getByLabel('Keeper picture (optional)').setInputFiles(await picture(page2.request, 'keeper_of_gullrock'));
+  await expect(form.getByRole('img', { name: 'Keeper picture (optional)' })).toHaveAttribute('src', /^\/api\/media\/[0-9a-f]{24}$/);
+  await form.getByRole('button', { name: 'Create story' }).click();
+
+  // The normal story editor, with the story filled in from the template.
+  await expect(page2.getByRole('heading', { level: 1, name: 'Story editor' })).toBeVisible();
+  await expect(page2).toHaveURL(/\/editor\/story\/\d+$/);
+  const storyId = /\/editor\/story\/(\d+)$/.exec(page2.url())?.[1] ?? '';
+  await expect(page2.getByLabel('Story name')).toHaveValue('The ghost of Gullrock');
+  await expect(page2.getByLabel('Introduction')).toHaveValue('Nobody in Gullrock believes in ghosts.');
+  await page2.getByRole('button', { name: 'Publish' }).click();
+  await expect(page2.getByText('Published successfully')).toBeVisible();
+  await page2.getByRole('banner').getByRole('link', { name: 'My Story' }).click();
+  const card = page2.getByRole('listitem', { name: 'The ghost of Gullrock' });
+  await expect(card.getByText('Passed', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // And plays it.
+  await page2.goto(`/play/story/${storyId}`);
+  await expect(page2.getByRole('heading', { level: 1, name: 'The ghost of Gullrock' })).toBeVisible();
+  await page2.getByRole('button', { name: /^(Play|Continue)$/ }).click();
+  await expect(storyLog(page2)).toContainText('You should not have come tonight');
+  await other.close();
+
+  // The author sees the story made from the template.
+  const made = await ok<{ stories: Array<{ story_id: string }> }>(
+    await page.request.get(`/api/editor/template/creator_story_list?template_id=${/\/template\/(\d+)$/.exec(page.url())?.[1] ?? ''}`),
+    'creator_story_list',
+  );
+  expect(made.stories.map((s) => s.story_id)).toEqual([storyId]);
+});
