@@ -2,9 +2,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { storyLog } from '../support/play';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
 
-/** A real picture: the api's own offline artwork (512 x 512 PNG), uploaded like a creator's file. */
+/** A real picture: the api's own offline portrait (512 x 512 PNG, a face the api's check finds), uploaded like a creator's file. */
 async function picture(request: APIRequestContext, name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const res = await request.get(`/api/editor/art/${name}.png`);
+  const res = await request.get(`/api/editor/art/portrait_${name}.png`);
   expect(res.ok()).toBe(true);
   return { name: `${name}.png`, mimeType: 'image/png', buffer: await res.body() };
 }

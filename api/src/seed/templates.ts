@@ -53,7 +53,8 @@ const character = (id: string, name: string, settings: string, style: string, pi
   character_name: name,
   settings,
   style,
-  character_url: art(picture),
+  // Character art is drawn as a portrait, with a face the picture check finds.
+  character_url: art(`portrait_${picture}`),
   dubbing_show: { dubbing: voice, language: 'English' },
   type: CharacterType.NPC,
 });
