@@ -26,6 +26,7 @@ import { passportRoutes } from './modules/passport/passport.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { mediaMiddleware } from './modules/media/media.routes';
+import { cardMiddleware } from './modules/card/card.routes';
 import { createAiProviders } from './ai';
 import { editorRoutes } from './modules/editor/editor.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -178,6 +179,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   app.use(oauthFormPost);
   // Before the JSON parser: uploads are multipart and read their own body.
   app.use(onlyWhereItRoutes(mediaMiddleware(sessionMiddleware(accounts))));
+  app.use(onlyWhereItRoutes(cardMiddleware(sessionMiddleware(accounts), now)));
   app.use(jsonBody);
   app.use(sessionMiddleware(accounts));
   app.use(router.routes());

@@ -65,6 +65,8 @@ export const storyDetailSchema = z.object({
   /** The story's latest generation plan, when it has one. */
   plan: z.object({ plan_id: z.string(), status: z.number().int(), percent: z.number() }).nullable().optional(),
   permission: storyPermissionSchema,
+  /** The story's or bot's world info, when it has one. */
+  lorebook: content.lorebook,
 });
 export type StoryDetail = z.infer<typeof storyDetailSchema>;
 

@@ -10,3 +10,21 @@ export const STORY_CHARACTERS_CAP = 50;
 
 /** The prologue speaker for a voice-over (narrated) prologue: a fixed value, not a character id. */
 export const VOICE_OVER_SPEAKER = 'voice_over';
+
+/** Bounds the lists a character card brings (greetings, tags, lorebook keys). */
+export const CARD_LIST_CAP = 200;
+
+/** Lorebook (world info) bounds and defaults. */
+export const LOREBOOK_ENTRIES_CAP = 1000;
+export const LOREBOOK_MAX_SCAN_DEPTH = 100;
+export const LOREBOOK_MAX_TOKEN_BUDGET = 8000;
+export const LOREBOOK_DEFAULTS = { scanDepth: 4, tokenBudget: 512 } as const;
+/** Where an entry goes in the prompt: before or after the characters' descriptions (the card formats' two places). */
+export const LOREBOOK_POSITIONS = ['before_char', 'after_char'] as const;
+export type LorebookPosition = (typeof LOREBOOK_POSITIONS)[number];
+/**
+ * How the secondary keys of a selective entry combine with its primary keys: the primary keys always match first,
+ * then `and_any` needs one secondary key, `and_all` every one, `not_any` none, `not_all` not every one.
+ */
+export const SELECTIVE_LOGICS = ['and_any', 'not_all', 'not_any', 'and_all'] as const;
+export type SelectiveLogic = (typeof SELECTIVE_LOGICS)[number];

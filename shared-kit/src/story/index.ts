@@ -11,6 +11,9 @@ export type {
   StoryCreateInput,
   StoryCreateResponse,
   PlanGenerate,
+  Lorebook,
+  LorebookEntry,
+  LorebookInput,
 } from './schema';
 export * from './constants';
 export * from './forbidden';

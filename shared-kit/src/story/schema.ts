@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { CharacterType, NodeType, PublishType, StoryGenType } from '../enums';
-import { STORY_CHARACTERS_CAP, STORY_NODES_CAP, STORY_SHORT_TEXT_CAP, STORY_TEXT_CAP } from './constants';
+import {
+  CARD_LIST_CAP,
+  LOREBOOK_DEFAULTS,
+  LOREBOOK_ENTRIES_CAP,
+  LOREBOOK_MAX_SCAN_DEPTH,
+  LOREBOOK_MAX_TOKEN_BUDGET,
+  LOREBOOK_POSITIONS,
+  SELECTIVE_LOGICS,
+  STORY_CHARACTERS_CAP,
+  STORY_NODES_CAP,
+  STORY_SHORT_TEXT_CAP,
+  STORY_TEXT_CAP,
+} from './constants';
 
 /**
  * The story payload of `POST /api/editor/story/create` and `check_create` (spec sections 3 and 7), as zod schemas
@@ -54,6 +66,11 @@ export const characterSchema = z.object({
   character_url: imageUrl.default(''),
   dubbing_show: dubbingSchema.default({ dubbing: '', language: '' }),
   type: z.enum([CharacterType.NPC, CharacterType.VoiceOver]).default(CharacterType.NPC),
+  /** Other opening lines the creator may pick instead (a character card's `alternate_greetings`). */
+  alternate_greetings: z.array(text(STORY_TEXT_CAP)).max(CARD_LIST_CAP, `at most ${CARD_LIST_CAP} greetings`).optional(),
+  /** Notes for people who use the character, never sent to the model (a card's `creator_notes`). */
+  creator_notes: text(STORY_TEXT_CAP).optional(),
+  tags: z.array(text(STORY_SHORT_TEXT_CAP)).max(CARD_LIST_CAP, `at most ${CARD_LIST_CAP} tags`).optional(),
 });
 export type StoryCharacter = z.output<typeof characterSchema>;
 
@@ -89,6 +106,42 @@ export const nodeSchema = z.object({
 });
 export type StoryNode = z.output<typeof nodeSchema>;
 
+export const lorebookEntrySchema = z.object({
+  entry_id: itemId,
+  /** Shown in the editor only; never sent to the model. */
+  name: text(STORY_SHORT_TEXT_CAP).default(''),
+  keys: z.array(text(STORY_SHORT_TEXT_CAP)).max(CARD_LIST_CAP, `at most ${CARD_LIST_CAP} keys`).default([]),
+  secondary_keys: z.array(text(STORY_SHORT_TEXT_CAP)).max(CARD_LIST_CAP, `at most ${CARD_LIST_CAP} keys`).default([]),
+  /** When true, `selective_logic` also asks the secondary keys. */
+  selective: z.boolean().default(false),
+  selective_logic: z.enum(SELECTIVE_LOGICS).default('and_any'),
+  /** Always in the prompt while enabled, keys or not. */
+  constant: z.boolean().default(false),
+  content: text(STORY_TEXT_CAP).default(''),
+  /** Lower comes first in the prompt. */
+  insertion_order: z.number().int().min(-100_000).max(100_000).default(100),
+  /** Higher is kept first when the token budget is short. */
+  priority: z.number().int().min(-100_000).max(100_000).default(10),
+  position: z.enum(LOREBOOK_POSITIONS).default('before_char'),
+  /** Messages back from the newest this entry's keys are looked for in; 0 follows the lorebook's scan depth. */
+  depth: z.number().int().min(0).max(LOREBOOK_MAX_SCAN_DEPTH).default(0),
+  case_sensitive: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+});
+export type LorebookEntry = z.output<typeof lorebookEntrySchema>;
+
+/** World info: entries added to a play's prompt when their keys come up (a character card's `character_book`). */
+export const lorebookSchema = z.object({
+  name: text(STORY_SHORT_TEXT_CAP).default(''),
+  description: text(STORY_TEXT_CAP).default(''),
+  scan_depth: z.number().int().min(1).max(LOREBOOK_MAX_SCAN_DEPTH).default(LOREBOOK_DEFAULTS.scanDepth),
+  token_budget: z.number().int().min(16).max(LOREBOOK_MAX_TOKEN_BUDGET).default(LOREBOOK_DEFAULTS.tokenBudget),
+  recursive_scanning: z.boolean().default(false),
+  entries: z.array(lorebookEntrySchema).max(LOREBOOK_ENTRIES_CAP, `at most ${LOREBOOK_ENTRIES_CAP} entries`).default([]),
+});
+export type Lorebook = z.output<typeof lorebookSchema>;
+export type LorebookInput = z.input<typeof lorebookSchema>;
+
 /** What a story is made of: everything the editor saves, without the request's bookkeeping. */
 export const storyContentSchema = z.object({
   story_gen_type: z
@@ -109,6 +162,8 @@ export const storyContentSchema = z.object({
   nodes: z.array(nodeSchema).max(STORY_NODES_CAP, `at most ${STORY_NODES_CAP} plots`).default([]),
   summary: text(STORY_TEXT_CAP).default(''),
   voice_over_dubbing: dubbingSchema.default({ dubbing: '', language: '' }),
+  /** The story's or bot's world info; absent when it has none. */
+  lorebook: lorebookSchema.optional(),
 });
 export type StoryContent = z.output<typeof storyContentSchema>;
 export type StoryContentInput = z.input<typeof storyContentSchema>;

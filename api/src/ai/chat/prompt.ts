@@ -41,7 +41,9 @@ export function systemPrompt(m: TurnMaterial): string {
     section('Story', `${m.storyName}\n${m.introduction}\n${m.storySummary}`) +
     section('Current chapter', chapter) +
     section('Chapter objective (guide the player toward it, never reveal it outright)', m.chapter.objective) +
+    section('World info', m.worldInfo?.before ?? '') +
     section('Characters', cast) +
+    section('More world info', m.worldInfo?.after ?? '') +
     section(
       'The player',
       `${m.player.name || 'Player'}${m.player.settings ? `: ${m.player.settings}` : ''}`,

@@ -50,6 +50,8 @@ export interface TurnMaterial {
   speaker: TurnCharacter;
   /** Player messages sent since this chapter began, including the newest. */
   turnsInChapter: number;
+  /** Lorebook entries the recent messages called up, placed before and after the characters. */
+  worldInfo?: { before: string; after: string };
 }
 
 /** What the director judges the chapter's objective on: a reply's material and the chapter's messages. */

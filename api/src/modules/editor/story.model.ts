@@ -23,6 +23,35 @@ const characterSchema = sub({
   character_url: { type: String, default: '' },
   dubbing_show: { type: dubbingSchema, default: () => ({}) },
   type: { type: String, enum: Object.values(CharacterType), default: CharacterType.NPC },
+  // A character card's extras: absent (not empty) on characters that never had them.
+  alternate_greetings: { type: [String], default: undefined },
+  creator_notes: { type: String, default: undefined },
+  tags: { type: [String], default: undefined },
+});
+
+const lorebookEntrySchema = sub({
+  entry_id: { type: String, required: true },
+  name: { type: String, default: '' },
+  keys: { type: [String], default: [] },
+  secondary_keys: { type: [String], default: [] },
+  selective: { type: Boolean, default: false },
+  selective_logic: { type: String, default: 'and_any' },
+  constant: { type: Boolean, default: false },
+  content: { type: String, default: '' },
+  insertion_order: { type: Number, default: 100 },
+  priority: { type: Number, default: 10 },
+  position: { type: String, default: 'before_char' },
+  depth: { type: Number, default: 0 },
+  case_sensitive: { type: Boolean, default: false },
+  enabled: { type: Boolean, default: true },
+});
+const lorebookSchema = sub({
+  name: { type: String, default: '' },
+  description: { type: String, default: '' },
+  scan_depth: { type: Number, default: 4 },
+  token_budget: { type: Number, default: 512 },
+  recursive_scanning: { type: Boolean, default: false },
+  entries: { type: [lorebookEntrySchema], default: [] },
 });
 
 const nodeSchema = sub({
@@ -58,6 +87,7 @@ export const contentFields: mongoose.SchemaDefinition = {
   nodes: { type: [nodeSchema], default: [] },
   summary: { type: String, default: '' },
   voice_over_dubbing: { type: dubbingSchema, default: () => ({}) },
+  lorebook: { type: lorebookSchema, default: undefined },
 };
 export const contentSchema = sub(contentFields);
 

@@ -1,4 +1,4 @@
-import { creatorStatusOf, DisplayStatus, type StoryContent, type StoryDetail, type StoryListItem } from 'shared-kit';
+import { creatorStatusOf, DisplayStatus, type Lorebook, type StoryCharacter, type StoryContent, type StoryDetail, type StoryListItem } from 'shared-kit';
 import type { StoryRecord } from './story.model';
 import type { StoryVersionRecord } from './storyVersion.model';
 
@@ -26,6 +26,7 @@ export function contentOf(c: StoryContent): StoryContent {
           : { dubbing_desc: ch.dubbing_show.dubbing_desc }),
       },
       type: ch.type,
+      ...cardExtrasOf(ch),
     })),
     player: { character_name: c.player.character_name, settings: c.player.settings },
     prologue: { character_id: c.prologue.character_id, content: c.prologue.content },
@@ -42,6 +43,42 @@ export function contentOf(c: StoryContent): StoryContent {
     })),
     summary: c.summary,
     voice_over_dubbing: { dubbing: c.voice_over_dubbing.dubbing, language: c.voice_over_dubbing.language },
+    ...(c.lorebook ? { lorebook: lorebookOf(c.lorebook) } : {}),
+  };
+}
+
+/** A character card's extras, only those the character has (absent ones stay absent, so old stories read alike). */
+function cardExtrasOf(ch: StoryCharacter): Pick<StoryCharacter, 'alternate_greetings' | 'creator_notes' | 'tags'> {
+  return {
+    ...(Array.isArray(ch.alternate_greetings) ? { alternate_greetings: [...ch.alternate_greetings] } : {}),
+    ...(typeof ch.creator_notes === 'string' ? { creator_notes: ch.creator_notes } : {}),
+    ...(Array.isArray(ch.tags) ? { tags: [...ch.tags] } : {}),
+  };
+}
+
+export function lorebookOf(b: Lorebook): Lorebook {
+  return {
+    name: b.name,
+    description: b.description,
+    scan_depth: b.scan_depth,
+    token_budget: b.token_budget,
+    recursive_scanning: b.recursive_scanning,
+    entries: b.entries.map((e) => ({
+      entry_id: e.entry_id,
+      name: e.name,
+      keys: [...e.keys],
+      secondary_keys: [...e.secondary_keys],
+      selective: e.selective,
+      selective_logic: e.selective_logic,
+      constant: e.constant,
+      content: e.content,
+      insertion_order: e.insertion_order,
+      priority: e.priority,
+      position: e.position,
+      depth: e.depth,
+      case_sensitive: e.case_sensitive,
+      enabled: e.enabled,
+    })),
   };
 }
 

@@ -116,7 +116,8 @@ export async function saveStory(
     // Atomic compare-and-set on the base version: of two saves from the same base, exactly one wins.
     const updated = await Story.findOneAndUpdate(
       { story_id: storyId, uid, version_id: existing.version_id, deleted_at: null },
-      { $set: fields },
+      // A save without a lorebook means the story has none (the editor always sends the one it has).
+      content.lorebook ? { $set: fields } : { $set: fields, $unset: { lorebook: 1 } },
       { new: true, projection: { version_id: 1 } },
     ).lean<{ version_id: string }>();
     if (!updated) {

@@ -78,6 +78,7 @@ export function contentOfDetail(d: StoryDetail): StoryContent {
     nodes: d.nodes ?? [],
     summary: d.summary ?? '',
     voice_over_dubbing: d.story_info.voice_over_dubbing ?? { dubbing: '', language: '' },
+    ...(d.lorebook ? { lorebook: d.lorebook } : {}),
   };
 }
 

@@ -103,6 +103,7 @@ export async function draftStory(storyId: string, uid: string): Promise<Playable
     nodes: story.nodes,
     summary: story.summary,
     voice_over_dubbing: story.voice_over_dubbing,
+    ...(story.lorebook ? { lorebook: story.lorebook } : {}),
   };
   // Plain JSON: the snapshot is stored on the play as it is.
   return { story_id: storyId, version_id: story.version_id, uid, content: JSON.parse(JSON.stringify(content)) as StoryContent, is_draft: true };

@@ -5,6 +5,13 @@ import { inputsOf, rowsBetween, type PromptRow } from './rows';
 import type { PlayFields } from '../play.model';
 import type { PlayableStory } from '../catalogue/story.source';
 import { NARRATOR, castOf, characterById, playerName, readable } from '../catalogue/story.view';
+import { selectWorldInfo } from '../../lorebook';
+
+/** The lorebook entries the recent lines call up (the lorebook module decides which and how many). */
+function worldInfoOf(story: PlayableStory, history: readonly TurnLine[]): { before: string; after: string } {
+  const c = story.content;
+  return selectWorldInfo(c.lorebook, history.map((l) => l.content), (s) => readable(c, s));
+}
 
 /** Dialogue types that are part of the conversation a model should see. */
 const SPOKEN: ReadonlySet<string> = new Set([DialogueType.Input, DialogueType.NpcDialogue, DialogueType.Narration, DialogueType.OpeningRemark]);
@@ -81,10 +88,12 @@ export async function buildJudgeMaterial(play: PlayFields, story: PlayableStory,
 
 /** A reply's material from the play's rows since its running summary, oldest first. */
 function materialOf(play: PlayFields, story: PlayableStory, speakerId: string, rows: PromptRow[]): TurnMaterial {
+  const history = rows.filter(isSpoken).map((d) => lineOf(d, story));
   return {
     ...storyPart(story, play.chapter_index),
     runningSummary: play.summary,
-    history: rows.filter(isSpoken).map((d) => lineOf(d, story)),
+    history,
+    worldInfo: worldInfoOf(story, history),
     speaker: characterById(story.content, speakerId) ?? NARRATOR,
     turnsInChapter: play.turns_in_chapter,
   };

@@ -1,0 +1,1 @@
+export { selectWorldInfo, NO_WORLD_INFO, type WorldInfo } from './lorebook.select';

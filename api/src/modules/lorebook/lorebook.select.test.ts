@@ -1,0 +1,68 @@
+import { lorebookSchema, type LorebookInput } from 'shared-kit/schemas';
+import { countTokens } from '../../ai/chat/tokenizer';
+import { selectWorldInfo } from './lorebook.select';
+
+const book = (input: LorebookInput) => lorebookSchema.parse(input);
+const entry = (id: string, keys: string[], content: string, more: Record<string, unknown> = {}) => ({ entry_id: id, keys, content, ...more });
+
+describe('world info selection', () => {
+  it('adds entries whose keys appear in the newest scan-depth messages, case-insensitively by default', () => {
+    const b = book({ scan_depth: 2, entries: [entry('a', ['Moon'], 'The moon is red.'), entry('b', ['sun'], 'The sun never sets.')] });
+    expect(selectWorldInfo(b, ['we saw the sun', 'hello', 'the MOON rises']).before).toBe('The moon is red.');
+    // "sun" is three messages back: outside a scan depth of 2.
+    expect(selectWorldInfo(b, ['we saw the sun', 'hello', 'the MOON rises']).entryIds).toEqual(['a']);
+    expect(selectWorldInfo(b, ['nothing here']).entryIds).toEqual([]);
+  });
+
+  it('honours case sensitivity, per-entry depth, constants and the enabled flag', () => {
+    const b = book({
+      scan_depth: 1,
+      entries: [
+        entry('cs', ['Moon'], 'case', { case_sensitive: true }),
+        entry('deep', ['sun'], 'deep', { depth: 3 }),
+        entry('always', [], 'always', { constant: true }),
+        entry('off', ['moon'], 'off', { enabled: false, constant: true }),
+        entry('empty', ['moon'], '   '),
+      ],
+    });
+    expect(selectWorldInfo(b, ['sun', 'x', 'the moon']).entryIds.sort()).toEqual(['always', 'deep']);
+    expect(selectWorldInfo(b, ['the Moon']).entryIds.sort()).toEqual(['always', 'cs']);
+  });
+
+  it('applies selective logic to the secondary keys', () => {
+    const mk = (logic: string) =>
+      book({ entries: [entry('e', ['castle'], 'x', { selective: true, selective_logic: logic, secondary_keys: ['king', 'queen'] })] });
+    const hit = (logic: string, text: string) => selectWorldInfo(mk(logic), [text]).entryIds.length === 1;
+    expect([hit('and_any', 'castle king'), hit('and_any', 'castle')]).toEqual([true, false]);
+    expect([hit('and_all', 'castle king queen'), hit('and_all', 'castle king')]).toEqual([true, false]);
+    expect([hit('not_any', 'castle'), hit('not_any', 'castle queen')]).toEqual([true, false]);
+    expect([hit('not_all', 'castle king'), hit('not_all', 'castle king queen')]).toEqual([true, false]);
+    // Without `selective` the secondary keys are not asked.
+    expect(selectWorldInfo(book({ entries: [entry('e', ['castle'], 'x', { secondary_keys: ['king'] })] }), ['castle']).entryIds).toEqual(['e']);
+  });
+
+  it('keeps the highest priority within the token budget, then orders by insertion order and position', () => {
+    const long = 'word '.repeat(40).trim();
+    const b = book({
+      token_budget: countTokens(long) + countTokens('short one') + 1,
+      entries: [
+        entry('low', ['k'], long + ' low', { priority: 1, insertion_order: 0 }),
+        entry('high', ['k'], long, { priority: 50, insertion_order: 9 }),
+        entry('small', ['k'], 'short one', { priority: 5, insertion_order: 3, position: 'after_char' }),
+      ],
+    });
+    const w = selectWorldInfo(b, ['k']);
+    expect(w.entryIds).toEqual(['small', 'high']);
+    expect(w.before).toBe(long);
+    expect(w.after).toBe('short one');
+    expect(w.tokens).toBeLessThanOrEqual(b.token_budget);
+  });
+
+  it('scans matched content again with recursive scanning, and maps texts for the model', () => {
+    const entries = [entry('a', ['ship'], 'The ship sails to @{character_c1} island.'), entry('b', ['island'], 'The island hides gold.')];
+    expect(selectWorldInfo(book({ entries }), ['a ship']).entryIds).toEqual(['a']);
+    const w = selectWorldInfo(book({ recursive_scanning: true, entries }), ['a ship'], (s) => s.replace('@{character_c1}', "Mira's"));
+    expect(w.entryIds).toEqual(['a', 'b']);
+    expect(w.before).toBe("The ship sails to Mira's island.\n\nThe island hides gold.");
+  });
+});
