@@ -1,5 +1,7 @@
 import { ErrorCode, OpsPermission, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS, REPORTS_PER_HOUR } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
+import { seedTemplates } from '../src/seed/templates';
+import { Template } from '../src/modules/template/template.model';
 import { CookieClient, signInByPhone, type TestApi } from './helpers';
 import { guest, HOSTILE_IDS, person, publishStory, startCommunityApi, suspended, type Person } from './support/community';
 
@@ -162,7 +164,7 @@ describe('reports: filing, my reports, the operators\u2019 queue and its resolut
     expect(fresh.count).toBe(1);
   });
 
-  it('a comment: removed goes Offline; an author: a sanction is a warning the author receives', async () => {
+  it('a comment: removed goes Offline; an author: sanctioned with a creation ban, told in their inbox', async () => {
     const storyC = (await publishStory(api.baseUrl, { story_name: 'The Pier' }, creator)).storyId;
     const posted = await p2.client.post<{ comment: { comment_id: string } }>('/api/interact/comment/post', { story_id: storyC, text: 'You are all fools' });
     const commentId = posted.body.data!.comment.comment_id;
@@ -175,20 +177,38 @@ describe('reports: filing, my reports, the operators\u2019 queue and its resolut
     const a = (await caseOf(creatorUid))!;
     const removeAuthor = await moderator.client.post('/api/ops/report/resolve', { case_id: a.case_id, action: 'Remove' });
     expect(removeAuthor.body.status_code).toBe(ErrorCode.InvalidParam);
-    const sanctioned = await moderator.client.post<{ case: Case }>('/api/ops/report/resolve', { case_id: a.case_id, action: 'Sanction', note: 'Pretends to be staff' });
-    expect(sanctioned.body.data!.case.resolution).toMatchObject({ action: 'Sanction', sanction: 'Warning' });
+    const badDays = await moderator.client.post('/api/ops/report/resolve', { case_id: a.case_id, action: 'Sanction', sanction: { kind: 'CreationBan', days: 5 } });
+    expect(badDays.body.status_code).toBe(ErrorCode.InvalidParam);
+    const sanctioned = await moderator.client.post<{ case: Case }>('/api/ops/report/resolve', {
+      case_id: a.case_id,
+      action: 'Sanction',
+      note: 'Pretends to be staff',
+      sanction: { kind: 'CreationBan', days: 7 },
+    });
+    expect(sanctioned.body.data!.case.resolution).toMatchObject({ action: 'Sanction', sanction: 'CreationBan' });
     const creatorInbox = await creator.call<{ list: NoticeRow[] }>('/api/notice_box/list');
-    expect(creatorInbox.body.data!.list).toContainEqual(expect.objectContaining({ kind: 'ReportWarning', text: 'author' }));
+    expect(creatorInbox.body.data!.list).toContainEqual(expect.objectContaining({ kind: 'Sanction', text: 'Pretends to be staff' }));
+    const standing = await creator.call<{ ban: { creation_until: string | null } }>('/api/tyler/user/detail');
+    expect(standing.body.data!.ban.creation_until).not.toBeNull();
+    const audit = await admin.call<{ list: Array<{ action: string }> }>(`/api/ops/audit/list?target_id=${creatorUid}`);
+    expect(audit.body.data!.list.map((r) => r.action)).toEqual(['report.resolve', 'user.sanction']);
   });
 
-  it('a dialogue line of one\u2019s own play; templates and topics by id; unknown targets refused', async () => {
-    const storyD = (await publishStory(api.baseUrl, { story_name: 'The Lock' }, creator)).storyId;
+  it('a dialogue line of one\u2019s own play; a published template (removed: Offline); topics by id; unknown targets refused', async () => {
+    const storyD = (await publishStory(api.baseUrl, { story_name: 'The Lock' })).storyId;
     const started = await p1.client.post<{ dialogues: Array<{ dialogue_id: string }> }>('/api/tyler/story/start_play', { story_id: storyD, is_new_play: true });
     const line = started.body.data!.dialogues[0]!.dialogue_id;
     expect((await p2.client.post('/api/report/dialogue', { dialogue_id: line, reason: 'Hateful', content: ['message'] })).body.status_code).toBe(ErrorCode.RecordNotFound);
     expect((await p1.client.post('/api/report/dialogue', { dialogue_id: line, reason: 'Hateful', content: ['message'] })).body.status_code).toBe(0);
     expect((await caseOf(line))!.target_type).toBe('dialogue');
-    expect((await p1.client.post('/api/report/template', { template_id: '123', reason: 'Plagiarism', content: ['name'] })).body.status_code).toBe(0);
+    expect((await p1.client.post('/api/report/template', { template_id: '123', reason: 'Plagiarism', content: ['name'] })).body.status_code).toBe(ErrorCode.RecordNotFound);
+    await seedTemplates(api.logger);
+    const templateId = (await Template.findOne({ status: 'Published' }).lean<{ template_id: string }>())!.template_id;
+    expect((await p1.client.post('/api/report/template', { template_id: templateId, reason: 'Plagiarism', content: ['name'] })).body.status_code).toBe(0);
+    const t = (await caseOf(templateId))!;
+    expect((await moderator.client.post('/api/ops/report/resolve', { case_id: t.case_id, action: 'Remove' })).body.status_code).toBe(0);
+    expect((await Template.findOne({ template_id: templateId }).lean<{ status: string }>())!.status).toBe('Offline');
+    expect((await p2.client.post('/api/report/template', { template_id: templateId, reason: 'Plagiarism', content: ['name'] })).body.status_code).toBe(ErrorCode.RecordNotFound);
     expect((await p1.client.post('/api/report/topic', { topic_id: '456', reason: 'Spam', content: ['title'] })).body.status_code).toBe(0);
     expect((await p1.client.post('/api/report/story', storyReport('99999999'))).body.status_code).toBe(ErrorCode.NoStory);
     expect((await p1.client.post('/api/report/author', { uid: '99999999', reason: 'Spam', content: ['nickname'] })).body.status_code).toBe(ErrorCode.UserNotExist);

@@ -615,7 +615,5 @@ export const NoticeKind = {
   AppealRejected: 'AppealRejected',
   /** The outcome of one's report; `text` the action (NoAction, Remove, Sanction). */
   ReportResult: 'ReportResult',
-  /** Others reported one's content and an operator warned; `text` the kind of content. */
-  ReportWarning: 'ReportWarning',
 } as const;
 export type NoticeKind = ValueOf<typeof NoticeKind>;

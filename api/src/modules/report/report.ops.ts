@@ -1,10 +1,12 @@
-import { ErrorCode, NoticeKind, OperationStoryStatus, ReportAction, ReportStatus } from 'shared-kit';
+import { ErrorCode, NoticeKind, OperationStoryStatus, ReportAction, ReportStatus, SANCTION_DAYS, SanctionKind, TemplateStatus } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment/comment.model';
 import { takeDownComment } from '../comment/comment.service';
 import { notify } from '../notice/notice.service';
 import { writeAudit } from '../ops/ops.service';
 import { operateStory } from '../ops/visibility';
+import { giveSanction } from '../sanction/sanction.service';
+import { Template } from '../template/template.model';
 import { Report, ReportCase, type ReportCaseRecord, type ReportRecord } from './report.model';
 import { targetView } from './report.targets';
 
@@ -82,18 +84,18 @@ export interface ResolveInput {
   case_id: string;
   action: ReportAction;
   note: string;
+  /** With action Sanction: a warning (the default) or a ban and its length in days. */
+  sanction?: { kind: SanctionKind; days: number };
 }
 
-/** What can be taken down by a report's resolution (templates and topics have no module yet; a person is sanctioned). */
-const REMOVABLE = new Set(['story', 'comment']);
+/** What can be taken down by a report's resolution (topics have no module yet; a person is sanctioned). */
+const REMOVABLE = new Set(['story', 'comment', 'template']);
 
 /**
  * Resolves an open item once (a second operator racing gets 1050002): takes the content down (a story goes offline,
- * BreakUp; a comment Offline), or sanctions its author, or does nothing. Every report in it is resolved, each reporter
- * gets the result in their inbox, and the decision is audited.
- *
- * Sanctions: the account sanctions of the console are not on the api yet, so a sanction is recorded as a warning
- * (`resolution.sanction: "Warning"`) and the author gets a warning notice.
+ * BreakUp; a comment Offline), or sanctions its author through the console's sanctions (a warning, a creation ban or
+ * a login ban, which the author is told of in their inbox), or does nothing. Every report in it is resolved, each
+ * reporter gets the result in their inbox, and the decision is audited.
  */
 export async function resolveCase(input: ResolveInput, operatorUid: string, now: number) {
   const c = await findCase(input.case_id);
@@ -101,15 +103,23 @@ export async function resolveCase(input: ResolveInput, operatorUid: string, now:
   if (input.action === ReportAction.Remove && !REMOVABLE.has(c.target_type)) {
     throw new AppError(ErrorCode.InvalidParam, `A ${c.target_type} cannot be removed from here`, { data: { field: 'action' } });
   }
-  if (input.action === ReportAction.Sanction && !c.owner_uid) {
-    throw new AppError(ErrorCode.InvalidParam, 'This target has no author to sanction', { data: { field: 'action' } });
+  const sanction = input.action === ReportAction.Sanction ? (input.sanction ?? { kind: SanctionKind.Warning, days: 0 }) : null;
+  if (sanction) {
+    if (!c.owner_uid) throw new AppError(ErrorCode.InvalidParam, 'This target has no author to sanction', { data: { field: 'action' } });
+    if (c.owner_uid === operatorUid) throw new AppError(ErrorCode.IllegalOperation, 'You cannot sanction your own account');
+    const allowed = SANCTION_DAYS[sanction.kind] as readonly number[];
+    if (!allowed.includes(sanction.days)) {
+      throw new AppError(ErrorCode.InvalidParam, `A ${sanction.kind} lasts ${allowed.join(', ')} days`, { data: { field: 'sanction.days', allowed } });
+    }
   }
   const at = new Date(now);
-  const sanction = input.action === ReportAction.Sanction ? 'Warning' : '';
   const claimed = await ReportCase.findOneAndUpdate(
     { case_id: c.case_id, status: ReportStatus.Open },
     {
-      $set: { status: ReportStatus.Resolved, resolution: { action: input.action, operator_uid: operatorUid, note: input.note, at, sanction } },
+      $set: {
+        status: ReportStatus.Resolved,
+        resolution: { action: input.action, operator_uid: operatorUid, note: input.note, at, sanction: sanction?.kind ?? '' },
+      },
       $unset: { open_key: 1 },
     },
     { new: true },
@@ -117,6 +127,7 @@ export async function resolveCase(input: ResolveInput, operatorUid: string, now:
   if (!claimed) throw new AppError(ErrorCode.ConcurrentOperation, 'Another operator resolved this item');
 
   const reason = input.note || `reports: ${c.count}`;
+  let sanctionId = '';
   if (input.action === ReportAction.Remove && c.target_type === 'story') {
     await operateStory({ story_id: c.target_id, op_status: OperationStoryStatus.BreakUp }, operatorUid, now, reason, 'report.remove').catch((err: unknown) => {
       // The story was deleted by its creator meanwhile: nothing left to take down.
@@ -137,15 +148,25 @@ export async function resolveCase(input: ResolveInput, operatorUid: string, now:
         at,
       });
     }
-  } else if (input.action === ReportAction.Sanction) {
-    await notify({
-      uid: c.owner_uid,
-      kind: NoticeKind.ReportWarning,
-      actor_uid: '',
-      story_id: c.story_id,
-      story_name: c.target_name,
-      text: c.target_type,
+  } else if (input.action === ReportAction.Remove && c.target_type === 'template') {
+    const before = await Template.findOneAndUpdate({ template_id: c.target_id }, { $set: { status: TemplateStatus.Offline } }).lean<{ status: string }>();
+    await writeAudit({
+      operator_uid: operatorUid,
+      action: 'report.remove',
+      target_type: 'template',
+      target_id: c.target_id,
+      before: { status: before?.status ?? null },
+      after: { status: TemplateStatus.Offline },
+      reason,
+      at,
     });
+  } else if (sanction) {
+    const given = await giveSanction(
+      { uid: c.owner_uid, kind: sanction.kind, days: sanction.days, reason: input.note || `Reported ${c.target_type}: ${c.target_name}`.trim() },
+      operatorUid,
+      now,
+    );
+    sanctionId = given.sanction_id;
   }
 
   const reports = await Report.find({ case_id: c.case_id, status: ReportStatus.Open }, { reporter_uid: 1 }).lean<Array<{ reporter_uid: string }>>();
@@ -163,7 +184,7 @@ export async function resolveCase(input: ResolveInput, operatorUid: string, now:
     target_type: c.target_type,
     target_id: c.target_id,
     before: { status: ReportStatus.Open, count: c.count, reasons: c.reasons },
-    after: { status: ReportStatus.Resolved, action: input.action, sanction, reporters: reporters.length },
+    after: { status: ReportStatus.Resolved, action: input.action, sanction: sanction ?? null, sanction_id: sanctionId || null, reporters: reporters.length },
     reason: input.note,
     at,
   });

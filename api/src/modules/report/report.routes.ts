@@ -8,6 +8,7 @@ import {
   REPORT_TARGETS,
   REPORTS_PER_HOUR,
   ReportStatus,
+  SanctionKind,
   type ReportAction,
   type ReportTarget,
 } from 'shared-kit';
@@ -102,6 +103,10 @@ export function reportRoutes(router: AppRouter, deps: { now: () => number }): vo
         case_id: idString,
         action: z.enum(REPORT_ACTIONS as [ReportAction, ...ReportAction[]]),
         note: z.string().trim().max(1000).default(''),
+        sanction: z
+          .object({ kind: z.enum([SanctionKind.Warning, SanctionKind.CreationBan, SanctionKind.LoginBan]), days: z.number().int().min(0).max(365) })
+          .strict()
+          .optional(),
       })
       .strict(),
   });

@@ -1,4 +1,4 @@
-import { CommentStatus, ErrorCode, UserIdentity, type ReportTarget } from 'shared-kit';
+import { CommentStatus, ErrorCode, TemplateStatus, UserIdentity, type ReportTarget } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment/comment.model';
 import { Story } from '../editor/story.model';
@@ -6,6 +6,7 @@ import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.mo
 import { publicStory } from '../interact/story.access';
 import { Dialogue } from '../play/dialogue.model';
 import { Play } from '../play/play.model';
+import { Template } from '../template/template.model';
 import { User } from '../user/user.model';
 
 /** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
@@ -46,9 +47,13 @@ export async function reportableTarget(type: ReportTarget, id: string, reporterU
       const story = await Story.findOne({ story_id: play.story_id }, { uid: 1, story_name: 1 }).lean<{ uid: string; story_name: string }>();
       return { owner_uid: story?.uid ?? '', story_id: play.story_id, name: excerpt(d.content) };
     }
-    case 'template':
+    case 'template': {
+      const t = await Template.findOne({ template_id: id, status: TemplateStatus.Published }, { uid: 1, name: 1 }).lean<{ uid: string; name: string }>();
+      if (!t) throw new AppError(ErrorCode.RecordNotFound, 'No such template');
+      return { owner_uid: t.uid, story_id: '', name: t.name };
+    }
     case 'topic':
-      // Templates and topics have no module on the api yet: the report is kept by its id for an operator to look up.
+      // Topics have no module on the api yet: the report is kept by its id for an operator to look up.
       return { owner_uid: '', story_id: '', name: '' };
     default:
       throw new AppError(ErrorCode.ClientParamError, 'target_type: unknown');
@@ -97,6 +102,17 @@ export async function targetView(type: string, id: string) {
       const play = await Play.findOne({ play_id: d.play_id }, { story_id: 1 }).lean<{ story_id: string }>();
       const story = play ? await Story.findOne({ story_id: play.story_id }, { uid: 1 }).lean<{ uid: string }>() : null;
       return { ...none, exists: true, text: d.content, author: story ? await person(story.uid) : null, link: play ? `/play/story/${play.story_id}` : '' };
+    }
+    case 'template': {
+      const t = await Template.findOne({ template_id: id }, { uid: 1, name: 1, description: 1, cover: 1, status: 1 }).lean<{
+        uid: string;
+        name: string;
+        description: string;
+        cover: string;
+        status: string;
+      }>();
+      if (!t) return none;
+      return { ...none, exists: t.status === TemplateStatus.Published, title: t.name, text: t.description, image: t.cover, author: await person(t.uid) };
     }
     default:
       return { ...none, title: id };
