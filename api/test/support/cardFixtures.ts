@@ -1,5 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
+import { offlinePortraitSvg } from '../../src/ai/portrait.offline';
 
 /*
  * Character card fixtures made here, independently of the product's own card writer: PNG chunks are framed by hand
@@ -18,9 +19,9 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, typeBuf, data, crc]);
 }
 
-/** A plain portrait PNG (passes the character picture rule: 1:2 to 1:1, at least 256 px). */
+/** A drawn portrait PNG showing a face (passes the character picture checks: 1:2 to 1:1, at least 256 px, a face). */
 export async function portraitPng(width = 400, height = 600, seed = 90): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: seed, b: 160 } } }).png().toBuffer();
+  return sharp(Buffer.from(offlinePortraitSvg({ prompt: 'Aria', width, height }, seed))).png().toBuffer();
 }
 
 /** `png` with tEXt chunks (keyword, text) inserted right before IEND. */

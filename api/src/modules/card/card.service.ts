@@ -14,6 +14,7 @@ import { Story, type StoryRecord } from '../editor/story.model';
 import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
 import { noStory, notOwner, storyDeleted } from '../editor/story.errors';
 import { offlineImages } from '../../ai/images.offline';
+import { offlinePortraitSvg } from '../../ai/portrait.offline';
 import { uploadImage } from '../media/media.service';
 import { findMedia, openMedia } from '../media/media.store';
 import { characterToCard, cardToBot, type CardExport } from './card.map';
@@ -104,7 +105,7 @@ const ART_URL = /^\/api\/editor\/art\/([a-z0-9_]{1,64})\.png$/;
 
 /**
  * The character's picture as PNG bytes: our stored upload or built-in artwork. Pictures elsewhere on the web are
- * not fetched (the server would become a fetcher of any address): the card then carries a plain placeholder.
+ * not fetched (the server would become a fetcher of any address): the card then carries a drawn portrait.
  */
 async function picturePng(url: string): Promise<Buffer | null> {
   const media = MEDIA_URL.exec(url);
@@ -118,8 +119,9 @@ async function picturePng(url: string): Promise<Buffer | null> {
   return null;
 }
 
-async function placeholderPng(): Promise<Buffer> {
-  return sharp({ create: { width: 400, height: 600, channels: 3, background: { r: 58, g: 64, b: 90 } } }).png().toBuffer();
+/** A drawn portrait of the character (the offline artwork, a face the picture check finds) when it has no picture. */
+async function placeholderPng(name: string): Promise<Buffer> {
+  return sharp(Buffer.from(offlinePortraitSvg({ prompt: name || 'character', width: 400, height: 600 }, 220))).png().toBuffer();
 }
 
 const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v), 'utf8').toString('base64');
@@ -148,7 +150,7 @@ async function characterFile(content: StoryContent, characterId: string, format:
   }
   if (format === 'png') {
     const card: CardExport = characterToCard(content, characterId, 'ccdefault:', now);
-    const png = withTextChunks(picture ?? (await placeholderPng()), [
+    const png = withTextChunks(picture ?? (await placeholderPng(c.character_name)), [
       ['chara', b64(card.v2)],
       ['ccv3', b64(card.v3)],
     ]);
