@@ -222,6 +222,15 @@ export function GalleryTemplatePage({ mode }: { mode: 'detail' | 'use' }): JSX.E
               <p className="ui-field__hint">
                 {t('gallery.bylineMade', { name: template.author_name, count: template.stories_made, n: template.stories_made })}
               </p>
+              {template.images.length > 0 ? (
+                <ul className="tmpl-images">
+                  {template.images.map((src, i) => (
+                    <li key={src}>
+                      <img src={src} alt={t('gallery.picture', { n: i + 1 })} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <ul className="tmpl-field-list">
                 {template.fields.map((f) => (
                   <li key={f.field_id}>

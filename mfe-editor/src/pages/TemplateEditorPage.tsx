@@ -59,6 +59,17 @@ function useDraftAutosave(onCreated: (id: string) => void): void {
   }, [edits, status, saving, ready, onCreated]);
 }
 
+/** While edits are unsaved (a live template's, or a draft's before its save), leaving the page asks first. */
+function useUnloadWarning(): void {
+  const unsaved = useTemplateStore((s) => s.edits > 0);
+  useEffect(() => {
+    if (!unsaved) return undefined;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+}
+
 /** The template editor (`/editor/template/:id?`): the template's card, its fields, the story skeleton and a live preview. */
 export function TemplateEditorPage(): JSX.Element {
   const { t } = useEditorT();
@@ -76,6 +87,7 @@ export function TemplateEditorPage(): JSX.Element {
 
   const onCreated = useMemo(() => (newId: string) => navigate(`../template/${newId}`, { replace: true }), [navigate]);
   useDraftAutosave(onCreated);
+  useUnloadWarning();
 
   // Until the template (or the example it starts from) is in, there is nothing to check.
   const issues = useMemo(() => issuesByPath(load.status === 'ready' ? currentIssues(s) : []), [s, load.status]);

@@ -124,6 +124,7 @@ export const galleryCopy = {
   bylineMade_other: 'By {{name}} · {{n}} stories made',
   byline: 'By {{name}}',
   optionalBadge: 'Optional',
+  picture: 'Picture {{n}}',
   example: 'Example story',
   use: {
     title: 'Fill in the template',

@@ -127,6 +127,7 @@ export const galleryCopyZh: Translation<typeof galleryCopy> = {
   bylineMade_other: '作者：{{name}} · 已创作 {{n}} 个故事',
   byline: '作者：{{name}}',
   optionalBadge: '选填',
+  picture: '图片 {{n}}',
   example: '示例故事',
   use: {
     title: '填写模板',
