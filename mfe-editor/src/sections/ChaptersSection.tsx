@@ -1,7 +1,7 @@
 import { memo, useCallback, type JSX } from 'react';
 import { LIMITS, type StoryNode } from 'shared-kit';
 import { Button, Card, Checkbox, Select } from 'ui-kit';
-import { FieldError, TextField, useFieldError } from '../components/Field';
+import { FieldError, TextField, fieldA11y, useFieldError } from '../components/Field';
 import { ImagePicker } from '../components/ImagePicker';
 import { MentionField } from '../components/MentionField';
 import { useEditorT } from '../i18n';
@@ -88,9 +88,17 @@ const EndingVisible = memo(function EndingVisible({ id }: { id: string }): JSX.E
   const checked = useNodeField(id, 'end_visible') ?? false;
   const set = useNodeSetter(id, 'end_visible');
   const error = useFieldError(key);
+  const a11y = fieldA11y(key, error, false);
   return (
     <>
-      <Checkbox id={fieldDomId(key)} label={t('fields.showEnding')} checked={checked} onCheckedChange={set} />
+      <Checkbox
+        id={a11y.id}
+        label={t('fields.showEnding')}
+        checked={checked}
+        onCheckedChange={set}
+        aria-describedby={a11y['aria-describedby']}
+        aria-invalid={a11y['aria-invalid']}
+      />
       <FieldError fkey={key} error={error} />
     </>
   );

@@ -41,14 +41,40 @@ describe('toastStore', () => {
     jest.useFakeTimers({ now: 1_000_000 });
   });
 
-  it('shows at most one toast per 4 s (dropped at 3999 ms, shown at 4000 ms)', () => {
+  it('shows at most one toast per 4 s: one asked for sooner waits for the end of the window', () => {
     const { show } = toastStore.getState();
-    expect(show({ type: 'error', message: 'first' })).toBe(true);
-    jest.advanceTimersByTime(3999);
-    expect(show({ type: 'error', message: 'too soon' })).toBe(false);
+    expect(show({ type: 'success', message: 'Saved successfully' })).toBe(true);
+    jest.advanceTimersByTime(100);
+    expect(show({ type: 'success', message: 'Published successfully' })).toBe(true);
+    expect(toastStore.getState().current?.message).toBe('Saved successfully');
+    jest.advanceTimersByTime(1400);
+    expect(toastStore.getState().current).toBeNull();
+    jest.advanceTimersByTime(2499);
+    expect(toastStore.getState().current).toBeNull();
     jest.advanceTimersByTime(1);
-    expect(show({ type: 'warning', message: 'second' })).toBe(true);
-    expect(toastStore.getState().current).toMatchObject({ type: 'warning', message: 'second' });
+    expect(toastStore.getState().current).toMatchObject({ type: 'success', message: 'Published successfully' });
+    // Its own window starts now.
+    jest.advanceTimersByTime(3999);
+    show({ type: 'warning', message: 'next' });
+    expect(toastStore.getState().current).toBeNull();
+    jest.advanceTimersByTime(1);
+    expect(toastStore.getState().current).toMatchObject({ type: 'warning', message: 'next' });
+  });
+
+  it('a burst shows its first message and then only the latest one waiting; a repeat of the shown one is dropped', () => {
+    const { show } = toastStore.getState();
+    show({ type: 'error', message: 'Network error' });
+    expect(show({ type: 'error', message: 'Network error' })).toBe(false);
+    show({ type: 'error', message: 'Timed out' });
+    show({ type: 'error', message: 'Server error' });
+    expect(show({ type: 'error', message: 'Network error' })).toBe(false);
+    const seen: string[] = [];
+    const unsubscribe = toastStore.subscribe((s) => {
+      if (s.current) seen.push(s.current.message);
+    });
+    jest.advanceTimersByTime(20_000);
+    unsubscribe();
+    expect(seen).toEqual(['Server error']);
   });
 
   it('hides each toast after 1.5 s', () => {

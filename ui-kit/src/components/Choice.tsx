@@ -13,13 +13,17 @@ interface ToggleProps {
   className?: string;
   id?: string;
   name?: string;
+  /** The ids of what describes the control (its error message), as on any field. */
+  'aria-describedby'?: string;
+  /** Marks the control as failing its check (its error is then among `aria-describedby`). */
+  'aria-invalid'?: boolean;
 }
 
 function state(checked: boolean): 'checked' | 'unchecked' {
   return checked ? 'checked' : 'unchecked';
 }
 
-export function Checkbox({ label, checked, onCheckedChange, disabled, className, id, name }: ToggleProps) {
+export function Checkbox({ label, checked, onCheckedChange, disabled, className, id, name, ...aria }: ToggleProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
   return (
@@ -32,6 +36,8 @@ export function Checkbox({ label, checked, onCheckedChange, disabled, className,
         value="on"
         className="ui-checkbox"
         aria-checked={checked}
+        aria-describedby={aria['aria-describedby']}
+        aria-invalid={aria['aria-invalid'] || undefined}
         data-state={state(checked)}
         data-disabled={disabled ? '' : undefined}
         disabled={disabled}
@@ -52,7 +58,7 @@ export function Checkbox({ label, checked, onCheckedChange, disabled, className,
   );
 }
 
-export function Switch({ label, checked, onCheckedChange, disabled, className, id, name }: ToggleProps) {
+export function Switch({ label, checked, onCheckedChange, disabled, className, id, name, ...aria }: ToggleProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
   return (
@@ -65,6 +71,8 @@ export function Switch({ label, checked, onCheckedChange, disabled, className, i
         value="on"
         className="ui-switch"
         aria-checked={checked}
+        aria-describedby={aria['aria-describedby']}
+        aria-invalid={aria['aria-invalid'] || undefined}
         data-state={state(checked)}
         data-disabled={disabled ? '' : undefined}
         disabled={disabled}
