@@ -122,4 +122,6 @@ test('a whitelisted creator builds and publishes a template; another creator fil
     'creator_story_list',
   );
   expect(made.stories.map((s) => s.story_id)).toEqual([storyId]);
+  await page.reload();
+  await expect(page.getByRole('region', { name: '1 story made from it' }).getByText('The ghost of Gullrock')).toBeVisible();
 });

@@ -16,6 +16,7 @@ import { useEditorT } from '../i18n';
 import { currentIssues, useTemplateStore } from '../stores/template/store';
 import { TemplateFieldCard } from './TemplateFieldCard';
 import { TemplatePreview } from './TemplatePreview';
+import { TemplateStoriesMade } from './TemplateStoriesMade';
 import { TemplateStorySection, setTextAt } from './TemplateStorySection';
 import { issuesByPath, templateIssueText } from './templateIssues';
 
@@ -268,6 +269,7 @@ export function TemplateEditorPage(): JSX.Element {
               issues={issues}
               onText={(path, value) => s.edit((c) => setTextAt(c.story, path, value))}
             />
+            {s.templateId ? <TemplateStoriesMade templateId={s.templateId} status={s.status} /> : null}
           </div>
           {preview ? <TemplatePreview story={preview} headingId="tmpl-preview" title={t('template.preview.title')} /> : null}
         </div>

@@ -15,6 +15,7 @@ export type TemplateList = ResponseOf<'GET /editor/template/get_list'>;
 export type TemplateDetail = ResponseOf<'GET /editor/template/get'>;
 export type TemplateSaved = ResponseOf<'POST /editor/template/create'>;
 export type TemplateWhiteList = ResponseOf<'GET /editor/template/white_list'>;
+export type CreatorStoryList = ResponseOf<'GET /editor/template/creator_story_list'>;
 
 export function listTemplates(query: { search?: string; category?: string; scope?: 'published' | 'mine'; count?: number }): Promise<TemplateList> {
   return unwrap(apiClient.get<Envelope<TemplateList>>('/editor/template/get_list', { params: query }));
@@ -47,5 +48,12 @@ export function createFromTemplate(templateId: string, values: TemplateValues): 
       { template: { template_id: templateId, values } },
       { ...SAVE_REQUEST, params: browserQuery() },
     ),
+  );
+}
+
+/** The stories made from one of the caller's templates (newest first). */
+export function creatorStoryList(templateId: string): Promise<CreatorStoryList> {
+  return unwrap(
+    apiClient.get<Envelope<CreatorStoryList>>('/editor/template/creator_story_list', { params: { template_id: templateId, count: 50 } }),
   );
 }

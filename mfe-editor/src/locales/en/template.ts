@@ -91,6 +91,11 @@ export const templateCopy = {
     character: { character_name: '{{name}}: name', settings: '{{name}}: settings', style: '{{name}}: dialogue style' },
     chapter: { name: '{{name}}: title', content: '{{name}}: content', ending_content: '{{name}}: ending' },
   },
+  made: {
+    title_one: '{{n}} story made from it',
+    title_other: '{{n}} stories made from it',
+    empty: 'No story has been made from this template yet.',
+  },
   preview: {
     title: 'Live preview',
     player: 'Player',

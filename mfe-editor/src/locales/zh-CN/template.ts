@@ -94,6 +94,11 @@ export const templateCopyZh: Translation<typeof templateCopy> = {
     character: { character_name: '{{name}}：名称', settings: '{{name}}：设定', style: '{{name}}：对话风格' },
     chapter: { name: '{{name}}：标题', content: '{{name}}：内容', ending_content: '{{name}}：结局' },
   },
+  made: {
+    title_one: '用它创作的故事：{{n}} 个',
+    title_other: '用它创作的故事：{{n}} 个',
+    empty: '还没有人用这个模板创作故事。',
+  },
   preview: {
     title: '实时预览',
     player: '玩家',
