@@ -1,4 +1,6 @@
+import { connect } from 'socket.io-client';
 import { ErrorCode, FeedbackAttitude } from 'shared-kit';
+import type { Push } from '../src/realtime';
 import { call, postJson, type TestApi } from './helpers';
 import { guest, HOSTILE_IDS, openSocket, person, publishStory, pushArrives, startCommunityApi, suspended, youth, type Person } from './support/community';
 
@@ -214,5 +216,37 @@ describe('dialogue likes and feedback', () => {
     expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'x'.repeat(501) })).body.status_code).toBe(ErrorCode.ClientParamError);
     expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: ['x'] })).body.status_code).toBe(ErrorCode.ClientParamError);
     expect((await p.client.post('/api/interact/dialogue/like', { dialogue_id: '999999' })).body.status_code).toBe(ErrorCode.RecordNotFound);
+  });
+});
+
+describe('a story page open anywhere hears its counts', () => {
+  it('gets the like and comment counts of the story it watches, signed out too, and nothing of other stories', async () => {
+    const creator = await person(api);
+    const { storyId: sid } = await publishStory(api.baseUrl, {}, creator.client);
+    const { storyId: other } = await publishStory(api.baseUrl, {}, creator.client);
+    // A signed-out visitor's socket, watching the story's page.
+    const socket = connect(api.baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, query: { watch_story: sid } });
+    const pushes: Push[] = [];
+    socket.on('push', (p: Push) => pushes.push(p));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('ready', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    try {
+      const fan = await person(api);
+      expect((await fan.client.post('/api/interact/story/like', { story_id: other, like: true })).body.status_code).toBe(0);
+      expect((await fan.client.post('/api/interact/story/like', { story_id: sid, like: true })).body.status_code).toBe(0);
+      const liked = await pushArrives(pushes, (p) => p.push_type === 'RefreshFeed' && p.like_count === 1);
+      expect(liked).toEqual({ push_type: 'RefreshFeed', story_id: sid, like_count: 1, comment_count: 0, comment_id: '' });
+      const posted = await fan.client.post<{ comment: { comment_id: string } }>('/api/interact/comment/post', { story_id: sid, text: 'Lovely lamp.' });
+      expect(posted.body.status_code).toBe(0);
+      const commented = await pushArrives(pushes, (p) => p.comment_count === 1);
+      expect(commented).toMatchObject({ story_id: sid, like_count: 1, comment_id: posted.body.data!.comment.comment_id });
+      expect((await fan.client.post('/api/interact/comment/delete', { comment_id: posted.body.data!.comment.comment_id })).body.status_code).toBe(0);
+      await pushArrives(pushes, (p) => p.comment_count === 0 && p.comment_id === '');
+      expect(pushes.every((p) => p.story_id === sid)).toBe(true);
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -4,6 +4,8 @@ import { Spinner, Tabs } from 'ui-kit';
 import { NotFound } from './components/NotFound';
 import { BaseContext } from './components/paths';
 import { FeedPage } from './pages/FeedPage';
+import { AuthorPage } from './pages/AuthorPage';
+import { PeoplePage } from './pages/PeoplePage';
 import { PlayPage } from './pages/PlayPage';
 import { StoryDetailPage } from './pages/StoryDetailPage';
 import { useFeedStore } from './stores/feed/store';
@@ -46,6 +48,9 @@ export default function App(): JSX.Element {
             <Route index element={<FeedPage />} />
             <Route path="story/:id" element={<StoryDetailPage />} />
             <Route path="story/:id/play" element={<PlayPage />} />
+            <Route path="user/:uid" element={<AuthorPage />} />
+            <Route path="user/:uid/followers" element={<PeoplePage type="followers" />} />
+            <Route path="user/:uid/following" element={<PeoplePage type="following" />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

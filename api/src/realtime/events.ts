@@ -14,6 +14,8 @@ export interface DomainEvents {
   'plan.progressed': { uid: string; story_id: string; plan_id: string; status: PlanStatus; percent: number };
   /** A line reached someone's people inbox (a reply, like, follow or pin); `unread` counts their unread lines. */
   'notice.created': { uid: string; notice_id: string; kind: NoticeKind; unread: number };
+  /** A story's like or visible-comment count moved; `comment_id` is a comment that just became visible, or ''. */
+  'story.stats_changed': { story_id: string; like_count: number; comment_count: number; comment_id: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

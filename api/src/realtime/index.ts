@@ -4,7 +4,7 @@ import type { Logger } from '../lib/logger';
 import { PROCESS_NAME } from '../lib/processName';
 import type { SocketAdapter } from './adapter';
 import type { DomainEventName, EventBus } from './events';
-import { PUSH_RULES, type Push } from './pushes';
+import { PUSH_RULES, type Push, type PushTarget } from './pushes';
 
 export type { Push } from './pushes';
 export { socketAdapter, type SocketAdapter } from './adapter';
@@ -37,6 +37,14 @@ export interface Realtime {
 }
 
 export const userRoom = (uid: string): string => `user:${uid}`;
+/** Sockets of everyone with a story's page open, signed in or not: they get its like and comment counts. */
+export const storyRoom = (storyId: string): string => `story:${storyId}`;
+
+/** The story a socket asked to watch in its handshake (`?watch_story=<id>`), or null. */
+function watchedStory(socket: Socket): string | null {
+  const value = socket.handshake.query.watch_story;
+  return typeof value === 'string' && /^\d{1,24}$/.test(value) ? value : null;
+}
 
 export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
   const { events, logger, origin, resolveUser = () => null, adapter, polling = true } = options;
@@ -46,6 +54,8 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   io.on('connection', (socket) => {
     void (async () => {
       try {
+        const story = watchedStory(socket);
+        if (story) await socket.join(storyRoom(story));
         const uid = await resolveUser(socket);
         if (uid) await socket.join(userRoom(uid));
         socket.emit('ready', { user: uid !== null, process: PROCESS_NAME });
@@ -62,9 +72,10 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
 
   const unsubscribe = (Object.keys(PUSH_RULES) as DomainEventName[]).map((name) =>
     events.on(name, (payload) => {
-      const rule = PUSH_RULES[name] as (e: typeof payload) => { uid: string; push: Push };
-      const { uid, push } = rule(payload);
-      emitToUser(uid, push);
+      const rule = PUSH_RULES[name] as (e: typeof payload) => PushTarget;
+      const target = rule(payload);
+      if ('uid' in target) emitToUser(target.uid, target.push);
+      else io.to(storyRoom(target.story_id)).emit('push', target.push);
     }),
   );
 

@@ -7,9 +7,12 @@ export interface Push {
   [field: string]: unknown;
 }
 
+/** Who a push goes to: one person's sockets, or every socket watching a story's page. */
+export type PushTarget = { uid: string; push: Push } | { story_id: string; push: Push };
+
 /** Event-to-push translations: the only place that decides what a user is told about a domain event. */
 export const PUSH_RULES: {
-  [K in keyof DomainEvents]: (e: DomainEvents[K]) => { uid: string; push: Push };
+  [K in keyof DomainEvents]: (e: DomainEvents[K]) => PushTarget;
 } = {
   'story.reviewed': (e) => ({
     uid: e.uid,
@@ -35,5 +38,15 @@ export const PUSH_RULES: {
   'notice.created': (e) => ({
     uid: e.uid,
     push: { push_type: PushType.InnerPush, notice_id: e.notice_id, kind: e.kind, unread: e.unread },
+  }),
+  'story.stats_changed': (e) => ({
+    story_id: e.story_id,
+    push: {
+      push_type: PushType.RefreshFeed,
+      story_id: e.story_id,
+      like_count: e.like_count,
+      comment_count: e.comment_count,
+      comment_id: e.comment_id,
+    },
   }),
 };

@@ -10,6 +10,10 @@ import { usePlayerT } from '../i18n';
 import { errorText } from '../lib/errors';
 import { pictureSrc } from '../lib/media';
 import * as feedService from '../services/feed.service';
+import { CommentsSection } from '../components/community/CommentsSection';
+import { CreatorLink } from '../components/community/CreatorLink';
+import { StorySocial } from '../components/community/StorySocial';
+import { useSessionStore } from 'shared-kit';
 
 type Load =
   | { status: 'loading' }
@@ -26,6 +30,7 @@ export function StoryDetailPage(): JSX.Element {
   const navigate = useNavigate();
   const feedPath = usePlayerPath();
   const playPath = usePlayerPath(`story/${id}/play`);
+  const viewerUid = useSessionStore((s) => s.user?.uid ?? '');
 
   useEffect(() => {
     if (!valid) return;
@@ -73,6 +78,7 @@ export function StoryDetailPage(): JSX.Element {
       <Cover src={story.logo} name={story.story_name} className="player-detail__cover" />
       <h1 className="player-title">{story.story_name}</h1>
       <StoryByline story={story} />
+      <CreatorLink creator={story.creator} />
       <p>
         <Badge tone="info">{t('common.aiContent')}</Badge>
       </p>
@@ -87,6 +93,7 @@ export function StoryDetailPage(): JSX.Element {
           </Button>
         ) : null}
       </div>
+      <StorySocial story={story} />
       {story.characters.length > 0 ? (
         <section aria-labelledby="player-cast-title">
           <h2 id="player-cast-title" className="player-subtitle">
@@ -120,6 +127,7 @@ export function StoryDetailPage(): JSX.Element {
           {story.player.settings ? `: ${story.player.settings}` : ''}
         </p>
       ) : null}
+      <CommentsSection storyId={story.story_id} isCreator={viewerUid !== '' && viewerUid === story.creator.uid} />
     </main>
   );
 }

@@ -1,8 +1,12 @@
+import { resetCommentsStore } from './comments/store';
 import { resetFeedStore } from './feed/store';
 import { resetPlayStore } from './play/store';
+import { resetStoryStatsStore } from './story-stats/store';
 
 /** Every store of the player back to its initial state (tests). */
 export function resetPlayerStores(): void {
   resetFeedStore();
   resetPlayStore();
+  resetCommentsStore();
+  resetStoryStatsStore();
 }

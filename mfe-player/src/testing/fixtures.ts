@@ -1,4 +1,4 @@
-import { DialogueStatus, DialogueType, Emotion, PlayStatus } from 'shared-kit';
+import { CommentStatus, DialogueStatus, DialogueType, Emotion, PlayStatus, StoryCommentStatus, type Comment, type CommentPage } from 'shared-kit';
 import type { Dialogue, PlayInfo, PlayStart, StoryCard } from '../api/types';
 
 export function aDialogue(seq: number, overrides: Partial<Dialogue> = {}): Dialogue {
@@ -85,4 +85,28 @@ export function aCard(id: string, name: string, overrides: Partial<StoryCard> = 
     ai_generated: true,
     ...overrides,
   };
+}
+
+export function aComment(id: string, overrides: Partial<Comment> = {}): Comment {
+  return {
+    comment_id: id,
+    story_id: '100',
+    root_id: '',
+    parent_id: '',
+    user: { uid: '7', nickname: 'Bea', username: 'bea_reads', avatar: '' },
+    reply_to: null,
+    text: `Comment ${id}`,
+    status: CommentStatus.AllVisible,
+    like_count: 0,
+    reply_count: 0,
+    liked: false,
+    pinned: false,
+    can_delete: false,
+    created_at: null,
+    ...overrides,
+  };
+}
+
+export function aCommentPage(list: Comment[], overrides: Partial<CommentPage> = {}): CommentPage {
+  return { list, has_more: false, cursor: '', comment_count: list.length, comment_status: StoryCommentStatus.Open, ...overrides };
 }

@@ -68,10 +68,14 @@ export const commentPageSchema = cursorPage(commentSchema).extend({
 });
 export type CommentPage = z.infer<typeof commentPageSchema>;
 export const replyPageSchema = cursorPage(commentSchema);
+export type ReplyPage = z.infer<typeof replyPageSchema>;
 
 export const commentLikeResultSchema = z.object({ comment_id: z.string(), liked: z.boolean(), like_count: z.number().int() });
 export const commentPinResultSchema = z.object({ comment_id: z.string(), pinned: z.boolean() });
 export const commentSwitchResultSchema = z.object({ story_id: z.string(), comment_status: enumOf(StoryCommentStatus) });
+export type CommentLikeResult = z.infer<typeof commentLikeResultSchema>;
+export type CommentPinResult = z.infer<typeof commentPinResultSchema>;
+export type CommentSwitchResult = z.infer<typeof commentSwitchResultSchema>;
 
 export const followResultSchema = z.object({
   uid: z.string(),
@@ -86,6 +90,9 @@ export const followStatusSchema = z.object({
   followed_by: z.boolean(),
 });
 export const followListSchema = cursorPage(socialUserSchema.extend({ followed_at: isoDate.nullable() })).extend({ total: z.number().int() });
+export type FollowResult = z.infer<typeof followResultSchema>;
+export type FollowStatus = z.infer<typeof followStatusSchema>;
+export type FollowList = z.infer<typeof followListSchema>;
 
 export const authorStorySchema = z.object({
   story_id: z.string(),
@@ -121,6 +128,7 @@ export const noticeSchema = z.object({
 });
 export type Notice = z.infer<typeof noticeSchema>;
 export const noticePageSchema = cursorPage(noticeSchema).extend({ unread: z.number().int() });
+export type NoticePage = z.infer<typeof noticePageSchema>;
 
 export const shareInfoSchema = z.object({
   code: z.string(),

@@ -156,7 +156,7 @@ export async function postComment(uid: string, input: PostInput, forbidden: Forb
       data: { comment: presented },
     });
   }
-  await bumpStory(story.story_id, { comment_count: 1 });
+  await bumpStory(story.story_id, { comment_count: 1 }, { comment_id: row.comment_id });
   if (root_id) {
     await Comment.updateOne({ comment_id: root_id }, { $inc: { reply_count: 1 } });
     if (reply_to_uid !== uid) {

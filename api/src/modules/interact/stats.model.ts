@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { StoryCommentStatus } from 'shared-kit';
+import type { EventBus } from '../../realtime/events';
 
 /**
  * The social counters of a story, one document per story, kept apart from the editor's story so that a like never
@@ -43,8 +44,29 @@ export function clampCount(n: number | undefined | null): number {
   return Math.max(0, Math.trunc(n ?? 0));
 }
 
-export async function bumpStory(storyId: string, inc: Partial<Record<'like_count' | 'comment_count', number>>): Promise<void> {
-  await StoryStats.updateOne({ story_id: storyId }, { $inc: inc }, { upsert: true });
+let bus: EventBus | null = null;
+
+/** The bus a story's new counts are announced on (the realtime module pushes them to everyone on its page). */
+export function useStatsBus(events: EventBus): void {
+  bus = events;
+}
+
+/**
+ * Moves a story's counters and announces the counts after the move; `comment_id` names a comment that just became
+ * visible, so pages showing the story can fetch it.
+ */
+export async function bumpStory(
+  storyId: string,
+  inc: Partial<Record<'like_count' | 'comment_count', number>>,
+  cause: { comment_id?: string } = {},
+): Promise<void> {
+  const after = await StoryStats.findOneAndUpdate({ story_id: storyId }, { $inc: inc }, { upsert: true, new: true }).lean<StoryStatsRecord>();
+  bus?.emit('story.stats_changed', {
+    story_id: storyId,
+    like_count: clampCount(after?.like_count),
+    comment_count: clampCount(after?.comment_count),
+    comment_id: cause.comment_id ?? '',
+  });
 }
 
 export async function bumpUser(uid: string, inc: Partial<Record<'follower_count' | 'following_count' | 'likes_received', number>>): Promise<void> {

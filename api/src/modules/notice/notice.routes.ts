@@ -6,6 +6,7 @@ import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
 import { cursorQuery } from '../interact/interact.schema';
+import { useStatsBus } from '../interact/stats.model';
 import { markRead, noticeList, unreadCount, useNoticeBus } from './notice.service';
 
 const BASE = '/api/notice_box';
@@ -13,6 +14,7 @@ const BASE = '/api/notice_box';
 /** The people inbox: replies, likes, follows and pins. Signed-in accounts only. */
 export function noticeRoutes(router: AppRouter, deps: { events: EventBus }): void {
   useNoticeBus(deps.events);
+  useStatsBus(deps.events);
   const list = validate({ query: cursorQuery });
   router.get(`${BASE}/list`, requireUser, list, async (ctx) => {
     const q = list.input(ctx).query;

@@ -1,0 +1,209 @@
+import { useEffect, useState, type JSX } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorCode, goToLogin, shellToast, useSessionStore, type AuthorDetail } from 'shared-kit';
+import { Avatar, Button, Card, ConfirmDialog, Spinner, formatCount, messageForCode, messageForError } from 'ui-kit';
+import { Cover } from '../components/Cover';
+import { NotFound } from '../components/NotFound';
+import { usePlayerPath } from '../components/paths';
+import '../components/community/community.css';
+import { usePlayerT } from '../i18n';
+import { errorCode, errorText } from '../lib/errors';
+import { pictureSrc } from '../lib/media';
+import * as community from '../services/community.service';
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; author: AuthorDetail };
+
+export const USER_ID = /^\d{1,64}$/;
+
+function AuthorStory({ story }: { story: AuthorDetail['stories'][number] }): JSX.Element {
+  const { t } = usePlayerT();
+  const to = usePlayerPath(`story/${story.story_id}`);
+  return (
+    <Card as="li" interactive className="player-card">
+      <div className="player-card__main">
+        <Cover src={story.logo} name={story.story_name} />
+        <div className="player-card__body">
+          <h3 className="player-card__title">
+            <Link to={to} className="player-card__link">
+              {story.story_name}
+            </Link>
+          </h3>
+          <p className="player-card__intro">{story.introduction}</p>
+          <p className="player-card__meta">
+            {t('social.counts', {
+              likes: t('social.likeCount', { count: story.like_count }),
+              comments: t('social.commentCount', { count: story.comment_count }),
+            })}
+          </p>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** A creator's public page: who they are, their counts, follow and block, and their published stories. */
+export function AuthorPage(): JSX.Element {
+  const { t } = usePlayerT();
+  const { uid = '' } = useParams();
+  const valid = USER_ID.test(uid);
+  const signedIn = useSessionStore((s) => s.status === 'user');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const feedPath = usePlayerPath();
+  const followersPath = usePlayerPath(`user/${uid}/followers`);
+  const followingPath = usePlayerPath(`user/${uid}/following`);
+
+  useEffect(() => {
+    if (!valid) return;
+    let live = true;
+    setLoad((l) => (l.status === 'ready' && l.author.uid === uid ? l : { status: 'loading' }));
+    community.authorDetail(uid).then(
+      (author) => live && setLoad({ status: 'ready', author }),
+      (error: unknown) => live && setLoad({ status: 'error', message: errorText(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [uid, valid, attempt, signedIn]);
+
+  if (!valid) return <NotFound />;
+  if (load.status === 'loading') {
+    return (
+      <main className="player-page">
+        <p className="player-status" role="status">
+          <Spinner size="sm" decorative /> {t('author.loading')}
+        </p>
+      </main>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <main className="player-page player-center">
+        <h1>{t('author.unavailable')}</h1>
+        <p role="alert">{load.message}</p>
+        <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
+        <Link to={feedPath} className="player-link">
+          {t('author.backToStories')}
+        </Link>
+      </main>
+    );
+  }
+
+  const { author } = load;
+  const name = author.nickname || t('common.unknownCreator');
+
+  async function onFollow(): Promise<void> {
+    if (!signedIn) {
+      goToLogin();
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await community.follow(author.uid, !author.following);
+      setLoad({ status: 'ready', author: { ...author, following: result.following, follower_count: result.follower_count } });
+    } catch (error) {
+      if (errorCode(error) === ErrorCode.NeedLogin) goToLogin();
+      else shellToast({ type: 'error', message: messageForError(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onBlock(): Promise<void> {
+    setBusy(true);
+    try {
+      const blocked = await community.setBlocked(author.uid, !author.blocked);
+      shellToast({ type: 'success', message: t(blocked ? 'author.blockedToast' : 'author.unblockedToast', { name }) });
+      setConfirmBlock(false);
+      setAttempt((n) => n + 1);
+    } catch (error) {
+      const code = errorCode(error);
+      shellToast({ type: 'error', message: code === null ? errorText(error) : messageForCode(code, errorText(error)) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="player-page player-author">
+      <Link to={feedPath} className="player-back">
+        {t('story.backLink')}
+      </Link>
+      <div className="player-author__head">
+        <Avatar name={name} src={pictureSrc(author.avatar)} size="lg" decorative />
+        <div>
+          <h1 className="player-title">{name}</h1>
+          {author.username ? <p className="player-author__id">{t('author.userId', { id: author.username })}</p> : null}
+        </div>
+      </div>
+      <ul className="player-author__stats" aria-label={t('author.stats')}>
+        <li>
+          <Link to={followersPath} className="player-author__stat">
+            <span>{t('author.followers')}</span>
+            <strong data-testid="follower-count">{formatCount(author.follower_count)}</strong>
+          </Link>
+        </li>
+        <li>
+          <Link to={followingPath} className="player-author__stat">
+            <span>{t('author.following')}</span>
+            <strong>{formatCount(author.following_count)}</strong>
+          </Link>
+        </li>
+        <li className="player-author__stat">
+          <span>{t('author.likes')}</span>
+          <strong>{formatCount(author.likes_received)}</strong>
+        </li>
+      </ul>
+      {author.is_self ? (
+        <p className="player-author__id">{t('author.you')}</p>
+      ) : (
+        <div className="player-author__actions">
+          {author.blocked ? null : (
+            <Button
+              variant={author.following ? 'secondary' : 'primary'}
+              aria-pressed={author.following}
+              loading={busy && !confirmBlock}
+              onClick={() => void onFollow()}
+            >
+              {author.following ? t('author.unfollow') : t('author.follow')}
+            </Button>
+          )}
+          {signedIn ? (
+            <Button variant={author.blocked ? 'secondary' : 'ghost'} onClick={() => setConfirmBlock(true)}>
+              {author.blocked ? t('author.unblock') : t('author.block')}
+            </Button>
+          ) : null}
+        </div>
+      )}
+      {author.blocked ? <p role="note">{t('author.blockedNote')}</p> : null}
+      <section aria-labelledby="player-author-stories">
+        <h2 id="player-author-stories" className="player-subtitle">
+          {t('author.stories')}
+        </h2>
+        {author.stories.length === 0 ? (
+          <p className="player-status">{t('author.noStories')}</p>
+        ) : (
+          <ul className="player-list">
+            {author.stories.map((s) => (
+              <AuthorStory key={s.story_id} story={s} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {confirmBlock ? (
+        <ConfirmDialog
+          title={t(author.blocked ? 'author.unblockTitle' : 'author.blockTitle', { name })}
+          confirmLabel={author.blocked ? t('author.unblock') : t('author.block')}
+          danger={!author.blocked}
+          busy={busy}
+          onCancel={() => setConfirmBlock(false)}
+          onConfirm={() => void onBlock()}
+        >
+          {author.blocked ? t('author.unblockText') : t('author.blockText')}
+        </ConfirmDialog>
+      ) : null}
+    </main>
+  );
+}
