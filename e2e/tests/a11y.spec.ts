@@ -15,6 +15,7 @@ const ROUTES = {
     '/account/edit',
     '/account/settings',
     '/account/blocked',
+    '/account/inbox',
     '/account/youth-mode',
     '/account/delete',
     '/account/guidelines',
@@ -58,7 +59,7 @@ for (const size of SIZES) {
       });
     }
 
-    test('the login page, the player (feed, story, play screen) and the console have no serious or critical violation', async ({
+    test('the login page, the player (feed, story, creator page, followers, play screen) and the console have no serious or critical violation', async ({
       page,
     }) => {
       const found: Record<string, string[]> = {};
@@ -69,6 +70,16 @@ for (const size of SIZES) {
       await audit(page, found, '/play');
       await page.getByRole('link', { name: DEMO_STORY }).first().click();
       await audit(page, found, 'story page');
+      // The story's creator page and its followers list.
+      const storyUrl = page.url();
+      await page.getByRole('link', { name: /\(creator page\)$/ }).click();
+      await audit(page, found, 'creator page');
+      await page.getByRole('link', { name: /^Followers/ }).click();
+      await audit(page, found, 'followers list');
+      // A new document: let it settle before the play screen, whose idle reply stream keeps the network busy.
+      await page.goto(storyUrl);
+      await expect(page.getByRole('heading', { level: 1, name: DEMO_STORY })).toBeVisible();
+      await settled(page);
       await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
       await expect(storyLog(page)).toBeVisible();
       await audit(page, found, 'play screen');

@@ -7,6 +7,7 @@ import { BlockedPage } from './pages/BlockedPage';
 import { DeleteAccountPage } from './pages/DeleteAccountPage';
 import { EditProfilePage } from './pages/EditProfilePage';
 import { GuidelinesPage } from './pages/GuidelinesPage';
+import { InboxPage } from './pages/InboxPage';
 import { NotFound } from './pages/NotFound';
 import { ProfilePage } from './pages/ProfilePage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -38,6 +39,7 @@ export default function App(): JSX.Element {
             <Route path="edit" element={<AccountGate><EditProfilePage /></AccountGate>} />
             <Route path="settings" element={<AccountGate><SettingsPage /></AccountGate>} />
             <Route path="blocked" element={<AccountGate><BlockedPage /></AccountGate>} />
+            <Route path="inbox" element={<AccountGate><InboxPage /></AccountGate>} />
             <Route path="youth-mode" element={<AccountGate><YouthModePage /></AccountGate>} />
             <Route path="delete" element={<AccountGate><DeleteAccountPage /></AccountGate>} />
             <Route path="guidelines" element={<GuidelinesPage />} />

@@ -1,4 +1,5 @@
 import { resetBlockedStore } from './blocked/store';
+import { resetInboxStore } from './inbox/store';
 import { resetProfileStore } from './profile/store';
 import { resetSettingsStore } from './settings/store';
 
@@ -7,4 +8,5 @@ export function resetAccountStores(): void {
   resetProfileStore();
   resetSettingsStore();
   resetBlockedStore();
+  resetInboxStore();
 }

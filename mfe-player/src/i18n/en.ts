@@ -63,6 +63,7 @@ const en = {
     linkCopied: 'Link copied: {{url}}',
     copyLink: 'Copy link',
     close: 'Close',
+    creatorSuffix: ' (creator page)',
     creatorPage: 'Creator page of {{name}}',
     storyActions: 'Story actions',
   },

@@ -65,6 +65,7 @@ const zhCN: Translation<PlayerMessages> = {
     linkCopied: '链接已复制：{{url}}',
     copyLink: '复制链接',
     close: '关闭',
+    creatorSuffix: '（创作者主页）',
     creatorPage: '{{name}} 的创作者主页',
     storyActions: '故事操作',
   },

@@ -50,7 +50,7 @@ beforeEach(() => {
 describe('the story page, socially', () => {
   it('links the creator to their page and shows the counts', async () => {
     await openStory();
-    expect(screen.getByRole('link', { name: 'Creator page of Demo Creator' }).getAttribute('href')).toBe('/play/user/1');
+    expect(screen.getByRole('link', { name: 'Demo Creator (creator page)' }).getAttribute('href')).toBe('/play/user/1');
     expect(screen.getByTestId('like-count').textContent).toBe('2 likes');
     expect(await screen.findByRole('heading', { level: 2, name: 'Comments (1)' })).toBeTruthy();
     expect(screen.getByText('What a storm.')).toBeTruthy();
@@ -162,7 +162,7 @@ describe('the story page, socially', () => {
   });
 
   it('shows the comments error with a retry', async () => {
-    api.listComments.mockRejectedValueOnce(new ApiError(ErrorCode.ServerError, 'Server error'));
+    api.listComments.mockRejectedValueOnce(new ApiError(ErrorCode.Internal, 'Server error'));
     await openStory();
     expect((await screen.findByRole('alert')).textContent).toBe('Server error');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -13,6 +13,7 @@ import {
   type SessionUser,
 } from 'shared-kit';
 import { PlatformContext } from '../platform/PlatformContext';
+import { inboxStore } from '../unread/inbox';
 import { unreadStore } from '../unread/store';
 import { Header } from './Header';
 import { qrPath } from './QrCode';
@@ -138,6 +139,18 @@ describe('Header, logged in', () => {
     expect(screen.queryByRole('button', { name: 'Get the app' })).toBeNull();
     expect(within(banner()).queryByRole('link', { name: 'Moderation' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Mira' }).getAttribute('aria-haspopup')).toBe('menu');
+  });
+
+  it('links the inbox, with a dot and the count while something is unread', () => {
+    act(() => inboxStore.getState().set(0));
+    renderHeader();
+    const inbox = within(banner()).getByRole('link', { name: 'Inbox' });
+    expect(inbox.getAttribute('href')).toBe('/account/inbox');
+    expect(within(inbox).queryByRole('img', { name: 'New notifications' })).toBeNull();
+    act(() => inboxStore.getState().set(3));
+    const lit = within(banner()).getByRole('link', { name: 'Inbox (3 unread)' });
+    expect(within(lit).getByRole('img', { name: 'New notifications' })).toBeTruthy();
+    act(() => inboxStore.getState().set(0));
   });
 
   it('shows Moderation to an operator only', () => {

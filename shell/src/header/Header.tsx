@@ -4,8 +4,9 @@ import { Button, LanguageSwitcher, UnreadDot } from 'ui-kit';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { useShellT } from '../i18n';
 import { usePlatform } from '../platform/PlatformContext';
+import { useInboxUnread } from '../unread/inbox';
 import { useUnread } from '../unread/store';
-import { FORBIDDEN_CREATE_PATH, HOME_PATH, LOGIN_PATH, areaLinks } from './destinations';
+import { FORBIDDEN_CREATE_PATH, HOME_PATH, INBOX_PATH, LOGIN_PATH, areaLinks } from './destinations';
 import { GetAppPopover } from './GetAppPopover';
 import { UserMenu } from './UserMenu';
 
@@ -22,6 +23,7 @@ export function Header() {
   const { user, status } = useSessionStore();
   const platform = usePlatform();
   const unread = useUnread();
+  const inboxUnread = useInboxUnread();
   const navigate = useNavigate();
   const location = useLocation();
   const compact = useMediaQuery(COMPACT_HEADER_QUERY);
@@ -63,6 +65,12 @@ export function Header() {
       )}
       <div className="app-header__end">
         <LanguageSwitcher className="app-header__language" />
+        {signedIn ? (
+          <Link to={INBOX_PATH} className="app-header__inbox" aria-label={inboxUnread > 0 ? t('header.inboxUnread', { count: inboxUnread }) : t('header.inbox')}>
+            <span aria-hidden="true">✉</span>
+            {inboxUnread > 0 ? <UnreadDot className="app-header__dot" label={t('header.newNotices')} /> : null}
+          </Link>
+        ) : null}
         {signedIn ? (
           <UserMenu name={user.user_nick} areaLinks={foldLinks ? links : []} unread={unread} />
         ) : null}

@@ -11,6 +11,8 @@ export const PROFILE_PATH = '/account';
 export const SETTINGS_PATH = '/account/settings';
 export const BLOCKED_PATH = '/account/blocked';
 export const DELETE_ACCOUNT_PATH = '/account/delete';
+/** The people inbox (replies, likes, follows, pins). */
+export const INBOX_PATH = '/account/inbox';
 
 /** A place the header leads to; `label` is a key of the shell namespace. */
 export interface Destination {

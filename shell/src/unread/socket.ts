@@ -1,4 +1,5 @@
 import { PushType, createSocketClient, type SocketClient, type SocketClientOptions } from 'shared-kit';
+import { inboxStore } from './inbox';
 import { unreadStore } from './store';
 
 /** Pushes that mean something new is waiting in My Story (spec §7). */
@@ -7,7 +8,8 @@ export const UNREAD_PUSH_TYPES: readonly string[] = [PushType.StoryReview, PushT
 export type SocketFactory = (options?: SocketClientOptions) => SocketClient;
 
 /**
- * Opens the push connection for a logged-in user and marks My Story unread on review and plan pushes.
+ * Opens the push connection for a logged-in user and marks My Story unread on review and plan pushes, and the
+ * inbox unread on its pushes.
  * Returns the teardown, which unsubscribes and closes the connection.
  */
 export function connectUnreadSocket(factory: SocketFactory = createSocketClient): () => void {
@@ -17,6 +19,12 @@ export function connectUnreadSocket(factory: SocketFactory = createSocketClient)
     onLoadError: (error) => console.error('push connection: the socket library could not be loaded', error),
   });
   const offs = UNREAD_PUSH_TYPES.map((type) => client.on(type, () => unreadStore.getState().mark()));
+  // A new line in the people inbox carries the count of unread lines.
+  offs.push(
+    client.on(PushType.InnerPush, (push) => {
+      if (typeof push.unread === 'number') inboxStore.getState().set(push.unread);
+    }),
+  );
   return () => {
     for (const off of offs) off();
     client.close();

@@ -9,6 +9,11 @@ import {
   type SocketClient,
 } from 'shared-kit';
 import type { SocketFactory } from './socket';
+
+// The inbox count asked for on sign-in.
+const get = jest.fn();
+jest.mock('../http/client', () => ({ api: async () => ({ get }) }));
+import { inboxStore } from './inbox';
 import { unreadStore } from './store';
 import { useUnreadSync } from './useUnreadSync';
 
@@ -26,8 +31,8 @@ function fakeSocket() {
     connect: jest.fn(),
     close,
   } as unknown as SocketClient;
-  const push = (push_type: string) => {
-    for (const h of handlers.get(push_type) ?? []) h({ push_type }, 'push');
+  const push = (push_type: string, fields: Record<string, unknown> = {}) => {
+    for (const h of handlers.get(push_type) ?? []) h({ push_type, ...fields }, 'push');
   };
   const factory: SocketFactory = jest.fn(() => client);
   return { factory, push, close };
@@ -58,6 +63,9 @@ const user = {
 beforeEach(() => {
   resetStores();
   unreadStore.getState().clear();
+  inboxStore.getState().set(0);
+  get.mockReset();
+  get.mockResolvedValue({ data: { status_code: 0, status_message: 'success', data: { unread: 0 } } });
 });
 
 describe('useUnreadSync', () => {
@@ -117,5 +125,29 @@ describe('useUnreadSync', () => {
     act(() => sessionStore.getState().clear());
     expect(socket.close).toHaveBeenCalledTimes(1);
     expect(unreadStore.getState().unread).toBe(false);
+  });
+
+  it('asks for the inbox count on sign-in, takes the count of each inbox push, and clears it on the inbox and on logout', async () => {
+    get.mockResolvedValueOnce({ data: { status_code: 0, status_message: 'success', data: { unread: 4 } } });
+    const socket = fakeSocket();
+    sessionStore.getState().setUser(user);
+    const router = setup(socket.factory);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(get).toHaveBeenCalledWith('/notice_box/unread', { silent: true });
+    expect(inboxStore.getState().unread).toBe(4);
+    act(() => socket.push(PushType.InnerPush, { notice_id: 'n1', kind: 'Follow', unread: 2 }));
+    expect(inboxStore.getState().unread).toBe(2);
+    // The My Story dot is not the inbox's.
+    expect(unreadStore.getState().unread).toBe(false);
+    await act(async () => {
+      await router.navigate('/account/inbox');
+    });
+    expect(inboxStore.getState().unread).toBe(0);
+    act(() => socket.push(PushType.InnerPush, { notice_id: 'n2', kind: 'Like', unread: 1 }));
+    expect(inboxStore.getState().unread).toBe(1);
+    act(() => sessionStore.getState().clear());
+    expect(inboxStore.getState().unread).toBe(0);
   });
 });

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSessionStore } from 'shared-kit';
-import { WORKS_PATH } from '../header/destinations';
+import { INBOX_PATH, WORKS_PATH } from '../header/destinations';
+import { inboxStore, refreshInboxUnread } from './inbox';
 import { connectUnreadSocket, type SocketFactory } from './socket';
 import { unreadStore } from './store';
 
 /**
- * Keeps the My Story dot in step: connects the push socket while logged in, and clears the dot when the user opens
- * the works list.
+ * Keeps the My Story and inbox dots in step: connects the push socket while logged in, and clears a dot when the
+ * user opens the works list or the inbox.
  */
 export function useUnreadSync(factory?: SocketFactory): void {
   const status = useSessionStore((s) => s.status);
@@ -15,6 +16,7 @@ export function useUnreadSync(factory?: SocketFactory): void {
 
   useEffect(() => {
     if (status !== 'user') return undefined;
+    void refreshInboxUnread();
     try {
       return connectUnreadSocket(factory);
     } catch (error) {
@@ -26,9 +28,14 @@ export function useUnreadSync(factory?: SocketFactory): void {
 
   useEffect(() => {
     if (pathname === WORKS_PATH || pathname.startsWith(`${WORKS_PATH}/`)) unreadStore.getState().clear();
+    // The inbox page marks what it shows read.
+    if (pathname === INBOX_PATH) inboxStore.getState().set(0);
   }, [pathname]);
 
   useEffect(() => {
-    if (status === 'guest') unreadStore.getState().clear();
+    if (status === 'guest') {
+      unreadStore.getState().clear();
+      inboxStore.getState().set(0);
+    }
   }, [status]);
 }

@@ -13,9 +13,10 @@ export function CreatorLink({ creator }: { creator: StoryCard['creator'] }): JSX
   if (!creator.uid) return null;
   const name = creator.nickname || t('common.unknownCreator');
   return (
-    <Link to={to} className="player-creator" aria-label={t('social.creatorPage', { name })}>
+    <Link to={to} className="player-creator">
       <Avatar name={name} src={pictureSrc(creator.avatar)} size="sm" decorative />
       <span className="player-creator__name">{name}</span>
+      <span className="ui-visually-hidden">{t('social.creatorSuffix')}</span>
     </Link>
   );
 }

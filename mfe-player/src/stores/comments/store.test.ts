@@ -32,7 +32,7 @@ describe('comments of a story', () => {
   });
 
   it('keeps an error for the list, and a retry reads again', async () => {
-    api.listComments.mockRejectedValueOnce(new ApiError(ErrorCode.ServerError, 'Server error'));
+    api.listComments.mockRejectedValueOnce(new ApiError(ErrorCode.Internal, 'Server error'));
     await store().open('100');
     expect(store()).toMatchObject({ status: 'error', error: 'Server error' });
     api.listComments.mockResolvedValueOnce(aCommentPage([]));

@@ -103,6 +103,10 @@ const en = {
     skip: 'Skip',
   },
   header: {
+    inbox: 'Inbox',
+    inboxUnread_one: 'Inbox ({{count}} unread)',
+    inboxUnread_other: 'Inbox ({{count}} unread)',
+    newNotices: 'New notifications',
     home: 'Storyverse home',
     brand: 'Storyverse',
     navLabel: 'Main',

@@ -106,6 +106,10 @@ const zhCN: Translation<ShellCopy> = {
     skip: '跳过',
   },
   header: {
+    inbox: '消息',
+    inboxUnread_one: '消息（{{count}} 条未读）',
+    inboxUnread_other: '消息（{{count}} 条未读）',
+    newNotices: '新通知',
     home: 'Storyverse 首页',
     brand: 'Storyverse',
     navLabel: '主导航',

@@ -1,0 +1,75 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { ApiError, ErrorCode, type Notice, type NoticePage } from 'shared-kit';
+import * as inboxService from '../services/inbox.service';
+import * as profileService from '../services/profile.service';
+import { aUser, installFakeShell, renderAt, resetAll } from '../testing/render';
+
+jest.mock('../services/profile.service');
+jest.mock('../services/inbox.service');
+const profile = jest.mocked(profileService);
+const inbox = jest.mocked(inboxService);
+
+const bea = { uid: '7', nickname: 'Bea', username: 'bea', avatar: '' };
+function aNotice(id: string, overrides: Partial<Notice> = {}): Notice {
+  return { notice_id: id, kind: 'Follow', actor: bea, story_id: '', story_name: '', comment_id: '', text: '', read: false, created_at: null, ...overrides };
+}
+function page(list: Notice[], overrides: Partial<NoticePage> = {}): NoticePage {
+  return { list, has_more: false, cursor: '', unread: list.filter((n) => !n.read).length, ...overrides };
+}
+
+beforeEach(() => {
+  installFakeShell();
+  profile.fetchDetail.mockResolvedValue(aUser());
+});
+afterEach(() => {
+  resetAll();
+  jest.resetAllMocks();
+});
+
+describe('the inbox', () => {
+  it('lists replies, likes, follows and pins with where they lead, then marks them read', async () => {
+    inbox.fetchNotices.mockResolvedValueOnce(
+      page([
+        aNotice('4', { kind: 'Reply', story_id: '100', story_name: 'The Lamp', comment_id: 'c2', text: 'Agreed!' }),
+        aNotice('3', { kind: 'Like', story_id: '100', story_name: 'The Lamp' }),
+        aNotice('2', { kind: 'Pin', story_id: '100', story_name: 'The Lamp', comment_id: 'c1', read: true }),
+        aNotice('1'),
+      ]),
+    );
+    inbox.markAllRead.mockResolvedValueOnce(0);
+    renderAt('/account/inbox');
+    const reply = await screen.findByRole('link', { name: 'Bea replied to your comment on The Lamp' });
+    expect(reply.getAttribute('href')).toBe('/play/story/100#comments');
+    expect(within(reply.closest('li')!).getByText('“Agreed!”')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bea liked your story The Lamp' }).getAttribute('href')).toBe('/play/story/100');
+    expect(screen.getByRole('link', { name: 'Bea pinned your comment on The Lamp' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bea started following you' }).getAttribute('href')).toBe('/play/user/7');
+    expect(screen.getAllByText('New')).toHaveLength(3);
+    expect(inbox.markAllRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an empty state, and pages on Show more', async () => {
+    inbox.fetchNotices.mockResolvedValueOnce(page([]));
+    const { unmount } = renderAt('/account/inbox');
+    expect(await screen.findByRole('heading', { level: 2, name: 'No notifications yet' })).toBeTruthy();
+    expect(inbox.markAllRead).not.toHaveBeenCalled();
+    unmount();
+    resetAll();
+    installFakeShell();
+    inbox.fetchNotices.mockResolvedValueOnce(page([aNotice('2', { read: true })], { has_more: true, cursor: 'k' }));
+    inbox.fetchNotices.mockResolvedValueOnce(page([aNotice('1', { read: true, actor: { ...bea, nickname: 'Cal' } })]));
+    renderAt('/account/inbox');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+    await screen.findByRole('link', { name: 'Cal started following you' });
+    expect(inbox.fetchNotices).toHaveBeenLastCalledWith('k');
+  });
+
+  it('says when the inbox cannot be read, with a retry', async () => {
+    inbox.fetchNotices.mockRejectedValueOnce(new ApiError(ErrorCode.Internal, 'Server error'));
+    renderAt('/account/inbox');
+    expect((await screen.findByRole('alert')).textContent).toBe('Server error');
+    inbox.fetchNotices.mockResolvedValueOnce(page([aNotice('1', { read: true })]));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('link', { name: 'Bea started following you' });
+  });
+});

@@ -1,0 +1,104 @@
+import { useEffect, type JSX } from 'react';
+import { NoticeKind, type Notice } from 'shared-kit';
+import { Avatar, Badge, Button, Card, Spinner, formatRelativeTime } from 'ui-kit';
+import { PageHeader } from '../components/PageHeader';
+import { ShellLink } from '../components/ShellLink';
+import { useAccountT } from '../i18n';
+import { avatarSrc } from '../lib/avatar';
+import { useInboxStore } from '../stores/inbox/store';
+
+/** Where a line leads: the story's comments, or the person who followed. */
+function noticeTarget(n: Notice): string {
+  if (n.kind === NoticeKind.Follow && n.actor) return `/play/user/${n.actor.uid}`;
+  if (n.story_id) return `/play/story/${n.story_id}${n.comment_id ? '#comments' : ''}`;
+  return n.actor ? `/play/user/${n.actor.uid}` : '/play';
+}
+
+function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
+  const { t } = useAccountT();
+  const name = notice.actor?.nickname || t('inbox.someone');
+  const story = notice.story_name;
+  const at = notice.created_at ? Date.parse(notice.created_at) : NaN;
+  let what: string;
+  switch (notice.kind) {
+    case NoticeKind.Reply:
+      what = t('inbox.reply', { name, story });
+      break;
+    case NoticeKind.Like:
+      what = notice.comment_id ? t('inbox.likeComment', { name, story }) : t('inbox.likeStory', { name, story });
+      break;
+    case NoticeKind.Follow:
+      what = t('inbox.follow', { name });
+      break;
+    case NoticeKind.Pin:
+      what = t('inbox.pin', { name, story });
+      break;
+    default:
+      what = t('inbox.other', { name });
+  }
+  return (
+    <li className="acct-person acct-notice">
+      <Avatar src={avatarSrc(notice.actor?.avatar ?? '')} name={name} size="sm" decorative />
+      <div className="acct-person__text">
+        <ShellLink to={noticeTarget(notice)} className="acct-notice__link">
+          {what}
+        </ShellLink>
+        {notice.text ? <span className="ui-text-muted acct-notice__quote">{t('inbox.quote', { text: notice.text })}</span> : null}
+        {Number.isFinite(at) ? <span className="ui-text-muted">{formatRelativeTime(at)}</span> : null}
+      </div>
+      {notice.read ? null : <Badge tone="info">{t('inbox.new')}</Badge>}
+    </li>
+  );
+}
+
+/** `/account/inbox`: replies, likes, follows and pins, newest first; opening it marks them read. */
+export function InboxPage(): JSX.Element {
+  const { t } = useAccountT();
+  const status = useInboxStore((s) => s.status);
+  const list = useInboxStore((s) => s.list);
+  const error = useInboxStore((s) => s.error);
+  const hasMore = useInboxStore((s) => s.hasMore);
+  const loadingMore = useInboxStore((s) => s.loadingMore);
+  const { load, loadMore } = useInboxStore.getState();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div className="acct-page">
+      <PageHeader title={t('inbox.title')} />
+      {status === 'error' ? (
+        <Card as="section">
+          <p role="alert">{error}</p>
+          <Button onClick={() => void load()}>{t('common.tryAgain')}</Button>
+        </Card>
+      ) : status !== 'ready' ? (
+        <Spinner label={t('inbox.loading')} />
+      ) : list.length === 0 ? (
+        <Card as="section" className="acct-center">
+          <h2>{t('inbox.emptyTitle')}</h2>
+          <p className="ui-text-muted">{t('inbox.emptyText')}</p>
+        </Card>
+      ) : (
+        <Card as="section" aria-label={t('inbox.title')}>
+          <ul className="acct-people">
+            {list.map((n) => (
+              <NoticeLine key={n.notice_id} notice={n} />
+            ))}
+          </ul>
+          {error ? (
+            <p className="acct-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {hasMore ? (
+            <Button block loading={loadingMore} onClick={() => void loadMore()}>
+              {t('inbox.showMore')}
+            </Button>
+          ) : null}
+        </Card>
+      )}
+    </div>
+  );
+}
