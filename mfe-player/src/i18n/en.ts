@@ -18,6 +18,9 @@ const en = {
     text: 'This page does not exist in the story player.',
   },
   feed: {
+    liked: 'Liked',
+    emptyLiked: 'Stories you like show up here.',
+    logInForLiked: 'Log in to see the stories you liked',
     title: 'Stories',
     searchLabel: 'Search stories',
     search: 'Search',

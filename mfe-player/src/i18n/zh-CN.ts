@@ -21,6 +21,9 @@ const zhCN: Translation<PlayerMessages> = {
     text: '故事播放器中没有这个页面。',
   },
   feed: {
+    liked: '喜欢',
+    emptyLiked: '你点赞的故事会显示在这里。',
+    logInForLiked: '登录后查看你点赞的故事',
     title: '故事',
     searchLabel: '搜索故事',
     search: '搜索',

@@ -1,8 +1,8 @@
 import { useEffect, useState, type JSX } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorCode, goToLogin, shellToast, useSessionStore, type AuthorDetail } from 'shared-kit';
-import { Avatar, Button, Card, ConfirmDialog, Spinner, formatCount, messageForCode, messageForError } from 'ui-kit';
-import { Cover } from '../components/Cover';
+import { Avatar, Button, ConfirmDialog, Spinner, formatCount, messageForCode, messageForError } from 'ui-kit';
+import { MiniStoryCard } from '../components/community/MiniStoryCard';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
 import '../components/community/community.css';
@@ -14,32 +14,6 @@ import * as community from '../services/community.service';
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; author: AuthorDetail };
 
 export const USER_ID = /^\d{1,64}$/;
-
-function AuthorStory({ story }: { story: AuthorDetail['stories'][number] }): JSX.Element {
-  const { t } = usePlayerT();
-  const to = usePlayerPath(`story/${story.story_id}`);
-  return (
-    <Card as="li" interactive className="player-card">
-      <div className="player-card__main">
-        <Cover src={story.logo} name={story.story_name} />
-        <div className="player-card__body">
-          <h3 className="player-card__title">
-            <Link to={to} className="player-card__link">
-              {story.story_name}
-            </Link>
-          </h3>
-          <p className="player-card__intro">{story.introduction}</p>
-          <p className="player-card__meta">
-            {t('social.counts', {
-              likes: t('social.likeCount', { count: story.like_count }),
-              comments: t('social.commentCount', { count: story.comment_count }),
-            })}
-          </p>
-        </div>
-      </div>
-    </Card>
-  );
-}
 
 /** A creator's public page: who they are, their counts, follow and block, and their published stories. */
 export function AuthorPage(): JSX.Element {
@@ -187,7 +161,7 @@ export function AuthorPage(): JSX.Element {
         ) : (
           <ul className="player-list">
             {author.stories.map((s) => (
-              <AuthorStory key={s.story_id} story={s} />
+              <MiniStoryCard key={s.story_id} story={s} />
             ))}
           </ul>
         )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
 import { Button, ConfirmDialog, EmptyState, Spinner, Tabs, TextField, formatRelativeTime } from 'ui-kit';
 import type { PlayedStory, StoryCard } from '../api/types';
+import { LikedTab } from '../components/community/LikedTab';
 import { LoadMore } from '../components/LoadMore';
 import { StoryCardView } from '../components/StoryCardView';
 import { usePlayerT } from '../i18n';
@@ -14,9 +15,10 @@ import {
 } from '../stores/feed/selectors';
 import { useFeedStore, type FeedTab, type ListState } from '../stores/feed/store';
 
-const TABS: readonly FeedTab[] = ['for-you', 'recent', 'history'];
+const TABS: readonly FeedTab[] = ['for-you', 'liked', 'recent', 'history'];
 const TAB_KEYS = {
   'for-you': { label: 'feed.forYou', empty: 'feed.emptyForYou' },
+  liked: { label: 'feed.liked', empty: 'feed.emptyLiked' },
   recent: { label: 'feed.recent', empty: 'feed.emptyRecent' },
   history: { label: 'feed.history', empty: 'feed.emptyHistory' },
 } as const;
@@ -81,6 +83,8 @@ export function FeedPage(): JSX.Element {
   // Each list is read once per visit of the feed (Recently played and History share one); paging adds to it.
   const loadedHere = useRef(new Set<string>());
   useEffect(() => {
+    // The Liked tab reads its own list (LikedTab).
+    if (tab === 'liked') return;
     const key = tab === 'for-you' ? 'for-you' : 'played';
     if (loadedHere.current.has(key)) return;
     loadedHere.current.add(key);
@@ -191,6 +195,8 @@ export function FeedPage(): JSX.Element {
                   onRetry={() => void loadForYou()}
                   render={(s) => <StoryCardView key={s.story_id} story={s} />}
                 />
+              ) : key === 'liked' ? (
+                <LikedTab />
               ) : (
                 playedList(key)
               ),

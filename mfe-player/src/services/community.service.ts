@@ -9,6 +9,7 @@ import {
   type Envelope,
   type FollowList,
   type FollowResult,
+  type LikedStoryPage,
   type ReplyPage,
   type ShareInfo,
   type StoryCommentStatus,
@@ -91,4 +92,11 @@ export function shareStory(storyId: string): Promise<ShareInfo> {
 
 export function getComment(commentId: string): Promise<Comment> {
   return unwrap(apiClient.get<Envelope<Comment>>(`${I}/comment/get`, { params: { comment_id: commentId }, silent: true }));
+}
+
+/** The viewer's liked stories, newest like first (the feed's Liked tab). */
+export function likedStories(cursor: string, count: number): Promise<LikedStoryPage> {
+  const params: Record<string, string | number> = { count };
+  if (cursor) params.cursor = cursor;
+  return unwrap(apiClient.get<Envelope<LikedStoryPage>>(`${I}/story/like_list`, { params, silent: true }));
 }

@@ -1,5 +1,6 @@
 import { resetCommentsStore } from './comments/store';
 import { resetFeedStore } from './feed/store';
+import { resetLikedStore } from './liked/store';
 import { resetPlayStore } from './play/store';
 import { resetStoryStatsStore } from './story-stats/store';
 
@@ -9,4 +10,5 @@ export function resetPlayerStores(): void {
   resetPlayStore();
   resetCommentsStore();
   resetStoryStatsStore();
+  resetLikedStore();
 }

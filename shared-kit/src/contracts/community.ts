@@ -33,6 +33,7 @@ function cursorPage<S extends z.ZodType>(item: S) {
 }
 
 export const likedStoryPageSchema = cursorPage(likedStorySchema);
+export type LikedStoryPage = z.infer<typeof likedStoryPageSchema>;
 
 export const dialogueLikeResultSchema = z.object({ dialogue_id: z.string(), liked: z.boolean(), remark: z.string() });
 export const dialogueFeedbackResultSchema = z.object({

@@ -6,7 +6,7 @@ import * as feedService from '../../services/feed.service';
 
 export { FEED_PAGE_SIZE };
 
-export type FeedTab = 'for-you' | 'recent' | 'history';
+export type FeedTab = 'for-you' | 'liked' | 'recent' | 'history';
 
 export interface ListState<T> {
   items: T[];
