@@ -11,7 +11,7 @@ const inbox = jest.mocked(inboxService);
 
 const bea = { uid: '7', nickname: 'Bea', username: 'bea', avatar: '' };
 function aNotice(id: string, overrides: Partial<Notice> = {}): Notice {
-  return { notice_id: id, kind: 'Follow', actor: bea, story_id: '', story_name: '', comment_id: '', text: '', read: false, created_at: null, ...overrides };
+  return { notice_id: id, kind: 'Follow', actor: bea, story_id: '', story_name: '', comment_id: '', text: '', until: null, read: false, created_at: null, ...overrides };
 }
 function page(list: Notice[], overrides: Partial<NoticePage> = {}): NoticePage {
   return { list, has_more: false, cursor: '', unread: list.filter((n) => !n.read).length, ...overrides };
@@ -46,6 +46,22 @@ describe('the inbox', () => {
     expect(screen.getByRole('link', { name: 'Bea started following you' }).getAttribute('href')).toBe('/play/user/7');
     expect(screen.getAllByText('New')).toHaveLength(3);
     expect(inbox.markAllRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells of review decisions and sanctions, with the reasons, leading to the works and the account', async () => {
+    inbox.fetchNotices.mockResolvedValueOnce(
+      page([
+        aNotice('3', { kind: 'ReviewFailed', actor: null, story_id: '100', story_name: 'The Lamp', text: 'Summary: violence', read: true }),
+        aNotice('2', { kind: 'Sanction', actor: null, text: 'Spam', until: '2030-01-02T00:00:00.000Z', read: true }),
+        aNotice('1', { kind: 'AppealApproved', actor: null, read: true }),
+      ]),
+    );
+    renderAt('/account/inbox');
+    const failed = await screen.findByRole('link', { name: 'Your story The Lamp did not pass review' });
+    expect(failed.getAttribute('href')).toBe('/editor/works');
+    expect(within(failed.closest('li')!).getByText('“Summary: violence”')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Your account is restricted until / }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'Your appeal was approved' })).toBeTruthy();
   });
 
   it('shows an empty state, and pages on Show more', async () => {

@@ -1,15 +1,19 @@
 import { useEffect, type JSX } from 'react';
 import { NoticeKind, type Notice } from 'shared-kit';
-import { Avatar, Badge, Button, Card, Spinner, formatRelativeTime } from 'ui-kit';
+import { Avatar, Badge, Button, Card, Spinner, formatDate, formatRelativeTime } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { ShellLink } from '../components/ShellLink';
 import { useAccountT } from '../i18n';
 import { avatarSrc } from '../lib/avatar';
 import { useInboxStore } from '../stores/inbox/store';
 
-/** Where a line leads: the story's comments, or the person who followed. */
+/** Where a line leads: the story's comments, the person who followed, the creator's works or the account. */
 function noticeTarget(n: Notice): string {
   if (n.kind === NoticeKind.Follow && n.actor) return `/play/user/${n.actor.uid}`;
+  if (n.kind === NoticeKind.ReviewPassed || n.kind === NoticeKind.ReviewFailed) return '/editor/works';
+  if (n.kind === NoticeKind.Sanction || n.kind === NoticeKind.SanctionLifted || n.kind === NoticeKind.AppealApproved || n.kind === NoticeKind.AppealRejected) {
+    return '/account';
+  }
   if (n.story_id) return `/play/story/${n.story_id}${n.comment_id ? '#comments' : ''}`;
   return n.actor ? `/play/user/${n.actor.uid}` : '/play';
 }
@@ -33,17 +37,35 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
     case NoticeKind.Pin:
       what = t('inbox.pin', { name, story });
       break;
+    case NoticeKind.ReviewPassed:
+      what = t('inbox.reviewPassed', { story });
+      break;
+    case NoticeKind.ReviewFailed:
+      what = t('inbox.reviewFailed', { story });
+      break;
+    case NoticeKind.Sanction:
+      what = notice.until ? t('inbox.sanctionUntil', { date: formatDate(Date.parse(notice.until)) }) : t('inbox.sanction');
+      break;
+    case NoticeKind.SanctionLifted:
+      what = t('inbox.sanctionLifted');
+      break;
+    case NoticeKind.AppealApproved:
+      what = t('inbox.appealApproved');
+      break;
+    case NoticeKind.AppealRejected:
+      what = t('inbox.appealRejected');
+      break;
     default:
       what = t('inbox.other', { name });
   }
   return (
-    <li className="acct-person acct-notice">
+    <li className="account-person account-notice">
       <Avatar src={avatarSrc(notice.actor?.avatar ?? '')} name={name} size="sm" decorative />
-      <div className="acct-person__text">
-        <ShellLink to={noticeTarget(notice)} className="acct-notice__link">
+      <div className="account-person__text">
+        <ShellLink to={noticeTarget(notice)} className="account-notice__link">
           {what}
         </ShellLink>
-        {notice.text ? <span className="ui-text-muted acct-notice__quote">{t('inbox.quote', { text: notice.text })}</span> : null}
+        {notice.text ? <span className="ui-text-muted account-notice__quote">{t('inbox.quote', { text: notice.text })}</span> : null}
         {Number.isFinite(at) ? <span className="ui-text-muted">{formatRelativeTime(at)}</span> : null}
       </div>
       {notice.read ? null : <Badge tone="info">{t('inbox.new')}</Badge>}
@@ -66,7 +88,7 @@ export function InboxPage(): JSX.Element {
   }, [load]);
 
   return (
-    <div className="acct-page">
+    <div className="account-page">
       <PageHeader title={t('inbox.title')} />
       {status === 'error' ? (
         <Card as="section">
@@ -76,19 +98,19 @@ export function InboxPage(): JSX.Element {
       ) : status !== 'ready' ? (
         <Spinner label={t('inbox.loading')} />
       ) : list.length === 0 ? (
-        <Card as="section" className="acct-center">
+        <Card as="section" className="account-center">
           <h2>{t('inbox.emptyTitle')}</h2>
           <p className="ui-text-muted">{t('inbox.emptyText')}</p>
         </Card>
       ) : (
         <Card as="section" aria-label={t('inbox.title')}>
-          <ul className="acct-people">
+          <ul className="account-people">
             {list.map((n) => (
               <NoticeLine key={n.notice_id} notice={n} />
             ))}
           </ul>
           {error ? (
-            <p className="acct-error" role="alert">
+            <p className="account-error" role="alert">
               {error}
             </p>
           ) : null}
