@@ -116,6 +116,7 @@ const en = {
     sanctionLifted: 'A restriction on your account was lifted',
     appealApproved: 'Your appeal was approved',
     appealRejected: 'Your appeal was not approved',
+    reportResult: 'Your report on {{story}} was reviewed',
     other: 'New activity from {{name}}',
     quote: '“{{text}}”',
     new: 'New',

@@ -119,6 +119,7 @@ const zhCN: Translation<AccountMessages> = {
     sanctionLifted: '你账号上的一项限制已解除',
     appealApproved: '你的申诉已通过',
     appealRejected: '你的申诉未通过',
+    reportResult: '你对《{{story}}》的举报已处理',
     other: '{{name}} 有新动态',
     quote: '“{{text}}”',
     new: '新',

@@ -55,6 +55,9 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
     case NoticeKind.AppealRejected:
       what = t('inbox.appealRejected');
       break;
+    case NoticeKind.ReportResult:
+      what = t('inbox.reportResult', { story });
+      break;
     default:
       what = t('inbox.other', { name });
   }
