@@ -9,7 +9,17 @@ import { seriousViolations } from '../support/axe';
  * editor's routes show the mobile notice (spec §2 mobile rule): that page is what gets checked there.
  */
 const ROUTES = {
-  editor: ['/editor', '/editor/works', '/editor/story/new', '/editor/story-ai', '/editor/bot', '/editor/demo/components', '/editor/gallery', '/editor/template/new'],
+  editor: [
+    '/editor',
+    '/editor/works',
+    '/editor/story/new',
+    '/editor/story-ai',
+    '/editor/bot',
+    '/editor/demo/components',
+    '/editor/gallery',
+    '/editor/template/new',
+    '/editor/forbidden-create',
+  ],
   account: [
     '/account',
     '/account/edit',
@@ -87,6 +97,10 @@ for (const size of SIZES) {
       await signInAsOperator(page);
       await page.goto('/ops');
       await audit(page, found, '/ops (operator)');
+      for (const path of ['/ops/users', '/ops/appeals']) {
+        await page.goto(path);
+        await audit(page, found, `${path} (operator)`);
+      }
       expect(found).toEqual({});
     });
   });

@@ -7,6 +7,7 @@ import { AuditPage } from './pages/AuditPage';
 import { QueuePage } from './pages/QueuePage';
 import { ReviewPage } from './pages/ReviewPage';
 import { PermissionsPage } from './pages/PermissionsPage';
+import { SanctionRoutes, SanctionNav } from './pages/sanctionRoutes';
 import { PermissionsProvider, useCan } from './me';
 import { OpsPermission } from 'shared-kit';
 
@@ -21,12 +22,14 @@ function Console(): JSX.Element {
         </NavLink>{' '}
         <NavLink to={under(base, 'audit')}>{t('nav.audit')}</NavLink>{' '}
         {useCan(OpsPermission.Admin) && <NavLink to={under(base, 'permissions')}>{t('permissions.nav')}</NavLink>}
+        <SanctionNav />
       </nav>
       <Routes>
         <Route index element={<QueuePage />} />
         <Route path="review/:storyId" element={<ReviewPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
+        {SanctionRoutes()}
         <Route path="*" element={<QueuePage />} />
       </Routes>
     </>

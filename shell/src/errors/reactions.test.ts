@@ -204,3 +204,28 @@ describe('reactToApiError: the spec §8 table', () => {
     errors.mockRestore();
   });
 });
+
+describe('reactToApiError: bans', () => {
+  it('sends a creation ban (1010250) to forbidden-create with its end date, and marks creation forbidden', () => {
+    sessionStore.getState().setUser({ uid: '1', biz_uid: '1', user_nick: 'Sam', roles: [], teen_mode: TeenMode.Disable, creation_forbidden: false });
+    const { navigate, context } = setup();
+    const until = '2030-01-08T00:00:00.000Z';
+    expect(reactToApiError(new ApiError(ErrorCode.UserCreateBan, 'no', { creation_until: until }), context)).toBe(true);
+    expect(navigate).toHaveBeenCalledWith(PATHS.forbiddenCreate, { replace: true, state: { creation_until: until } });
+    expect(sessionStore.getState().user?.creation_forbidden).toBe(true);
+  });
+
+  it('ends the session of a login-banned account (1015) with the end date in the toast, except on the login page', () => {
+    const { navigate, logout, toast, context } = setup();
+    const error = new ApiError(ErrorCode.UserBanned, 'Your account is suspended', { login_until: '2030-01-08T00:00:00.000Z', reason: 'Spam' });
+    expect(reactToApiError(error, context)).toBe(true);
+    expect(logout).toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith(PATHS.login, { replace: true });
+    const shown = (toast.mock.calls[0]![0] as { message: string }).message;
+    expect(shown).toContain('2030');
+    expect(shown).toContain('Spam');
+    const onLogin = setup('/login', '');
+    expect(reactToApiError(error, onLogin.context)).toBe(false);
+    expect(onLogin.navigate).not.toHaveBeenCalled();
+  });
+});

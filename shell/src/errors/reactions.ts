@@ -10,6 +10,8 @@ import {
 } from 'shared-kit';
 import { messageForCode, uiMessage } from 'ui-kit';
 import { shellT } from '../i18n';
+import { bannedMessage } from '../pages/login/messages';
+import { setBanNotice } from '../session/banNotice';
 
 /** Where the shell sends people for the reactions of spec §8. */
 export const PATHS = {
@@ -43,6 +45,11 @@ export interface ReactionContext {
   logout: () => void | Promise<unknown>;
   /** Defaults to the shared toast store. */
   toast?: (toast: ToastInput) => void;
+}
+
+/** State handed to the forbidden-create page by a creation ban. */
+export interface ForbiddenCreateState {
+  creation_until: string | null;
 }
 
 /** State handed to the no-access page. */
@@ -137,6 +144,25 @@ export function reactToApiError(error: unknown, context: ReactionContext): boole
       const { user, setUser } = sessionStore.getState();
       if (user && !user.creation_forbidden) setUser({ ...user, creation_forbidden: true });
       navigate(PATHS.forbiddenCreate, { replace: true });
+      return true;
+    }
+    case ErrorCode.UserCreateBan: {
+      // A creation ban (1010250): the forbidden-create page shows its end date and reason, and takes the appeal.
+      const { user, setUser } = sessionStore.getState();
+      if (user && !user.creation_forbidden) setUser({ ...user, creation_forbidden: true });
+      const data = (error.data ?? {}) as { creation_until?: unknown };
+      const state: ForbiddenCreateState = { creation_until: typeof data.creation_until === 'string' ? data.creation_until : null };
+      navigate(PATHS.forbiddenCreate, { replace: true, state });
+      return true;
+    }
+    case ErrorCode.UserBanned: {
+      // A login ban (1015): on the login page the form shows it; elsewhere the session is over, with the end date.
+      if (location.pathname.startsWith(PATHS.login)) return false;
+      const banned = bannedMessage((error.data ?? {}) as Record<string, unknown>);
+      setBanNotice(banned);
+      toast({ type: 'error', message: banned });
+      runLogout(logout);
+      navigate(PATHS.login, { replace: true });
       return true;
     }
     case ErrorCode.BackendNetworkError:

@@ -1,4 +1,6 @@
-import { TeenMode, isApiError, sessionStore, type SessionUser } from 'shared-kit';
+import { ErrorCode, TeenMode, isApiError, sessionStore, toastStore, type SessionUser } from 'shared-kit';
+import { bannedMessage } from '../pages/login/messages';
+import { setBanNotice } from './banNotice';
 import { api } from '../http/client';
 import { resetAccount, updateAccount, type WsConfig } from './account';
 
@@ -14,6 +16,12 @@ function text(value: unknown): string | undefined {
 
 const TEEN_MODES = new Set<number>(Object.values(TeenMode));
 
+/** Whether the account's `ban` has an end date still ahead (a ban ends by itself at its date). */
+function banInForce(ban: unknown): boolean {
+  if (!isRecord(ban)) return false;
+  return [ban.creation_until, ban.login_until].some((d) => typeof d === 'string' && Date.parse(d) > Date.now());
+}
+
 /** A SessionUser from a user object of the API, or null when it lacks the identifying fields. */
 export function toSessionUser(raw: unknown): SessionUser | null {
   if (!isRecord(raw)) return null;
@@ -28,7 +36,8 @@ export function toSessionUser(raw: unknown): SessionUser | null {
       typeof raw.teen_mode === 'number' && TEEN_MODES.has(raw.teen_mode)
         ? (raw.teen_mode as TeenMode)
         : TeenMode.Unknown,
-    creation_forbidden: raw.creation_forbidden === true,
+    // A creation or login ban in force (spec §6): My Story hides and the logo leads to forbidden-create.
+    creation_forbidden: raw.creation_forbidden === true || banInForce(raw.ban),
   };
   const username = text(raw.username);
   if (username) user.username = username;
@@ -96,6 +105,12 @@ async function runCheckLogin(): Promise<SessionUser | null> {
     return user;
   } catch (error) {
     if (!isApiError(error)) console.error('login check failed', error);
+    // A login ban (1015) ends the session: say until when, since no later call will.
+    else if (error.code === ErrorCode.UserBanned) {
+      const message = bannedMessage((error.data ?? {}) as Record<string, unknown>);
+      setBanNotice(message);
+      toastStore.getState().show({ type: 'error', message });
+    }
     resetAccount();
     store.setUser(null);
     return null;

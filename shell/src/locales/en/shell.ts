@@ -10,6 +10,17 @@ const en = {
     forbiddenCreate: {
       title: 'Creation not available',
       text: 'Creating stories is not available for this account. You can still play stories and chat with characters.',
+      banned: 'Your account cannot create or edit stories until {{date}}.',
+      reason: 'Reason: {{reason}}',
+      appealTitle: 'Appeal',
+      appealLabel: 'Why should this ban be lifted?',
+      appealSend: 'Send appeal',
+      appealSent: 'Your appeal was sent. You will find the answer in your inbox.',
+      appealPending: 'Your appeal is waiting for a decision.',
+      appealRejected: 'Your appeal was not approved: {{reason}}',
+      appealFailed: 'The appeal could not be sent. Try again.',
+      over: 'Your account can create stories again.',
+      toWorks: 'Go to My Story',
     },
     mobile: {
       title: 'Use the app on your phone',
@@ -49,6 +60,8 @@ const en = {
   },
   login: {
     title: 'Log in',
+    banned: 'Your account is suspended until {{date}}.',
+    bannedReason: 'Your account is suspended until {{date}}. Reason: {{reason}}',
     welcomeTitle: 'Welcome',
     welcomeHeading: 'Welcome to Storyverse',
     checking: 'Checking your session…',

@@ -13,6 +13,17 @@ const zhCN: Translation<ShellCopy> = {
     forbiddenCreate: {
       title: '暂不支持创作',
       text: '此账号暂时无法创作故事。你仍然可以玩故事、和角色聊天。',
+      banned: '你的账号在 {{date}} 之前无法创作或编辑故事。',
+      reason: '原因：{{reason}}',
+      appealTitle: '申诉',
+      appealLabel: '请说明为什么应解除此封禁',
+      appealSend: '提交申诉',
+      appealSent: '申诉已提交，处理结果会发送到你的消息中心。',
+      appealPending: '你的申诉正在等待处理。',
+      appealRejected: '你的申诉未通过：{{reason}}',
+      appealFailed: '申诉提交失败，请重试。',
+      over: '你的账号已可以重新创作故事。',
+      toWorks: '前往我的故事',
     },
     mobile: {
       title: '在手机上使用 App',
@@ -52,6 +63,8 @@ const zhCN: Translation<ShellCopy> = {
   },
   login: {
     title: '登录',
+    banned: '你的账号已被封禁，至 {{date}} 解封。',
+    bannedReason: '你的账号已被封禁，至 {{date}} 解封。原因：{{reason}}',
     welcomeTitle: '欢迎',
     welcomeHeading: '欢迎来到 Storyverse',
     checking: '正在检查登录状态…',

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSessionStore } from 'shared-kit';
 import { uiMessage } from 'ui-kit';
 import { useShellT } from '../../i18n';
 import { Onboarding } from '../../onboarding';
+import { banNotice, clearBanNotice } from '../../session/banNotice';
 import { rememberedPath } from '../../session/returnPath';
 import { revalidateSession } from '../../session/service';
 import { useShellReaction } from '../../session/useShellReaction';
@@ -29,6 +30,8 @@ export function LoginPage() {
     [],
   );
   const next = useMemo(() => rememberedPath(), []);
+  // A login ban that just ended the session: said here, with its end date, until someone signs in.
+  const [ban] = useState(banNotice);
 
   if (onboarding) {
     return (
@@ -47,6 +50,11 @@ export function LoginPage() {
   return (
     <Page title={t('login.title')}>
       <div className="login">
+        {ban && (
+          <p className="login__ban" role="alert">
+            {ban}
+          </p>
+        )}
         <p className="page__lead">{t('login.lead')}</p>
         <PhoneLoginForm
           initialCountry={country}
@@ -55,6 +63,7 @@ export function LoginPage() {
             // The cookie is set; the session store fills from the login check, launch and detail (spec §4).
             const user = await revalidateSession();
             if (!user) throw new Error(uiMessage('loginFailed'));
+            clearBanNotice();
           }}
         />
         <ProviderButtons next={next} />

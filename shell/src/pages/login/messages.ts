@@ -1,5 +1,5 @@
 import { CODE_RETRY_SECONDS, ErrorCode, isApiError } from 'shared-kit';
-import { messageForCode, uiMessage } from 'ui-kit';
+import { formatDate, messageForCode, uiMessage } from 'ui-kit';
 import { shellT } from '../../i18n';
 
 /** The reasons the passport API puts in `data.reason` for phone and code outcomes (docs/api.md, Passport). */
@@ -22,6 +22,15 @@ export function tooManyAttemptsMessage(seconds: unknown): string {
       ? Math.ceil(seconds)
       : CODE_RETRY_SECONDS;
   return shellT('login.tooManyAttempts', { count: wait });
+}
+
+/** A login ban (1015): "Your account is suspended until <date>", with the reason when the api gives one. */
+export function bannedMessage(data: Record<string, unknown>): string {
+  const until = typeof data.login_until === 'string' ? data.login_until : null;
+  if (!until) return messageForCode(ErrorCode.UserBanned, '');
+  const date = formatDate(until, { dateStyle: 'medium', timeStyle: 'short' });
+  const reason = typeof data.reason === 'string' && data.reason !== '' ? data.reason : null;
+  return reason ? shellT('login.bannedReason', { date, reason }) : shellT('login.banned', { date });
 }
 
 export interface LoginProblem {
@@ -59,6 +68,7 @@ export function loginProblem(error: unknown): LoginProblem {
   if (error.code === ErrorCode.RequestOverLimit || error.code === ErrorCode.RateLimit) {
     return { message: tooManyAttemptsMessage(data.retry_after_s), field: 'form' };
   }
+  if (error.code === ErrorCode.UserBanned) return { message: bannedMessage(data), field: 'form' };
   if (error.code === ErrorCode.BackendNetworkError || error.code === ErrorCode.Timeout) {
     // The passport names what failed (the text message could not be sent...): more useful than a generic line.
     return { message: error.statusMessage || uiMessage('networkError'), field: 'form' };

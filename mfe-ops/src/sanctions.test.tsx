@@ -1,0 +1,111 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { OpsUserRow, Sanction } from 'shared-kit';
+import { i18n } from 'ui-kit';
+import App from './App';
+import { OPS_NS } from './i18n';
+import * as moderation from './services/moderation.service';
+import * as service from './services/ops.service';
+import * as sanctions from './services/sanction.service';
+
+jest.mock('./services/ops.service');
+jest.mock('./services/moderation.service');
+jest.mock('./services/sanction.service');
+const ops = jest.mocked(service);
+const mod = jest.mocked(moderation);
+const api = jest.mocked(sanctions);
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(OPS_NS);
+});
+beforeEach(() => {
+  jest.resetAllMocks();
+  ops.fetchQueue.mockResolvedValue({ list: [] });
+  mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['moderator'] });
+});
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/ops/*" element={<App />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const sam: OpsUserRow = {
+  uid: 'u1',
+  nickname: 'Sam',
+  username: 'sam',
+  phone: '+1******0612',
+  avatar: '',
+  roles: ['user'],
+  ban_status: 'Banned',
+  login_until: null,
+  creation_until: '2030-01-08T00:00:00.000Z',
+  created_at: null,
+};
+const ban: Sanction = {
+  sanction_id: 's1',
+  uid: 'u1',
+  kind: 'CreationBan',
+  days: 7,
+  reason: 'Spam stories',
+  operator_uid: 'op',
+  created_at: '2030-01-01T00:00:00.000Z',
+  ends_at: '2030-01-08T00:00:00.000Z',
+  status: 'Appealing',
+  active: true,
+  lifted_at: null,
+  lifted_by: '',
+  lift_reason: '',
+  appeal: { status: 'Pending', text: 'They were drafts', at: '2030-01-02T00:00:00.000Z', decided_at: null, decided_by: '', reason: '' },
+  can_appeal: false,
+};
+
+describe('mfe-ops users and appeals', () => {
+  it('shows Users and Appeals to moderators, and finds an account', async () => {
+    api.searchUsers.mockResolvedValue({ list: [sam] });
+    renderAt('/ops/users');
+    await screen.findByRole('link', { name: 'Appeals' });
+    fireEvent.change(screen.getByLabelText('Find an account'), { target: { value: 'sam' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const table = await screen.findByRole('table', { name: 'Accounts found' });
+    expect(api.searchUsers).toHaveBeenCalledWith('sam');
+    expect(within(table).getByRole('link', { name: 'Sam' }).getAttribute('href')).toBe('/ops/users/u1');
+    expect(table.textContent).toContain('Banned');
+  });
+
+  it("gives a sanction with a reason and lifts one from the account's page", async () => {
+    api.fetchUser.mockResolvedValue({ user: sam, sanctions: [ban], stories: [{ story_id: '9', story_name: 'Tide', status: 20, updated_at: null }] });
+    api.giveSanction.mockResolvedValue(ban);
+    api.liftSanction.mockResolvedValue({ ...ban, active: false });
+    renderAt('/ops/users/u1');
+    await screen.findByRole('heading', { name: 'Account: Sam' });
+    expect(screen.getByRole('table', { name: 'Sanction history' }).textContent).toContain('Spam stories');
+    expect(screen.getByText('Tide (Passed)')).toBeTruthy();
+    const give = screen.getByRole('form', { name: 'Sanction this account' });
+    fireEvent.change(within(give).getByLabelText('Reason'), { target: { value: 'Again' } });
+    fireEvent.click(within(give).getByRole('button', { name: 'Apply sanction' }));
+    await waitFor(() => expect(api.giveSanction).toHaveBeenCalledWith('u1', 'CreationBan', 7, 'Again'));
+    fireEvent.change(screen.getByLabelText('Reason for lifting'), { target: { value: 'Mistake' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lift' }));
+    await waitFor(() => expect(api.liftSanction).toHaveBeenCalledWith('s1', 'Mistake'));
+    expect(await screen.findByText('The sanction is lifted.')).toBeTruthy();
+  });
+
+  it('approves an appeal with a reason', async () => {
+    api.fetchAppeals.mockResolvedValueOnce({ list: [{ ...ban, user: sam }] }).mockResolvedValue({ list: [] });
+    api.decideAppeal.mockResolvedValue({ ...ban, status: 'Normal' });
+    renderAt('/ops/appeals');
+    const item = await screen.findByRole('article', { name: 'Appeal from Sam' });
+    expect(item.textContent).toContain('They were drafts');
+    const approve = within(item).getByRole('button', { name: 'Approve (lift the ban)' });
+    expect((approve as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(item).getByLabelText('Reason for the decision'), { target: { value: 'Fair' } });
+    fireEvent.click(approve);
+    await waitFor(() => expect(api.decideAppeal).toHaveBeenCalledWith('s1', 'Approved', 'Fair'));
+    expect(await screen.findByText('No appeals waiting')).toBeTruthy();
+  });
+});

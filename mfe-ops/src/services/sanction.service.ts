@@ -1,0 +1,26 @@
+import { unwrap, type Envelope, type OpsAppealItem, type OpsUserDetail, type OpsUserRow, type Sanction, type SanctionKind } from 'shared-kit';
+import { apiClient } from '../api/client';
+
+export function searchUsers(q: string): Promise<{ list: OpsUserRow[] }> {
+  return unwrap(apiClient.get<Envelope<{ list: OpsUserRow[] }>>('/ops/user/search', { params: { q } }));
+}
+
+export function fetchUser(uid: string): Promise<OpsUserDetail> {
+  return unwrap(apiClient.get<Envelope<OpsUserDetail>>('/ops/user/detail', { params: { uid } }));
+}
+
+export function giveSanction(uid: string, kind: SanctionKind, days: number, reason: string): Promise<Sanction> {
+  return unwrap(apiClient.post<Envelope<Sanction>>('/ops/user/sanction', { uid, kind, days, reason }));
+}
+
+export function liftSanction(sanctionId: string, reason: string): Promise<Sanction> {
+  return unwrap(apiClient.post<Envelope<Sanction>>('/ops/user/lift', { sanction_id: sanctionId, reason }));
+}
+
+export function fetchAppeals(): Promise<{ list: OpsAppealItem[] }> {
+  return unwrap(apiClient.get<Envelope<{ list: OpsAppealItem[] }>>('/ops/appeal/queue'));
+}
+
+export function decideAppeal(sanctionId: string, decision: 'Approved' | 'Rejected', reason: string): Promise<Sanction> {
+  return unwrap(apiClient.post<Envelope<Sanction>>('/ops/appeal/decide', { sanction_id: sanctionId, decision, reason }));
+}
