@@ -81,6 +81,44 @@ describe('a play across two api processes', () => {
     ]);
   });
 
+  it("A's copy of a play's rows is never used once B wrote them: a rewind alone on B, then a send on A; a turn on B, then a send on A", async () => {
+    const { storyId } = await publishStory(a.baseUrl);
+    const onA = await a.signIn(nextPhone());
+    const onB = b.as(onA);
+    const playId = (await onA.post<Started>('/api/tyler/story/start_play', { story_id: storyId })).body.data!.play_info.play_id;
+    // Three turns on A: A keeps a copy of the play's rows, and its last send took them from it.
+    const first = await turn(onA, playId, 'Golf: I climb to the lamp room.');
+    await turn(onA, playId, 'Hotel: I polish the great lens.');
+    await turn(onA, playId, 'India: I wind the clockwork.');
+    expect(lastPrompt()).toContain('Hotel: I polish the great lens.');
+
+    // B rewinds to the first reply and sends nothing: the play's numbers do not move (they are never reused), only
+    // its rows' revision tells A that its copy is stale.
+    const back = await onB.post('/api/tyler/story/backtrack', { play_id: playId, dialogue_id: first.reply_dialogue_ids[0] });
+    expect(back.body.status_code).toBe(0);
+    await turn(onA, playId, 'Juliet: I look for the keeper.');
+    let prompt = lastPrompt();
+    expect(prompt).toContain('Golf: I climb to the lamp room.');
+    expect(prompt).toContain('Juliet: I look for the keeper.');
+    expect(prompt).not.toContain('Hotel');
+    expect(prompt).not.toContain('India');
+
+    // A turn written through B, then a send through A: A's prompt holds B's turn.
+    await turn(onB, playId, 'Kilo: I ring the bell.');
+    await turn(onA, playId, 'Lima: I wait for an answer.');
+    prompt = lastPrompt();
+    for (const line of ['Golf: I climb to the lamp room.', 'Juliet: I look for the keeper.', 'Kilo: I ring the bell.', 'Lima: I wait for an answer.']) {
+      expect(prompt).toContain(line);
+    }
+    expect(prompt).not.toContain('Hotel');
+    expect((await listed(onA, playId)).filter((d) => d.type === 'Input').map((d) => d.content)).toEqual([
+      'Golf: I climb to the lamp room.',
+      'Juliet: I look for the keeper.',
+      'Kilo: I ring the bell.',
+      'Lima: I wait for an answer.',
+    ]);
+  });
+
   it('restart on B, then send on A: the turn goes to the new play, whose prompt holds none of the old one', async () => {
     const { storyId } = await publishStory(a.baseUrl);
     const onA = await a.signIn(nextPhone());

@@ -2,11 +2,13 @@ import { DialogueStatus, DialogueType, ErrorCode } from 'shared-kit';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
 import { ADULT, nextPhone, publishStory, readStream, textOf, type Dlg, type Sent } from './support/playStories';
+import { rowCacheCounts } from '../src/modules/play/turn/rowCache';
 
 /*
- * `message/send` has one path: claim the play, open the model request from the claimed play (read from MongoDB), store
- * the turn's rows, stream. These tests hold it to one request per turn with the right prompt, whatever another api
- * process wrote meanwhile, and to nothing of a turn that does not go through.
+ * `message/send` has one path: claim the play, open the model request from the claimed play and its rows (this
+ * process's copy at the revision the claim returned, else read from MongoDB), store the turn's rows, stream. These
+ * tests hold it to one request per turn with the right prompt, whatever another api process wrote meanwhile, and to
+ * nothing of a turn that does not go through.
  */
 
 let fake: FakeOpenAI;
@@ -173,6 +175,45 @@ describe("a send meeting another api process's writes", () => {
     const requests = streamedSince(from);
     expect(requests).toHaveLength(1);
     expect(requests[0]!.messages.some((m) => m.content.includes('Is the lamp lit?'))).toBe(false);
+  }, 30_000);
+
+  it("takes the rows from this process's copy only at the revision its claim returns", async () => {
+    const { client, playId } = await newPlay();
+    const dialogues = () => api.db.connection.collection('dialogues');
+    await turn(client, playId, 'Good evening.');
+    // The turn before left this process a copy of the rows at the revision its release wrote: no read.
+    let counts = rowCacheCounts();
+    let from = fake.requests.length;
+    await turn(client, playId, 'Is the lamp lit?');
+    expect(rowCacheCounts().hits).toBe(counts.hits + 1);
+    expect(rowCacheCounts().misses).toBe(counts.misses);
+    expect(streamedSince(from)[0]!.messages.slice(-3).map((m) => m.content)).toEqual(['Good evening.', 'Mira: You said: "Good evening."', 'Is the lamp lit?']);
+
+    // Another process edits a line and, as every writer of a play's rows does, bumps the revision: the copy is
+    // stale and the rows are read again.
+    await dialogues().updateOne({ play_id: playId, content: 'Good evening.' }, { $set: { content: 'Good night.' } });
+    await raw().updateOne({ play_id: playId }, { $inc: { history_rev: 1 } });
+    counts = rowCacheCounts();
+    from = fake.requests.length;
+    await turn(client, playId, 'Who keeps it?');
+    expect(rowCacheCounts().misses).toBe(counts.misses + 1);
+    expect(rowCacheCounts().hits).toBe(counts.hits);
+    const prompt = streamedSince(from)[0]!.messages.map((m) => m.content);
+    expect(prompt).toContain('Good night.');
+    expect(prompt).not.toContain('Good evening.');
+
+    // A failed reply is in the copy as failed: it stays out of the next prompt, which again needs no read.
+    fake.script((req) => (req.stream ? { kind: 'status', status: 500 } : directorAnswer(req, false)));
+    const failing = await send(client, playId, 'Are you there?');
+    expect(failing.body.status_code).toBe(0);
+    await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${failing.body.data!.reply_dialogue_ids[0]}&seq_st=${failing.body.data!.seq_st}`);
+    fake.script(echo());
+    counts = rowCacheCounts();
+    from = fake.requests.length;
+    await turn(client, playId, 'Hello?');
+    expect(rowCacheCounts().hits).toBe(counts.hits + 1);
+    const next = streamedSince(from)[0]!.messages.map((m) => m.content);
+    expect(next.slice(-4)).toEqual(['Who keeps it?', 'Mira: You said: "Who keeps it?"', 'Are you there?', 'Hello?']);
   }, 30_000);
 
   it("is refused as busy when another process holds the play, leaving that turn's rows alone", async () => {

@@ -35,6 +35,11 @@ const playSchema = new mongoose.Schema(
     chapter_start_seq: { type: Number, default: 0 },
     /** The turn whose reply is being written, or null: one reply at a time per play. */
     pending_group_id: { type: String, default: null },
+    /**
+     * The revision of the play's rows: the write that ends every hold of the play (a turn's release, a backtrack's,
+     * a stopped process's reply reaped) adds one, so a copy of the rows kept in a process knows when it is stale.
+     */
+    history_rev: { type: Number, default: 0 },
     ending: { type: endingSchema, default: null },
     /** Hidden from the player's history (`del_played_story`); the play stays for its dialogues. */
     hidden: { type: Boolean, default: false },
@@ -65,6 +70,8 @@ export interface PlayFields {
   turns_in_chapter: number;
   chapter_start_seq: number;
   pending_group_id: string | null;
+  /** Absent on plays stored before revisions were kept (read as 0). */
+  history_rev?: number;
   ending: { type: 'HappyEnding' | 'BadEnding'; content: string; reason: string; at: Date } | null;
   hidden: boolean;
   last_played_at: Date;

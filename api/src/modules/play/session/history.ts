@@ -36,7 +36,8 @@ export async function dialogueList(uid: string, q: { play_id: string; seq_st?: n
 /**
  * `story/backtrack`: removes every dialogue after the chosen one and puts the play back where it stood then:
  * chapter, turn counts, running summary and ending. Refused while a reply is being written. The removed rows'
- * sequence numbers are not handed out again: the next turn is numbered after them, so a number names one row.
+ * sequence numbers are not handed out again: the next turn is numbered after them, so a number names one row. The
+ * play is held while its rows go, and its release bumps the rows' revision (a copy in any process is then stale).
  */
 export async function backtrack(ctx: PlayContext, uid: string, playId: string, dialogueId: string) {
   const play = await ownPlay(playId, uid);
@@ -51,10 +52,10 @@ export async function backtrack(ctx: PlayContext, uid: string, playId: string, d
     const state = await stateAt(play.play_id, target.seq);
     await Play.updateOne(
       { play_id: play.play_id, pending_group_id: lockId },
-      { $set: { ...state, pending_group_id: null, ending: null, last_played_at: new Date(ctx.now()) } },
+      { $set: { ...state, pending_group_id: null, ending: null, last_played_at: new Date(ctx.now()) }, $inc: { history_rev: 1 } },
     );
   } catch (err) {
-    await Play.updateOne({ play_id: play.play_id, pending_group_id: lockId }, { $set: { pending_group_id: null } });
+    await Play.updateOne({ play_id: play.play_id, pending_group_id: lockId }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });
     throw err;
   }
   const after = await ownPlay(play.play_id, uid);

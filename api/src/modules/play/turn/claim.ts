@@ -9,7 +9,8 @@ import { reapOrphan } from './task';
 /*
  * A turn owns its play from one conditional write (the claim) until the reply task releases it. The claim takes the
  * play's one reply slot and the turn's sequence numbers. A number that was given to a row is never given to another
- * (a backtrack leaves a gap); a send that did not go through gives back the numbers it stored nothing at.
+ * (a backtrack leaves a gap); a send that did not go through gives back the numbers it stored nothing at. The rows
+ * of a play are written only while it is held, and the write that releases a hold adds one to `history_rev`.
  */
 
 /**
@@ -31,7 +32,8 @@ export interface ClaimShape {
 /**
  * Claims `input.play_id` for the turn in one write whose filter carries every check a read would make (the
  * caller's play, idle, not ended, the story and version the client names, and `nextSeq` when given). Returns the play as it was before the
- * claim, or null when the filter did not match (`whyNotClaimed` then says why).
+ * claim (with the revision of its rows, `history_rev`: see rowCache.ts), or null when the filter did not match
+ * (`whyNotClaimed` then says why).
  */
 export async function claimPlay(uid: string, input: SendInput, shape: ClaimShape, nextSeq?: number): Promise<PlayFields | null> {
   // Through the collection: the ids are validated numeric strings, and this write is on the way to the first word.
@@ -68,13 +70,16 @@ export function afterClaim(before: PlayFields, shape: ClaimShape): PlayFields {
 
 /**
  * Gives a claimed play back as it was, with the last `unused` of the turn's numbers (no row was ever stored at them;
- * while the claim holds, no one else takes numbers).
+ * while the claim holds, no one else takes numbers). Like every release, it bumps the rows' revision.
  */
 export async function releaseClaim(before: PlayFields, shape: ClaimShape, unused: number): Promise<void> {
   const turns = shape.countsAsTurn ? -1 : 0;
   await Play.updateOne(
     { play_id: before.play_id, pending_group_id: shape.groupId },
-    { $set: { pending_group_id: null, status: before.status, last_played_at: before.last_played_at }, $inc: { next_seq: -unused, turns, turns_in_chapter: turns } },
+    {
+      $set: { pending_group_id: null, status: before.status, last_played_at: before.last_played_at },
+      $inc: { next_seq: -unused, turns, turns_in_chapter: turns, history_rev: 1 },
+    },
   );
 }
 

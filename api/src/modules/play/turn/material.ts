@@ -59,9 +59,9 @@ function storyPart(story: PlayableStory, chapterIndex: number): StoryPart {
 }
 
 /**
- * The material for answering as `speakerId`, from the story and the play up to `uptoSeq`, then `unstored`: rows of
- * the turn being sent that are not written yet (its Input), so the model request need not wait for them. One read,
- * from MongoDB every turn (see rows.ts): the conversation since the running summary, which folding keeps short.
+ * The material for answering as `speakerId`, from the story and the play's rows up to `uptoSeq` read from MongoDB
+ * (the conversation since the running summary, which folding keeps short), then `unstored`: rows of the turn being
+ * sent that are not written yet. A send takes its rows from `TurnRows` (rowCache.ts) and calls `materialOf`.
  */
 export async function buildMaterial(
   play: PlayFields,
@@ -87,7 +87,7 @@ export async function buildJudgeMaterial(play: PlayFields, story: PlayableStory,
 }
 
 /** A reply's material from the play's rows since its running summary, oldest first. */
-function materialOf(play: PlayFields, story: PlayableStory, speakerId: string, rows: PromptRow[]): TurnMaterial {
+export function materialOf(play: PlayFields, story: PlayableStory, speakerId: string, rows: readonly PromptRow[]): TurnMaterial {
   const history = rows.filter(isSpoken).map((d) => lineOf(d, story));
   return {
     ...storyPart(story, play.chapter_index),

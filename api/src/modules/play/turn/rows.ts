@@ -2,9 +2,9 @@ import { DialogueStatus, DialogueType } from 'shared-kit';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 
 /*
- * A play's rows for a prompt are read from MongoDB on every turn, through the (play_id, seq) index. Nothing is kept
- * in the process: another api process may rewind or play the same play at any time, and after a rewind the same
- * sequence numbers belong to new rows, so a copy kept here could not tell it is stale.
+ * A play's rows for a prompt are read from MongoDB through the (play_id, seq) index. A send reads them only when
+ * its process holds no copy at the revision its claim returned (rowCache.ts): another api process may rewind or
+ * play the same play at any time, and only the revision tells a copy is stale.
  */
 
 /** A batch size above any range read here (MongoDB still caps a batch at 16 MB). */

@@ -6,7 +6,7 @@ import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { lastDialogue, newGroupId, numbered, replyPlaceholder, type NewDialogue } from '../dialogues';
 import { checkInputSize, spendMessage } from './limits';
-import { buildMaterial } from './material';
+import { materialOf } from './material';
 import type { TextCheck } from './moderation';
 import type { OpenedReply } from './opening';
 import type { PlayFields } from '../play.model';
@@ -15,6 +15,7 @@ import type { SendInput } from '../play.schema';
 import { ownPlay, storyOfPlay } from '../session/plays';
 import { chooseSpeaker, NARRATOR } from '../catalogue/story.view';
 import { openReply, startTurn, turnDeps } from './task';
+import { TurnRows } from './rowCache';
 
 const REPLY_TYPES: ReadonlySet<string> = new Set([DialogueType.NpcDialogue, DialogueType.Narration]);
 const CLEAN: TextCheck = { flagged: false, detail: '' };
@@ -24,8 +25,9 @@ const CLEAN: TextCheck = { flagged: false, detail: '' };
  * written again):
  *   1. check the message (size), without reading anything;
  *   2. claim the play in one conditional write, while the day's quota is spent (one conditional write, so
- *      several api processes never pass the limit) and the message is moderated; the prompt's material is read
- *      from MongoDB as soon as the claim is back;
+ *      several api processes never pass the limit) and the message is moderated; the prompt's rows are taken as
+ *      soon as the claim is back: from this process's copy when it is at the revision the claim returned, else
+ *      read from MongoDB (rowCache.ts);
  *   3. start the model request as soon as the play is claimed, its material read and the message passed the
  *      moderation (the quota's write is not needed for it: a send refused for the quota cancels it at once); its
  *      words are held until step 4;
@@ -104,12 +106,13 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       kept = 1;
       await refuseInput(claimed, shape, message, checking.value);
     }
-    const { story, speakerId, rows } = (await planning)!;
+    const { story, speakerId, rows, history } = (await planning)!;
     await opening;
     const firstSeq = rows[0]!.seq;
     const reply = rows[rows.length - 1]!;
     written = rows.map((d) => d.dialogue_id);
     await Dialogue.collection.insertMany(rows.map((d) => ({ ...d })));
+    history?.wrote(rows);
 
     const answer: SendAnswer = {
       play_id: claimed.play_id,
@@ -121,7 +124,7 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       send_limit: spent!.limit,
       guest: user.identity === UserIdentity.Tour,
     };
-    startTurn(turnDeps(ctx), { play: claimed, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows }, opened);
+    startTurn(turnDeps(ctx), { play: claimed, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows, history }, opened);
     return answer;
   } catch (err) {
     await undo();
@@ -142,8 +145,8 @@ export interface SendAnswer {
 
 /**
  * The turn on the claimed play: its story, the speaker, its rows (the Input unless it writes a failed reply again,
- * and the reply's placeholder) and the prompt's material (rows before the turn's, read from MongoDB; null when the
- * read failed).
+ * and the reply's placeholder), the play's rows before the turn's (`history`, which then follows what the turn
+ * writes) and the prompt's material from them; both null when the rows could not be read.
  */
 async function planTurn(claimed: PlayFields, shape: ClaimShape, message: string, answering: DialogueFields | null) {
   const story = await storyOfPlay(claimed);
@@ -152,8 +155,9 @@ async function planTurn(claimed: PlayFields, shape: ClaimShape, message: string,
   items.push(replyPlaceholder(speaker.character_id, speaker === NARRATOR, claimed.node_id));
   const firstSeq = claimed.next_seq - shape.seqs + 1;
   const rows = numbered(claimed.play_id, shape.groupId, firstSeq, items, shape.now);
-  const material = await buildMaterial(claimed, story, speaker.character_id, firstSeq - 1, answering ? [] : rows.slice(0, 1)).catch(() => null);
-  return { story, speakerId: speaker.character_id, rows, material };
+  const history = await TurnRows.at(claimed, firstSeq - 1).catch(() => null);
+  const material = history ? materialOf(claimed, story, speaker.character_id, answering ? history.known : [...history.known, rows[0]!]) : null;
+  return { story, speakerId: speaker.character_id, rows, history, material };
 }
 
 /** A claim that did not match: the precise error, or (a reply left behind was released) one more try. */

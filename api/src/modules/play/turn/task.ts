@@ -14,6 +14,7 @@ import { Play, type PlayFields } from '../play.model';
 import { ReplyGuard, type ReplyWordList } from './replyGuard';
 import { rowsBetween } from './rows';
 import { OpenedReply } from './opening';
+import { revisionOf, type TurnRows } from './rowCache';
 import type { PlayableStory } from '../catalogue/story.source';
 
 export interface TurnDeps {
@@ -36,6 +37,8 @@ export interface TurnJob {
   speakerId: string;
   /** The rows the send stored (Input and reply), for streams attaching in this process. */
   rows: DialogueFields[];
+  /** The play's prompt rows as the turn found them, then as it writes them (null when they could not be read). */
+  history: TurnRows | null;
 }
 
 /** What a turn needs from the play module's context. */
@@ -124,23 +127,26 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     if (deps.now() - lastFlush >= FLUSH_MS || guard.shown.length - flushedLen >= FLUSH_CHARS) flush();
     else flushSoon();
   };
+  /** Writes the reply's row as finished; the turn's copy of the rows follows only what MongoDB acknowledged. */
+  const storeReply = async (set: { content: string; status: DialogueStatus } & Record<string, unknown>) => {
+    try {
+      await Dialogue.updateOne({ dialogue_id: job.replyId }, { $set: { ...set, done: true, updated_at: new Date(deps.now()) } });
+    } catch (err) {
+      job.history?.lose();
+      throw err;
+    }
+    job.history?.wrote([{ ...job.rows[job.rows.length - 1]!, content: set.content, status: set.status, done: true }]);
+  };
   /** Ends the reply as SecurityFail: kept for the record, never shown, never in a prompt. */
   const refuse = async (detail: string) => {
     await flushesOver();
-    await Dialogue.updateOne(
-      { dialogue_id: job.replyId },
-      {
-        $set: {
-          content,
-          ...(emotion ? { emotion } : {}),
-          status: DialogueStatus.SecurityFail,
-          done: true,
-          error_code: ErrorCode.SecurityFail,
-          error_reason: detail,
-          updated_at: new Date(deps.now()),
-        },
-      },
-    );
+    await storeReply({
+      content,
+      ...(emotion ? { emotion } : {}),
+      status: DialogueStatus.SecurityFail,
+      error_code: ErrorCode.SecurityFail,
+      error_reason: detail,
+    });
     log.warn({ detail }, 'reply stopped by moderation');
     live.emit(playId, { type: 'stored' });
   };
@@ -177,20 +183,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     // The model moderation (when configured) sees the whole reply; the word lists already saw every chunk.
     const check = await deps.checkText(content);
     const status = check.flagged ? DialogueStatus.SecurityFail : DialogueStatus.Normal;
-    await Dialogue.updateOne(
-      { dialogue_id: job.replyId },
-      {
-        $set: {
-          content,
-          ...(emotion ? { emotion } : {}),
-          status,
-          done: true,
-          error_code: check.flagged ? ErrorCode.SecurityFail : 0,
-          error_reason: check.detail,
-          updated_at: new Date(deps.now()),
-        },
-      },
-    );
+    await storeReply({ content, ...(emotion ? { emotion } : {}), status, error_code: check.flagged ? ErrorCode.SecurityFail : 0, error_reason: check.detail });
     live.emit(playId, { type: 'stored' });
     if (!check.flagged) await direct(deps, job, log);
   } catch (err) {
@@ -206,18 +199,31 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
       return;
     }
     // The partial text stays for the record, but a Fail dialogue never enters a prompt and the player may retry.
-    await Dialogue.updateOne(
-      { dialogue_id: job.replyId },
-      { $set: { content, status: DialogueStatus.Fail, done: true, error_code: failure.code, error_reason: failure.message, updated_at: new Date(deps.now()) } },
-    ).catch((e: unknown) => log.error({ err: e }, 'could not record the failed reply'));
+    await storeReply({ content, status: DialogueStatus.Fail, error_code: failure.code, error_reason: failure.message }).catch((e: unknown) =>
+      log.error({ err: e }, 'could not record the failed reply'),
+    );
   } finally {
     if (later) clearTimeout(later);
     live.close(job.replyId);
-    await Play.updateOne({ play_id: playId, pending_group_id: job.groupId }, { $set: { pending_group_id: null } }).catch((e: unknown) =>
-      log.error({ err: e }, 'could not release the play'),
-    );
+    await releasePlay(job).catch((e: unknown) => log.error({ err: e }, 'could not release the play'));
     live.emit(playId, { type: 'end' });
   }
+}
+
+/**
+ * Releases the play, bumping its rows' revision; the turn's copy of the rows is kept at the new revision when no one
+ * else wrote since the claim. A hold taken away meanwhile (a reply reaped by another process) may have let rows of
+ * this turn land after that release: the revision is bumped once more.
+ */
+async function releasePlay(job: TurnJob): Promise<void> {
+  const playId = job.play.play_id;
+  const released = await Play.findOneAndUpdate(
+    { play_id: playId, pending_group_id: job.groupId },
+    { $set: { pending_group_id: null }, $inc: { history_rev: 1 } },
+    { new: true, projection: { history_rev: 1 } },
+  ).lean<Pick<PlayFields, 'history_rev'>>();
+  if (released) job.history?.released(revisionOf(released));
+  else await Play.updateOne({ play_id: playId }, { $inc: { history_rev: 1 } });
 }
 
 /** After a clean reply: the director's verdict, then folding old turns when the prompt would grow too long. */
@@ -234,7 +240,8 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> 
   }
   const step = directorStep(play, job.story, verdict, deps.now());
   if (step.dialogues.length > 0) {
-    const docs = await appendDialogues(play.play_id, job.groupId, step.dialogues, deps.now(), step.set);
+    const docs = await appendDialogues(play.play_id, job.groupId, step.dialogues, deps.now(), step.set).catch(lost(job));
+    job.history?.wrote(docs);
     if (step.targetIndex !== null) {
       await Play.updateOne({ play_id: play.play_id }, { $set: { chapter_start_seq: docs[step.targetIndex]!.seq } });
     }
@@ -262,14 +269,24 @@ async function fold(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> {
   const folded = lines.slice(0, cut);
   const uptoSeq = spoken[cut - 1]!.seq;
   const summary = await deps.chat.summarise({ previousSummary: play.summary, lines: folded });
-  await appendDialogues(
+  const docs = await appendDialogues(
     play.play_id,
     job.groupId,
     [{ type: DialogueType.Summary, role: 'system', node_id: play.node_id, content: summary, covers_upto_seq: uptoSeq }],
     deps.now(),
     { summary, summary_upto_seq: uptoSeq },
-  );
+  ).catch(lost(job));
+  job.history?.wrote(docs);
+  job.history?.folded(uptoSeq);
   log.info({ folded: cut, upto_seq: uptoSeq }, 'older turns folded into a summary');
+}
+
+/** A failed write of rows: the turn's copy of them is not kept (the error goes on). */
+function lost(job: TurnJob) {
+  return (err: unknown): never => {
+    job.history?.lose();
+    throw err;
+  };
 }
 
 /** A reply left unfinished by a process that stopped: after a grace period it is recorded as failed. */
@@ -283,14 +300,14 @@ export async function reapOrphan(playId: string, live: LiveReplies, graceMs: num
       { dialogue_id: d.dialogue_id, done: false },
       { $set: { status: DialogueStatus.Fail, done: true, error_code: ErrorCode.ModelStreamError, error_reason: 'interrupted' } },
     );
-    await Play.updateOne({ play_id: playId, pending_group_id: d.group_id }, { $set: { pending_group_id: null } });
+    await Play.updateOne({ play_id: playId, pending_group_id: d.group_id }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });
     reaped = true;
   }
   if (!reaped) {
     // A turn claimed by a process that stopped before it stored the turn's rows (see send.ts): nothing to record.
     const play = await Play.findOne({ play_id: playId, pending_group_id: mongoose.trusted({ $ne: null }), last_played_at: mongoose.trusted({ $lt: stale }) }).lean<PlayFields>();
     if (play && !(await Dialogue.exists({ play_id: playId, group_id: play.pending_group_id }))) {
-      const released = await Play.updateOne({ play_id: playId, pending_group_id: play.pending_group_id }, { $set: { pending_group_id: null } });
+      const released = await Play.updateOne({ play_id: playId, pending_group_id: play.pending_group_id }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });
       reaped = released.modifiedCount > 0;
     }
   }
