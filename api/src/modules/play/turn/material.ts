@@ -76,10 +76,17 @@ export async function buildMaterial(
 
 /**
  * The director's material after the reply at `uptoSeq`: the reply's material and the chapter's messages. One read
- * serves both the conversation (since the summary) and the chapter's inputs (since its start, however long).
+ * serves both the conversation (since the summary) and the chapter's inputs (since its start, however long); none
+ * when the turn holds every row since both (`known`, see TurnRows.since).
  */
-export async function buildJudgeMaterial(play: PlayFields, story: PlayableStory, speakerId: string, uptoSeq: number): Promise<JudgeMaterial> {
-  const read = await rowsBetween(play.play_id, Math.min(play.summary_upto_seq, play.chapter_start_seq), uptoSeq);
+export async function buildJudgeMaterial(
+  play: PlayFields,
+  story: PlayableStory,
+  speakerId: string,
+  uptoSeq: number,
+  known: readonly PromptRow[] | null = null,
+): Promise<JudgeMaterial> {
+  const read = known ? known.filter((d) => d.seq <= uptoSeq) : await rowsBetween(play.play_id, Math.min(play.summary_upto_seq, play.chapter_start_seq), uptoSeq);
   return {
     ...materialOf(play, story, speakerId, read.filter((d) => d.seq > play.summary_upto_seq)),
     chapterInputs: inputsOf(read.filter((d) => d.seq > play.chapter_start_seq)).map((d) => d.content),

@@ -114,6 +114,15 @@ export class TurnRows {
     return this.rows;
   }
 
+  /**
+   * Every row of the play with seq above `fromSeq` as stored now, when the turn knows them all (the claim's rows
+   * reach back that far and every write of the turn was acknowledged), else null.
+   */
+  since(fromSeq: number): PromptRow[] | null {
+    if (this.lost || fromSeq < this.fromSeq) return null;
+    return this.rows.filter((d) => d.seq > fromSeq);
+  }
+
   /** A row the turn stored or changed (acknowledged by MongoDB). */
   wrote(rows: readonly Pick<DialogueFields, keyof PromptRow>[]): void {
     for (const row of rows) {

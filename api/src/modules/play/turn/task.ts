@@ -226,11 +226,15 @@ async function releasePlay(job: TurnJob): Promise<void> {
   else await Play.updateOne({ play_id: playId }, { $inc: { history_rev: 1 } });
 }
 
-/** After a clean reply: the director's verdict, then folding old turns when the prompt would grow too long. */
+/**
+ * After a clean reply: the director's verdict, then folding old turns when the prompt would grow too long. The play
+ * is read once (it is still this turn's); the rows come from the turn's copy when it holds them all.
+ */
 async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> {
-  const play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
+  let play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
   if (!play || play.pending_group_id !== job.groupId) return;
-  const material = await buildJudgeMaterial(play, job.story, job.speakerId, job.replySeq);
+  const known = job.history?.since(Math.min(play.summary_upto_seq, play.chapter_start_seq)) ?? null;
+  const material = await buildJudgeMaterial(play, job.story, job.speakerId, job.replySeq, known);
   let verdict;
   try {
     verdict = await deps.chat.judge(material);
@@ -242,24 +246,27 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> 
   if (step.dialogues.length > 0) {
     const docs = await appendDialogues(play.play_id, job.groupId, step.dialogues, deps.now(), step.set).catch(lost(job));
     job.history?.wrote(docs);
+    // The play as these writes left it.
+    play = { ...play, ...(step.set as Partial<PlayFields>), next_seq: docs[docs.length - 1]!.seq };
     if (step.targetIndex !== null) {
       await Play.updateOne({ play_id: play.play_id }, { $set: { chapter_start_seq: docs[step.targetIndex]!.seq } });
+      play.chapter_start_seq = docs[step.targetIndex]!.seq;
     }
     log.info({ verdict, added: step.dialogues.map((d) => d.type) }, 'director moved the story');
     deps.live.emit(play.play_id, { type: 'stored' });
   }
-  await fold(deps, job, log).catch((err: unknown) => log.warn({ err }, 'folding older turns failed; will try again next turn'));
+  await fold(deps, job, log, play).catch((err: unknown) => log.warn({ err }, 'folding older turns failed; will try again next turn'));
 }
 
 /**
  * Keeps the unfolded conversation under half of the prompt's room: past that, the oldest lines are summarised into
- * a Summary dialogue until a quarter remains. Any play length then fits the model's context.
+ * a Summary dialogue until a quarter remains. Any play length then fits the model's context. `play` is the play as
+ * the director left it.
  */
-async function fold(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> {
-  const play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
-  if (!play) return;
+async function fold(deps: TurnDeps, job: TurnJob, log: Logger, play: PlayFields): Promise<void> {
   const room = Math.max(0, deps.chatSettings.contextTokens - deps.chatSettings.replyTokens);
-  const rows = (await rowsBetween(play.play_id, play.summary_upto_seq, play.next_seq)).filter((d) => d.done);
+  const known = job.history?.since(play.summary_upto_seq)?.filter((d) => d.seq <= play.next_seq);
+  const rows = (known ?? (await rowsBetween(play.play_id, play.summary_upto_seq, play.next_seq))).filter((d) => d.done);
   const spoken = rows.filter(isSpoken);
   const lines = spoken.map((d) => lineOf(d, job.story));
   if (historyTokens(lines) <= room * 0.5) return;
