@@ -104,7 +104,7 @@ describe('POST /api/editor/card/import', () => {
     expect(res.body.status_code).toBe(0);
     const d = res.body.data!;
     expect((d.bot.characters[0]!.settings as string).length).toBe(2100);
-    expect(d.errors).toContainEqual({ path: 'characters.0.settings', type: 2, message: 'At most 2000 characters' });
+    expect(d.errors).toContainEqual({ path: 'characters.0.settings', type: 2, message: 'At most 2000 characters', code: 'atMost', values: { max: 2000 } });
     expect(d.errors).toContainEqual(expect.objectContaining({ path: 'characters.0.character_url', type: 4, message: expect.stringMatching(/resolution/) }));
     expect(d.picture).toBeNull();
   });

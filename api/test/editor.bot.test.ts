@@ -101,7 +101,7 @@ describe('editor: bots (SingleBot)', () => {
     const res = await save(alice, { ...botPayload({ character: { character_url: '' } }), publish_type: 'Publish' });
     expect(res.body.status_code).toBe(ErrorCode.ClientParamError);
     expect(res.body.data?.errors).toEqual([
-      { path: 'characters.0.character_url', type: T.Required, message: 'Add a picture' },
+      { path: 'characters.0.character_url', type: T.Required, message: 'Add a picture', code: 'addPicture' },
     ]);
     const after = await alice.call<{ total: number }>('/api/editor/story/list');
     expect(after.body.data?.total).toBe(before.body.data?.total);

@@ -416,7 +416,7 @@ describe('editor: story/create rules, save and reload, ownership, concurrency, h
       publish_type: 'Publish',
     });
     expect(checkBad.body.data!.errors).toEqual([
-      { path: 'story_name', type: T.Required, message: 'This field is required' },
+      { path: 'story_name', type: T.Required, message: 'This field is required', code: 'required' },
     ]);
     expect((await carol.call<{ stories: unknown[] }>('/api/editor/story/list')).body.data!.stories).toEqual(
       [],

@@ -74,9 +74,12 @@ describe('mfe-editor in Simplified Chinese', () => {
   });
 
   it('says the shared rules and the field paths in Chinese', () => {
+    expect(issueText('Name is required', 'nameRequired')).toBe('名称为必填项');
+    expect(issueText('At most 30 characters', 'atMost', { max: 30 })).toBe('最多 30 个字符');
+    expect(issueText('Contains a forbidden word: "x"', 'forbiddenWord', { word: 'x' })).toBe('包含违禁词：“x”');
+    expect(issueText("Write the bot's opening line", 'botOpeningLine')).toBe('请填写机器人的开场白');
+    // An issue without its code (an older api) is still said in Chinese when its English is one of the rules'.
     expect(issueText('Name is required')).toBe('名称为必填项');
-    expect(issueText('At most 30 characters')).toBe('最多 30 个字符');
-    expect(issueText('Contains a forbidden word: "x"')).toBe('包含违禁词：“x”');
     // A reviewer's reason from the server is shown as it came.
     expect(issueText('Violent content')).toBe('Violent content');
     expect(describePath('nodes.1.content')).toBe('第 2 章 内容');

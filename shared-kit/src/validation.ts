@@ -1,5 +1,6 @@
 import { LIMITS, NONE_STYLE_WORDS, RESERVED_CHARACTER_NAMES } from './constants';
 import { ValidationErrorType } from './enums';
+import { issueEnglish, type IssueCode, type IssueValues } from './story/issues';
 
 /**
  * Field rules of spec section 5 that both the editor and the API check. Each returns null when valid, or the
@@ -8,7 +9,17 @@ import { ValidationErrorType } from './enums';
 export interface FieldError {
   type: ValidationErrorType;
   message: string;
+  /** What a client translates (see ISSUE_MESSAGES). */
+  code: IssueCode;
+  values?: IssueValues;
 }
+
+const fieldError = (type: ValidationErrorType, code: IssueCode, values?: IssueValues): FieldError => ({
+  type,
+  message: issueEnglish(code, values),
+  code,
+  ...(values ? { values } : {}),
+});
 
 const fold = (s: string): string => s.replace(/\s+/g, '').toLowerCase();
 const length = (s: string): number => Array.from(s).length;
@@ -19,22 +30,22 @@ const NAME_SPECIALS = /[@#$%^&*+=~`|\\<>()[\]{}（）【】「」《》,，.。]
 /** A character name: required, max 30, no special characters or edge spaces, not reserved, unique. */
 export function checkCharacterName(name: unknown, otherNames: readonly string[] = []): FieldError | null {
   if (typeof name !== 'string' || name.trim() === '') {
-    return { type: ValidationErrorType.Required, message: 'Name is required' };
+    return fieldError(ValidationErrorType.Required, 'nameRequired');
   }
   if (length(name) > LIMITS.characterName) {
-    return { type: ValidationErrorType.Limit, message: `Name must be at most ${LIMITS.characterName} characters` };
+    return fieldError(ValidationErrorType.Limit, 'nameTooLong', { max: LIMITS.characterName });
   }
   if (name !== name.trim()) {
-    return { type: ValidationErrorType.CheckFailed, message: 'Name must not start or end with a space' };
+    return fieldError(ValidationErrorType.CheckFailed, 'nameEdgeSpace');
   }
   if (NAME_SPECIALS.test(name)) {
-    return { type: ValidationErrorType.CheckFailed, message: 'Name must not contain special characters' };
+    return fieldError(ValidationErrorType.CheckFailed, 'nameSpecial');
   }
   if (RESERVED_CHARACTER_NAMES.some((r) => fold(r) === fold(name))) {
-    return { type: ValidationErrorType.CheckFailed, message: 'This name is reserved' };
+    return fieldError(ValidationErrorType.CheckFailed, 'nameReserved');
   }
   if (otherNames.some((n) => n === name)) {
-    return { type: ValidationErrorType.CheckFailed, message: 'Name already used' };
+    return fieldError(ValidationErrorType.CheckFailed, 'nameUsed');
   }
   return null;
 }

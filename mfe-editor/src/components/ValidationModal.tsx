@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { Button, Modal } from 'ui-kit';
-import { failureTitleKey, issueText, useEditorT } from '../i18n';
+import { failureTitleKey, issueMessage, useEditorT } from '../i18n';
 import { describePath } from '../lib/paths';
 import { selectFailure } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
@@ -33,7 +33,7 @@ export function ValidationModal(): JSX.Element | null {
       <p>{failure.issues.length === 1 ? t('validation.attentionOne') : t('validation.attentionMany', { count: failure.issues.length })}</p>
       <ul>
         {failure.issues.slice(0, SHOWN).map((i) => (
-          <li key={i.path}>{t('validation.issue', { where: describePath(i.path), message: issueText(i.message) })}</li>
+          <li key={i.path}>{t('validation.issue', { where: describePath(i.path), message: issueMessage(i) })}</li>
         ))}
       </ul>
       {more > 0 ? <p>{t('validation.more', { count: more })}</p> : null}

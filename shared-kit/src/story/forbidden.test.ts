@@ -91,8 +91,8 @@ describe('reviewIssues', () => {
         type: ValidationErrorType.ForbiddenWord,
         message: 'Name not allowed',
       },
-      { path: 'characters.0.style', type: ValidationErrorType.ForbiddenWord, message: REVIEW_EMPTY_TIP },
-      { path: 'nodes.0.content', type: ValidationErrorType.ForbiddenWord, message: REVIEW_GENERIC_REASON },
+      { path: 'characters.0.style', type: ValidationErrorType.ForbiddenWord, message: REVIEW_EMPTY_TIP, code: 'reviewEmpty' },
+      { path: 'nodes.0.content', type: ValidationErrorType.ForbiddenWord, message: REVIEW_GENERIC_REASON, code: 'reviewGeneric' },
     ]);
   });
 });

@@ -21,3 +21,4 @@ export * from './validate';
 export * from './review';
 export type { GeneratedStory } from './generated';
 export * from './reach';
+export * from './issues';

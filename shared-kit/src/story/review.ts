@@ -1,5 +1,6 @@
 import { ValidationErrorType } from '../enums';
 import type { StoryContent } from './schema';
+import { ISSUE_MESSAGES } from './issues';
 import type { StoryIssue } from './validate';
 
 /** One reviewed item (spec section 3): valid or not, with the reason shown to the creator. */
@@ -35,8 +36,8 @@ export interface StoryReviewResult {
   player: { character_name: ReviewItem; settings: ReviewItem };
 }
 
-export const REVIEW_GENERIC_REASON = 'This setting is not available, please edit and try again';
-export const REVIEW_EMPTY_TIP = 'This field is empty, please fill it in and try again';
+export const REVIEW_GENERIC_REASON = ISSUE_MESSAGES.reviewGeneric;
+export const REVIEW_EMPTY_TIP = ISSUE_MESSAGES.reviewEmpty;
 
 export const validItem = (): ReviewItem => ({ is_valid: true, extra: null });
 export const invalidItem = (reason: string): ReviewItem => ({
@@ -54,8 +55,10 @@ export function reviewIssues(result: StoryReviewResult, story: StoryContent): St
   const add = (path: string, item: ReviewItem | undefined, value: string): void => {
     if (!item || item.is_valid) return;
     const reason = item.extra?.simple_reason.display_reason;
-    const message = value.trim() === '' ? REVIEW_EMPTY_TIP : reason || REVIEW_GENERIC_REASON;
-    out.push({ path, type: ValidationErrorType.ForbiddenWord, message });
+    if (value.trim() === '') out.push({ path, type: ValidationErrorType.ForbiddenWord, message: REVIEW_EMPTY_TIP, code: 'reviewEmpty' });
+    // The reviewer's own reason is shown as written; without one, the generic reason in the UI's words.
+    else if (reason) out.push({ path, type: ValidationErrorType.ForbiddenWord, message: reason });
+    else out.push({ path, type: ValidationErrorType.ForbiddenWord, message: REVIEW_GENERIC_REASON, code: 'reviewGeneric' });
   };
   for (const r of result.characters) {
     const i = story.characters.findIndex((c) => c.character_id === r.character_id);

@@ -61,7 +61,7 @@ describe('validateStory: a valid story', () => {
   it('lets a draft be incomplete but not over a limit', () => {
     const s = storyContentSchema.parse({ nodes: [{ node_id: 'n1', content: 'x'.repeat(3001) }] });
     expect(validateStory(s, draft)).toEqual([
-      { path: 'nodes.0.content', type: T.Limit, message: 'At most 3000 characters' },
+      { path: 'nodes.0.content', type: T.Limit, message: 'At most 3000 characters', code: 'atMost', values: { max: 3000 } },
     ]);
     expect(validateStory(s, publish).some((i) => i.type === T.Required)).toBe(true);
   });
@@ -349,10 +349,11 @@ describe('bot rules (story_gen_type SingleBot)', () => {
         path: 'characters.0.character_name',
         type: T.CheckFailed,
         message: 'Name must not contain special characters',
+        code: 'nameSpecial',
       },
-      { path: 'characters.0.settings', type: T.Limit, message: 'At most 2000 characters' },
-      { path: 'characters.0.dubbing_show', type: T.Required, message: 'Choose a voice' },
-      { path: 'characters.0.character_url', type: T.Required, message: 'Add a picture' },
+      { path: 'characters.0.settings', type: T.Limit, message: 'At most 2000 characters', code: 'atMost', values: { max: 2000 } },
+      { path: 'characters.0.dubbing_show', type: T.Required, message: 'Choose a voice', code: 'chooseVoice' },
+      { path: 'characters.0.character_url', type: T.Required, message: 'Add a picture', code: 'addPicture' },
     ]);
     b.characters[0]!.character_name = 'My badword';
     expect(typeAt(b, 'characters.0.character_name')).toBe(T.ForbiddenWord);

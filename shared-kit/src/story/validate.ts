@@ -4,6 +4,7 @@ import { displayLength, hasDeletedMention, stripSpacesAroundMentions, type Menti
 import { checkCharacterName, isNoneStyleEnding } from '../validation';
 import { NO_FORBIDDEN_WORDS, type ForbiddenWords } from './forbidden';
 import { VOICE_OVER_SPEAKER } from './constants';
+import { issueEnglish, type IssueCode, type IssueValues } from './issues';
 import type { StoryContent } from './schema';
 
 /**
@@ -22,7 +23,11 @@ export interface StoryIssue {
   /** Dotted path into the payload, e.g. `nodes.3.ending_content`. */
   path: string;
   type: ValidationErrorType;
+  /** In English (see ISSUE_MESSAGES), or a reviewer's own reason. */
   message: string;
+  /** The shared rule's code, which a client says in its own words; none for a reviewer's own reason. */
+  code?: IssueCode;
+  values?: IssueValues;
 }
 
 export type StoryCheckMode = 'draft' | 'publish';
@@ -102,34 +107,34 @@ class Checker {
     this.forbidden = options.forbidden ?? NO_FORBIDDEN_WORDS;
   }
 
-  add(path: string, type: ValidationErrorType, message: string): void {
+  add(path: string, type: ValidationErrorType, code: IssueCode, values?: IssueValues): void {
     if (this.seen.has(path)) return;
     this.seen.add(path);
-    this.issues.push({ path, type, message });
+    this.issues.push({ path, type, message: issueEnglish(code, values), code, ...(values ? { values } : {}) });
   }
 
-  required(path: string, value: string, message = 'This field is required'): void {
+  required(path: string, value: string, code: IssueCode = 'required'): void {
     if (this.options.mode === 'publish' && isBlank(value))
-      this.add(path, ValidationErrorType.Required, message);
+      this.add(path, ValidationErrorType.Required, code);
   }
 
   /** Limits count mentions by the length of their displayed name (spec section 5). */
   limit(path: string, value: string, max: number): void {
     if (displayLength(value, this.names) > max) {
-      this.add(path, ValidationErrorType.Limit, `At most ${max} characters`);
+      this.add(path, ValidationErrorType.Limit, 'atMost', { max });
     }
   }
 
   noDeletedCharacter(path: string, value: string): void {
     if (hasDeletedMention(value, this.existingIds)) {
-      this.add(path, ValidationErrorType.CharacterDeleted, 'Mentions a character that was deleted');
+      this.add(path, ValidationErrorType.CharacterDeleted, 'deletedMention');
     }
   }
 
   noForbiddenWord(path: string, value: string): void {
     const word = this.forbidden.find(value);
     if (word !== null)
-      this.add(path, ValidationErrorType.ForbiddenWord, `Contains a forbidden word: "${word}"`);
+      this.add(path, ValidationErrorType.ForbiddenWord, 'forbiddenWord', { word });
   }
 }
 
@@ -141,7 +146,7 @@ function checkCharacters(story: StoryContent, c: Checker): void {
     const base = `characters.${i}`;
     const nameError = checkCharacterName(ch.character_name, earlierNames);
     if (nameError && !(nameError.type === ValidationErrorType.Required && c.options.mode === 'draft')) {
-      c.add(`${base}.character_name`, nameError.type, nameError.message);
+      c.add(`${base}.character_name`, nameError.type, nameError.code, nameError.values);
     }
     c.noForbiddenWord(`${base}.character_name`, ch.character_name);
     earlierNames.push(ch.character_name);
@@ -149,8 +154,8 @@ function checkCharacters(story: StoryContent, c: Checker): void {
     c.required(`${base}.settings`, ch.settings);
     c.limit(`${base}.settings`, ch.settings, LIMITS.characterSettings);
     c.limit(`${base}.style`, ch.style, LIMITS.characterStyle);
-    c.required(`${base}.dubbing_show`, ch.dubbing_show.dubbing, 'Choose a voice');
-    c.required(`${base}.character_url`, ch.character_url, 'Add a picture');
+    c.required(`${base}.dubbing_show`, ch.dubbing_show.dubbing, 'chooseVoice');
+    c.required(`${base}.character_url`, ch.character_url, 'addPicture');
   });
 }
 
@@ -163,9 +168,9 @@ function checkSummary(story: StoryContent, c: Checker): void {
 
 function checkPrologue(story: StoryContent, c: Checker): void {
   const { character_id: speaker, content } = story.prologue;
-  c.required('prologue.character_id', speaker, 'Choose who speaks the prologue');
+  c.required('prologue.character_id', speaker, 'chooseSpeaker');
   if (speaker !== '' && speaker !== VOICE_OVER_SPEAKER && !c.existingIds.has(speaker)) {
-    c.add('prologue.character_id', ValidationErrorType.CharacterDeleted, 'The prologue speaker was deleted');
+    c.add('prologue.character_id', ValidationErrorType.CharacterDeleted, 'speakerDeleted');
   }
   c.required('prologue.content', content);
   c.limit('prologue.content', content, LIMITS.prologue);
@@ -174,9 +179,9 @@ function checkPrologue(story: StoryContent, c: Checker): void {
 function checkPlots(story: StoryContent, c: Checker): void {
   const nodes = story.nodes;
   if (nodes.length > LIMITS.maxPlots) {
-    c.add('nodes', ValidationErrorType.Limit, `At most ${LIMITS.maxPlots} plots`);
+    c.add('nodes', ValidationErrorType.Limit, 'atMostPlots', { max: LIMITS.maxPlots });
   }
-  if (nodes.length === 0) c.required('nodes', '', 'Add at least one plot');
+  if (nodes.length === 0) c.required('nodes', '', 'addPlot');
   nodes.forEach((node, i) => {
     const base = `nodes.${i}`;
     const last = i === nodes.length - 1;
@@ -184,41 +189,41 @@ function checkPlots(story: StoryContent, c: Checker): void {
 
     c.limit(`${base}.name`, node.name, LIMITS.plotTitle);
     if (/\s/.test(node.name))
-      c.add(`${base}.name`, ValidationErrorType.CheckFailed, 'Chapter names cannot contain spaces');
+      c.add(`${base}.name`, ValidationErrorType.CheckFailed, 'chapterNameSpaces');
 
     // A single plot may consist of its ending alone.
     if (!(nodes.length === 1 && !isBlank(ending))) c.required(`${base}.content`, node.content);
     c.limit(`${base}.content`, node.content, LIMITS.plotContent);
     c.noDeletedCharacter(`${base}.content`, node.content);
 
-    if (last) c.required(`${base}.ending_content`, ending, 'The last plot needs an ending');
+    if (last) c.required(`${base}.ending_content`, ending, 'lastEnding');
     c.limit(`${base}.ending_content`, ending, LIMITS.plotEnding);
     if (!isBlank(ending) && isNoneStyleEnding(ending)) {
-      c.add(`${base}.ending_content`, ValidationErrorType.CheckFailed, 'Write an ending instead of "none"');
+      c.add(`${base}.ending_content`, ValidationErrorType.CheckFailed, 'endingNone');
     }
     if (!last && !isBlank(ending)) c.noForbiddenWord(`${base}.ending_content`, ending);
     c.noDeletedCharacter(`${base}.ending_content`, ending);
 
     if (c.options.imageEditing) {
-      c.required(`${base}.background_url`, node.background_url, 'Choose a background');
+      c.required(`${base}.background_url`, node.background_url, 'chooseBackground');
       c.required(
         `${base}.image_generate_style`,
         node.image_generate_style?.code ?? '',
-        'Choose a drawing style',
+        'chooseDrawingStyle',
       );
     }
   });
 }
 
 function checkNarratorVoice(story: StoryContent, c: Checker): void {
-  c.required('voice_over_dubbing', story.voice_over_dubbing.dubbing, 'Choose the narrator voice');
+  c.required('voice_over_dubbing', story.voice_over_dubbing.dubbing, 'chooseNarrator');
 }
 
 function checkSettings(story: StoryContent, c: Checker): void {
   c.required('story_name', story.story_name);
   c.limit('story_name', story.story_name, LIMITS.storyName);
   c.limit('introduction', story.introduction, LIMITS.introduction);
-  c.required('image_generate_style', story.image_generate_style?.code ?? '', 'Choose a drawing style');
+  c.required('image_generate_style', story.image_generate_style?.code ?? '', 'chooseDrawingStyle');
 }
 
 function checkPlayer(story: StoryContent, c: Checker): void {
@@ -242,9 +247,9 @@ const STORY_CHECKS: Record<StorySection, SectionCheck> = {
 function checkBotCharacter(story: StoryContent, c: Checker): void {
   const named = story.characters.filter((ch) => ch.type !== CharacterType.VoiceOver);
   if (story.characters.length === 0) {
-    c.required('characters', '', 'Create the bot\'s character');
+    c.required('characters', '', 'botCharacter');
   } else if (named.length !== 1 || story.characters.length !== 1) {
-    c.add('characters', ValidationErrorType.CheckFailed, 'A bot has exactly one character');
+    c.add('characters', ValidationErrorType.CheckFailed, 'botOneCharacter');
   }
   checkCharacters(story, c);
 }
@@ -253,14 +258,14 @@ function checkBotCharacter(story: StoryContent, c: Checker): void {
 function checkBotOpening(story: StoryContent, c: Checker): void {
   const { character_id: speaker, content } = story.prologue;
   if (speaker !== '' && !c.existingIds.has(speaker)) {
-    c.add('prologue.character_id', ValidationErrorType.CharacterDeleted, 'The opening line must be the bot\'s own');
+    c.add('prologue.character_id', ValidationErrorType.CharacterDeleted, 'botOwnOpening');
   }
-  c.required('prologue.content', content, 'Write the bot\'s opening line');
+  c.required('prologue.content', content, 'botOpeningLine');
   c.limit('prologue.content', content, LIMITS.prologue);
 }
 
 function checkBotHasNoChapters(story: StoryContent, c: Checker): void {
-  if (story.nodes.length > 0) c.add('nodes', ValidationErrorType.CheckFailed, 'A bot has no chapters');
+  if (story.nodes.length > 0) c.add('nodes', ValidationErrorType.CheckFailed, 'botNoChapters');
 }
 
 /** Nothing is required of a bot's settings (its name and look are its character's), but the limits still hold. */

@@ -209,7 +209,7 @@ describe('limits are reported, never cut', () => {
     const { bot } = cardToBot(readCardFile(json({ ...V1_CARD, description: long, personality: '' })).card);
     expect(bot.characters[0]!.settings).toHaveLength(2500);
     const issues = validateStory(bot, { mode: 'draft' });
-    expect(issues).toContainEqual({ path: 'characters.0.settings', type: ValidationErrorType.Limit, message: 'At most 2000 characters' });
+    expect(issues).toContainEqual({ path: 'characters.0.settings', type: ValidationErrorType.Limit, message: 'At most 2000 characters', code: 'atMost', values: { max: 2000 } });
   });
 });
 

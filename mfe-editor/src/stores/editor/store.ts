@@ -20,7 +20,7 @@ import {
   type StoryNode,
 } from 'shared-kit';
 import type { StoryPermission } from '../../api/types';
-import { editorText, issueText } from '../../i18n';
+import { editorText, issueMessage } from '../../i18n';
 import { errorText, isStaleSave, serverIssues } from '../../lib/errors';
 import { shellToast as toast } from 'shared-kit';
 import * as storyService from '../../services/story.service';
@@ -353,7 +353,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         const last = rest[0] as StoryNode;
         const merged = mergedContent(content.summary, last.content);
         if (displayLength(merged, storyMentionNames(content)) > LIMITS.plotContent) {
-          toast({ type: 'error', message: issueText(MERGE_TOO_LONG) });
+          toast({ type: 'error', message: editorText('issues.mergeTooLong', { max: LIMITS.plotContent }) });
           return false;
         }
         edit(
@@ -393,7 +393,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const issues = validateStory(content, { mode });
       if (issues.length > 0) {
         if (manual) showIssues(issues, content);
-        else unsaved(issueText((issues[0] as StoryIssue).message));
+        else unsaved(issueMessage(issues[0] as StoryIssue));
         return { ok: false, reason: 'invalid' };
       }
       set((s) => ({ saving: mode, stale: false, autosave: { ...s.autosave, state: 'saving', reason: null } }));
@@ -429,7 +429,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         const fromServer = serverIssues(error);
         if (fromServer) {
           if (manual) showIssues(fromServer, content);
-          else unsaved(issueText((fromServer[0] as StoryIssue).message));
+          else unsaved(issueMessage(fromServer[0] as StoryIssue));
           return { ok: false, reason: 'invalid' };
         }
         if (isStaleSave(error)) {

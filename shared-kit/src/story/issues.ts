@@ -1,0 +1,44 @@
+/**
+ * The shared story and name rules' messages, by code. A client says each in its own words under the code
+ * (`issues.<code>` in the editor's catalogues, with the same `{values}`); the English text is what the api sends
+ * beside it and what a client without the code shows. A reviewer's own reason has no code: it is shown as sent.
+ */
+export const ISSUE_MESSAGES = {
+  required: 'This field is required',
+  atMost: 'At most {max} characters',
+  atMostPlots: 'At most {max} plots',
+  deletedMention: 'Mentions a character that was deleted',
+  forbiddenWord: 'Contains a forbidden word: "{word}"',
+  chooseVoice: 'Choose a voice',
+  addPicture: 'Add a picture',
+  chooseSpeaker: 'Choose who speaks the prologue',
+  speakerDeleted: 'The prologue speaker was deleted',
+  addPlot: 'Add at least one plot',
+  chapterNameSpaces: 'Chapter names cannot contain spaces',
+  lastEnding: 'The last plot needs an ending',
+  endingNone: 'Write an ending instead of "none"',
+  chooseBackground: 'Choose a background',
+  chooseDrawingStyle: 'Choose a drawing style',
+  chooseNarrator: 'Choose the narrator voice',
+  botCharacter: "Create the bot's character",
+  botOneCharacter: 'A bot has exactly one character',
+  botOwnOpening: "The opening line must be the bot's own",
+  botOpeningLine: "Write the bot's opening line",
+  botNoChapters: 'A bot has no chapters',
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most {max} characters',
+  nameEdgeSpace: 'Name must not start or end with a space',
+  nameSpecial: 'Name must not contain special characters',
+  nameReserved: 'This name is reserved',
+  nameUsed: 'Name already used',
+  reviewGeneric: 'This setting is not available, please edit and try again',
+  reviewEmpty: 'This field is empty, please fill it in and try again',
+} as const;
+
+export type IssueCode = keyof typeof ISSUE_MESSAGES;
+export type IssueValues = Record<string, string | number>;
+
+/** The English message of a code, its `{name}` placeholders filled from `values`. */
+export function issueEnglish(code: IssueCode, values: IssueValues = {}): string {
+  return ISSUE_MESSAGES[code].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
