@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   exampleValues,
   fillTemplate,
+  registerLeaveGuard,
   TEMPLATE_CATEGORIES,
   TEMPLATE_LIMITS,
   TemplateBox,
@@ -13,7 +14,7 @@ import {
 import { Badge, Button, Card, Select, Spinner, Switch, TextArea, TextField } from 'ui-kit';
 import { ImagePicker } from '../components/ImagePicker';
 import { useEditorT } from '../i18n';
-import { currentIssues, useTemplateStore } from '../stores/template/store';
+import { currentIssues, resetTemplateStore, useTemplateStore } from '../stores/template/store';
 import { TemplateFieldCard } from './TemplateFieldCard';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateStoriesMade } from './TemplateStoriesMade';
@@ -71,6 +72,19 @@ function useUnloadWarning(): void {
   }, [unsaved]);
 }
 
+/** The shell's leave guard (spec section 2): leaving with unsaved edits asks first; confirming drops them. */
+function useTemplateLeaveGuard(): void {
+  useEffect(
+    () =>
+      registerLeaveGuard({
+        id: 'template-editor',
+        isDirty: () => useTemplateStore.getState().edits > 0,
+        onConfirm: () => resetTemplateStore(),
+      }),
+    [],
+  );
+}
+
 /** The template editor (`/editor/template/:id?`): the template's card, its fields, the story skeleton and a live preview. */
 export function TemplateEditorPage(): JSX.Element {
   const { t } = useEditorT();
@@ -89,6 +103,7 @@ export function TemplateEditorPage(): JSX.Element {
   const onCreated = useMemo(() => (newId: string) => navigate(`../template/${newId}`, { replace: true }), [navigate]);
   useDraftAutosave(onCreated);
   useUnloadWarning();
+  useTemplateLeaveGuard();
 
   // Until the template (or the example it starts from) is in, there is nothing to check.
   const issues = useMemo(() => issuesByPath(load.status === 'ready' ? currentIssues(s) : []), [s, load.status]);
