@@ -47,6 +47,9 @@ import { templateRoutes } from './modules/template/template.routes';
 import { assertWebEditable, createStoryFromTemplate } from './modules/template/template.service';
 import { sanctionRoutes } from './modules/sanction/sanction.routes';
 import { reportRoutes } from './modules/report/report.routes';
+import { voiceRoutes } from './modules/voice/voice.routes';
+import { configureSpeech } from './modules/voice/voice.service';
+import { offlineSpeech, openAiSpeech } from './modules/voice/tts.engines';
 
 export interface AppDeps {
   logger: Logger;
@@ -167,6 +170,15 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   opsRoutes(router, { events: deps.events, now });
   sanctionRoutes(router, { now, events: deps.events });
   reportRoutes(router, { now });
+  const { tts } = config;
+  configureSpeech({
+    engine: tts.model && tts.baseUrl ? openAiSpeech({ baseUrl: tts.baseUrl, apiKey: tts.apiKey, model: tts.model }) : offlineSpeech(),
+    dailyQuota: tts.dailyQuota,
+    events: deps.events,
+    logger: deps.logger,
+    now,
+  });
+  voiceRoutes(router);
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

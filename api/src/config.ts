@@ -64,6 +64,16 @@ const envSchema = z.object({
   LLM_MODEL: optionalString,
   LLM_MODERATION_MODEL: z.string().trim().min(1).default('omni-moderation-latest'),
   LLM_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+  TTS_MODEL: optionalString,
+  TTS_BASE_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  TTS_API_KEY: optionalString,
+  TTS_DAILY_QUOTA: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a non-negative integer')
+    .transform(Number)
+    .pipe(z.number().int().max(1_000_000, 'expected at most 1000000'))
+    .default(2000),
   FORBIDDEN_WORDS_FILE: optionalString,
   REVIEW_POLL_MS: z
     .string()
@@ -187,6 +197,11 @@ export interface Config {
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
   /** Models for the openai-compatible moderation and images endpoints (used only when a model is configured). */
   ai: { moderationModel: string; imageModel: string };
+  /**
+   * Speech in play: an OpenAI-compatible `/audio/speech` when `model` is set (at `baseUrl`, default LLM_BASE_URL),
+   * the offline engine otherwise; `dailyQuota` sentences per user per UTC day.
+   */
+  tts: { model: string | undefined; baseUrl: string | undefined; apiKey: string | undefined; dailyQuota: number };
   /** An extra forbidden-word list (one per line) on top of `config/forbidden-words/*.txt`. */
   forbiddenWordsFile: string | undefined;
   /** How often the review worker looks for queued jobs. */
@@ -284,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     ai: { moderationModel: e.LLM_MODERATION_MODEL, imageModel: e.LLM_IMAGE_MODEL },
+    tts: { model: e.TTS_MODEL, baseUrl: e.TTS_BASE_URL ?? e.LLM_BASE_URL, apiKey: e.TTS_API_KEY ?? e.LLM_API_KEY, dailyQuota: e.TTS_DAILY_QUOTA },
     forbiddenWordsFile: e.FORBIDDEN_WORDS_FILE ? path.resolve(e.FORBIDDEN_WORDS_FILE) : undefined,
     reviewPollMs: e.REVIEW_POLL_MS,
     reviewDelayMs: e.REVIEW_DELAY_MS,

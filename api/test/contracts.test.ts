@@ -10,6 +10,7 @@ const NOT_IN_CONTRACTS: Record<string, string> = {
   'GET /passport/oauth/:provider/start': 'a redirect to the provider',
   'GET /passport/oauth/:provider/callback': 'a redirect back into the product',
   'GET /editor/audio/:file': 'an audio file',
+  'GET /voice/audio/:key': 'a spoken sentence (audio file)',
   'GET /editor/art/:file': 'a picture',
   'GET /media/:id': 'an uploaded file',
   'GET /tyler/message/stream_reply': 'a stream of server-sent events',

@@ -1,4 +1,4 @@
-import type { NoticeKind, PlanStatus, StoryStatus } from 'shared-kit';
+import type { NoticeKind, PlanStatus, ResourceLimit, StoryStatus } from 'shared-kit';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -16,6 +16,8 @@ export interface DomainEvents {
   'notice.created': { uid: string; notice_id: string; kind: NoticeKind; unread: number };
   /** A story's like or visible-comment count moved; `comment_id` is a comment that just became visible, or ''. */
   'story.stats_changed': { story_id: string; like_count: number; comment_count: number; comment_id: string };
+  /** A user reached a resource's daily limit, or has it again (TTS: spoken sentences). */
+  'resource.limited': { uid: string; limit: ResourceLimit };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,4 +1,4 @@
-import { PushType } from 'shared-kit';
+import { ErrorCode, PushType, ResourceLimit } from 'shared-kit';
 import type { DomainEvents } from './events';
 
 /** What a socket receives on the `push` event; `push_type` tells the client how to read the rest. */
@@ -47,6 +47,14 @@ export const PUSH_RULES: {
       like_count: e.like_count,
       comment_count: e.comment_count,
       comment_id: e.comment_id,
+    },
+  }),
+  'resource.limited': (e) => ({
+    uid: e.uid,
+    push: {
+      push_type: PushType.ResourceLimit,
+      resource_limit: e.limit,
+      status_code: e.limit === ResourceLimit.TTSRecovered ? ErrorCode.TtsRecover : ErrorCode.TtsLimit,
     },
   }),
 };

@@ -49,7 +49,7 @@ async function picture(images: ImageProvider, use: 'cover' | 'character', prompt
   const size = use === 'cover' ? { width: 768, height: 512 } : { width: 512, height: 640 };
   const image = await images.generate({ prompt, style, ...size, use });
   // Through the same checks as an upload, so a seeded picture is stored exactly like a creator's.
-  return (await uploadImage(image.data, use, uid)).url;
+  return (await uploadImage(image.data, use, uid, undefined, false)).url;
 }
 
 /** The editor payload of one demo story, with its pictures generated and stored first. */

@@ -39,6 +39,27 @@ export type FakeHandler = (request: FakeRequest, index: number) => FakeBehaviour
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A 16 kHz mono 16-bit WAV of a 220 Hz tone lasting `seconds`. */
+export function toneWav(seconds: number): Buffer {
+  const rate = 16_000;
+  const n = Math.round(seconds * rate);
+  const out = Buffer.alloc(44 + n * 2);
+  out.write('RIFF', 0, 'latin1');
+  out.writeUInt32LE(36 + n * 2, 4);
+  out.write('WAVEfmt ', 8, 'latin1');
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36, 'latin1');
+  out.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i += 1) out.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 8000), 44 + i * 2);
+  return out;
+}
+
 function chunk(id: string, model: string, delta: Record<string, unknown>, finish: string | null = null): string {
   const body = { id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] };
   return `data: ${JSON.stringify(body)}\n\n`;
@@ -55,6 +76,10 @@ export class FakeOpenAI {
   /** `/images/generations`: how long each picture takes, and how many were asked for. */
   imageDelayMs = 0;
   imageRequests = 0;
+  /** `/audio/speech`: every request's body, how long each clip takes, and the status to answer (200 by default). */
+  readonly speechRequests: Array<{ model: string; voice: string; input: string; response_format?: string }> = [];
+  speechDelayMs = 0;
+  speechStatus = 200;
   private readonly server: http.Server;
   private readonly sockets = new Set<Socket>();
   url = '';
@@ -110,6 +135,20 @@ export class FakeOpenAI {
         this.flags(text) ? { flagged: true, categories: { violence: true }, category_scores: { violence: 0.99 } } : { flagged: false, categories: {}, category_scores: {} };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id: 'modr-1', model: 'fake', results: texts.map(verdict) }));
+      return;
+    }
+    if (req.method === 'POST' && req.url?.endsWith('/audio/speech')) {
+      // A WAV of a tone as long as the text would take to read (70 ms a character), after `speechDelayMs`.
+      const asked = JSON.parse(raw) as { model: string; voice: string; input: string; response_format?: string };
+      this.speechRequests.push(asked);
+      if (this.speechDelayMs > 0) await sleep(this.speechDelayMs);
+      if (res.destroyed) return;
+      if (this.speechStatus !== 200) {
+        res.writeHead(this.speechStatus, { 'content-type': 'application/json' }).end('{"error":{"message":"speech failed"}}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'audio/wav' });
+      res.end(toneWav(Math.max(0.3, asked.input.length * 0.07)));
       return;
     }
     if (req.method === 'POST' && req.url?.endsWith('/images/generations')) {

@@ -11,6 +11,7 @@ import { Play, type PlayFields } from '../play.model';
 import { ownPlay, playInfo, storyOfPlay } from '../session/plays';
 import type { PlayableStory } from '../catalogue/story.source';
 import { reapOrphan } from '../turn/task';
+import { withSpeech } from '../../voice/speech.stream';
 
 /** How long a stream waits for news before reading the database again (replies written by another process). */
 const POLL_MS = 250;
@@ -207,8 +208,9 @@ function openEvents(ctx: AppContext): EventStream {
 }
 
 /** Sends the turn from the starting point as it is stored and written, until it is over; see streamReply. */
-function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: StartingPoint, events: EventStream): void {
+function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: StartingPoint, spoken: EventStream): void {
   const { reply, play, story, queue, wake } = start;
+  const events = withSpeech(ctx, uid, story, spoken);
   let { firstRows, cursor, offset } = start;
   const send = events.send;
   let closed = events.closed();

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import mongoose from 'mongoose';
+import { ResourceLimit } from 'shared-kit';
+import type { EventBus } from '../../realtime/events';
+import type { Logger } from '../../lib/logger';
+import type { SpeechEngine } from './tts.engines';
+import { TtsClip, TtsQuota, type TtsClipFields } from './tts.model';
+import { voiceSpec } from './voice.catalog';
+
+export const VOICE_AUDIO_PATH = '/api/voice/audio';
+export const clipUrl = (key: string): string => `${VOICE_AUDIO_PATH}/${key}`;
+
+export interface SpeechDeps {
+  engine: SpeechEngine;
+  /** Sentences one user may hear per UTC day (TTS_DAILY_QUOTA). */
+  dailyQuota: number;
+  events: EventBus;
+  logger: Logger;
+  now: () => number;
+}
+
+let deps: SpeechDeps | null = null;
+
+/** Set once by the app: the engine the config chose, the quota and where the limit pushes go. */
+export function configureSpeech(d: SpeechDeps): void {
+  deps = d;
+}
+
+export function speechEnabled(): boolean {
+  return deps !== null;
+}
+
+export interface SpokenClip {
+  key: string;
+  url: string;
+  bytes: number;
+  mime: string;
+  /** True when the clip came from the cache. */
+  cached: boolean;
+  ms: number;
+}
+
+/** What is read aloud of a line: stage directions between asterisks and markup go, spaces fold. */
+export function speakableText(text: string): string {
+  return text
+    .replace(/\*[^*]*\*/g, ' ')
+    .replace(/[*_~`#<>[\]{}|\\]/g, ' ')
+    .replace(/^[\s-]+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 1000);
+}
+
+const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Takes one sentence of the user's daily quota. The first refusal of a day pushes "TTS limit reached"; the first
+ * sentence of a day after a day that reached it pushes "recovered" (spec section 3, resource limit pushes).
+ */
+async function takeQuota(d: SpeechDeps, uid: string): Promise<boolean> {
+  const now = d.now();
+  const day = utcDay(now);
+  await TtsQuota.updateOne({ uid, day }, { $setOnInsert: { count: 0, reached: false } }, { upsert: true });
+  const taken = await TtsQuota.findOneAndUpdate({ uid, day, count: mongoose.trusted({ $lt: d.dailyQuota }) }, { $inc: { count: 1 } }, { new: true }).lean<{
+    count: number;
+  }>();
+  if (taken) {
+    if (taken.count === 1) {
+      const yesterday = await TtsQuota.findOneAndUpdate({ uid, day: utcDay(now - 86_400_000), reached: true }, { $set: { reached: false } }).lean();
+      if (yesterday) d.events.emit('resource.limited', { uid, limit: ResourceLimit.TTSRecovered });
+    }
+    return true;
+  }
+  const first = await TtsQuota.findOneAndUpdate({ uid, day, reached: false }, { $set: { reached: true } }).lean();
+  if (first) d.events.emit('resource.limited', { uid, limit: ResourceLimit.TTSReached });
+  return false;
+}
+
+/**
+ * Speaks one sentence for `uid` in the voice `voiceId`: the cached clip of the same text and voice, else a new one
+ * from the engine, stored for next time. Null when the user's daily quota is used up (nothing is synthesized).
+ */
+export async function speakSentence(uid: string, text: string, voiceId: string): Promise<SpokenClip | null> {
+  const d = deps;
+  if (!d) throw new Error('speech is not configured');
+  const start = performance.now();
+  const spoken = speakableText(text);
+  if (!(await takeQuota(d, uid))) return null;
+  const voice = voiceSpec(voiceId, spoken);
+  const key = createHash('sha256').update(`${d.engine.name}\n${voice.id}\n${voice.espeak.voice}\n${spoken}`).digest('hex');
+  const found = await TtsClip.findOne({ key }, { bytes: 1, mime: 1 }).lean<Pick<TtsClipFields, 'bytes' | 'mime'>>();
+  if (found) return { key, url: clipUrl(key), bytes: found.bytes, mime: found.mime, cached: true, ms: Math.round(performance.now() - start) };
+  const clip = await d.engine.synthesize(spoken, voice);
+  await TtsClip.updateOne(
+    { key },
+    { $setOnInsert: { key, voice: voice.id, engine: d.engine.name, mime: clip.mime, data: clip.audio, bytes: clip.audio.length, created_at: new Date(d.now()) } },
+    { upsert: true },
+  );
+  const ms = Math.round(performance.now() - start);
+  d.logger.debug({ voice: voice.id, chars: spoken.length, bytes: clip.audio.length, ms }, 'speech synthesized');
+  return { key, url: clipUrl(key), bytes: clip.audio.length, mime: clip.mime, cached: false, ms };
+}
+
+/** A stored clip by its key, or null. */
+export async function findClip(key: string): Promise<Pick<TtsClipFields, 'data' | 'mime' | 'bytes'> | null> {
+  return TtsClip.findOne({ key }, { data: 1, mime: 1, bytes: 1 }).lean<Pick<TtsClipFields, 'data' | 'mime' | 'bytes'>>();
+}
