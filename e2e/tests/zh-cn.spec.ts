@@ -17,8 +17,8 @@ const ENDING = '灯塔重新亮起。';
 const INTRO = '港口的一个夜晚。';
 const INTRO_EDITED = '港口的一个漫长夜晚。';
 
-/** Words that are not English copy: names (the product's, a sign-in provider's), and "AI" and "App" as Chinese copy writes them. */
-const NOT_COPY = ['Storyverse', 'Google', 'AI', 'App'];
+/** Words that are not English copy: names (the product's, a sign-in provider's), "AI" and "App" as Chinese copy writes them, and file formats and units (PNG, JSON, CHARX, MB). */
+const NOT_COPY = ['Storyverse', 'Google', 'AI', 'App', 'PNG', 'JSON', 'CHARX', 'MB'];
 /** The api's catalogues (voices, drawing styles) are data, named in their own language. */
 const CATALOGUE_DATA = ['Calm woman', 'Storyteller', 'Anime', 'Watercolor', 'Cinematic', 'Oil painting', 'English'];
 
@@ -114,7 +114,7 @@ test('a new user switches to 简体中文, signs up, writes, publishes and plays
   // The story editor: every section in Chinese.
   await page.getByRole('link', { name: '创建故事' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '故事编辑器' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: '角色' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '角色', exact: true })).toBeVisible();
   await expectChinese(page, ['中文作者']);
   await page.getByRole('button', { name: '添加角色' }).click();
   const character = page.getByRole('article', { name: '角色 1' });

@@ -3,11 +3,14 @@ import { StoryStatus, type StoryReviewResult } from 'shared-kit';
 import * as catalogService from '../services/catalog.service';
 import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
+import * as cardService from '../services/card.service';
 import { aStoryDetail, installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/story.service');
 jest.mock('../services/catalog.service');
 jest.mock('../services/events.service');
+jest.mock('../services/card.service', () => ({ ...jest.requireActual('../services/card.service'), importCard: jest.fn() }));
+const cards = jest.mocked(cardService);
 const stories = jest.mocked(storyService);
 const catalog = jest.mocked(catalogService);
 const events = jest.mocked(eventsService);
@@ -104,5 +107,58 @@ describe('bot editor page', () => {
     const settings = screen.getByLabelText('Settings');
     expect(settings.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Sexual content is not allowed')).toBeTruthy();
+  });
+
+  it('imports a character card for review, then saves it through the normal save; exports in three formats', async () => {
+    stories.getStory.mockResolvedValue(aBot());
+    stories.createStory.mockResolvedValue({ story_id: '42', version_id: '8', status: 0 });
+    const imported = aBot();
+    cards.importCard.mockResolvedValue({
+      format: 'png',
+      spec: 'chara_card_v3',
+      bot: {
+        story_gen_type: 'SingleBot',
+        nodes: [],
+        player: { character_name: '', settings: '' },
+        voice_over_dubbing: { dubbing: 'en_female_calm', language: 'en' },
+        story_name: 'Aria',
+        introduction: 'An archive at night.',
+        story_setting_visible: false,
+        image_generate_style: null,
+        logo: '/api/media/aaaaaaaaaaaaaaaaaaaaaaaa',
+        loading_background: '',
+        summary: '',
+        characters: [{ ...imported.characters[0]!, character_id: 'k9', character_name: 'Aria', settings: 'An archivist.', character_url: '/api/media/aaaaaaaaaaaaaaaaaaaaaaaa', tags: ['runes'], alternate_greetings: ['Hello again.'] }],
+        prologue: { character_id: 'k9', content: 'Welcome, @{player}.' },
+        lorebook: { name: '', description: '', scan_depth: 4, token_budget: 512, recursive_scanning: false, entries: [] },
+      },
+      errors: [{ path: 'characters.0.style', type: 2, message: 'At most 300 characters' }],
+      notes: ['system_prompt is not used by this product and was not imported'],
+      picture: { url: '/api/media/aaaaaaaaaaaaaaaaaaaaaaaa', width: 400, height: 600 },
+    });
+    renderAt('/editor/bot/42');
+    await screen.findByRole('heading', { name: 'Edit bot' });
+    const links = within(screen.getByRole('navigation', { name: 'Export card' })).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(
+      ['png', 'json', 'charx'].map((f) => `/api/editor/card/export?story_id=42&format=${f}`),
+    );
+    const file = new File(['x'], 'aria.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Import card'), { target: { files: [file] } });
+    const review = await screen.findByRole('heading', { name: 'Review the imported card' });
+    expect(cards.importCard).toHaveBeenCalledWith(file);
+    const panel = review.closest('section')!;
+    expect(within(panel).getByText('Hello again.')).toBeTruthy();
+    expect(within(panel).getByRole('alert').textContent).toContain('characters.0.style: At most 300 characters');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Use this card' }));
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Aria'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(stories.createStory).toHaveBeenCalledTimes(1));
+    expect(stories.createStory.mock.calls[0]![0]).toMatchObject({
+      story_name: 'Aria',
+      introduction: 'An archive at night.',
+      characters: [{ character_id: 'k9', character_name: 'Aria', tags: ['runes'], alternate_greetings: ['Hello again.'] }],
+      prologue: { character_id: 'k9', content: 'Welcome, @{player}.' },
+      lorebook: { entries: [] },
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS } from 'shared-kit';
 import { Card, Checkbox, Spinner } from 'ui-kit';
+import { CardTools } from '../components/CardTools';
 import { TextField } from '../components/Field';
 import { ImagePicker } from '../components/ImagePicker';
 import { RestoreNotice } from '../components/RestoreNotice';
@@ -113,6 +114,7 @@ export function BotEditorPage(): JSX.Element {
       {load.status === 'ready' ? (
         <div key={rev} className="editor-body">
           <BotForm />
+          <CardTools storyId={isNew ? null : (id ?? null)} />
         </div>
       ) : null}
       <ValidationModal />

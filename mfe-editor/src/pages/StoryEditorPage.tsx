@@ -16,6 +16,7 @@ import { useCatalogStore } from '../stores/catalog/store';
 import { selectLoad, selectRev } from '../stores/editor/selectors';
 import { useEditorStore, type SaveMode } from '../stores/editor/store';
 import { Autosave } from './useAutosave';
+import { CardTools } from '../components/CardTools';
 import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
 
 /** The normal-mode story editor (spec sections 2, 4 and 5). */
@@ -84,6 +85,7 @@ export function StoryEditorPage(): JSX.Element {
           <ChaptersSection />
           <SummarySection />
           <SettingsSection />
+          <CardTools storyId={isNew ? null : (id ?? null)} story />
         </div>
       ) : null}
       <ValidationModal />

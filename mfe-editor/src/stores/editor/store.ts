@@ -101,6 +101,12 @@ export interface EditorState {
   setPermission: (patch: Partial<StoryPermission>) => void;
 
   addCharacter: () => string;
+  /**
+   * Takes in an imported character card for the creator to review and save as usual: a bot becomes the card's
+   * character (with its opening line, introduction and lorebook); a story gains the character, and the card's
+   * lorebook entries join the story's.
+   */
+  applyCard: (bot: StoryContent) => void;
   updateCharacter: (id: string, patch: Partial<Omit<StoryCharacter, 'character_id'>>) => void;
   removeCharacter: (id: string) => void;
 
@@ -291,6 +297,28 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       edit((s) => patchContent(s, { prologue: { ...s.content.prologue, [field]: value } }), [`prologue.${field}`]),
     setPermission: (patch) => edit((s) => ({ permission: { ...s.permission, ...patch } }), []),
 
+    applyCard: (bot) => {
+      const card = bot.characters[0];
+      if (!card) return;
+      set((s) => {
+        const c = s.content;
+        let content: StoryContent;
+        if (c.story_gen_type === StoryGenType.SingleBot) {
+          content = { ...c, characters: [card], prologue: bot.prologue, introduction: bot.introduction, logo: card.character_url, lorebook: bot.lorebook ?? c.lorebook };
+        } else {
+          const taken = c.characters.some((x) => x.character_id === card.character_id);
+          const character = taken ? { ...card, character_id: emptyCharacter().character_id } : card;
+          const entries = [...(c.lorebook?.entries ?? []), ...(bot.lorebook?.entries ?? [])];
+          content = {
+            ...c,
+            characters: [...c.characters, character],
+            introduction: c.introduction.trim() === '' ? bot.introduction : c.introduction,
+            ...(bot.lorebook || c.lorebook ? { lorebook: { ...(c.lorebook ?? bot.lorebook!), entries } } : {}),
+          };
+        }
+        return { content, dirty: true, edits: s.edits + 1, errors: {}, rev: s.rev + 1 };
+      });
+    },
     addCharacter: () => {
       const character = emptyCharacter();
       edit((s) => patchContent(s, { characters: [...s.content.characters, character] }), []);
