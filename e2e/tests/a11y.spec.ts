@@ -26,6 +26,7 @@ const ROUTES = {
     '/account/settings',
     '/account/blocked',
     '/account/inbox',
+    '/account/reports',
     '/account/youth-mode',
     '/account/delete',
     '/account/guidelines',
@@ -80,6 +81,12 @@ for (const size of SIZES) {
       await audit(page, found, '/play');
       await page.getByRole('link', { name: DEMO_STORY }).first().click();
       await audit(page, found, 'story page');
+      await page.getByRole('button', { name: 'Report' }).click();
+      await expect(page.getByRole('dialog', { name: 'Report' }).getByRole('combobox', { name: 'Reason' })).toBeVisible();
+      // The page behind the open dialog is hidden from assistive technology, so the dialog is audited as it stands.
+      const inDialog = await seriousViolations(page);
+      if (inDialog.length > 0) found['report dialog'] = inDialog;
+      await page.getByRole('dialog', { name: 'Report' }).getByRole('button', { name: 'Cancel' }).click();
       // The story's creator page and its followers list.
       const storyUrl = page.url();
       await page.getByRole('link', { name: /\(creator page\)$/ }).click();
@@ -97,7 +104,7 @@ for (const size of SIZES) {
       await signInAsOperator(page);
       await page.goto('/ops');
       await audit(page, found, '/ops (operator)');
-      for (const path of ['/ops/users', '/ops/appeals']) {
+      for (const path of ['/ops/users', '/ops/appeals', '/ops/reports', '/ops/permissions']) {
         await page.goto(path);
         await audit(page, found, `${path} (operator)`);
       }

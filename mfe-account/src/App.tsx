@@ -10,6 +10,7 @@ import { GuidelinesPage } from './pages/GuidelinesPage';
 import { InboxPage } from './pages/InboxPage';
 import { NotFound } from './pages/NotFound';
 import { ProfilePage } from './pages/ProfilePage';
+import { MyReportsPage } from './pages/MyReportsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { YouthModePage } from './pages/YouthModePage';
 import './account.css';
@@ -40,6 +41,7 @@ export default function App(): JSX.Element {
             <Route path="settings" element={<AccountGate><SettingsPage /></AccountGate>} />
             <Route path="blocked" element={<AccountGate><BlockedPage /></AccountGate>} />
             <Route path="inbox" element={<AccountGate><InboxPage /></AccountGate>} />
+            <Route path="reports" element={<AccountGate><MyReportsPage /></AccountGate>} />
             <Route path="youth-mode" element={<AccountGate><YouthModePage /></AccountGate>} />
             <Route path="delete" element={<AccountGate><DeleteAccountPage /></AccountGate>} />
             <Route path="guidelines" element={<GuidelinesPage />} />

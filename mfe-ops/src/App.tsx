@@ -8,6 +8,8 @@ import { QueuePage } from './pages/QueuePage';
 import { ReviewPage } from './pages/ReviewPage';
 import { PermissionsPage } from './pages/PermissionsPage';
 import { SanctionRoutes, SanctionNav } from './pages/sanctionRoutes';
+import { ReportCasePage } from './pages/ReportCasePage';
+import { ReportsPage } from './pages/ReportsPage';
 import { PermissionsProvider, useCan } from './me';
 import { OpsPermission } from 'shared-kit';
 
@@ -21,6 +23,7 @@ function Console(): JSX.Element {
           {t('nav.queue')}
         </NavLink>{' '}
         <NavLink to={under(base, 'audit')}>{t('nav.audit')}</NavLink>{' '}
+        {useCan(OpsPermission.Moderator) && <NavLink to={under(base, 'reports')}>{t('reports.nav')}</NavLink>}{' '}
         {useCan(OpsPermission.Admin) && <NavLink to={under(base, 'permissions')}>{t('permissions.nav')}</NavLink>}
         <SanctionNav />
       </nav>
@@ -30,6 +33,8 @@ function Console(): JSX.Element {
         <Route path="audit" element={<AuditPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
         {SanctionRoutes()}
+        <Route path="reports" element={<ReportsPage />} />
+        <Route path="reports/:caseId" element={<ReportCasePage />} />
         <Route path="*" element={<QueuePage />} />
       </Routes>
     </>

@@ -91,3 +91,65 @@ describe('mfe-ops decision with operation status and visibility', () => {
     expect(screen.getByRole('combobox', { name: 'Visibility tag' }).textContent).toContain('Leave as it is');
   });
 });
+
+const reportCase = {
+  case_id: 'c1',
+  target_type: 'story',
+  target_id: '42',
+  target_name: 'The Quarry',
+  owner_uid: 'u9',
+  story_id: '42',
+  count: 2,
+  reasons: [
+    { reason: 'Violence', count: 1 },
+    { reason: 'Sexual', count: 1 },
+  ],
+  status: 'Open',
+  first_at: '2026-11-25T10:00:00.000Z',
+  last_at: '2026-11-25T10:05:00.000Z',
+  resolution: null,
+};
+
+describe('mfe-ops reports', () => {
+  it('lists report items with their count and reasons, and shows the Reports link to moderators', async () => {
+    mod.fetchMe.mockResolvedValue(admin);
+    mod.fetchReportQueue.mockResolvedValue({ list: [reportCase], has_more: false, next_offset: 1 });
+    renderAt('/ops/reports');
+    const table = await screen.findByRole('table', { name: 'Reported content' });
+    expect(table.textContent).toContain('Violence (1), Sexual content (1)');
+    expect(screen.getByTestId('report-count').textContent).toBe('2');
+    expect(screen.getByRole('link', { name: 'Open The Quarry' }).getAttribute('href')).toBe('/ops/reports/c1');
+    expect(mod.fetchReportQueue).toHaveBeenCalledWith('count');
+    expect(await screen.findByRole('link', { name: 'Reports' })).toBeTruthy();
+  });
+
+  it('opens an item: the story as players see it, each report, and resolves it', async () => {
+    mod.fetchMe.mockResolvedValue(admin);
+    mod.fetchReportQueue.mockResolvedValue({ list: [], has_more: false, next_offset: 0 });
+    mod.fetchReportCase.mockResolvedValue({
+      case: reportCase,
+      target: { exists: true, title: 'The Quarry', text: 'A quarry at night.', image: '', author: { uid: 'u9', nickname: 'Rowan' }, parts: [{ label: '#1 The Rim', text: 'You reach the rim.' }], link: '/play/story/42' },
+      reports: [{ report_id: 'r1', reporter_uid: 'p1', reason: 'Violence', content: ['chapters'], details: 'Graphic', created_at: '2026-11-25T10:00:00.000Z' }],
+    });
+    mod.resolveReport.mockResolvedValue({ case: { ...reportCase, status: 'Resolved' }, notified: 2 });
+    renderAt('/ops/reports/c1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Report: The Quarry' })).toBeTruthy();
+    expect(screen.getByText('By Rowan')).toBeTruthy();
+    expect(screen.getByText('Violence: chapters')).toBeTruthy();
+    expect(screen.getByText('Graphic')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note for the log and the author' }), { target: { value: 'Fine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(mod.resolveReport).toHaveBeenCalledWith('c1', { action: 'NoAction', note: 'Fine' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
+  });
+
+  it('tells the operator when another one resolved the item first', async () => {
+    mod.fetchMe.mockResolvedValue(admin);
+    mod.fetchReportCase.mockResolvedValue({ case: reportCase, target: { exists: false, title: '', text: '', image: '', author: null, parts: [], link: '' }, reports: [] });
+    mod.resolveReport.mockRejectedValue(new ApiError(ErrorCode.DuplicateOperation));
+    renderAt('/ops/reports/c1');
+    expect(await screen.findByText('This content no longer exists or is already offline.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Another operator resolved this item.')).toBeTruthy();
+  });
+});

@@ -1,5 +1,7 @@
+import reportsEn from './reports.en';
 /** The account remote's copy in English: the `account` namespace. Every other language has exactly these keys. */
 const en = {
+  ...reportsEn,
   common: {
     account: 'Account',
     loading: 'Loading…',

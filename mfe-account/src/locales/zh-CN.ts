@@ -1,8 +1,10 @@
 import type { Translation } from 'ui-kit';
 import type { AccountMessages } from './en';
+import reportsZhCN from './reports.zh-CN';
 
 /** The account remote's copy in Simplified Chinese (`account` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<AccountMessages> = {
+  ...reportsZhCN,
   common: {
     account: '账号',
     loading: '加载中…',

@@ -36,6 +36,7 @@ export function SettingsPage(): JSX.Element {
   const paths = {
     edit: useAccountPath('edit'),
     blocked: useAccountPath('blocked'),
+    reports: useAccountPath('reports'),
     youth: useAccountPath('youth-mode'),
     remove: useAccountPath('delete'),
     guidelines: useAccountPath('guidelines'),
@@ -65,6 +66,9 @@ export function SettingsPage(): JSX.Element {
           </li>
           <li>
             <Link to={paths.blocked}>{t('settings.blocked')}</Link>
+          </li>
+          <li>
+            <Link to={paths.reports}>{t('reports.link')}</Link>
           </li>
           <li>
             <Link to={paths.youth}>{t('settings.youth')}</Link>

@@ -1,5 +1,7 @@
+import reportEn from './report.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
+  ...reportEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

@@ -1,8 +1,10 @@
 import type { Translation } from 'ui-kit';
 import type { PlayerMessages } from './en';
+import reportZhCN from './report.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
+  ...reportZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

@@ -4,6 +4,7 @@ import type { Coverage, StoryDetail } from '../api/types';
 import { Avatar, Badge, Button, Spinner, Trans } from 'ui-kit';
 import { Cover } from '../components/Cover';
 import { NotFound } from '../components/NotFound';
+import { ReportButton } from '../components/ReportDialog';
 import { usePlayerPath } from '../components/paths';
 import { StoryByline } from '../components/StoryCardView';
 import { usePlayerT } from '../i18n';
@@ -92,6 +93,7 @@ export function StoryDetailPage(): JSX.Element {
             {t('story.startOver')}
           </Button>
         ) : null}
+        <ReportButton targetType="story" targetId={id} />
       </div>
       <StorySocial story={story} />
       {story.characters.length > 0 ? (

@@ -1,0 +1,53 @@
+/** The report flow's copy (merged into the `player` namespace). */
+const reportEn = {
+  report: {
+    open: 'Report',
+    openLine: 'Report this line',
+    title: 'Report',
+    description: 'Tell us what is wrong. Reports are anonymous.',
+    reason: 'Reason',
+    choose: 'Choose a reason',
+    content: 'What is it about?',
+    details: 'Details (optional)',
+    submit: 'Submit report',
+    cancel: 'Cancel',
+    thanks: 'Thanks for your report. We will look into it.',
+    needReason: 'Choose a reason and at least one part.',
+    already: 'You have already reported this. We will tell you the result.',
+    own: 'You cannot report your own content.',
+    loadFailed: 'The report form could not be loaded.',
+    reasons: {
+      Sexual: 'Sexual content',
+      Violence: 'Violence',
+      Hateful: 'Hate',
+      Harassment: 'Harassment or bullying',
+      Minor: 'Harm to minors',
+      SelfHarm: 'Suicide or self-harm',
+      Illegal: 'Illegal activity',
+      Rumors: 'False information',
+      Plagiarism: 'Plagiarism',
+      Spam: 'Spam or ads',
+      Impersonation: 'Impersonation',
+      Others: 'Something else',
+    },
+    parts: {
+      name: 'Name',
+      cover: 'Cover',
+      introduction: 'Introduction',
+      characters: 'Characters',
+      chapters: 'Chapters',
+      opening: 'Opening line',
+      text: 'Text',
+      nickname: 'Nickname',
+      avatar: 'Avatar',
+      stories: 'Stories',
+      message: 'Message',
+      description: 'Description',
+      fields: 'Fields',
+      title: 'Title',
+    },
+  },
+};
+
+export default reportEn;
+export type ReportCatalogue = typeof reportEn;
