@@ -50,6 +50,7 @@ import { reportRoutes } from './modules/report/report.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { configureSpeech } from './modules/voice/voice.service';
 import { offlineSpeech, openAiSpeech } from './modules/voice/tts.engines';
+import { topicRoutes } from './modules/topic/topic.routes';
 
 export interface AppDeps {
   logger: Logger;
@@ -179,6 +180,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     now,
   });
   voiceRoutes(router);
+  topicRoutes(router, { now });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));

@@ -5,13 +5,15 @@ import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { useCan } from '../me';
 import { AppealsPage } from './AppealsPage';
+import { HomeContentPage } from './HomeContentPage';
 import { UserPage, UsersPage } from './UsersPage';
 
-/** The console's links to the users and appeals pages, for moderators. */
+/** The console's links to the users and appeals pages (moderators) and the home content page (content operators). */
 export function SanctionNav(): JSX.Element | null {
   const { t } = useOpsT();
   const base = useBase();
   const moderator = useCan(OpsPermission.Moderator);
+  const content = useCan(OpsPermission.ContentOperator);
   return (
     <>
       {moderator && (
@@ -19,17 +21,19 @@ export function SanctionNav(): JSX.Element | null {
           <NavLink to={under(base, 'users')}>{t('users.nav')}</NavLink> <NavLink to={under(base, 'appeals')}>{t('appeals.nav')}</NavLink>{' '}
         </>
       )}
+      {content && <NavLink to={under(base, 'home')}>{t('home.nav')}</NavLink>}
     </>
   );
 }
 
-/** The routes of the users and appeals pages (plain elements: `<Routes>` reads its children's props). */
+/** The routes of the users, appeals and home content pages (plain elements: `<Routes>` reads its children's props). */
 export function SanctionRoutes(): JSX.Element {
   return (
     <>
       <Route path="users" element={<UsersPage />} />
       <Route path="users/:uid" element={<UserPage />} />
       <Route path="appeals" element={<AppealsPage />} />
+      <Route path="home" element={<HomeContentPage />} />
     </>
   );
 }

@@ -39,6 +39,7 @@ import { MODERATION_CONTRACTS } from './moderation';
 import { TEMPLATE_CONTRACTS } from '../template/schema';
 import { SANCTION_CONTRACTS } from './sanction';
 import { REPORT_CONTRACTS } from './report';
+import { TOPIC_CONTRACTS } from './topic';
 
 export * from './account';
 export * from './common';
@@ -51,6 +52,7 @@ export * from './ops';
 export * from './moderation';
 export * from './sanction';
 export * from './report';
+export * from './topic';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -110,6 +112,7 @@ export const RESPONSE_CONTRACTS = {
   ...TEMPLATE_CONTRACTS,
   ...SANCTION_CONTRACTS,
   ...REPORT_CONTRACTS,
+  ...TOPIC_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;
