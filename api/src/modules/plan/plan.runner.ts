@@ -298,7 +298,15 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
   }
 
   const tracked = (job: Job<{ plan_id: string }>): Promise<void> => {
-    const p = run(job).finally(() => inFlight.delete(p));
+    // The lock is renewed on a beat as well as at each step, so one slow step (a picture and its face check on a
+    // busy machine) never lets the lock lapse and another process start the same plan.
+    const beat = setInterval(() => {
+      job.touch().catch((err: unknown) => log.warn({ err, plan_id: job.attrs.data.plan_id }, 'plan lock renewal failed'));
+    }, Math.max(100, Math.floor(deps.lockMs / 3)));
+    const p = run(job).finally(() => {
+      clearInterval(beat);
+      inFlight.delete(p);
+    });
     inFlight.add(p);
     return p;
   };
