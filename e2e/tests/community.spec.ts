@@ -1,36 +1,13 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { storyLog } from '../support/play';
 import { ok, signInByPhone } from '../support/session';
+import { publishableStory } from '../support/stories';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-/** A complete story the automated review passes. */
-function story(name: string) {
-  return {
-    story_gen_type: 'UserDefined',
-    story_name: name,
-    introduction: 'A storm, a keeper and a lamp that must not go out.',
-    story_setting_visible: false,
-    image_generate_style: { code: 'anime' },
-    logo: '',
-    loading_background: '',
-    characters: [
-      { character_id: 'c1', character_name: 'Mira', settings: 'The keeper of the lighthouse.', style: 'Speaks softly.', character_url: '/api/media/0123456789abcdef01234567', dubbing_show: { dubbing: 'en_female_calm', language: 'en' }, type: 'NPC' },
-    ],
-    player: { character_name: 'Alex', settings: 'A traveller.' },
-    prologue: { character_id: 'c1', content: 'Welcome, traveller. The lamp needs oil.' },
-    nodes: [
-      { node_id: 'n1', node_type: 'Simple', name: 'Arrival', content: 'You reach the island at dusk.', ending_content: 'Find the keeper.', end_visible: true, background_url: '', bgm_info: null, image_generate_style: null },
-    ],
-    summary: 'A keeper and a traveller keep a lighthouse burning through a storm.',
-    voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
-    publish_type: 'Publish',
-  };
-}
-
 /** Publishes a story and waits until players can open it. */
 async function publish(request: APIRequestContext, name: string): Promise<string> {
-  const saved = await ok<{ story_id: string }>(await request.post('/api/editor/story/create', { data: story(name) }), 'story/create');
+  const saved = await ok<{ story_id: string }>(await request.post('/api/editor/story/create', { data: publishableStory(name) }), 'story/create');
   // The e2e product holds a publish under review for 4 s before the automated review passes it.
   await expect
     .poll(async () => ((await (await request.get(`/api/tyler/detail?story_id=${saved.story_id}`)).json()) as { status_code: number }).status_code, {

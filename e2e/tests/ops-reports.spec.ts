@@ -1,31 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
+import { publishableStory } from '../support/stories';
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-/** A complete story the automated review passes. */
-function cleanStory(name: string) {
-  return {
-    story_gen_type: 'UserDefined',
-    story_name: name,
-    introduction: 'A quarry, a storm and a lost dog.',
-    story_setting_visible: false,
-    image_generate_style: { code: 'anime' },
-    logo: '',
-    loading_background: '',
-    characters: [
-      { character_id: 'c1', character_name: 'Rowan', settings: 'The quarry keeper.', style: 'Speaks slowly.', character_url: '/api/media/0123456789abcdef01234567', dubbing_show: { dubbing: 'en_female_calm', language: 'en' }, type: 'NPC' },
-    ],
-    player: { character_name: 'Alex', settings: 'A walker.' },
-    prologue: { character_id: 'c1', content: 'Mind the edge.' },
-    nodes: [
-      { node_id: 'n1', node_type: 'Simple', name: 'Rim', content: 'You reach the quarry.', ending_content: 'Find the dog.', end_visible: true, background_url: '', bgm_info: null, image_generate_style: null },
-    ],
-    summary: 'A quarry keeper looks for a dog.',
-    voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
-    publish_type: 'Publish',
-  };
-}
 
 async function person(browser: Browser, areaCode: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -51,7 +28,7 @@ async function reportStory(page: Page, storyId: string, reason: string, part: st
 test('two players report one story; the operator sees one item with a count of 2, removes the story, and both reporters are told', async ({ browser }) => {
   test.setTimeout(120_000);
   const creator = await person(browser, '718');
-  const saved = await ok<{ story_id: string }>(await creator.request.post('/api/editor/story/create', { data: cleanStory('The Quarry Rim') }), 'story/create');
+  const saved = await ok<{ story_id: string }>(await creator.request.post('/api/editor/story/create', { data: publishableStory('The Quarry Rim') }), 'story/create');
   const storyId = saved.story_id;
   await expect
     .poll(async () => (await (await creator.request.get(`/api/tyler/detail?story_id=${storyId}`)).json()).status_code, { timeout: 30_000 })

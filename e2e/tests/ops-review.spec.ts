@@ -1,34 +1,11 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
+import { publishableStory } from '../support/stories';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-/** A complete story whose summary holds the e2e word list's made-up word, so the automated review fails it. */
-function flaggedStory(name: string) {
-  return {
-    story_gen_type: 'UserDefined',
-    story_name: name,
-    introduction: 'A storm, a keeper and a secret.',
-    story_setting_visible: false,
-    image_generate_style: { code: 'anime' },
-    logo: '',
-    loading_background: '',
-    characters: [
-      { character_id: 'c1', character_name: 'Mira', settings: 'The keeper of the lighthouse.', style: 'Speaks softly.', character_url: '/api/media/0123456789abcdef01234567', dubbing_show: { dubbing: 'en_female_calm', language: 'en' }, type: 'NPC' },
-    ],
-    player: { character_name: 'Alex', settings: 'A traveller.' },
-    prologue: { character_id: 'c1', content: 'Welcome, traveller.' },
-    nodes: [
-      { node_id: 'n1', node_type: 'Simple', name: 'Arrival', content: 'You reach the island.', ending_content: 'Find the keeper.', end_visible: true, background_url: '', bgm_info: null, image_generate_style: null },
-    ],
-    summary: 'A zorblax sleeps under the island.',
-    voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
-    publish_type: 'Publish',
-  };
-}
-
 async function publishFlagged(request: APIRequestContext, name: string): Promise<string> {
-  const saved = await ok<{ story_id: string }>(await request.post('/api/editor/story/create', { data: flaggedStory(name) }), 'story/create');
+  const saved = await ok<{ story_id: string }>(await request.post('/api/editor/story/create', { data: publishableStory(name, { summary: 'A zorblax sleeps under the island.' }) }), 'story/create');
   // The e2e product holds a publish under review for 4 s; then the automated review fails it.
   await expect
     .poll(async () => (await ok<{ story_info: { creator_status: string } }>(await request.get(`/api/editor/story/get?story_id=${saved.story_id}`), 'story/get')).story_info.creator_status, { timeout: 30_000 })
