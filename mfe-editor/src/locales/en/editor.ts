@@ -1,4 +1,4 @@
-import { galleryCopy, templateCopy } from './template';
+import { galleryCopy, templateCopy } from './parts/template';
 
 /** The editor remote's copy in English: the `editor` namespace. Every other language has exactly these keys. */
 const editor = {

@@ -1,6 +1,6 @@
 import type { Translation } from 'ui-kit';
 import type { EditorCopy } from '../en/editor';
-import { galleryCopyZh, templateCopyZh } from './template';
+import { galleryCopyZh, templateCopyZh } from './parts/template';
 
 /** The editor remote's copy in Simplified Chinese (`editor` namespace); the type keeps its keys the same as English. */
 const editor: Translation<EditorCopy> = {
