@@ -303,11 +303,14 @@ export async function reapOrphan(playId: string, live: LiveReplies, graceMs: num
   let reaped = false;
   for (const d of open) {
     if (live.get(d.dialogue_id)) continue;
-    await Dialogue.updateOne(
+    const marked = await Dialogue.updateOne(
       { dialogue_id: d.dialogue_id, done: false },
       { $set: { status: DialogueStatus.Fail, done: true, error_code: ErrorCode.ModelStreamError, error_reason: 'interrupted' } },
     );
-    await Play.updateOne({ play_id: playId, pending_group_id: d.group_id }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });
+    const released = await Play.updateOne({ play_id: playId, pending_group_id: d.group_id }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });
+    // Every change to a play's rows moves its revision, so no process keeps using a copy of them (rowCache.ts):
+    // when the hold was not this reply's any more, the row still changed.
+    if (marked.modifiedCount > 0 && released.modifiedCount === 0) await Play.updateOne({ play_id: playId }, { $inc: { history_rev: 1 } });
     reaped = true;
   }
   if (!reaped) {
