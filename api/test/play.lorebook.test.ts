@@ -17,6 +17,7 @@ beforeAll(async () => {
         { entry_id: 'w1', keys: ['red moon'], content: 'The red moon rises only when @{character_c1} lies.' },
         { entry_id: 'w2', keys: ['harbour'], content: 'The harbour is closed at night.', position: 'after_char' },
         { entry_id: 'w3', keys: [], content: 'Magic is forbidden on the island.', constant: true },
+        { entry_id: 'w4', keys: ['/lanterns?\\b/'], use_regex: true, content: 'The lantern is cursed.', position: 'at_depth', depth: 1 },
       ],
     },
   }));
@@ -26,13 +27,15 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function turn(client: CookieClient, playId: string, message: string): Promise<string> {
+async function turnMessages(client: CookieClient, playId: string, message: string): Promise<Array<{ role: string; content: string }>> {
   const res = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
   expect(res.body.status_code).toBe(0);
   const sent = res.body.data!;
   await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${sent.reply_dialogue_ids[0]}&seq_st=${sent.seq_st}`);
-  return fake.streamed[fake.streamed.length - 1]!.messages[0]!.content;
+  return fake.streamed[fake.streamed.length - 1]!.messages;
 }
+
+const turn = async (client: CookieClient, playId: string, message: string): Promise<string> => (await turnMessages(client, playId, message))[0]!.content;
 
 describe('a play with a lorebook', () => {
   it('puts the entries the recent messages call up into the prompt, and only those', async () => {
@@ -48,5 +51,15 @@ describe('a play with a lorebook', () => {
     // The scan depth is 2 messages: the reply and the harbour line; the moon question has scrolled out.
     expect(second).not.toContain('The red moon rises');
     expect(second).toContain('Magic is forbidden');
+    expect(second).not.toContain('lantern');
+
+    // A regex key calls up an entry placed in the conversation: one message back from the newest.
+    const third = await turnMessages(client, playId, 'Light the LANTERN, please.');
+    const at = third.findIndex((m) => m.content === 'World info:\nThe lantern is cursed.');
+    expect(at).toBeGreaterThan(0);
+    expect(third[at]!.role).toBe('system');
+    expect(third[at + 1]).toMatchObject({ role: 'user', content: 'Light the LANTERN, please.' });
+    expect(third).toHaveLength(at + 2);
+    expect(third[0]!.content).not.toContain('lantern is cursed');
   });
 });

@@ -17,10 +17,17 @@ export const CARD_LIST_CAP = 200;
 /** Lorebook (world info) bounds and defaults. */
 export const LOREBOOK_ENTRIES_CAP = 1000;
 export const LOREBOOK_MAX_SCAN_DEPTH = 100;
+/** The deepest an `at_depth` entry goes: messages counted back from the newest. */
+export const LOREBOOK_MAX_DEPTH = 100;
+/** The longest regular expression a key may be (`use_regex` entries). */
+export const LOREBOOK_REGEX_MAX = 300;
 export const LOREBOOK_MAX_TOKEN_BUDGET = 8000;
 export const LOREBOOK_DEFAULTS = { scanDepth: 4, tokenBudget: 512 } as const;
-/** Where an entry goes in the prompt: before or after the characters' descriptions (the card formats' two places). */
-export const LOREBOOK_POSITIONS = ['before_char', 'after_char'] as const;
+/**
+ * Where an entry goes in the prompt: before or after the characters' descriptions (the card formats' two places), or
+ * inside the conversation, `depth` messages back from the newest (the V3 `@@depth` decorator; 0 after the newest).
+ */
+export const LOREBOOK_POSITIONS = ['before_char', 'after_char', 'at_depth'] as const;
 export type LorebookPosition = (typeof LOREBOOK_POSITIONS)[number];
 /**
  * How the secondary keys of a selective entry combine with its primary keys: the primary keys always match first,

@@ -4,6 +4,7 @@ import {
   CARD_LIST_CAP,
   LOREBOOK_DEFAULTS,
   LOREBOOK_ENTRIES_CAP,
+  LOREBOOK_MAX_DEPTH,
   LOREBOOK_MAX_SCAN_DEPTH,
   LOREBOOK_MAX_TOKEN_BUDGET,
   LOREBOOK_POSITIONS,
@@ -123,8 +124,13 @@ export const lorebookEntrySchema = z.object({
   /** Higher is kept first when the token budget is short. */
   priority: z.number().int().min(-100_000).max(100_000).default(10),
   position: z.enum(LOREBOOK_POSITIONS).default('before_char'),
-  /** Messages back from the newest this entry's keys are looked for in; 0 follows the lorebook's scan depth. */
-  depth: z.number().int().min(0).max(LOREBOOK_MAX_SCAN_DEPTH).default(0),
+  /**
+   * With position `at_depth`: how many messages back from the newest the entry is inserted (0 after the newest, past
+   * the oldest message before it). The keys are always looked for in the lorebook's `scan_depth` messages.
+   */
+  depth: z.number().int().min(0).max(LOREBOOK_MAX_DEPTH).default(0),
+  /** The keys are regular expressions (`/pattern/flags`, or a bare pattern), as the V3 `use_regex`. */
+  use_regex: z.boolean().default(false),
   case_sensitive: z.boolean().default(false),
   enabled: z.boolean().default(true),
 });

@@ -68,6 +68,27 @@ describe('prompt assembly', () => {
     expect(small.tokens).toBe(countTokens(systemPromptOf(small)) + 4 + Buffer.byteLength(word) + 4);
   });
 
+  it('puts at-depth world info into the conversation, counted in the budget', () => {
+    const history = [line(0), line(1), line(2), line(3)];
+    const m = material(history);
+    m.worldInfo = { before: '', after: '', atDepth: [{ depth: 2, text: 'The tide turns.' }, { depth: 0, text: 'It is night.' }, { depth: 9, text: 'Long ago.' }] };
+    const p = assemblePrompt(m, { contextTokens: 4000, replyTokens: 400 });
+    const contents = p.messages.slice(1).map((x) => x.content);
+    expect(contents).toEqual([
+      'World info:\nLong ago.',
+      history[0]!.content,
+      `Mira: ${history[1]!.content}`,
+      'World info:\nThe tide turns.',
+      history[2]!.content,
+      `Mira: ${history[3]!.content}`,
+      'World info:\nIt is night.',
+    ]);
+    expect(p.messages.filter((x) => x.role === 'system')).toHaveLength(4);
+    const plain = assemblePrompt(material(history), { contextTokens: 4000, replyTokens: 400 });
+    expect(p.tokens - plain.tokens).toBe(p.messages.filter((x) => x.content.startsWith('World info:')).reduce((sum, x) => sum + countTokens(x.content) + 4, 0));
+    expect(p.includedLines).toBe(4);
+  });
+
   it('cuts the fixed part when it alone would not fit', () => {
     const m = material([line(1)]);
     m.chapter.content = 'word '.repeat(5000);

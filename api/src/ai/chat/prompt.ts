@@ -66,9 +66,28 @@ function lineMessage(line: TurnLine): ChatMessage {
   return message;
 }
 
+/** World info placed in the conversation: one system message per depth. */
+function depthMessages(material: TurnMaterial): Array<{ depth: number; message: ChatMessage }> {
+  return (material.worldInfo?.atDepth ?? [])
+    .filter((d) => d.text.trim() !== '')
+    .map((d) => ({ depth: Math.max(0, d.depth), message: { role: 'system' as const, content: `World info:\n${d.text.trim()}` } }));
+}
+
+/** `picked` (oldest first) with each depth message put `depth` messages back from the newest, past the oldest before it. */
+function placeAtDepth(picked: readonly ChatMessage[], inserts: ReadonlyArray<{ depth: number; message: ChatMessage }>): ChatMessage[] {
+  if (inserts.length === 0) return [...picked];
+  const n = picked.length;
+  const before = (i: number) => inserts.filter((d) => Math.max(0, n - d.depth) === i).sort((a, b) => b.depth - a.depth).map((d) => d.message);
+  const out: ChatMessage[] = [];
+  for (let i = 0; i < n; i += 1) out.push(...before(i), picked[i]!);
+  out.push(...before(n));
+  return out;
+}
+
 /**
  * The prompt for one turn: the system part, then the newest lines that fit the context window minus the reply's
- * room, counted with the tokenizer. The system part is cut first only when it alone would not fit.
+ * room, counted with the tokenizer, with the world info placed at a depth among them. The system part is cut first
+ * only when it alone would not fit.
  */
 export function assemblePrompt(material: TurnMaterial, budget: PromptBudget): AssembledPrompt {
   const available = Math.max(0, budget.contextTokens - budget.replyTokens);
@@ -80,7 +99,10 @@ export function assemblePrompt(material: TurnMaterial, budget: PromptBudget): As
     system = truncateToTokens(system, Math.max(0, systemCap - 4));
     systemTokens = countTokens(system) + 4;
   }
-  let used = systemTokens;
+  const inserts = depthMessages(material);
+  const insertTokens = inserts.reduce((sum, d) => sum + countMessageTokens(d.message), 0);
+  const fixedTokens = systemTokens + insertTokens;
+  let used = fixedTokens;
   const picked: ChatMessage[] = [];
   // A line's byte length bounds its tokens: while the bounds fit, the new lines (the player's message) need no
   // counting. The first line that does not fit so has everything counted exactly before it is decided.
@@ -95,7 +117,7 @@ export function assemblePrompt(material: TurnMaterial, budget: PromptBudget): As
         continue;
       }
       exact = true;
-      used = systemTokens + picked.reduce((sum, m) => sum + countMessageTokens(m), 0);
+      used = fixedTokens + picked.reduce((sum, m) => sum + countMessageTokens(m), 0);
     }
     const cost = countMessageTokens(message);
     if (used + cost > available) break;
@@ -104,7 +126,7 @@ export function assemblePrompt(material: TurnMaterial, budget: PromptBudget): As
   }
   picked.reverse();
   return {
-    messages: [{ role: 'system', content: system }, ...picked],
+    messages: [{ role: 'system', content: system }, ...placeAtDepth(picked, inserts)],
     tokens: used,
     includedLines: picked.length,
   };

@@ -50,8 +50,11 @@ export interface TurnMaterial {
   speaker: TurnCharacter;
   /** Player messages sent since this chapter began, including the newest. */
   turnsInChapter: number;
-  /** Lorebook entries the recent messages called up, placed before and after the characters. */
-  worldInfo?: { before: string; after: string };
+  /**
+   * Lorebook entries the recent messages called up, placed before and after the characters, and those placed in the
+   * conversation `depth` messages back from the newest (0: after it).
+   */
+  worldInfo?: { before: string; after: string; atDepth?: ReadonlyArray<{ depth: number; text: string }> };
 }
 
 /** What the director judges the chapter's objective on: a reply's material and the chapter's messages. */

@@ -235,6 +235,27 @@ describe('writing cards', () => {
     expect(v2back).toEqual(bot);
   });
 
+  it('reads entries placed in the conversation (position 4 with depth, or @@depth) and regex keys, and writes them back', () => {
+    const card = (e: Record<string, unknown>) => lorebookFileOf({ spec: 'lorebook_v3', data: { extensions: {}, entries: [{ keys: ['k'], content: 'Text.', enabled: true, insertion_order: 1, extensions: {}, ...e }] } });
+    const st = lorebookFromCard(card({ extensions: { position: 4, depth: 3 } })).lorebook.entries[0]!;
+    expect(st).toMatchObject({ position: 'at_depth', depth: 3, content: 'Text.' });
+    const v3 = lorebookFromCard(card({ content: '@@depth 2\nText.', position: 'after_char' })).lorebook.entries[0]!;
+    expect(v3).toMatchObject({ position: 'at_depth', depth: 2, content: 'Text.' });
+    const deep = lorebookFromCard(card({ content: '@@depth 500\nText.' }));
+    expect(deep.lorebook.entries[0]!.depth).toBe(100);
+    expect(deep.warnings[0]).toMatch(/depth is more than 100/);
+    // A per-entry scan depth is not ours: the lorebook's scan depth applies to every entry.
+    expect(lorebookFromCard(card({ extensions: { scan_depth: 7 } })).lorebook.entries[0]).toMatchObject({ position: 'before_char', depth: 0 });
+    const re = lorebookFromCard(card({ keys: ['/dragons?/i'], use_regex: true }));
+    expect(re.lorebook.entries[0]!.use_regex).toBe(true);
+    expect(re.warnings).toEqual([]);
+
+    const out = lorebookFile(lorebookFromCard(card({ extensions: { position: 4, depth: 3 }, use_regex: true })).lorebook);
+    const written = out.data.entries[0]!;
+    expect(written).toMatchObject({ content: '@@depth 3\nText.', use_regex: true, position: 'before_char', extensions: { position: 4, depth: 3 } });
+    expect(lorebookFromCard(lorebookFileOf(JSON.parse(JSON.stringify(out)))).lorebook.entries[0]).toMatchObject({ position: 'at_depth', depth: 3, content: 'Text.', use_regex: true });
+  });
+
   it('the standalone lorebook file round-trips', () => {
     const { lorebook } = lorebookFromCard(lorebookFileOf({ spec: 'lorebook_v3', data: { entries: lorebookEntries(100), extensions: {} } }));
     const again = lorebookFromCard(lorebookFileOf(JSON.parse(JSON.stringify(lorebookFile(lorebook))))).lorebook;

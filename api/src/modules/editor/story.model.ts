@@ -43,6 +43,7 @@ const lorebookEntrySchema = sub({
   position: { type: String, default: 'before_char' },
   depth: { type: Number, default: 0 },
   case_sensitive: { type: Boolean, default: false },
+  use_regex: { type: Boolean, default: false },
   enabled: { type: Boolean, default: true },
 });
 const lorebookSchema = sub({

@@ -77,6 +77,7 @@ export function lorebookOf(b: Lorebook): Lorebook {
       position: e.position,
       depth: e.depth,
       case_sensitive: e.case_sensitive,
+      use_regex: e.use_regex ?? false,
       enabled: e.enabled,
     })),
   };

@@ -14,19 +14,63 @@ describe('world info selection', () => {
     expect(selectWorldInfo(b, ['nothing here']).entryIds).toEqual([]);
   });
 
-  it('honours case sensitivity, per-entry depth, constants and the enabled flag', () => {
+  it('honours case sensitivity, constants and the enabled flag', () => {
     const b = book({
       scan_depth: 1,
       entries: [
         entry('cs', ['Moon'], 'case', { case_sensitive: true }),
-        entry('deep', ['sun'], 'deep', { depth: 3 }),
         entry('always', [], 'always', { constant: true }),
         entry('off', ['moon'], 'off', { enabled: false, constant: true }),
         entry('empty', ['moon'], '   '),
       ],
     });
-    expect(selectWorldInfo(b, ['sun', 'x', 'the moon']).entryIds.sort()).toEqual(['always', 'deep']);
+    expect(selectWorldInfo(b, ['sun', 'x', 'the moon']).entryIds.sort()).toEqual(['always']);
     expect(selectWorldInfo(b, ['the Moon']).entryIds.sort()).toEqual(['always', 'cs']);
+  });
+
+  it("scans the lorebook's scan depth for every entry; an entry's depth is where it goes in the conversation", () => {
+    const b = book({
+      scan_depth: 2,
+      entries: [
+        entry('deep', ['sun'], 'The sun is old.', { position: 'at_depth', depth: 3 }),
+        entry('near', ['moon'], 'The moon is near.', { position: 'at_depth', depth: 0, insertion_order: 2 }),
+        entry('near2', ['moon'], 'Stars too.', { position: 'at_depth', depth: 0, insertion_order: 1 }),
+        entry('top', ['moon'], 'Top.'),
+      ],
+    });
+    // "sun" is three messages back: outside the scan depth, whatever the entry's depth.
+    const w = selectWorldInfo(b, ['sun', 'x', 'the moon']);
+    expect(w.entryIds.sort()).toEqual(['near', 'near2', 'top']);
+    expect(w.atDepth).toEqual([{ depth: 0, text: 'Stars too.\n\nThe moon is near.' }]);
+    expect(w.before).toBe('Top.');
+    expect(selectWorldInfo(b, ['x', 'sun']).atDepth).toEqual([{ depth: 3, text: 'The sun is old.' }]);
+  });
+
+  it('reads regular-expression keys, and stops a catastrophic one in time', () => {
+    const b = book({
+      entries: [
+        entry('re', ['/dragons?\\b/'], 'Dragons sleep.', { use_regex: true }),
+        entry('flags', ['/^KING$/m'], 'The king.', { use_regex: true, case_sensitive: true }),
+        entry('bare', ['wol(f|ves)'], 'Wolves howl.', { use_regex: true }),
+        entry('cs', ['Owl'], 'Owls watch.', { use_regex: true, case_sensitive: true }),
+        entry('bad', ['/([a-z/'], 'never', { use_regex: true }),
+        entry('plain', ['wolf(ves)?'], 'literal', {}),
+      ],
+    });
+    expect(selectWorldInfo(b, ['A DRAGON flew']).entryIds).toEqual(['re']);
+    expect(selectWorldInfo(b, ['hail\nKING\nnow']).entryIds).toEqual(['flags']);
+    expect(selectWorldInfo(b, ['king']).entryIds).toEqual([]);
+    expect(selectWorldInfo(b, ['the wolves', 'an owl']).entryIds).toEqual(['bare']);
+    expect(selectWorldInfo(b, ['an Owl', 'wolf(ves)?']).entryIds.sort()).toEqual(['bare', 'cs', 'plain']);
+    const evil = book({ entries: [entry('evil', ['/^(a+)+$/'], 'evil', { use_regex: true }), entry('ok', ['aaa'], 'ok')] });
+    const started = Date.now();
+    expect(selectWorldInfo(evil, [`${'a'.repeat(40)}b`]).entryIds).toEqual(['ok']);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('leaves the decorator lines an entry opens with out of the prompt', () => {
+    const b = book({ entries: [entry('d', ['moon'], '@@depth 4\n@@@instruct_depth 4\nThe moon is red.')] });
+    expect(selectWorldInfo(b, ['moon']).before).toBe('The moon is red.');
   });
 
   it('applies selective logic to the secondary keys', () => {

@@ -1,14 +1,17 @@
 import type { Lorebook, LorebookEntry } from 'shared-kit';
 import { countTokens } from '../../ai/chat/tokenizer';
+import { regexMatches } from './lorebook.regex';
 
 /*
  * World info for one turn: which lorebook entries the recent messages call up, and which of them fit the token
  * budget. An entry matches when it is enabled, has content, and either is constant or one of its keys appears in
- * the newest `depth` messages (the entry's own depth, else the lorebook's scan depth), case-insensitively unless the
- * entry says otherwise; a selective entry also asks its secondary keys (`selective_logic`). With recursive scanning
- * the matched entries' content is scanned too (a few rounds at most). Entries are kept by priority, highest first,
- * then by insertion order, while their tokens (counted with the cl100k tokenizer) fit the budget; they go into the
- * prompt in insertion order, before or after the characters as their position says.
+ * the newest `scan_depth` messages (a lorebook-wide setting), case-insensitively unless the entry says otherwise;
+ * with `use_regex` its keys are regular expressions (lorebook.regex.ts); a selective entry also asks its secondary
+ * keys (`selective_logic`). With recursive scanning the matched entries' content is scanned too (a few rounds at
+ * most). Entries are kept by priority, highest first, then by insertion order, while their tokens (counted with the
+ * cl100k tokenizer) fit the budget; they go into the prompt in insertion order, before or after the characters as
+ * their position says, or into the conversation `depth` messages back from the newest (`at_depth`). Decorator lines
+ * (`@@name value`) opening an entry's content are left out of the prompt, as the V3 specification asks.
  */
 
 export interface WorldInfo {
@@ -16,50 +19,41 @@ export interface WorldInfo {
   before: string;
   /** Entries placed after them. */
   after: string;
+  /** `at_depth` entries: each depth's texts joined by blank lines, deepest first. */
+  atDepth: Array<{ depth: number; text: string }>;
   /** Tokens of the chosen entries' content. */
   tokens: number;
   /** The chosen entries' ids, in prompt order. */
   entryIds: string[];
 }
 
-export const NO_WORLD_INFO: WorldInfo = { before: '', after: '', tokens: 0, entryIds: [] };
+export const NO_WORLD_INFO: WorldInfo = { before: '', after: '', atDepth: [], tokens: 0, entryIds: [] };
 
 const RECURSION_ROUNDS = 3;
 
-/** The scanned text of the newest `depth` messages, in both cases, made once per depth. */
-class ScanText {
-  private readonly byDepth = new Map<number, { exact: string; lower: string }>();
-  private extra = '';
-  constructor(private readonly messages: readonly string[]) {}
-
-  add(text: string): void {
-    this.extra += `\n${text}`;
-    this.byDepth.clear();
-  }
-
-  get(depth: number): { exact: string; lower: string } {
-    let t = this.byDepth.get(depth);
-    if (!t) {
-      const exact = `${this.messages.slice(-depth).join('\n')}${this.extra}`;
-      t = { exact, lower: exact.toLowerCase() };
-      this.byDepth.set(depth, t);
-    }
-    return t;
-  }
+/** The scanned text (the newest scan-depth messages, then any matched content), in both cases. */
+interface ScanText {
+  exact: string;
+  lower: string;
 }
 
-function has(scan: { exact: string; lower: string }, key: string, caseSensitive: boolean): boolean {
+function scanText(exact: string): ScanText {
+  return { exact, lower: exact.toLowerCase() };
+}
+
+function has(scan: ScanText, key: string, e: LorebookEntry): boolean {
   const k = key.trim();
   if (k === '') return false;
-  return caseSensitive ? scan.exact.includes(k) : scan.lower.includes(k.toLowerCase());
+  if (e.use_regex) return regexMatches(k, e.case_sensitive, scan.exact);
+  return e.case_sensitive ? scan.exact.includes(k) : scan.lower.includes(k.toLowerCase());
 }
 
-function matches(e: LorebookEntry, scan: { exact: string; lower: string }): boolean {
+function matches(e: LorebookEntry, scan: ScanText): boolean {
   if (e.constant) return true;
-  if (!e.keys.some((k) => has(scan, k, e.case_sensitive))) return false;
+  if (!e.keys.some((k) => has(scan, k, e))) return false;
   const secondary = e.secondary_keys.filter((k) => k.trim() !== '');
   if (!e.selective || secondary.length === 0) return true;
-  const hits = secondary.filter((k) => has(scan, k, e.case_sensitive)).length;
+  const hits = secondary.filter((k) => has(scan, k, e)).length;
   switch (e.selective_logic) {
     case 'and_all':
       return hits === secondary.length;
@@ -72,6 +66,15 @@ function matches(e: LorebookEntry, scan: { exact: string; lower: string }): bool
   }
 }
 
+/** The content without the decorator lines (`@@name value`, fallbacks `@@@...`) it opens with. */
+export function withoutDecorators(content: string): string {
+  if (!content.startsWith('@@')) return content;
+  const lines = content.split('\n');
+  let i = 0;
+  while (i < lines.length && lines[i]!.startsWith('@@')) i += 1;
+  return lines.slice(i).join('\n').replace(/^\s*\n/, '');
+}
+
 /**
  * The world info for a turn from `recent` (message texts, newest last). `readable` turns an entry's stored text
  * (with mention placeholders) into what the model reads.
@@ -79,24 +82,24 @@ function matches(e: LorebookEntry, scan: { exact: string; lower: string }): bool
 export function selectWorldInfo(book: Lorebook | undefined, recent: readonly string[], readable: (s: string) => string = (s) => s): WorldInfo {
   if (!book || book.entries.length === 0) return NO_WORLD_INFO;
   const candidates = book.entries.filter((e) => e.enabled && e.content.trim() !== '');
-  const scan = new ScanText(recent);
+  let text = recent.slice(-book.scan_depth).join('\n');
+  let scan = scanText(text);
   const matched = new Set<LorebookEntry>();
   for (let round = 0; round <= (book.recursive_scanning ? RECURSION_ROUNDS : 0); round += 1) {
     const found: LorebookEntry[] = [];
     for (const e of candidates) {
-      if (!matched.has(e) && matches(e, scan.get(e.depth > 0 ? e.depth : book.scan_depth))) found.push(e);
+      if (!matched.has(e) && matches(e, scan)) found.push(e);
     }
     if (found.length === 0) break;
-    for (const e of found) {
-      matched.add(e);
-      if (book.recursive_scanning) scan.add(e.content);
-    }
+    for (const e of found) matched.add(e);
+    if (book.recursive_scanning) scan = scanText((text = `${text}\n${found.map((e) => withoutDecorators(e.content)).join('\n')}`));
   }
   const byPriority = [...matched].sort((a, b) => b.priority - a.priority || a.insertion_order - b.insertion_order);
   const chosen: Array<{ e: LorebookEntry; text: string }> = [];
   let tokens = 0;
   for (const e of byPriority) {
-    const text = readable(e.content).trim();
+    const text = readable(withoutDecorators(e.content)).trim();
+    if (text === '') continue;
     const cost = countTokens(text);
     if (tokens + cost > book.token_budget) continue;
     tokens += cost;
@@ -108,5 +111,13 @@ export function selectWorldInfo(book: Lorebook | undefined, recent: readonly str
       .filter((c) => c.e.position === position)
       .map((c) => c.text)
       .join('\n\n');
-  return { before: join('before_char'), after: join('after_char'), tokens, entryIds: chosen.map((c) => c.e.entry_id) };
+  const depths = [...new Set(chosen.filter((c) => c.e.position === 'at_depth').map((c) => c.e.depth))].sort((a, b) => b - a);
+  const atDepth = depths.map((depth) => ({
+    depth,
+    text: chosen
+      .filter((c) => c.e.position === 'at_depth' && c.e.depth === depth)
+      .map((c) => c.text)
+      .join('\n\n'),
+  }));
+  return { before: join('before_char'), after: join('after_char'), atDepth, tokens, entryIds: chosen.map((c) => c.e.entry_id) };
 }
