@@ -219,6 +219,43 @@ describe('dialogue likes and feedback', () => {
   });
 });
 
+describe('dialogue status: the viewer\u2019s likes and feedback read back', () => {
+  it('answers the caller\u2019s own like, remark and feedback per reply asked about, nothing for others', async () => {
+    const p = await person(api);
+    const started = await p.client.post<{ dialogues: Array<{ dialogue_id: string }> }>('/api/tyler/story/start_play', { story_id: storyId, is_new_play: true });
+    const [first, second] = started.body.data!.dialogues.map((d) => d.dialogue_id);
+    expect(first && second).toBeTruthy();
+    const status = (who: Person, ids: string) => who.client.call<{ list: unknown[] }>(`/api/interact/dialogue/status?dialogue_ids=${ids}`);
+    expect((await status(p, `${first},${second}`)).body).toMatchObject({ status_code: 0, data: { list: [] } });
+
+    expect((await p.client.post('/api/interact/dialogue/like', { dialogue_id: first })).body.status_code).toBe(0);
+    const feedback = { dialogue_id: second, attitude: FeedbackAttitude.Dissatisfied, bad_reasons: ['RepetitiveContent', 'ContentIsDisturbing'], content: 'Loops' };
+    expect((await p.client.post('/api/interact/dialogue/feedback', feedback)).body.status_code).toBe(0);
+    expect((await status(p, `${first},${second},${first}`)).body.data!.list).toEqual([
+      { dialogue_id: first, liked: true, remark: '', feedback: null },
+      { dialogue_id: second, liked: false, remark: '', feedback: { attitude: 30, bad_reasons: ['RepetitiveContent', 'ContentIsDisturbing'], content: 'Loops' } },
+    ]);
+    // Unliked: the row stays (with its remark) and says so.
+    expect((await p.client.post('/api/interact/dialogue/like', { dialogue_id: first, like: false })).body.status_code).toBe(0);
+    expect((await status(p, first!)).body.data!.list).toEqual([{ dialogue_id: first, liked: false, remark: '', feedback: null }]);
+
+    // Another person asking about these ids learns nothing; a guest must log in.
+    const other = await person(api);
+    expect((await status(other, `${first},${second}`)).body.data!.list).toEqual([]);
+    expect((await (await guest(api)).call(`/api/interact/dialogue/status?dialogue_ids=${first}`)).body.status_code).toBe(ErrorCode.NeedLogin);
+  });
+
+  it('refuses a missing, empty, hostile or oversized id list', async () => {
+    const p = await person(api);
+    const many = Array.from({ length: 101 }, (_, i) => String(1000 + i)).join(',');
+    for (const q of ['', '?dialogue_ids=', '?dialogue_ids=,', '?dialogue_ids=abc$', `?dialogue_ids=${many}`, '?dialogue_ids[$ne]=1', '?dialogue_ids=1&dialogue_ids=2']) {
+      const res = await p.client.call(`/api/interact/dialogue/status${q}`);
+      expect(res.status).toBe(200);
+      expect(res.body.status_code).toBe(ErrorCode.ClientParamError);
+    }
+  });
+});
+
 describe('a story page open anywhere hears its counts', () => {
   it('gets the like and comment counts of the story it watches, signed out too, and nothing of other stories', async () => {
     const creator = await person(api);

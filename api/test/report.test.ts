@@ -194,6 +194,34 @@ describe('reports: filing, my reports, the operators\u2019 queue and its resolut
     expect(audit.body.data!.list.map((r) => r.action)).toEqual(['report.resolve', 'user.sanction']);
   });
 
+  it('a comment or a reply: not one\u2019s own, not across a block either way, and a signed-out caller is asked to log in', async () => {
+    const storyE = (await publishStory(api.baseUrl, { story_name: 'The Ferry' })).storyId;
+    const [writer, reader, blocker] = [await person(api), await person(api), await person(api)];
+    const root = (await writer.client.post<{ comment: { comment_id: string } }>('/api/interact/comment/post', { story_id: storyE, text: 'First!' })).body.data!.comment;
+    const reply = (
+      await blocker.client.post<{ comment: { comment_id: string } }>('/api/interact/comment/post', { story_id: storyE, text: 'Hardly', reply_to_comment_id: root.comment_id })
+    ).body.data!.comment;
+    const report = (c: Person, comment_id: string) => c.client.post('/api/report/comment', { comment_id, reason: 'Spam', content: ['text'] });
+    expect((await report(writer, root.comment_id)).body).toMatchObject({ status_code: ErrorCode.IllegalOperation, data: { reason: 'own' } });
+    // The reader blocks the writer: the comment is hidden from the reader, and reporting it is as if it were gone.
+    expect((await reader.client.post('/api/tyler/user/block', { uid: writer.uid })).body.status_code).toBe(0);
+    expect((await report(reader, root.comment_id)).body.status_code).toBe(ErrorCode.CommentDeleted);
+    // The blocker of the writer cannot report the writer's comment either, but another reader can, and a reply too.
+    expect((await blocker.client.post('/api/tyler/user/block', { uid: writer.uid })).body.status_code).toBe(0);
+    expect((await report(blocker, root.comment_id)).body.status_code).toBe(ErrorCode.CommentDeleted);
+    const other = await person(api);
+    expect((await report(other, root.comment_id)).body.status_code).toBe(0);
+    expect((await report(other, reply.comment_id)).body.status_code).toBe(0);
+    expect((await caseOf(reply.comment_id))!).toMatchObject({ target_type: 'comment', count: 1 });
+    // Blocked by the author (the other way round): the same.
+    expect((await blocker.client.post('/api/tyler/user/unblock', { uid: writer.uid })).body.status_code).toBe(0);
+    expect((await writer.client.post('/api/tyler/user/block', { uid: blocker.uid })).body.status_code).toBe(0);
+    expect((await report(blocker, root.comment_id)).body.status_code).toBe(ErrorCode.CommentDeleted);
+    expect((await new CookieClient(api.baseUrl).post('/api/report/comment', { comment_id: root.comment_id, reason: 'Spam', content: ['text'] })).body.status_code).toBe(
+      ErrorCode.NeedLogin,
+    );
+  });
+
   it('a dialogue line of one\u2019s own play; a published template (removed: Offline); topics by id; unknown targets refused', async () => {
     const storyD = (await publishStory(api.baseUrl, { story_name: 'The Lock' })).storyId;
     const started = await p1.client.post<{ dialogues: Array<{ dialogue_id: string }> }>('/api/tyler/story/start_play', { story_id: storyD, is_new_play: true });

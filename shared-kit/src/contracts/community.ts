@@ -42,6 +42,19 @@ export const dialogueFeedbackResultSchema = z.object({
   bad_reasons: z.array(enumOf(BadReason)),
   content: z.string(),
 });
+/** `GET /interact/dialogue/status`: the viewer's like and feedback on the replies asked about that have either. */
+export const dialogueStatusSchema = z.object({
+  list: z.array(
+    z.object({
+      dialogue_id: z.string(),
+      liked: z.boolean(),
+      remark: z.string(),
+      feedback: dialogueFeedbackResultSchema.omit({ dialogue_id: true }).nullable(),
+    }),
+  ),
+});
+export type DialogueStatusList = z.infer<typeof dialogueStatusSchema>;
+export type DialogueFeedbackResult = z.infer<typeof dialogueFeedbackResultSchema>;
 
 export const commentSchema = z.object({
   comment_id: z.string(),
@@ -153,6 +166,7 @@ export const COMMUNITY_CONTRACTS = {
   'POST /interact/dialogue/like': dialogueLikeResultSchema,
   'POST /interact/dialogue/like_remark': dialogueLikeResultSchema,
   'POST /interact/dialogue/feedback': dialogueFeedbackResultSchema,
+  'GET /interact/dialogue/status': dialogueStatusSchema,
   'POST /interact/comment/post': z.object({ comment: commentSchema }),
   'POST /interact/comment/delete': emptyData,
   'GET /interact/comment/list': commentPageSchema,

@@ -6,7 +6,7 @@ import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import { rateLimit } from '../../lib/rateLimit';
 import * as s from './interact.schema';
-import { dialogueFeedback, likeDialogue, likedStories, likeStory, remarkDialogue } from './like.service';
+import { dialogueFeedback, dialogueStatus, likeDialogue, likedStories, likeStory, remarkDialogue } from './like.service';
 
 const BASE = '/api/interact';
 
@@ -45,6 +45,10 @@ export function interactRoutes(router: AppRouter, deps: { now: () => number }): 
   router.post(`${BASE}/dialogue/like_remark`, requireUser, remark, async (ctx) => {
     const b = remark.input(ctx).body;
     respond(ctx, await remarkDialogue(currentAccount(ctx).uid, b.dialogue_id, b.remark));
+  });
+  const dStatus = validate({ query: s.dialogueStatusQuery });
+  router.get(`${BASE}/dialogue/status`, requireUser, dStatus, async (ctx) => {
+    respond(ctx, await dialogueStatus(currentAccount(ctx).uid, dStatus.input(ctx).query.dialogue_ids));
   });
   const feedback = validate({ body: s.dialogueFeedbackBody });
   router.post(`${BASE}/dialogue/feedback`, requireUser, feedback, async (ctx) => {

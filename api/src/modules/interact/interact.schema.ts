@@ -29,6 +29,15 @@ export const dialogueFeedbackBody = z
   })
   .strict();
 
+/** `dialogue/status`: up to 100 reply ids, comma-separated. */
+export const dialogueStatusQuery = z.object({
+  dialogue_ids: z
+    .string()
+    .max(100 * 65)
+    .transform((v) => [...new Set(v.split(',').filter((x) => x !== ''))])
+    .pipe(z.array(idString).min(1, 'at least one id').max(100, 'at most 100 ids')),
+});
+
 export const followBody = z.object({ uid: idString, follow: z.boolean().default(true) }).strict();
 export const uidQuery = z.object({ uid: idString });
 export const followListQuery = cursorQuery.extend({

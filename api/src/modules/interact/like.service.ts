@@ -133,3 +133,32 @@ export async function dialogueFeedback(
   );
   return { dialogue_id: input.dialogue_id, attitude: input.attitude, bad_reasons: reasons, content: input.content };
 }
+
+/**
+ * `dialogue/status`: the caller's own like, remark and feedback on each of these replies (what the play screen shows
+ * again after a reload). Only the caller's rows are read, so another player's ids simply answer nothing.
+ */
+export async function dialogueStatus(uid: string, dialogueIds: string[]) {
+  const filter = { uid, dialogue_id: mongoose.trusted({ $in: dialogueIds }) };
+  const [likes, feedback] = await Promise.all([
+    DialogueLike.find(filter, { dialogue_id: 1, liked: 1, remark: 1 }).lean<Array<{ dialogue_id: string; liked: boolean; remark?: string }>>(),
+    DialogueFeedback.find(filter, { dialogue_id: 1, attitude: 1, bad_reasons: 1, content: 1 }).lean<
+      Array<{ dialogue_id: string; attitude: FeedbackAttitude; bad_reasons: BadReason[]; content?: string }>
+    >(),
+  ]);
+  const likeOf = new Map(likes.map((l) => [l.dialogue_id, l]));
+  const feedbackOf = new Map(feedback.map((f) => [f.dialogue_id, f]));
+  const list = dialogueIds
+    .filter((id) => likeOf.has(id) || feedbackOf.has(id))
+    .map((id) => {
+      const l = likeOf.get(id);
+      const f = feedbackOf.get(id);
+      return {
+        dialogue_id: id,
+        liked: l?.liked ?? false,
+        remark: l?.remark ?? '',
+        feedback: f ? { attitude: f.attitude, bad_reasons: [...f.bad_reasons], content: f.content ?? '' } : null,
+      };
+    });
+  return { list };
+}

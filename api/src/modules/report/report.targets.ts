@@ -7,6 +7,7 @@ import { publicStory } from '../interact/story.access';
 import { Dialogue } from '../play/dialogue.model';
 import { Play } from '../play/play.model';
 import { Template } from '../template/template.model';
+import { isBlockedBetween } from '../user/block.service';
 import { User } from '../user/user.model';
 
 /** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
@@ -20,7 +21,7 @@ const excerpt = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…`
 
 /**
  * The target a reporter may report: one they can see. A story players can open, a comment not taken down, a signed-in
- * account, a line of the reporter's own play. Unknown or unseen: 1050001 (a story: its own code).
+ * account, a line of the reporter's own play. A comment across a block with its author is not seen. Unknown or unseen: 1050001 (a story: its own code).
  */
 export async function reportableTarget(type: ReportTarget, id: string, reporterUid: string): Promise<TargetInfo> {
   switch (type) {
@@ -31,7 +32,8 @@ export async function reportableTarget(type: ReportTarget, id: string, reporterU
     case 'comment': {
       const c = await Comment.findOne({ comment_id: id }).lean<CommentRecord>();
       const seen = c && (c.status === CommentStatus.AllVisible || (c.status === CommentStatus.SelfVisible && c.uid === reporterUid));
-      if (!c || !seen) throw new AppError(ErrorCode.CommentDeleted);
+      // Across a block, either way, the comment is hidden from the reporter (as in `comment/get`): as if gone.
+      if (!c || !seen || (c.uid !== reporterUid && (await isBlockedBetween(c.uid, reporterUid)))) throw new AppError(ErrorCode.CommentDeleted);
       return { owner_uid: c.uid, story_id: c.story_id, name: excerpt(c.text) };
     }
     case 'author': {
