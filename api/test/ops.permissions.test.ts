@@ -16,6 +16,9 @@ const ROUTES: Route[] = [
   ['GET', '/api/ops/audit/list', OpsPermission.Admin],
   ['GET', '/api/ops/permission/list', OpsPermission.Admin],
   ['POST', '/api/ops/permission/update', OpsPermission.Admin, { user: 'nobody_here', permission: 'reviewer', grant: true }],
+  ['GET', '/api/ops/template/white_list', OpsPermission.ContentOperator],
+  ['POST', '/api/ops/template/white_list', OpsPermission.ContentOperator, { user: 'nobody_here', allow: true }],
+  ['POST', '/api/editor/template/white_list', OpsPermission.ContentOperator, { uid: '999', allow: true }],
 ];
 
 interface Operator {

@@ -12,6 +12,7 @@ import {
 import { seedAccounts } from '../src/seed/accounts';
 import { seedTemplates } from '../src/seed/templates';
 import { Template } from '../src/modules/template/template.model';
+import { User } from '../src/modules/user/user.model';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 import { ADULT, storyPayload } from './editor.support';
 
@@ -90,6 +91,62 @@ describe('templates: routes, roles, rules, stories made from them', () => {
     expect((await guest.call(`${T}/white_list`)).body.status_code).toBe(ErrorCode.NeedLogin);
     expect((await other.post(`${T}/white_list`, { uid: await uidOf(other), allow: true })).body.status_code).toBe(ErrorCode.NoAccess);
     expect((await operator.post(`${T}/white_list`, { uid: '999', allow: true })).body.status_code).toBe(ErrorCode.RecordNotFound);
+  });
+
+  it('the console whitelist: content operators list, add and remove creators by uid or User ID, audited', async () => {
+    const W = '/api/ops/template/white_list';
+    // A content operator who is not an admin, and a moderator who may not touch the whitelist.
+    const content = await signInByPhone(api.baseUrl, '+12025550613', ADULT);
+    const moderator = await signInByPhone(api.baseUrl, '+12025550614', ADULT);
+    for (const [c, permission] of [
+      [content, 'content_operator'],
+      [moderator, 'moderator'],
+    ] as const) {
+      const granted = await operator.post('/api/ops/permission/update', { user: await uidOf(c), permission, grant: true });
+      expect(granted.body.status_code).toBe(0);
+    }
+    const newcomer = await signInByPhone(api.baseUrl, '+12025550615', ADULT);
+    const newcomerUid = await uidOf(newcomer);
+    await User.updateOne({ uid: newcomerUid }, { $set: { username: 'harbour_writer', username_key: 'harbour_writer' } });
+
+    // Not on the list: template drafts are refused too (the whitelist decides who makes templates at all).
+    expect((await newcomer.post(`${T}/create`, templateBody({ status: 'Draft' }))).body.status_code).toBe(ErrorCode.TemplateForbidden);
+    expect((await guest.call(W)).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await other.call(W)).body.status_code).toBe(ErrorCode.NoAccess);
+    expect((await moderator.call(W)).body).toMatchObject({ status_code: ErrorCode.NoAccess, data: { permission: 'content_operator' } });
+    expect((await moderator.post(W, { user: newcomerUid, allow: true })).body.status_code).toBe(ErrorCode.NoAccess);
+    expect((await content.post(W, { user: 'nobody_at_all', allow: true })).body.status_code).toBe(ErrorCode.RecordNotFound);
+    expect((await content.post(W, { user: '', allow: true })).body.status_code).not.toBe(0);
+
+    const before = (await content.call<{ list: Array<{ uid: string }> }>(W)).body.data!.list;
+    expect(before.map((r) => r.uid)).toContain(authorUid);
+    expect(before.map((r) => r.uid)).not.toContain(newcomerUid);
+
+    // Added by User ID (any case): the creator can now make and publish templates.
+    const added = await content.post(W, { user: 'Harbour_Writer', allow: true });
+    expect(added.body).toMatchObject({ status_code: 0, data: { uid: newcomerUid, in_white_list: true } });
+    const list = (await content.call<{ list: Array<{ uid: string; added_by: string; added_at: string }> }>(W)).body.data!.list;
+    expect(list[0]).toMatchObject({ uid: newcomerUid, added_by: await uidOf(content) });
+    expect((await newcomer.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: true, is_operator: false, can_publish: true });
+    const made = await newcomer.post<{ template_id: string; status: string }>(`${T}/create`, templateBody());
+    expect(made.body).toMatchObject({ status_code: 0, data: { status: TemplateStatus.Published } });
+    // Adding again changes nothing and is not audited twice.
+    expect((await content.post(W, { user: newcomerUid, allow: true })).body.status_code).toBe(0);
+
+    // Removed: no more changes to templates; the one published stays in the gallery.
+    expect((await content.post(W, { user: newcomerUid, allow: false })).body.data).toMatchObject({ in_white_list: false });
+    expect((await newcomer.post(`${T}/create`, templateBody({ status: 'Draft' }))).body.status_code).toBe(ErrorCode.TemplateForbidden);
+    expect((await newcomer.call(`${T}/get?template_id=${made.body.data!.template_id}`)).body.data).toMatchObject({ status: 'Published' });
+    expect((await content.call<{ list: Array<{ uid: string }> }>(W)).body.data!.list.map((r) => r.uid)).not.toContain(newcomerUid);
+
+    const audit = await operator.call<{ list: Array<{ action: string; target_id: string; before: unknown; after: unknown }> }>(
+      `/api/ops/audit/list?target_id=${newcomerUid}&count=20`,
+    );
+    const actions = audit.body.data!.list.filter((e) => e.action.startsWith('template.white_list'));
+    expect(actions.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['template.white_list.remove', { in_white_list: true }, { in_white_list: false }],
+      ['template.white_list.add', { in_white_list: false }, { in_white_list: true }],
+    ]);
   });
 
   it('each route by role: guests 1007, other creators 1010503 on writes, the author and operators served', async () => {

@@ -53,18 +53,44 @@ test('a whitelisted creator builds and publishes a template; another creator fil
   await face.getByRole('combobox', { name: 'Picture for' }).click();
   await page.getByRole('option', { name: 'Character: Mira' }).click();
 
-  // Place the text field: typed as [Town] in the story name, inserted at the caret in the introduction.
-  const story = page.getByRole('region', { name: 'Story' });
-  await story.getByRole('textbox', { name: 'Story name' }).fill('The ghost of [Town]');
+  // The skeleton is edited with the story editor's sections; typing @ places the text field, shown as [Town].
+  const story = page.getByRole('region', { name: 'Story skeleton' });
+  const storyName = story.getByRole('textbox', { name: 'Story name' });
+  await storyName.fill('The ghost of @');
+  await page.getByRole('option', { name: '@[Town]' }).click();
+  await expect(storyName).toHaveText('The ghost of [Town]');
+  await expect(storyName.locator('.editor-chip--field')).toHaveText('[Town]');
   const intro = story.getByRole('textbox', { name: 'Introduction' });
-  await intro.fill('Nobody in  believes in ghosts.');
-  await intro.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 10));
-  await intro.focus();
-  await story.getByRole('button', { name: 'Insert [Town]' }).click();
-  await expect(intro).toHaveValue('Nobody in [Town] believes in ghosts.');
+  await intro.fill('Nobody in @To');
+  await page.getByRole('option', { name: '@[Town]' }).click();
+  await intro.pressSequentially(' believes in ghosts.');
+  await expect(intro).toHaveText('Nobody in [Town] believes in ghosts.');
   const preview = page.getByRole('region', { name: 'Live preview' });
   await expect(preview.getByRole('heading', { name: 'The ghost of Port Avery' })).toBeVisible();
   await expect(preview.getByText('Nobody in Port Avery believes in ghosts.')).toBeVisible();
+
+  // A third character with a picture and a voice, and a new first chapter that mentions them and the town.
+  await story.getByRole('button', { name: 'Add character' }).click();
+  const bosun = story.getByRole('article', { name: 'Character 3' });
+  await bosun.getByRole('textbox', { name: 'Name' }).fill('Bosun');
+  await bosun.getByRole('textbox', { name: 'Settings' }).fill('An old sailor who saw the ghost twice.');
+  await bosun.getByLabel('Picture').setInputFiles(await picture(page.request, 'young_fisherman_tom'));
+  await expect(bosun.getByRole('img', { name: 'Picture' })).toBeVisible();
+  await bosun.getByRole('button', { name: /^Voice:/ }).click();
+  await bosun.getByRole('radio', { name: 'Deep man' }).click();
+  await expect(bosun.getByRole('button', { name: 'Voice: Deep man' })).toBeVisible();
+  await story.getByRole('button', { name: 'Add chapter before Chapter 1' }).click();
+  const first = story.getByRole('article', { name: 'Chapter 1' });
+  await first.getByRole('textbox', { name: 'Chapter 1 title' }).fill('Rumours');
+  const content = first.getByRole('textbox', { name: 'Chapter 1 content' });
+  await content.fill('@Bos');
+  await page.getByRole('option', { name: '@Bosun' }).click();
+  await content.pressSequentially(', who swears the ghost walks the quay of @');
+  await page.getByRole('option', { name: '@[Town]' }).click();
+  await expect(content).toHaveText('@Bosun, who swears the ghost walks the quay of [Town]');
+  await expect(content.locator('[data-mention]')).toHaveText(['@Bosun', '[Town]']);
+  await expect(story.getByRole('article', { name: 'Chapter 3' })).toBeVisible();
+  await expect(preview.getByText(/Bosun, who swears the ghost walks the quay of Port Avery/)).toBeVisible();
 
   // The draft saved itself (its URL has its id); publishing makes it public.
   await expect(page).toHaveURL(/\/editor\/template\/\d+$/);
@@ -73,7 +99,11 @@ test('a whitelisted creator builds and publishes a template; another creator fil
   await expect(page.getByRole('status').getByText('Saved')).toBeVisible();
   await page.reload();
   await expect(about.getByLabel('Name', { exact: true })).toHaveValue('Harbour Ghost');
-  await expect(story.getByRole('textbox', { name: 'Story name' })).toHaveValue('The ghost of [Town]');
+  await expect(storyName).toHaveText('The ghost of [Town]');
+  await expect(story.getByRole('article', { name: 'Character 3' }).getByRole('textbox', { name: 'Name' })).toHaveText('Bosun');
+  await expect(story.getByRole('article', { name: 'Chapter 1' }).getByRole('textbox', { name: 'Chapter 1 content' })).toHaveText(
+    '@Bosun, who swears the ghost walks the quay of [Town]',
+  );
 
   // Another creator finds it in the gallery and fills it in.
   const other = await browser.newContext({ baseURL });
@@ -103,6 +133,11 @@ test('a whitelisted creator builds and publishes a template; another creator fil
   const storyId = /\/editor\/story\/(\d+)$/.exec(page2.url())?.[1] ?? '';
   await expect(page2.getByLabel('Story name')).toHaveValue('The ghost of Gullrock');
   await expect(page2.getByLabel('Introduction')).toHaveValue('Nobody in Gullrock believes in ghosts.');
+  // The character and the chapter added in the skeleton, the mention shown by name.
+  await expect(page2.getByRole('article', { name: 'Character 3' }).getByLabel('Name')).toHaveValue('Bosun');
+  const made1 = page2.getByRole('article', { name: 'Chapter 1' }).getByRole('textbox', { name: 'Chapter 1 content' });
+  await expect(made1).toHaveText('@Bosun, who swears the ghost walks the quay of Gullrock');
+  await expect(made1.locator('[data-mention]')).toHaveText('@Bosun');
   await page2.getByRole('button', { name: 'Publish' }).click();
   await expect(page2.getByText('Published successfully')).toBeVisible();
   await page2.getByRole('banner').getByRole('link', { name: 'My Story' }).click();

@@ -1,10 +1,11 @@
 import { type JSX, type ReactNode } from 'react';
-import { charLength, displayLength, type MentionNames, type StoryIssue } from 'shared-kit';
+import { charLength, displayLength, type StoryIssue } from 'shared-kit';
 import { TextArea, TextField as KitTextField, cx } from 'ui-kit';
 import { issueMessage } from '../i18n';
 import { errorDomId, fieldDomId } from '../stores/editor/fields';
 import { selectError } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
+import { withFieldNames, type EditorNames } from './mentionDom';
 
 /** The field's error, subscribed by key: only this field re-renders when it appears or clears. */
 export function useFieldError(key: string): StoryIssue | undefined {
@@ -25,9 +26,9 @@ export function fieldA11y(key: string, error: StoryIssue | undefined, hasCounter
   } as const;
 }
 
-/** `12/30`, marked when over: counts as the limits do (code points, mentions by displayed name). */
-export function Counter({ fkey, value, max, names }: { fkey: string; value: string; max: number; names?: MentionNames }): JSX.Element {
-  const n = names ? displayLength(value, names) : charLength(value);
+/** `12/30`, marked when over: counts as the limits do (code points, mentions by displayed name, placed fields by `[name]`). */
+export function Counter({ fkey, value, max, names }: { fkey: string; value: string; max: number; names?: EditorNames }): JSX.Element {
+  const n = names ? displayLength(withFieldNames(value, names), names) : charLength(value);
   return (
     <span id={counterDomId(fkey)} className={cx('ui-field__count', n > max && 'ui-field__count--over')}>
       {n}/{max}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { MentionNames } from 'shared-kit';
 import { MentionEditor } from './MentionEditor';
-import { serialize } from './mentionDom';
+import { serialize, splitChips, withFieldNames, type EditorNames } from './mentionDom';
 
 const names: MentionNames = { player: 'Sam', allCharacters: 'All characters', characters: { c1: 'Mara', c2: 'Otto' } };
 
@@ -85,5 +85,56 @@ describe('mention editor', () => {
     typeAtEnd(box, 'One');
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onChange).toHaveBeenLastCalledWith('One\n');
+  });
+
+  describe("in a template's skeleton", () => {
+    const skeleton: EditorNames = { ...names, fields: { town: 'Town', hero: 'Hero' } };
+
+    it('shows placed fields as [name] chips beside mentions, stores the placeholders, and repaints a rename', () => {
+      const onChange = jest.fn();
+      const value = '@{character_c1} reaches @{field_town}; @{field_gone} waits.';
+      const { rerender } = render(<MentionEditor id="ed" label="Content" value={value} names={skeleton} onChange={onChange} />);
+      const box = screen.getByRole('textbox', { name: 'Content' });
+      expect([...box.querySelectorAll('[data-mention]')].map((c) => c.textContent)).toEqual(['@Mara', '[Town]', '[deleted]']);
+      expect(box.querySelectorAll('.editor-chip--field')).toHaveLength(2);
+      expect(serialize(box)).toBe(value);
+      rerender(<MentionEditor id="ed" label="Content" value="" names={{ ...skeleton, fields: { town: 'City' } }} onChange={onChange} />);
+      expect(box.textContent).toBe('@Mara reaches [City]; [deleted] waits.');
+      expect(serialize(box)).toBe(value);
+    });
+
+    it('offers the fields after the characters, and only the fields in a plain text', () => {
+      const { box, onChange } = (() => {
+        const change = jest.fn();
+        render(<MentionEditor id="ed" label="Content" value="" names={skeleton} onChange={change} />);
+        return { box: screen.getByRole('textbox', { name: 'Content' }), onChange: change };
+      })();
+      typeAtEnd(box, 'In @');
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['@Sam', '@All characters', '@Mara', '@Otto', '@[Town]', '@[Hero]']);
+      fireEvent.mouseDown(screen.getByRole('option', { name: '@[Town]' }));
+      expect(onChange).toHaveBeenLastCalledWith('In @{field_town}');
+    });
+
+    it('a plain text offers fields only and stays on one line', () => {
+      const onChange = jest.fn();
+      render(<MentionEditor id="nm" label="Story name" value="" names={{ ...skeleton, onlyFields: true }} onChange={onChange} singleLine />);
+      const box = screen.getByRole('textbox', { name: 'Story name' });
+      expect(box.getAttribute('aria-multiline')).toBe('false');
+      typeAtEnd(box, 'Ghost of @');
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['@[Town]', '@[Hero]']);
+      fireEvent.keyDown(box, { key: 'Escape' });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(onChange).toHaveBeenLastCalledWith('Ghost of @');
+    });
+
+    it('counts a placed field by its [name]; outside a skeleton a field placeholder is plain text', () => {
+      expect(withFieldNames('In @{field_town}!', skeleton)).toBe('In [Town]!');
+      expect(splitChips('In @{field_town}', names)).toEqual([{ type: 'text', text: 'In @{field_town}' }]);
+      expect(splitChips('@{player} in @{field_town}', skeleton)).toEqual([
+        { type: 'chip', raw: '@{player}' },
+        { type: 'text', text: ' in ' },
+        { type: 'chip', raw: '@{field_town}' },
+      ]);
+    });
   });
 });

@@ -1,20 +1,35 @@
 import { memo, useEffect, useId, useRef, useState, type ClipboardEvent, type JSX, type KeyboardEvent } from 'react';
-import { allCharactersMention, characterMention, LIMITS, playerMention, type MentionNames } from 'shared-kit';
+import { allCharactersMention, characterMention, fieldToken, LIMITS, playerMention } from 'shared-kit';
 import { shellToast as toast } from 'shared-kit';
 import { editorText, useEditorT } from '../i18n';
-import { createChip, fillEditor, insertAtCaret, mentionQueryAtCaret, repaintChips, replaceQueryWithChip, serialize } from './mentionDom';
+import {
+  createChip,
+  fillEditor,
+  insertAtCaret,
+  mentionQueryAtCaret,
+  repaintChips,
+  replaceQueryWithChip,
+  serialize,
+  type EditorNames,
+} from './mentionDom';
 
 export interface MentionOption {
   raw: string;
   label: string;
 }
 
-/** The mention menu: the player, all characters, then each character (spec section 3). */
-export function mentionOptions(names: MentionNames): MentionOption[] {
+/**
+ * The mention menu: the player, all characters, then each character (spec section 3); in a template's skeleton, its
+ * text fields after them (or alone, in a plain text).
+ */
+export function mentionOptions(names: EditorNames): MentionOption[] {
+  const fields = Object.entries(names.fields ?? {}).map(([id, name]) => ({ raw: fieldToken(id), label: `[${name}]` }));
+  if (names.onlyFields) return fields;
   return [
     { raw: playerMention(), label: names.player },
     { raw: allCharactersMention(), label: names.allCharacters },
     ...Object.entries(names.characters).map(([id, name]) => ({ raw: characterMention(id), label: name || editorText('common.unnamedCharacter') })),
+    ...fields,
   ];
 }
 
@@ -29,11 +44,13 @@ export interface MentionEditorProps {
   label: string;
   /** The stored text, read when the editor mounts (remount it to replace the text). */
   value: string;
-  names: MentionNames;
+  names: EditorNames;
   onChange: (value: string) => void;
   invalid?: boolean;
   describedBy?: string;
   placeholder?: string;
+  /** One line (a name, a title): Enter adds no line break and pasted breaks become spaces. */
+  singleLine?: boolean;
 }
 
 /**
@@ -50,6 +67,7 @@ export const MentionEditor = memo(function MentionEditor({
   invalid,
   describedBy,
   placeholder,
+  singleLine,
 }: MentionEditorProps): JSX.Element {
   const { t } = useEditorT();
   const ref = useRef<HTMLDivElement>(null);
@@ -123,6 +141,7 @@ export const MentionEditor = memo(function MentionEditor({
     if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
       // Our own line break: the browser's would add <div>s whose meaning differs between browsers.
       e.preventDefault();
+      if (singleLine) return;
       if (ref.current) insertAtCaret(ref.current, [document.createTextNode('\n')]);
       emit();
     }
@@ -135,6 +154,7 @@ export const MentionEditor = memo(function MentionEditor({
       toast({ type: 'warning', message: editorText('issues.pasteMax', { max: LIMITS.clipboardPaste }) });
       text = text.slice(0, LIMITS.clipboardPaste);
     }
+    if (singleLine) text = text.replace(/\s*\n\s*/g, ' ');
     if (ref.current && text) insertAtCaret(ref.current, [document.createTextNode(text)]);
     emit();
   }
@@ -149,7 +169,7 @@ export const MentionEditor = memo(function MentionEditor({
         contentEditable
         suppressContentEditableWarning
         role="textbox"
-        aria-multiline="true"
+        aria-multiline={singleLine ? 'false' : 'true'}
         aria-label={label}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}

@@ -1,11 +1,48 @@
-import { mentionDisplayName, parseMentions, splitMentions, type Mention, type MentionNames } from 'shared-kit';
+import { mentionDisplayName, parseMentions, splitFields, splitMentions, type Mention, type MentionNames } from 'shared-kit';
 
 /*
  * The DOM of a mention editor: plain text nodes and non-editable chips (`<span data-mention="@{player}">`). The
  * stored text is the placeholders; the chips show display names, so renaming a character renames every chip.
+ * In a template's skeleton, a placed text field (`@{field_<id>}`) is a chip too, showing `[Field name]`.
  */
 
 export const DELETED_TAG = 'deleted';
+
+/** The names an editor shows: the story's mentions, and in a template's skeleton its text fields by id. */
+export interface EditorNames extends MentionNames {
+  /** A template's text fields (display name by field id): their placeholders show as chips and the menu offers them. */
+  fields?: Readonly<Record<string, string>>;
+  /** A plain text of the skeleton (a name, a title): the menu offers the fields only, not characters. */
+  onlyFields?: boolean;
+}
+
+const FIELD_RAW = /^@\{field_([A-Za-z0-9_-]{1,64})\}$/;
+
+/** The text split into plain runs and chips: mentions, and the placed fields when the editor knows fields. */
+export function splitChips(value: string, names: EditorNames): Array<{ type: 'text'; text: string } | { type: 'chip'; raw: string }> {
+  const out: Array<{ type: 'text'; text: string } | { type: 'chip'; raw: string }> = [];
+  for (const s of splitMentions(value)) {
+    if (s.type === 'mention') out.push({ type: 'chip', raw: s.raw });
+    else if (!names.fields) out.push(s);
+    else for (const f of splitFields(s.text)) out.push(f.type === 'text' ? f : { type: 'chip', raw: f.raw });
+  }
+  return out;
+}
+
+/** The text with each placed field as `[Field name]`: what a limit counts (its value is not known yet). */
+export function withFieldNames(value: string, names: EditorNames): string {
+  if (!names.fields) return value;
+  return splitChips(value, names)
+    .map((s) => (s.type === 'text' ? s.text : (fieldChipText(s.raw, names)?.text ?? s.raw)))
+    .join('');
+}
+
+function fieldChipText(raw: string, names: EditorNames): { text: string; deleted: boolean } | null {
+  const id = FIELD_RAW.exec(raw)?.[1];
+  if (id === undefined) return null;
+  const name = names.fields?.[id];
+  return name === undefined ? { text: `[${DELETED_TAG}]`, deleted: true } : { text: `[${name}]`, deleted: false };
+}
 
 function chipText(m: Pick<Mention, 'kind' | 'id'>, names: MentionNames): { text: string; deleted: boolean } {
   const deleted = m.kind === 'character' && (m.id === undefined || !(m.id in names.characters));
@@ -13,7 +50,7 @@ function chipText(m: Pick<Mention, 'kind' | 'id'>, names: MentionNames): { text:
   return { text: `@${mentionDisplayName(m, names) || 'Unnamed'}`, deleted };
 }
 
-export function createChip(raw: string, names: MentionNames): HTMLSpanElement {
+export function createChip(raw: string, names: EditorNames): HTMLSpanElement {
   const span = document.createElement('span');
   span.contentEditable = 'false';
   span.dataset.mention = raw;
@@ -21,7 +58,13 @@ export function createChip(raw: string, names: MentionNames): HTMLSpanElement {
   return span;
 }
 
-function paintChip(span: HTMLElement, names: MentionNames): void {
+function paintChip(span: HTMLElement, names: EditorNames): void {
+  const field = fieldChipText(span.dataset.mention ?? '', names);
+  if (field) {
+    span.textContent = field.text;
+    span.className = field.deleted ? 'editor-chip editor-chip--field editor-chip--deleted' : 'editor-chip editor-chip--field';
+    return;
+  }
   const m = parseMentions(span.dataset.mention ?? '')[0];
   if (!m) return;
   const { text, deleted } = chipText(m, names);
@@ -32,8 +75,8 @@ function paintChip(span: HTMLElement, names: MentionNames): void {
 }
 
 /** Renders the stored text into the editor (on mount and when the content is replaced from outside). */
-export function fillEditor(el: HTMLElement, value: string, names: MentionNames): void {
-  const nodes: Node[] = splitMentions(value).map((s) =>
+export function fillEditor(el: HTMLElement, value: string, names: EditorNames): void {
+  const nodes: Node[] = splitChips(value, names).map((s) =>
     s.type === 'text' ? document.createTextNode(s.text) : createChip(s.raw, names),
   );
   // A trailing <br> lets the caret sit on an empty last line (pre-wrap does not show a final newline otherwise).
@@ -42,7 +85,7 @@ export function fillEditor(el: HTMLElement, value: string, names: MentionNames):
 }
 
 /** Updates chip labels after a rename, leaving the text and the caret alone. */
-export function repaintChips(el: HTMLElement, names: MentionNames): void {
+export function repaintChips(el: HTMLElement, names: EditorNames): void {
   el.querySelectorAll<HTMLElement>('[data-mention]').forEach((span) => paintChip(span, names));
 }
 

@@ -18,7 +18,7 @@ import { currentIssues, resetTemplateStore, useTemplateStore } from '../stores/t
 import { TemplateFieldCard } from './TemplateFieldCard';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateStoriesMade } from './TemplateStoriesMade';
-import { TemplateStorySection, setTextAt } from './TemplateStorySection';
+import { TemplateSkeleton } from './TemplateSkeleton';
 import { issuesByPath, templateIssueText } from './templateIssues';
 
 /** How long a draft waits after the last edit before it saves itself. */
@@ -106,7 +106,8 @@ export function TemplateEditorPage(): JSX.Element {
   useTemplateLeaveGuard();
 
   // Until the template (or the example it starts from) is in, there is nothing to check.
-  const issues = useMemo(() => issuesByPath(load.status === 'ready' ? currentIssues(s) : []), [s, load.status]);
+  const issueList = useMemo(() => (load.status === 'ready' ? currentIssues(s) : []), [s, load.status]);
+  const issues = useMemo(() => issuesByPath(issueList), [issueList]);
   const preview = useMemo(
     () => (load.status === 'ready' ? fillTemplate(content, exampleValues(content.fields)) : null),
     [content, load.status],
@@ -278,12 +279,7 @@ export function TemplateEditorPage(): JSX.Element {
                 ))}
               </div>
             </Card>
-            <TemplateStorySection
-              story={content.story}
-              fields={content.fields}
-              issues={issues}
-              onText={(path, value) => s.edit((c) => setTextAt(c.story, path, value))}
-            />
+            <TemplateSkeleton issues={issueList} />
             {s.templateId ? <TemplateStoriesMade templateId={s.templateId} status={s.status} /> : null}
           </div>
           {preview ? <TemplatePreview story={preview} headingId="tmpl-preview" title={t('template.preview.title')} /> : null}

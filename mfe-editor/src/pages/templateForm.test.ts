@@ -1,6 +1,5 @@
 import type { TemplateField } from 'shared-kit';
 import { formControls, formIssues, initialValues, valuesToSend } from './templateForm';
-import { fromDisplay, insertLabel, toDisplay } from './templateText';
 
 const field = (over: Partial<TemplateField>): TemplateField => ({
   field_id: 'hero',
@@ -43,27 +42,5 @@ describe('the form generated from a template', () => {
 
   it('sends only the filled fields', () => {
     expect(valuesToSend(FIELDS, { hero: 'Ann', tale: ' ', face: '', ghost: 'x' })).toEqual({ hero: 'Ann' });
-  });
-});
-
-describe('fields placed in the skeleton texts', () => {
-  it('shows placeholders as [Name] and stores [Name] as the placeholder, case and spaces aside', () => {
-    expect(toDisplay('Hi @{field_hero} and @{character_c1}', FIELDS)).toBe('Hi [Hero] and @{character_c1}');
-    expect(fromDisplay('Hi [ hero ], [Nobody] and [Face]', FIELDS)).toBe('Hi @{field_hero}, [Nobody] and [Face]');
-    const stored = 'A @{field_hero} tale: @{field_tale}';
-    expect(fromDisplay(toDisplay(stored, FIELDS), FIELDS)).toBe(stored);
-  });
-
-  it('a renamed field keeps its places; an unnamed one reads by its id', () => {
-    const renamed = [field({ name: 'Heroine' })];
-    expect(toDisplay('@{field_hero}!', renamed)).toBe('[Heroine]!');
-    const unnamed = [field({ name: '' })];
-    expect(toDisplay('@{field_hero}', unnamed)).toBe('[field_hero]');
-    expect(fromDisplay('[field_hero]', unnamed)).toBe('@{field_hero}');
-  });
-
-  it('inserts a label at the caret', () => {
-    expect(insertLabel('Hello world', FIELDS[0]!, 6)).toEqual({ text: 'Hello [Hero]world', caret: 12 });
-    expect(insertLabel('Hi', FIELDS[0]!, null)).toEqual({ text: 'Hi[Hero]', caret: 8 });
   });
 });

@@ -1,7 +1,8 @@
 import { memo, useCallback, type JSX } from 'react';
 import { LIMITS, type StoryNode } from 'shared-kit';
 import { Button, Card, Checkbox, Select } from 'ui-kit';
-import { FieldError, TextField, fieldA11y, useFieldError } from '../components/Field';
+import { FieldError, fieldA11y, useFieldError } from '../components/Field';
+import { StoryTextField } from '../components/StoryTextField';
 import { ImagePicker } from '../components/ImagePicker';
 import { MentionField } from '../components/MentionField';
 import { useEditorT } from '../i18n';
@@ -52,7 +53,7 @@ const ChapterTitle = memo(function ChapterTitle({ id, chapter }: { id: string; c
   const value = useNodeField(id, 'name') ?? '';
   const set = useNodeSetter(id, 'name');
   return (
-    <TextField
+    <StoryTextField
       fkey={nodeKey(id, 'name')}
       label={t('fields.chapterTitle', { chapter })}
       value={value}

@@ -1,7 +1,7 @@
 import { memo, type JSX } from 'react';
 import { LIMITS } from 'shared-kit';
 import { Button, Card } from 'ui-kit';
-import { TextField } from '../components/Field';
+import { StoryTextField } from '../components/StoryTextField';
 import { ImagePicker } from '../components/ImagePicker';
 import { MentionField } from '../components/MentionField';
 import { VoicePicker } from '../components/VoicePicker';
@@ -30,7 +30,7 @@ const CharacterCard = memo(function CharacterCard({ id, index }: { id: string; i
       </header>
       <div className="editor-grid">
         <div className="editor-column">
-          <TextField
+          <StoryTextField
             fkey={characterKey(id, 'character_name')}
             label={t('fields.name')}
             value={c.character_name}
@@ -46,7 +46,7 @@ const CharacterCard = memo(function CharacterCard({ id, index }: { id: string; i
             placeholder={t('fields.settingsPlaceholder')}
             onChange={(v) => update(id, { settings: v })}
           />
-          <TextField
+          <StoryTextField
             fkey={characterKey(id, 'style')}
             label={t('fields.style')}
             value={c.style}

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { LIMITS } from 'shared-kit';
 import { Card } from 'ui-kit';
-import { TextField } from '../components/Field';
+import { StoryTextField } from '../components/StoryTextField';
 import { useEditorT } from '../i18n';
 import { useEditorStore } from '../stores/editor/store';
 
@@ -15,8 +15,8 @@ export function PlayerSection(): JSX.Element {
         {t('sections.player')}
       </h2>
       <p className="ui-text-muted">{t('sections.playerHint')}</p>
-      <TextField fkey="player.character_name" label={t('fields.playerName')} value={player.character_name} max={LIMITS.playerName} onChange={(v) => set('character_name', v)} />
-      <TextField fkey="player.settings" label={t('fields.playerSettings')} value={player.settings} max={LIMITS.playerSettings} multiline onChange={(v) => set('settings', v)} />
+      <StoryTextField fkey="player.character_name" label={t('fields.playerName')} value={player.character_name} max={LIMITS.playerName} onChange={(v) => set('character_name', v)} />
+      <StoryTextField fkey="player.settings" label={t('fields.playerSettings')} value={player.settings} max={LIMITS.playerSettings} multiline onChange={(v) => set('settings', v)} />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { useMemo, type JSX } from 'react';
 import { LIMITS, VOICE_OVER_SPEAKER } from 'shared-kit';
 import { Card, Select } from 'ui-kit';
-import { TextField, useFieldError } from '../components/Field';
+import { useFieldError } from '../components/Field';
+import { StoryTextField } from '../components/StoryTextField';
 import { issueMessage, useEditorT } from '../i18n';
 import { fieldDomId } from '../stores/editor/fields';
 import { selectCharacterOptions } from '../stores/editor/selectors';
@@ -33,7 +34,7 @@ export function PrologueSection(): JSX.Element {
         error={error ? issueMessage(error) : undefined}
         onValueChange={(value) => set('character_id', value)}
       />
-      <TextField
+      <StoryTextField
         fkey="prologue.content"
         label={t('fields.prologueText')}
         value={prologue.content}

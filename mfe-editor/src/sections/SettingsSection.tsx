@@ -1,7 +1,8 @@
 import type { JSX } from 'react';
 import { LIMITS } from 'shared-kit';
 import { Badge, Card, Checkbox, cx } from 'ui-kit';
-import { FieldError, TextField, fieldA11y, useFieldError } from '../components/Field';
+import { FieldError, fieldA11y, useFieldError } from '../components/Field';
+import { StoryTextField } from '../components/StoryTextField';
 import { ImagePicker } from '../components/ImagePicker';
 import { VoicePicker } from '../components/VoicePicker';
 import { useEditorT } from '../i18n';
@@ -64,8 +65,8 @@ export function SettingsSection(): JSX.Element {
         <h2 id="editor-settings" className="ui-heading-2">
           {t('sections.settings')}
         </h2>
-        <TextField fkey="story_name" label={t('fields.storyName')} value={name} max={LIMITS.storyName} onChange={(v) => set('story_name', v)} />
-        <TextField fkey="introduction" label={t('fields.introduction')} value={intro} max={LIMITS.introduction} multiline onChange={(v) => set('introduction', v)} />
+        <StoryTextField fkey="story_name" label={t('fields.storyName')} value={name} max={LIMITS.storyName} onChange={(v) => set('story_name', v)} />
+        <StoryTextField fkey="introduction" label={t('fields.introduction')} value={intro} max={LIMITS.introduction} multiline onChange={(v) => set('introduction', v)} />
         <ImageStyleField />
         <ImagePicker fkey="logo" label={t('fields.cover')} use="cover" value={logo} onChange={(url) => set('logo', url)} generate={{}} />
         <Checkbox label={t('fields.showSettings')} checked={visible} onCheckedChange={setVisible} />

@@ -91,6 +91,12 @@ export const templateWhiteListUpdateSchema = z.object({
   allow: z.boolean(),
 });
 
+/** The console's whitelist change: the creator by uid or User ID. */
+export const opsTemplateWhiteListUpdateSchema = z.object({
+  user: z.string().trim().min(1).max(64),
+  allow: z.boolean(),
+});
+
 export const creatorStoryListQuerySchema = z.object({
   template_id: storyIdString,
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -152,6 +158,23 @@ export const templateWhiteListSchema = z.object({
 });
 export type TemplateWhiteList = z.infer<typeof templateWhiteListSchema>;
 
+const whiteListEntrySchema = z.object({
+  uid: z.string(),
+  nickname: z.string(),
+  username: z.string(),
+  added_by: z.string(),
+  added_by_name: z.string(),
+  added_at: z.string(),
+});
+export type TemplateWhiteListEntry = z.infer<typeof whiteListEntrySchema>;
+export const opsTemplateWhiteListSchema = z.object({ list: z.array(whiteListEntrySchema) });
+export const opsTemplateWhiteListChangedSchema = z.object({
+  uid: z.string(),
+  nickname: z.string(),
+  username: z.string(),
+  in_white_list: z.boolean(),
+});
+
 export const creatorStoryListSchema = z.object({
   stories: z.array(
     z.object({
@@ -177,4 +200,6 @@ export const TEMPLATE_CONTRACTS = {
   'GET /editor/template/white_list': templateWhiteListSchema,
   'POST /editor/template/white_list': z.object({ uid: z.string(), in_white_list: z.boolean() }),
   'GET /editor/template/creator_story_list': creatorStoryListSchema,
+  'GET /ops/template/white_list': opsTemplateWhiteListSchema,
+  'POST /ops/template/white_list': opsTemplateWhiteListChangedSchema,
 } as const;

@@ -1,4 +1,4 @@
-import { UserRole } from 'shared-kit';
+import { OpsPermission } from 'shared-kit';
 import {
   creatorStoryListQuerySchema,
   templateCreateSchema,
@@ -7,11 +7,13 @@ import {
   templateListQuerySchema,
   templatePreviewSchema,
   templateWhiteListUpdateSchema,
+  opsTemplateWhiteListUpdateSchema,
 } from 'shared-kit/schemas';
-import { creationGuards, currentUser, requireRole, requireUser } from '../../lib/auth';
+import { creationGuards, currentUser, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
+import { requirePermission } from '../ops/permissions';
 import { registerUserDeletionHook } from '../user/user.hooks';
 import { Template } from './template.model';
 import {
@@ -22,6 +24,7 @@ import {
   previewTemplate,
   removeUserTemplates,
   saveTemplate,
+  listWhiteList,
   setWhiteList,
   updateImages,
   whiteListOf,
@@ -79,12 +82,23 @@ export function templateRoutes(router: AppRouter, deps: TemplateRouteDeps): void
     respond(ctx, await whiteListOf(currentUser(ctx)));
   });
 
-  // Operators put creators on the template whitelist or take them off it.
+  // Content operators (and admins) put creators on the template whitelist or take them off it, audited.
+  const contentOperator = requirePermission(OpsPermission.ContentOperator);
   const whiteListBody = validate({ body: templateWhiteListUpdateSchema });
-  router.post(`${T}/white_list`, requireRole(UserRole.Operator), whiteListBody, async (ctx) => {
+  router.post(`${T}/white_list`, contentOperator, whiteListBody, async (ctx) => {
     const b = whiteListBody.input(ctx).body;
-    await setWhiteList(b.uid, b.allow, currentUser(ctx).uid);
-    respond(ctx, { uid: b.uid, in_white_list: b.allow });
+    const done = await setWhiteList(b.uid, b.allow, currentUser(ctx).uid, deps.now());
+    respond(ctx, { uid: done.uid, in_white_list: done.in_white_list });
+  });
+
+  // The console's whitelist page: who is on it; add or remove by uid or User ID.
+  router.get('/api/ops/template/white_list', contentOperator, async (ctx) => {
+    respond(ctx, await listWhiteList());
+  });
+  const opsWhiteListBody = validate({ body: opsTemplateWhiteListUpdateSchema });
+  router.post('/api/ops/template/white_list', contentOperator, opsWhiteListBody, async (ctx) => {
+    const b = opsWhiteListBody.input(ctx).body;
+    respond(ctx, await setWhiteList(b.user, b.allow, currentUser(ctx).uid, deps.now()));
   });
 
   const storiesQuery = validate({ query: creatorStoryListQuerySchema });

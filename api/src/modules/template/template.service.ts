@@ -16,7 +16,8 @@ import {
 } from 'shared-kit';
 import { storyCreateSchema } from 'shared-kit/schemas';
 import { AppError } from '../../lib/errors';
-import { ErrorCode, TemplateFieldType, ValidationErrorType } from 'shared-kit';
+import { ErrorCode, TemplateFieldType, UserIdentity, ValidationErrorType } from 'shared-kit';
+import { writeAudit } from '../ops/ops.service';
 import { isKnownVid } from '../editor/catalog';
 import { saveStory, type EditorDeps } from '../editor/story.service';
 import { Story } from '../editor/story.model';
@@ -38,10 +39,60 @@ export async function whiteListOf(user: Caller): Promise<TemplateWhiteList> {
   return { in_white_list: listed, is_operator: operator, can_publish: listed || operator };
 }
 
-export async function setWhiteList(uid: string, allow: boolean, by: string): Promise<void> {
-  if (!(await User.exists({ uid }))) throw new AppError(ErrorCode.RecordNotFound, 'No such user');
-  if (allow) await WhiteList.updateOne({ uid }, { $setOnInsert: { uid, added_by: by } }, { upsert: true });
-  else await WhiteList.deleteOne({ uid });
+/** The account named by its uid or its User ID (any case); 1009 (record not found) when there is none. */
+async function whiteListAccount(who: string): Promise<{ uid: string; nickname: string; username?: string }> {
+  const u = await User.findOne(
+    { identity: UserIdentity.User, $or: [{ uid: who }, { username_key: who.toLowerCase() }] },
+    { uid: 1, nickname: 1, username: 1 },
+  ).lean<{ uid: string; nickname: string; username?: string }>();
+  if (!u) throw new AppError(ErrorCode.RecordNotFound, 'No such user');
+  return u;
+}
+
+/**
+ * Puts a creator (by uid or User ID) on the template whitelist or takes them off it; every change is audited with
+ * the state before and after. Taking someone off leaves their templates as they are (they can no longer change them).
+ */
+export async function setWhiteList(who: string, allow: boolean, by: string, now: number) {
+  const u = await whiteListAccount(who);
+  const before = (await WhiteList.exists({ uid: u.uid })) !== null;
+  if (allow) await WhiteList.updateOne({ uid: u.uid }, { $setOnInsert: { uid: u.uid, added_by: by } }, { upsert: true });
+  else await WhiteList.deleteOne({ uid: u.uid });
+  if (before !== allow) {
+    await writeAudit({
+      operator_uid: by,
+      action: allow ? 'template.white_list.add' : 'template.white_list.remove',
+      target_type: 'user',
+      target_id: u.uid,
+      before: { in_white_list: before },
+      after: { in_white_list: allow },
+      at: new Date(now),
+    });
+  }
+  return { uid: u.uid, nickname: u.nickname, username: u.username ?? '', in_white_list: allow };
+}
+
+/** The console's whitelist: each creator on it, newest first, with who added them. */
+export async function listWhiteList() {
+  const rows = await WhiteList.find({}, { uid: 1, added_by: 1, created_at: 1 })
+    .sort({ created_at: -1, _id: -1 })
+    .limit(500)
+    .lean<Array<{ uid: string; added_by: string; created_at: Date }>>();
+  const users = await User.find(
+    { uid: mongoose.trusted({ $in: [...new Set(rows.flatMap((r) => [r.uid, r.added_by]))] }) },
+    { uid: 1, nickname: 1, username: 1 },
+  ).lean<Array<{ uid: string; nickname: string; username?: string }>>();
+  const byUid = new Map(users.map((u) => [u.uid, u]));
+  return {
+    list: rows.map((r) => ({
+      uid: r.uid,
+      nickname: byUid.get(r.uid)?.nickname ?? '',
+      username: byUid.get(r.uid)?.username ?? '',
+      added_by: r.added_by,
+      added_by_name: byUid.get(r.added_by)?.nickname ?? '',
+      added_at: new Date(r.created_at).toISOString(),
+    })),
+  };
 }
 
 async function requireTemplateAuthor(user: Caller): Promise<void> {

@@ -88,6 +88,15 @@ export interface EditorState {
   loadStory: (storyId: string) => Promise<void>;
   /** Drops unsaved state (the leave guard's confirm). */
   reset: () => void;
+  /**
+   * A template's story skeleton, edited with these sections: the content only, never saved as a story nor kept in
+   * the browser's draft slots (the template editor saves it as part of its template).
+   */
+  loadSkeleton: (content: StoryContent) => void;
+  /** Leaves the skeleton: back to the initial state, the browser's story drafts untouched. */
+  closeSkeleton: () => void;
+  /** Shows issues found elsewhere (a template's rules on its skeleton) on their fields. */
+  setIssues: (issues: StoryIssue[]) => void;
 
   setStoryField: <K extends 'story_name' | 'introduction' | 'summary' | 'logo' | 'loading_background'>(
     field: K,
@@ -253,6 +262,14 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const { storyId, draftKind } = get();
       clearDraft(draftKey(storyId, draftKind));
       set((s) => ({ ...initial(), rev: s.rev + 1 }));
+    },
+
+    loadSkeleton: (content) =>
+      set((s) => ({ ...initial(), content, load: { status: 'ready', error: null }, rev: s.rev + 1 })),
+    closeSkeleton: () => set((s) => ({ ...initial(), rev: s.rev + 1 })),
+    setIssues: (issues) => {
+      const errors = keyIssues(issues, get().content);
+      if (JSON.stringify(errors) !== JSON.stringify(get().errors)) set({ errors });
     },
 
     keepLocal: () => {
