@@ -40,6 +40,7 @@ import { TEMPLATE_CONTRACTS } from '../template/schema';
 import { SANCTION_CONTRACTS } from './sanction';
 import { REPORT_CONTRACTS } from './report';
 import { TOPIC_CONTRACTS } from './topic';
+import { CONSOLE_CONTRACTS } from './console';
 
 export * from './account';
 export * from './common';
@@ -53,6 +54,7 @@ export * from './moderation';
 export * from './sanction';
 export * from './report';
 export * from './topic';
+export * from './console';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -113,6 +115,7 @@ export const RESPONSE_CONTRACTS = {
   ...SANCTION_CONTRACTS,
   ...REPORT_CONTRACTS,
   ...TOPIC_CONTRACTS,
+  ...CONSOLE_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

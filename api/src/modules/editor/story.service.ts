@@ -130,6 +130,13 @@ export async function saveStory(
   }
   // Jobs of superseded versions stop here; the new version's job is queued next.
   if (existing?.pending_version_id) await cancelReviews(storyId);
+  // Any earlier version still waiting for an operator is replaced by this save (the review queue's figures).
+  if (existing) {
+    await StoryVersion.updateMany(
+      { story_id: storyId, version_id: mongoose.trusted({ $ne: versionId }), queue_left_at: null },
+      { $set: { queue_left_at: new Date(now) } },
+    );
+  }
   if (publish) {
     await enqueueReview({ story_id: storyId, version_id: versionId, uid }, now);
     deps.kickReview();

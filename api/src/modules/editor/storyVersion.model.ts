@@ -17,6 +17,13 @@ const storyVersionSchema = new mongoose.Schema(
     /** What fired, for operators: listed words or moderation categories per item. Never shown to players. */
     review_notes: { type: [String], default: [] },
     reviewed_at: { type: Date, default: null },
+    /** When an operator decided on it (the console's dashboard). */
+    decided_at: { type: Date, default: null },
+    /**
+     * When it left the review queue: passed by the automated review, decided by an operator, or replaced by a later
+     * save of its story. Null while it may still wait for a person (ops/stats.service.ts).
+     */
+    queue_left_at: { type: Date, default: null },
   },
   {
     timestamps: { createdAt: 'created_at', updatedAt: false },
@@ -24,6 +31,9 @@ const storyVersionSchema = new mongoose.Schema(
     minimize: false,
   },
 );
+
+storyVersionSchema.index({ queue_left_at: 1 });
+storyVersionSchema.index({ created_at: 1 });
 
 export const StoryVersion = mongoose.model('StoryVersion', storyVersionSchema);
 

@@ -18,6 +18,8 @@ const auditSchema = new mongoose.Schema(
   { collection: 'ops_audit', minimize: false, versionKey: false },
 );
 auditSchema.index({ at: -1, _id: -1 });
+/** The dashboard's decisions per operator: one action over the last days. */
+auditSchema.index({ action: 1, at: 1 });
 
 export const AuditEntry = mongoose.model('AuditEntry', auditSchema);
 

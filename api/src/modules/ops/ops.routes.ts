@@ -6,6 +6,7 @@ import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
 import { claimStory, decideStory, reviewQueue, searchAudit } from './ops.service';
+import { opsStats } from './stats.service';
 import { operateStory } from './visibility';
 import { changePermission, listOperators, OPS_PERMISSIONS, permissionsOf, requirePermission } from './permissions';
 
@@ -29,6 +30,8 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
     const me = currentAccount(ctx);
     respond(ctx, { uid: me.uid, nickname: me.nickname, permissions: permissionsOf(me) });
   });
+
+  router.get(`${BASE}/stats`, requirePermission(null), async (ctx) => respond(ctx, await opsStats(deps.now())));
 
   const queue = validate({ query: z.object({ count: z.coerce.number().int().min(1).max(100).default(50) }) });
   router.get(`${BASE}/review/queue`, operator, queue, async (ctx) => {

@@ -305,6 +305,8 @@ export async function decideStory(input: DecideInput, operatorUid: string, now: 
         review_result: result,
         review_notes: [...version.review_notes, `operator ${operatorUid}: ${input.decision}`],
         reviewed_at: at,
+        decided_at: at,
+        queue_left_at: at,
       },
     },
   );

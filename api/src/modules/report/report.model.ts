@@ -27,6 +27,8 @@ const reportSchema = new mongoose.Schema(
 reportSchema.index({ open_key: 1 }, { unique: true, sparse: true });
 reportSchema.index({ reporter_uid: 1, created_at: -1 });
 reportSchema.index({ case_id: 1, status: 1 });
+/** The dashboard's reports by reason over the last days. */
+reportSchema.index({ created_at: 1 });
 export const Report = mongoose.model('Report', reportSchema);
 
 export interface ReportRecord {
@@ -78,6 +80,9 @@ const caseSchema = new mongoose.Schema(
 caseSchema.index({ open_key: 1 }, { unique: true, sparse: true });
 caseSchema.index({ status: 1, count: -1, last_at: -1 });
 caseSchema.index({ status: 1, last_at: -1 });
+/** The dashboard's queue over the last days: items that came in or were resolved since a date. */
+caseSchema.index({ first_at: 1 });
+caseSchema.index({ 'resolution.at': 1 });
 export const ReportCase = mongoose.model('ReportCase', caseSchema);
 
 export interface ReportCaseRecord {

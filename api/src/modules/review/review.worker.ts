@@ -175,6 +175,8 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
           review_result: report.review_result,
           review_notes: report.notes,
           reviewed_at: new Date(now()),
+          // A pass needs no person; a flagged version waits in the operators' queue.
+          ...(report.status === StoryStatus.Passed ? { queue_left_at: new Date(now()) } : {}),
         },
       },
     );

@@ -39,6 +39,9 @@ const sanctionSchema = new mongoose.Schema(
 );
 sanctionSchema.index({ uid: 1, created_at: -1 });
 sanctionSchema.index({ 'appeal.status': 1, 'appeal.at': 1 });
+/** The dashboard's appeal queue over the last days. */
+sanctionSchema.index({ 'appeal.at': 1 });
+sanctionSchema.index({ 'appeal.decided_at': 1 });
 
 export const Sanction = mongoose.model('Sanction', sanctionSchema);
 
