@@ -5,6 +5,7 @@ import { Avatar, Button } from 'ui-kit';
 import { usePlayerT } from '../i18n';
 import { pictureSrc } from '../lib/media';
 import { isHidden } from '../stores/play/assemble';
+import { isMarkableReply, ReplyActions } from './replies/ReplyActions';
 
 export interface DialogueItemProps {
   dialogue: Dialogue;
@@ -119,6 +120,7 @@ export function DialogueItem({
           {writing ? <span className="player-caret" aria-hidden="true" /> : null}
         </p>
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
+        {isMarkableReply(d) ? <ReplyActions dialogue={d} /> : null}
       </li>
     );
   }
@@ -141,6 +143,7 @@ export function DialogueItem({
           {writing ? <span className="player-caret" role="img" aria-label={t('dialogue.writing')} /> : null}
         </div>
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
+        {isMarkableReply(d) ? <ReplyActions dialogue={d} /> : null}
       </div>
     </li>
   );

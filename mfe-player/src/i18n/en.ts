@@ -1,7 +1,9 @@
+import repliesEn from './replies.en';
 import reportEn from './report.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
+  ...repliesEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

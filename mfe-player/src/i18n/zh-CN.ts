@@ -1,3 +1,4 @@
+import repliesZhCN from './replies.zh-CN';
 import type { Translation } from 'ui-kit';
 import type { PlayerMessages } from './en';
 import reportZhCN from './report.zh-CN';
@@ -5,6 +6,7 @@ import reportZhCN from './report.zh-CN';
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
   ...reportZhCN,
+  ...repliesZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

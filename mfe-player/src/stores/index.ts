@@ -2,6 +2,7 @@ import { resetCommentsStore } from './comments/store';
 import { resetFeedStore } from './feed/store';
 import { resetLikedStore } from './liked/store';
 import { resetPlayStore } from './play/store';
+import { resetReplyMarksStore } from './reply-marks/store';
 import { resetStoryStatsStore } from './story-stats/store';
 
 /** Every store of the player back to its initial state (tests). */
@@ -11,4 +12,5 @@ export function resetPlayerStores(): void {
   resetCommentsStore();
   resetStoryStatsStore();
   resetLikedStore();
+  resetReplyMarksStore();
 }
