@@ -59,7 +59,15 @@ export function ReportDialog({ open, onClose, targetType, targetId }: ReportDial
       onClose();
     } catch (err) {
       const code = errorCode(err);
-      setMessage(code === ErrorCode.DuplicateOperation ? t('report.already') : code === ErrorCode.IllegalOperation ? t('report.own') : errorText(err));
+      setMessage(
+        code === ErrorCode.DuplicateOperation
+          ? t('report.already')
+          : code === ErrorCode.IllegalOperation
+            ? t('report.own')
+            : code === ErrorCode.CommentDeleted
+              ? t('report.gone')
+              : errorText(err),
+      );
     } finally {
       setBusy(false);
     }

@@ -15,6 +15,7 @@ const reportEn = {
     needReason: 'Choose a reason and at least one part.',
     already: 'You have already reported this. We will tell you the result.',
     own: 'You cannot report your own content.',
+    gone: 'This comment is no longer available to you.',
     loadFailed: 'The report form could not be loaded.',
     reasons: {
       Sexual: 'Sexual content',

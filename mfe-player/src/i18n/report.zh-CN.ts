@@ -17,6 +17,7 @@ const reportZhCN: ReportCatalogue = {
     needReason: '请选择理由并至少勾选一项内容。',
     already: '你已经举报过了，处理结果会通知你。',
     own: '不能举报自己的内容。',
+    gone: '这条评论已无法查看。',
     loadFailed: '举报表单加载失败。',
     reasons: {
       Sexual: '色情内容',

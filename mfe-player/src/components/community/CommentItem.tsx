@@ -6,6 +6,7 @@ import { usePlayerT } from '../../i18n';
 import { pictureSrc } from '../../lib/media';
 import { useCommentsStore } from '../../stores/comments/store';
 import { usePlayerPath } from '../paths';
+import { CommentReport } from '../replies/CommentReport';
 import { CommentComposer } from './CommentComposer';
 
 function Author({ user }: { user: Comment['user'] }): JSX.Element {
@@ -80,6 +81,7 @@ export function CommentItem({ comment, isCreator }: { comment: Comment; isCreato
               {comment.pinned ? t('comments.unpin') : t('comments.pin')}
             </Button>
           ) : null}
+          {held ? null : <CommentReport comment={comment} name={name} />}
           {comment.can_delete ? (
             <Button size="sm" variant="ghost" aria-label={t('comments.deleteLabel', { name })} onClick={() => setConfirming(true)}>
               {t('comments.delete')}

@@ -136,4 +136,58 @@ describe('comments of a story', () => {
     expect(store().items.map((c) => c.comment_id)).toEqual(['c10', 'c9', 'c1']);
     expect(store().commentCount).toBe(3);
   });
+
+  it('one\u2019s own reply pushed before the post answers is counted once on its root and in the total (by id)', async () => {
+    api.listComments.mockResolvedValueOnce(aCommentPage([aComment('root', { reply_count: 0 })], { comment_count: 1 }));
+    await store().open('100');
+    const mine = aComment('r1', { root_id: 'root', parent_id: 'root', text: 'Me too' });
+    let answer: (c: typeof mine) => void = () => undefined;
+    api.postComment.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const posting = store().post('Me too', store().items[0]);
+    // The push about it arrives (and is read) while the post is still on its way.
+    api.getComment.mockResolvedValueOnce(mine);
+    await store().applyPush('100', 2, 'r1');
+    expect(store().items[0]!.reply_count).toBe(1);
+    answer(mine);
+    expect((await posting).kind).toBe('posted');
+    expect(store().items[0]!.reply_count).toBe(1);
+    expect(store().commentCount).toBe(2);
+    expect(store().replies.root!.items.map((c) => c.comment_id)).toEqual(['r1']);
+    // Only this reply: no "more replies" to fetch.
+    expect(store().replies.root!.hasMore).toBe(false);
+    // A second push of the same comment changes nothing.
+    await store().applyPush('100', 2, 'r1');
+    expect(store().items[0]!.reply_count).toBe(1);
+  });
+
+  it('the same, when the post answers while the pushed comment is still being read', async () => {
+    api.listComments.mockResolvedValueOnce(aCommentPage([aComment('root', { reply_count: 2 })], { comment_count: 3 }));
+    await store().open('100');
+    const mine = aComment('r3', { root_id: 'root', parent_id: 'root' });
+    let read: (c: typeof mine) => void = () => undefined;
+    api.getComment.mockReturnValueOnce(new Promise((resolve) => (read = resolve)));
+    const pushed = store().applyPush('100', 4, 'r3');
+    api.postComment.mockResolvedValueOnce(mine);
+    await store().post('Third', store().items[0]);
+    read(mine);
+    await pushed;
+    expect(store().items[0]!.reply_count).toBe(3);
+    expect(store().commentCount).toBe(4);
+    expect(store().replies.root!.items.map((c) => c.comment_id)).toEqual(['r3']);
+    expect(store().replies.root!.hasMore).toBe(true);
+  });
+
+  it('a root comment pushed first and then answered is counted once', async () => {
+    api.listComments.mockResolvedValueOnce(aCommentPage([aComment('c1')], { comment_count: 1 }));
+    await store().open('100');
+    let answer: (c: ReturnType<typeof aComment>) => void = () => undefined;
+    api.postComment.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const posting = store().post('Mine');
+    api.getComment.mockResolvedValueOnce(aComment('c2'));
+    await store().applyPush('100', 2, 'c2');
+    answer(aComment('c2'));
+    await posting;
+    expect(store().commentCount).toBe(2);
+    expect(store().items.map((c) => c.comment_id)).toEqual(['c2', 'c1']);
+  });
 });

@@ -32,6 +32,13 @@ export interface CommentsState {
   commentCount: number;
   commentStatus: StoryCommentStatus;
   replies: Record<string, Replies>;
+  /**
+   * Comments whose arrival is already in a count, by id: `inTotal` in `commentCount`, `inRoot` in their root's
+   * `reply_count`. A post's answer and the push about the same comment come in either order; each count takes a
+   * comment once, whichever comes first.
+   */
+  inTotal: Record<string, true>;
+  inRoot: Record<string, true>;
   /** Opens a story's comments (first page of the current sort); a different story starts from scratch. */
   open: (storyId: string) => Promise<void>;
   setSort: (sort: CommentSort) => Promise<void>;
@@ -57,6 +64,8 @@ const initial = {
   commentCount: 0,
   commentStatus: StoryCommentStatus.Open as StoryCommentStatus,
   replies: {} as Record<string, Replies>,
+  inTotal: {} as Record<string, true>,
+  inRoot: {} as Record<string, true>,
 };
 
 /** Every comment the page shows, roots and loaded replies, with `fn` applied to the one with `id`. */
@@ -94,6 +103,15 @@ export const useCommentsStore = create<CommentsState>()((set, get) => {
       if (get().storyId !== storyId) return;
       set({ status: 'error', error: errorText(error) });
     }
+  }
+
+  /** Counts a new reply on its root, unless this reply is counted there already. */
+  function countInRoot(rootId: string, id: string): void {
+    if (get().inRoot[id]) return;
+    set({
+      items: get().items.map((c) => (c.comment_id === rootId ? { ...c, reply_count: c.reply_count + 1 } : c)),
+      inRoot: { ...get().inRoot, [id]: true },
+    });
   }
 
   return {
@@ -145,24 +163,23 @@ export const useCommentsStore = create<CommentsState>()((set, get) => {
       }
       if (get().storyId !== storyId) return outcome;
       const comment = outcome.comment;
+      const id = comment.comment_id;
       const posted = outcome.kind === 'posted';
-      // A push may have shown the comment already (and counted it): it is added, and counted, once.
+      // A push may have shown the comment already, and counted it: it is added once and counted once (by id).
       if (rootId) {
         // Replies not opened yet: the new one shows alone, with the others a "more" away.
-        const hadReplies = (get().items.find((c) => c.comment_id === rootId)?.reply_count ?? 0) > 0;
+        // (Not counting this one, when its push came first.)
+        const counted = get().items.find((c) => c.comment_id === rootId)?.reply_count ?? 0;
+        const hadReplies = counted - (get().inRoot[id] ? 1 : 0) > 0;
         const r = get().replies[rootId] ?? { items: [], cursor: '', hasMore: hadReplies, status: 'ready' as const, error: null };
-        if (r.items.some((c) => c.comment_id === comment.comment_id)) return outcome;
-        set({
-          replies: { ...get().replies, [rootId]: { ...r, items: [...r.items, comment] } },
-          ...(posted ? { items: get().items.map((c) => (c.comment_id === rootId ? { ...c, reply_count: c.reply_count + 1 } : c)) } : {}),
-        });
+        if (!r.items.some((c) => c.comment_id === id)) set({ replies: { ...get().replies, [rootId]: { ...r, items: [...r.items, comment] } } });
+        if (posted) countInRoot(rootId, id);
       } else {
         const items = get().items;
-        if (items.some((c) => c.comment_id === comment.comment_id)) return outcome;
         // After the pinned comment, which stays first.
-        set({ items: [...items.filter((c) => c.pinned), comment, ...items.filter((c) => !c.pinned)] });
+        if (!items.some((c) => c.comment_id === id)) set({ items: [...items.filter((c) => c.pinned), comment, ...items.filter((c) => !c.pinned)] });
       }
-      if (posted) set({ commentCount: get().commentCount + 1 });
+      if (posted && !get().inTotal[id]) set({ commentCount: get().commentCount + 1, inTotal: { ...get().inTotal, [id]: true } });
       return outcome;
     },
 
@@ -231,11 +248,12 @@ export const useCommentsStore = create<CommentsState>()((set, get) => {
 
     async applyPush(storyId, commentCount, commentId) {
       if (get().storyId !== storyId) return;
-      set({ commentCount });
+      // The server's count, read after the move: it holds the comment the push is about.
+      set({ commentCount, ...(commentId ? { inTotal: { ...get().inTotal, [commentId]: true as const } } : {}) });
       if (!commentId || get().sort !== 'newest' || get().status === 'idle') return;
-      const known = (id: string) =>
+      const shown = (id: string) =>
         get().items.some((c) => c.comment_id === id) || Object.values(get().replies).some((r) => r.items.some((c) => c.comment_id === id));
-      if (known(commentId)) return;
+      if (shown(commentId)) return;
       let comment: Comment;
       try {
         comment = await community.getComment(commentId);
@@ -243,12 +261,12 @@ export const useCommentsStore = create<CommentsState>()((set, get) => {
         // Hidden from this viewer (a block) or gone already: nothing to show.
         return;
       }
-      if (get().storyId !== storyId || known(commentId)) return;
+      if (get().storyId !== storyId) return;
       if (comment.root_id) {
-        const items = get().items.map((c) => (c.comment_id === comment.root_id ? { ...c, reply_count: c.reply_count + 1 } : c));
+        countInRoot(comment.root_id, commentId);
         const r = get().replies[comment.root_id];
-        set({ items, ...(r ? { replies: { ...get().replies, [comment.root_id]: { ...r, items: [...r.items, comment] } } } : {}) });
-      } else {
+        if (r && !shown(commentId)) set({ replies: { ...get().replies, [comment.root_id]: { ...r, items: [...r.items, comment] } } });
+      } else if (!shown(commentId)) {
         const items = get().items;
         set({ items: [...items.filter((c) => c.pinned), comment, ...items.filter((c) => !c.pinned)] });
       }
