@@ -55,6 +55,7 @@ const envSchema = z.object({
     .default(1),
   SOCKET_ADAPTER: z.enum(['local', 'mongo']).default('local'),
   CONTRACT_CHECK: boolFromEnv,
+  DEV_CHAT_SWITCH: boolFromEnv,
   SOCKET_POLLING: boolFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_ORIGIN: z.url({ message: 'expected an absolute URL such as http://localhost:8080' }).default('http://localhost:8080'),
@@ -186,6 +187,11 @@ export interface Config {
   /** Check every answer against its response contract (default: on when NODE_ENV is test). */
   contractCheck: boolean;
   /**
+   * Browser tests only (never in production): `POST /api/dev/chat_model` points this process's play chat at a
+   * loopback OpenAI-compatible server, or back to the configured provider.
+   */
+  devChatSwitch: boolean;
+  /**
    * Whether socket.io clients may fall back to long-polling (default true). With `workers` > 1 that needs the
    * primary's sticky balancer, which relays request bodies and streamed answers between processes; false lets
    * node:cluster hand whole connections to the workers instead (cheaper per request) and accepts websockets only.
@@ -293,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.API_WORKERS,
     socketAdapter: e.SOCKET_ADAPTER,
     contractCheck: e.CONTRACT_CHECK ?? e.NODE_ENV === 'test',
+    devChatSwitch: (e.DEV_CHAT_SWITCH ?? false) && e.NODE_ENV !== 'production',
     socketPolling: e.SOCKET_POLLING ?? true,
     logLevel: e.LOG_LEVEL,
     appOrigin: e.APP_ORIGIN,

@@ -62,4 +62,10 @@ describe('a play with a lorebook', () => {
     expect(third).toHaveLength(at + 2);
     expect(third[0]!.content).not.toContain('lantern is cursed');
   });
+
+  it('has no development chat switch without DEV_CHAT_SWITCH', async () => {
+    const client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const res = await client.call('/api/dev/chat_model', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(404);
+  });
 });

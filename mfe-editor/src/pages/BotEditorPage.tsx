@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type JSX } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS } from 'shared-kit';
 import { Card, Checkbox, Spinner } from 'ui-kit';
@@ -18,6 +18,8 @@ import { useEditorStore, type SaveMode } from '../stores/editor/store';
 import { StoryGenType } from 'shared-kit';
 import { Autosave } from './useAutosave';
 import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
+
+const LorebookSection = lazy(() => import('../sections/LorebookSection'));
 
 function BotForm(): JSX.Element | null {
   const { t } = useEditorT();
@@ -114,6 +116,9 @@ export function BotEditorPage(): JSX.Element {
       {load.status === 'ready' ? (
         <div key={rev} className="editor-body">
           <BotForm />
+          <Suspense fallback={<Spinner label={t('common.loading')} />}>
+            <LorebookSection storyId={isNew ? null : (id ?? null)} />
+          </Suspense>
           <CardTools storyId={isNew ? null : (id ?? null)} />
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type JSX } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Spinner } from 'ui-kit';
 import { RestoreNotice } from '../components/RestoreNotice';
@@ -18,6 +18,8 @@ import { useEditorStore, type SaveMode } from '../stores/editor/store';
 import { Autosave } from './useAutosave';
 import { CardTools } from '../components/CardTools';
 import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
+
+const LorebookSection = lazy(() => import('../sections/LorebookSection'));
 
 /** The normal-mode story editor (spec sections 2, 4 and 5). */
 export function StoryEditorPage(): JSX.Element {
@@ -85,6 +87,9 @@ export function StoryEditorPage(): JSX.Element {
           <ChaptersSection />
           <SummarySection />
           <SettingsSection />
+          <Suspense fallback={<Spinner label={t('common.loading')} />}>
+            <LorebookSection storyId={isNew ? null : (id ?? null)} />
+          </Suspense>
           <CardTools storyId={isNew ? null : (id ?? null)} story />
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { unwrap, type Envelope, type StoryContent, type StoryIssue } from 'shared-kit';
+import { unwrap, type Envelope, type Lorebook, type StoryContent, type StoryIssue } from 'shared-kit';
 import { apiClient } from '../api/client';
 
 /** What `POST /api/editor/card/import` answers: the card mapped to a bot, for review; nothing is saved. */
@@ -26,4 +26,16 @@ export function cardExportUrl(storyId: string, format: CardFormat, characterId?:
   const q = new URLSearchParams({ story_id: storyId, format });
   if (characterId) q.set('character_id', characterId);
   return `/api/editor/card/export?${q.toString()}`;
+}
+
+/** Reads a standalone V3 lorebook file (`lorebook_v3`); nothing is saved. Silent: the section shows the problem. */
+export function importLorebookFile(file: File): Promise<{ lorebook: Lorebook; notes: string[] }> {
+  const form = new FormData();
+  form.append('file', file);
+  return unwrap(apiClient.post<Envelope<{ lorebook: Lorebook; notes: string[] }>>('/editor/lorebook/import', form, { silent: true }));
+}
+
+/** The download address of a saved story's or bot's lorebook as a V3 lorebook file. */
+export function lorebookExportUrl(storyId: string): string {
+  return `/api/editor/lorebook/export?${new URLSearchParams({ story_id: storyId }).toString()}`;
 }

@@ -131,6 +131,7 @@ export function aStoryDetail(overrides: Partial<StoryContent> = {}, status: numb
     prologue: content.prologue,
     player: content.player,
     summary: content.summary,
+    ...(content.lorebook ? { lorebook: content.lorebook } : {}),
     review_result: null,
     plan_info: { estimated_time: 0, duration: 0, estimated_pieces: 0 },
     permission: { character_use: true, thread_share: true },

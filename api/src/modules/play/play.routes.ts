@@ -21,6 +21,7 @@ import { checkCoverage, endingInfo, latestVersion, ownPlay, playInfo, restartPla
 import { streamReply } from './stream/reply';
 import { sendTurn } from './turn/send';
 import './session/deletion';
+import { devSwitchableChat } from './devChat';
 
 export interface PlayDeps {
   config: Config;
@@ -50,7 +51,7 @@ async function playGuard(ctx: AppContext, next: Next): Promise<void> {
 export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const pctx: PlayContext = {
     config: deps.config,
-    chat: deps.chat ?? createChatProvider(deps.config, deps.logger),
+    chat: devSwitchableChat(router, deps.chat ?? createChatProvider(deps.config, deps.logger), deps.config, deps.logger),
     checkText: playModeration(deps.moderation, deps.logger),
     replyWords: deps.replyWords ?? loadReplyWordList(deps.config.forbiddenWordsFile),
     live: new LiveReplies(),

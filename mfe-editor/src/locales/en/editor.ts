@@ -1,4 +1,5 @@
 import { galleryCopy, templateCopy } from './parts/template';
+import { lorebookCopy } from './parts/lorebook';
 
 /** The editor remote's copy in English: the `editor` namespace. Every other language has exactly these keys. */
 const editor = {
@@ -289,6 +290,7 @@ const editor = {
   },
   template: templateCopy,
   gallery: galleryCopy,
+  lorebook: lorebookCopy,
 } as const;
 
 export default editor;

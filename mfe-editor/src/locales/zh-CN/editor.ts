@@ -1,6 +1,7 @@
 import type { Translation } from 'ui-kit';
 import type { EditorCopy } from '../en/editor';
 import { galleryCopyZh, templateCopyZh } from './parts/template';
+import { lorebookCopyZh } from './parts/lorebook';
 
 /** The editor remote's copy in Simplified Chinese (`editor` namespace); the type keeps its keys the same as English. */
 const editor: Translation<EditorCopy> = {
@@ -291,6 +292,7 @@ const editor: Translation<EditorCopy> = {
   },
   template: templateCopyZh,
   gallery: galleryCopyZh,
+  lorebook: lorebookCopyZh,
 };
 
 export default editor;

@@ -14,6 +14,7 @@ import {
   validateStory,
   ValidationErrorType,
   VOICE_OVER_SPEAKER,
+  type Lorebook,
   type StoryCharacter,
   type StoryContent,
   type StoryIssue,
@@ -117,6 +118,8 @@ export interface EditorState {
    */
   applyCard: (bot: StoryContent) => void;
   updateCharacter: (id: string, patch: Partial<Omit<StoryCharacter, 'character_id'>>) => void;
+  /** Replaces the story's lorebook (the lorebook section's edits; undefined: none), clearing the touched fields' errors. */
+  setLorebook: (lorebook: Lorebook | undefined, touched?: string[]) => void;
   removeCharacter: (id: string) => void;
 
   /** Adds an empty chapter before the given one, or at the end. Returns its id, or null at the maximum. */
@@ -336,6 +339,11 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         return { content, dirty: true, edits: s.edits + 1, errors: {}, rev: s.rev + 1 };
       });
     },
+    setLorebook: (lorebook, touched = []) =>
+      edit((s) => {
+        const { lorebook: _old, ...rest } = s.content;
+        return { content: lorebook ? { ...rest, lorebook } : rest };
+      }, touched),
     addCharacter: () => {
       const character = emptyCharacter();
       edit((s) => patchContent(s, { characters: [...s.content.characters, character] }), []);
