@@ -149,6 +149,27 @@ describe('templates: routes, roles, rules, stories made from them', () => {
     ]);
   });
 
+  it("a sound field's default is one of the music clips, a picture field's a picture", async () => {
+    const withDefaults = (sound: string, picture: string) =>
+      templateBody({
+        status: 'Draft',
+        fields: [
+          ...templateBody().fields!,
+          { field_id: 'tune', name: 'Tune', type: 'sound', is_optional: true, default_value: sound, target: { kind: 'chapter', id: 'n1' } },
+          { field_id: 'pic', name: 'Cover art', type: 'image', is_optional: true, default_value: picture, target: { kind: 'cover', id: '' } },
+        ],
+      });
+    const good = await author.post(`${T}/create`, withDefaults('bgm_calm_shore', '/api/editor/art/sea.png'));
+    expect(good.body.status_code).toBe(0);
+    for (const [sound, picture, path] of [
+      ['bgm_no_such_clip', '', 'fields.2.default_value'],
+      ['', 'javascript:alert(1)', 'fields.3.default_value'],
+    ] as const) {
+      const bad = await author.post<unknown>(`${T}/create`, withDefaults(sound, picture));
+      expect(bad.body).toMatchObject({ status_code: ErrorCode.ClientParamError, data: { errors: [{ path, rule: 'bad_value' }] } });
+    }
+  });
+
   it('each route by role: guests 1007, other creators 1010503 on writes, the author and operators served', async () => {
     const id = await publish();
     const reads: Array<[string, string]> = [

@@ -104,7 +104,7 @@ for (const size of SIZES) {
       await signInAsOperator(page);
       await page.goto('/ops');
       await audit(page, found, '/ops (operator)');
-      for (const path of ['/ops/users', '/ops/appeals', '/ops/reports', '/ops/permissions']) {
+      for (const path of ['/ops/users', '/ops/appeals', '/ops/reports', '/ops/permissions', '/ops/template-whitelist']) {
         await page.goto(path);
         await audit(page, found, `${path} (operator)`);
       }

@@ -160,3 +160,80 @@ test('a whitelisted creator builds and publishes a template; another creator fil
   await page.reload();
   await expect(page.getByRole('region', { name: '1 story made from it' }).getByText('The ghost of Gullrock')).toBeVisible();
 });
+
+test('an operator puts a creator on the template whitelist in the console, who can then publish templates; taken off, no more', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await signInByPhone(page.request, '647');
+  const creator = await ok<{ uid: string; nickname: string }>(await page.request.get('/api/tyler/user/detail'), 'user/detail');
+  // Not on the whitelist: the gallery offers no Create template, and the api refuses a template.
+  await page.goto('/editor/gallery');
+  await expect(page.getByRole('link', { name: 'Locked Room Mystery' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create template' })).toHaveCount(0);
+
+  // The operator adds the creator on the console's whitelist page.
+  const ops = await browser.newContext({ baseURL });
+  const opsPage = await ops.newPage();
+  await signInAsOperator(opsPage);
+  await opsPage.goto('/ops');
+  await opsPage.getByRole('link', { name: 'Template whitelist' }).click();
+  await expect(opsPage.getByRole('heading', { level: 1, name: 'Template whitelist' })).toBeVisible();
+  const list = opsPage.getByRole('table', { name: 'Creators on the whitelist' });
+  await expect(list.getByText(/Demo Creator/)).toBeVisible();
+  await opsPage.getByLabel('User ID or uid').fill(creator.uid);
+  await opsPage.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(opsPage.getByRole('status').filter({ hasText: 'whitelist' })).toHaveText(`${creator.nickname || creator.uid} is on the whitelist.`);
+  await expect(list.getByRole('button', { name: `Remove ${creator.nickname || creator.uid} from the whitelist` })).toBeVisible();
+
+  // The creator now makes a template and publishes it.
+  await page.reload();
+  await page.getByRole('link', { name: 'Create template' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Template editor/ })).toBeVisible();
+  const about = page.getByRole('region', { name: 'About the template' });
+  await about.getByLabel('Name', { exact: true }).fill('Night Ferry');
+  await about.getByLabel('Emoji').fill('⛴️');
+  await about.getByLabel('Description').fill('A ferry that crosses only at night.');
+  // A sound field with a default clip, for the first chapter's music.
+  const fields = page.getByRole('region', { name: 'Fields' });
+  await fields.getByRole('button', { name: 'Add sound field' }).click();
+  const tune = fields.getByRole('listitem').nth(0);
+  await tune.getByLabel('Field name').fill('Crossing music');
+  await tune.getByRole('combobox', { name: 'Music for' }).click();
+  await page.getByRole('option', { name: 'Chapter: Arrival' }).click();
+  await tune.getByRole('combobox', { name: 'Default music' }).click();
+  await page.getByRole('option', { name: 'Night chase (tense)' }).click();
+  await expect(tune.getByRole('combobox', { name: 'Default music' })).toHaveText(/Night chase/);
+  await expect(page).toHaveURL(/\/editor\/template\/\d+$/);
+  // An extra picture for the template's page, saved at once.
+  const pictures = page.getByRole('region', { name: 'Pictures' });
+  await expect(pictures.getByText('No pictures yet.')).toBeVisible();
+  await pictures.getByLabel('Add a picture').setInputFiles(await picture(page.request, 'young_fisherman_tom'));
+  await expect(pictures.getByRole('img', { name: 'Picture 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Published/ })).toBeVisible();
+  await expect(page.getByRole('status').getByText('Saved')).toBeVisible();
+
+  // Taken off the list: the gallery no longer offers Create template; both changes are in the audit log.
+  await list.getByRole('button', { name: `Remove ${creator.nickname || creator.uid} from the whitelist` }).click();
+  await expect(opsPage.getByRole('status').filter({ hasText: 'whitelist' })).toHaveText(`${creator.nickname || creator.uid} is off the whitelist.`);
+  await expect(list.getByRole('button', { name: `Remove ${creator.nickname || creator.uid} from the whitelist` })).toHaveCount(0);
+  const audit = await ok<{ list: Array<{ action: string }> }>(
+    await opsPage.request.get(`/api/ops/audit/list?target_id=${creator.uid}`),
+    'audit/list',
+  );
+  expect(audit.list.map((e) => e.action)).toEqual(['template.white_list.remove', 'template.white_list.add']);
+  await ops.close();
+  await page.goto('/editor/gallery');
+  await expect(page.getByRole('link', { name: 'Night Ferry' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create template' })).toHaveCount(0);
+  // Its page shows the picture; its form starts from the default clip.
+  await page.getByRole('link', { name: 'Night Ferry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Night Ferry/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Picture 1' })).toBeVisible();
+  await page.getByRole('link', { name: 'Use this template' }).click();
+  const form = page.getByRole('region', { name: 'Fill in the template' });
+  await expect(form.getByRole('combobox', { name: /Crossing music/ })).toHaveText(/Night chase/);
+});

@@ -10,6 +10,7 @@ import { PermissionsPage } from './pages/PermissionsPage';
 import { SanctionRoutes, SanctionNav } from './pages/sanctionRoutes';
 import { ReportCasePage } from './pages/ReportCasePage';
 import { ReportsPage } from './pages/ReportsPage';
+import { TemplateWhiteListPage } from './pages/TemplateWhiteListPage';
 import { PermissionsProvider, useCan } from './me';
 import { OpsPermission } from 'shared-kit';
 
@@ -25,7 +26,8 @@ function Console(): JSX.Element {
         <NavLink to={under(base, 'audit')}>{t('nav.audit')}</NavLink>{' '}
         {useCan(OpsPermission.Moderator) && <NavLink to={under(base, 'reports')}>{t('reports.nav')}</NavLink>}{' '}
         {useCan(OpsPermission.Admin) && <NavLink to={under(base, 'permissions')}>{t('permissions.nav')}</NavLink>}
-        <SanctionNav />
+        <SanctionNav />{' '}
+        {useCan(OpsPermission.ContentOperator) && <NavLink to={under(base, 'template-whitelist')}>{t('templates.nav')}</NavLink>}
       </nav>
       <Routes>
         <Route index element={<QueuePage />} />
@@ -35,6 +37,7 @@ function Console(): JSX.Element {
         {SanctionRoutes()}
         <Route path="reports" element={<ReportsPage />} />
         <Route path="reports/:caseId" element={<ReportCasePage />} />
+        <Route path="template-whitelist" element={<TemplateWhiteListPage />} />
         <Route path="*" element={<QueuePage />} />
       </Routes>
     </>

@@ -16,6 +16,7 @@ import { ImagePicker } from '../components/ImagePicker';
 import { useEditorT } from '../i18n';
 import { currentIssues, resetTemplateStore, useTemplateStore } from '../stores/template/store';
 import { TemplateFieldCard } from './TemplateFieldCard';
+import { TemplatePictures } from './TemplatePictures';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateStoriesMade } from './TemplateStoriesMade';
 import { TemplateSkeleton } from './TemplateSkeleton';
@@ -279,6 +280,7 @@ export function TemplateEditorPage(): JSX.Element {
                 ))}
               </div>
             </Card>
+            {s.templateId ? <TemplatePictures templateId={s.templateId} /> : null}
             <TemplateSkeleton issues={issueList} />
             {s.templateId ? <TemplateStoriesMade templateId={s.templateId} status={s.status} /> : null}
           </div>

@@ -10,7 +10,10 @@ import {
   type TemplateIssue,
 } from 'shared-kit';
 import { Badge, Button, Card, Checkbox, Select, TextField } from 'ui-kit';
+import { ImagePicker } from '../components/ImagePicker';
 import { useEditorT } from '../i18n';
+import { selectBgms } from '../stores/catalog/selectors';
+import { useCatalogStore } from '../stores/catalog/store';
 import { templateIssueText } from './templateIssues';
 
 export interface TemplateFieldCardProps {
@@ -24,8 +27,52 @@ export interface TemplateFieldCardProps {
   onDelete: () => void;
 }
 
-/** One field of a template: its name, box, limit, placeholder, default and whether it is optional; or, for a picture or sound, where it goes. */
-export function TemplateFieldCard({ field, index, count, story, issues, onChange, onMove, onDelete }: TemplateFieldCardProps): JSX.Element {
+/** The select's value for "no default music" (a select option cannot have an empty value). */
+const NO_DEFAULT = 'none';
+
+/** A sound field's default: one of the editor's music clips, or none. */
+function DefaultMusic({
+  field,
+  error,
+  onChange,
+}: {
+  field: TemplateField;
+  error?: string;
+  onChange: (vid: string) => void;
+}): JSX.Element {
+  const { t } = useEditorT();
+  const bgms = useCatalogStore(selectBgms);
+  return (
+    <Select
+      label={t('template.fields.defaultMusic')}
+      value={field.default_value || NO_DEFAULT}
+      options={[
+        { value: NO_DEFAULT, label: t('template.fields.noDefault') },
+        ...bgms.map((b) => ({
+          value: b.vid,
+          label: t('fields.musicOption', { name: b.name, style: b.music_style }),
+        })),
+      ]}
+      error={error}
+      onValueChange={(v) => onChange(v === NO_DEFAULT ? '' : v)}
+    />
+  );
+}
+
+/**
+ * One field of a template: its name, box, limit, placeholder, default and whether it is optional; or, for a picture
+ * or sound, where it goes and its default (a picture through the upload checks, a music clip).
+ */
+export function TemplateFieldCard({
+  field,
+  index,
+  count,
+  story,
+  issues,
+  onChange,
+  onMove,
+  onDelete,
+}: TemplateFieldCardProps): JSX.Element {
   const { t } = useEditorT();
   const at = `fields.${index}`;
   const err = (key: string) => templateIssueText(issues.get(`${at}.${key}`));
@@ -36,7 +83,9 @@ export function TemplateFieldCard({ field, index, count, story, issues, onChange
           { value: `${TemplateTargetKind.Cover}:`, label: t('template.fields.targetCover') },
           ...story.characters.map((c, i) => ({
             value: `${TemplateTargetKind.Character}:${c.character_id}`,
-            label: t('template.fields.targetCharacter', { name: c.character_name || t('common.characterN', { n: i + 1 }) }),
+            label: t('template.fields.targetCharacter', {
+              name: c.character_name || t('common.characterN', { n: i + 1 }),
+            }),
           })),
           ...story.nodes.map((n, i) => ({
             value: `${TemplateTargetKind.Chapter}:${n.node_id}`,
@@ -54,13 +103,31 @@ export function TemplateFieldCard({ field, index, count, story, issues, onChange
           {title} <Badge>{t(`template.fields.type.${field.type}`)}</Badge>
         </h3>
         <div className="ui-row">
-          <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(-1)} aria-label={t('template.fields.moveUpLabel', { name: title })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={index === 0}
+            onClick={() => onMove(-1)}
+            aria-label={t('template.fields.moveUpLabel', { name: title })}
+          >
             {t('template.fields.moveUp')}
           </Button>
-          <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={t('template.fields.moveDownLabel', { name: title })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+            aria-label={t('template.fields.moveDownLabel', { name: title })}
+          >
             {t('template.fields.moveDown')}
           </Button>
-          <Button size="sm" variant="ghost" className="editor-danger-text" onClick={onDelete} aria-label={t('template.fields.deleteLabel', { name: title })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="editor-danger-text"
+            onClick={onDelete}
+            aria-label={t('template.fields.deleteLabel', { name: title })}
+          >
             {t('common.delete')}
           </Button>
         </div>
@@ -98,7 +165,9 @@ export function TemplateFieldCard({ field, index, count, story, issues, onChange
               value={String(field.max_length)}
               error={err('max_length')}
               hint={t('template.fields.maxLengthHint', { max: boxLimit(field.box) })}
-              onChange={(e) => onChange((f) => void (f.max_length = Number.parseInt(e.target.value, 10) || 0))}
+              onChange={(e) =>
+                onChange((f) => void (f.max_length = Number.parseInt(e.target.value, 10) || 0))
+              }
             />
             <TextField
               label={t('template.fields.placeholder')}
@@ -116,19 +185,46 @@ export function TemplateFieldCard({ field, index, count, story, issues, onChange
             />
           </>
         ) : (
-          <Select
-            label={field.type === TemplateFieldType.Image ? t('template.fields.targetImage') : t('template.fields.targetSound')}
-            value={field.target ? `${field.target.kind}:${field.target.id}` : undefined}
-            placeholder={t('template.fields.targetChoose')}
-            options={targets}
-            error={err('target')}
-            onValueChange={(v) =>
-              onChange((f) => {
-                const [kind = '', id = ''] = v.split(':');
-                f.target = { kind: kind as TemplateTargetKind, id };
-              })
-            }
-          />
+          <>
+            <Select
+              label={
+                field.type === TemplateFieldType.Image
+                  ? t('template.fields.targetImage')
+                  : t('template.fields.targetSound')
+              }
+              value={field.target ? `${field.target.kind}:${field.target.id}` : undefined}
+              placeholder={t('template.fields.targetChoose')}
+              options={targets}
+              error={err('target')}
+              onValueChange={(v) =>
+                onChange((f) => {
+                  const [kind = '', id = ''] = v.split(':');
+                  f.target = { kind: kind as TemplateTargetKind, id };
+                })
+              }
+            />
+            {field.type === TemplateFieldType.Sound ? (
+              <DefaultMusic
+                field={field}
+                error={err('default_value')}
+                onChange={(vid) => onChange((f) => void (f.default_value = vid))}
+              />
+            ) : (
+              <ImagePicker
+                fkey={`template-field-${field.field_id}-default`}
+                label={t('template.fields.defaultPicture', { name: title })}
+                use={
+                  field.target?.kind === TemplateTargetKind.Character
+                    ? 'character'
+                    : field.target?.kind === TemplateTargetKind.Chapter
+                      ? 'background'
+                      : 'cover'
+                }
+                value={field.default_value}
+                onChange={(url) => onChange((f) => void (f.default_value = url))}
+              />
+            )}
+          </>
         )}
         <Checkbox
           label={t('template.fields.optional')}

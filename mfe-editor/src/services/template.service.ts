@@ -17,12 +17,19 @@ export type TemplateSaved = ResponseOf<'POST /editor/template/create'>;
 export type TemplateWhiteList = ResponseOf<'GET /editor/template/white_list'>;
 export type CreatorStoryList = ResponseOf<'GET /editor/template/creator_story_list'>;
 
-export function listTemplates(query: { search?: string; category?: string; scope?: 'published' | 'mine'; count?: number }): Promise<TemplateList> {
+export function listTemplates(query: {
+  search?: string;
+  category?: string;
+  scope?: 'published' | 'mine';
+  count?: number;
+}): Promise<TemplateList> {
   return unwrap(apiClient.get<Envelope<TemplateList>>('/editor/template/get_list', { params: query }));
 }
 
 export function getTemplate(templateId: string): Promise<TemplateDetail> {
-  return unwrap(apiClient.get<Envelope<TemplateDetail>>('/editor/template/get', { params: { template_id: templateId } }));
+  return unwrap(
+    apiClient.get<Envelope<TemplateDetail>>('/editor/template/get', { params: { template_id: templateId } }),
+  );
 }
 
 /** Saves (or creates) a template. Field errors and a stale revision are the editor's to show; 1010503 goes to the shell. */
@@ -54,6 +61,30 @@ export function createFromTemplate(templateId: string, values: TemplateValues): 
 /** The stories made from one of the caller's templates (newest first). */
 export function creatorStoryList(templateId: string): Promise<CreatorStoryList> {
   return unwrap(
-    apiClient.get<Envelope<CreatorStoryList>>('/editor/template/creator_story_list', { params: { template_id: templateId, count: 50 } }),
+    apiClient.get<Envelope<CreatorStoryList>>('/editor/template/creator_story_list', {
+      params: { template_id: templateId, count: 50 },
+    }),
+  );
+}
+
+/** A template's extra pictures (shown on its page in the gallery). */
+export function getImages(templateId: string): Promise<ResponseOf<'GET /editor/template/get_images'>> {
+  return unwrap(
+    apiClient.get<Envelope<ResponseOf<'GET /editor/template/get_images'>>>('/editor/template/get_images', {
+      params: { template_id: templateId },
+    }),
+  );
+}
+
+/** Replaces a template's extra pictures (at most six); the template's cover is left as it is. */
+export function updateImages(
+  templateId: string,
+  images: string[],
+): Promise<ResponseOf<'POST /editor/template/update_images'>> {
+  return unwrap(
+    apiClient.post<Envelope<ResponseOf<'POST /editor/template/update_images'>>>(
+      '/editor/template/update_images',
+      { template_id: templateId, images },
+    ),
   );
 }

@@ -1,9 +1,11 @@
 import moderationEn from './moderation.en';
 import sanctionsEn from './sanctions.en';
+import templatesEn from './templates.en';
 /** The ops console's copy in English: the `ops` namespace. Every other language has exactly these keys. */
 const en = {
   ...moderationEn,
   ...sanctionsEn,
+  ...templatesEn,
   nav: { label: 'Console', queue: 'Review queue', audit: 'Audit log' },
   common: { loading: 'Loading…', tryAgain: 'Try again', error: 'The list could not be loaded.' },
   queue: {

@@ -1,11 +1,13 @@
 import type { OpsCatalogue } from './en';
 import moderationZhCN from './moderation.zh-CN';
 import sanctionsZhCN from './sanctions.zh-CN';
+import templatesZhCN from './templates.zh-CN';
 
 /** 运营后台的中文文案（`ops` 命名空间）。 */
 const zhCN: OpsCatalogue = {
   ...moderationZhCN,
   ...sanctionsZhCN,
+  ...templatesZhCN,
   nav: { label: '后台', queue: '审核队列', audit: '操作日志' },
   common: { loading: '加载中…', tryAgain: '重试', error: '列表加载失败。' },
   queue: {

@@ -103,4 +103,21 @@ describe('template rules', () => {
     expect(validateTemplateValues(fields, { hero: '' }).map((i) => i.rule)).toEqual(['required']);
     expect(validateTemplateValues([field({ default_value: 'Ann' })], {})).toEqual([]);
   });
+
+  it("a picture's default is a picture and a sound's a music clip id; blank defaults pass", () => {
+    const pic = (default_value: string) =>
+      field({ field_id: 'pic', name: 'Face', type: 'image', target: { kind: 'cover', id: '' }, default_value });
+    const tune = (default_value: string) =>
+      field({ field_id: 'tune', name: 'Tune', type: 'sound', target: { kind: 'chapter', id: 'n1' }, default_value });
+    // Only the field's own rules (the skeleton's texts place other fields).
+    const rules = (f: ReturnType<typeof field>) =>
+      validateTemplate(template([f]), 'draft')
+        .filter((i) => i.path.startsWith('fields.'))
+        .map((i) => `${i.path} ${i.rule}`);
+    expect(rules(pic(''))).toEqual([]);
+    expect(rules(pic('/api/editor/art/sea.png'))).toEqual([]);
+    expect(rules(pic('javascript:alert(1)'))).toEqual(['fields.0.default_value bad_value']);
+    expect(rules(tune('bgm_calm_shore'))).toEqual([]);
+    expect(rules(tune('not a clip!'))).toEqual(['fields.0.default_value bad_value']);
+  });
 });

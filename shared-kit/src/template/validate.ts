@@ -96,6 +96,11 @@ function fieldIssues(field: TemplateField, i: number, t: TemplateContent, mode: 
       });
     }
   } else {
+    // A picture's or a sound's default is a value the form could have taken: a picture, a music clip's id.
+    const format = field.type === TemplateFieldType.Image ? PICTURE : SOUND;
+    if (field.default_value !== '' && (!format.test(field.default_value) || field.default_value.length > 2048)) {
+      out.push({ path: `${at}.default_value`, type: ValidationErrorType.CheckFailed, rule: 'bad_value', message: 'Not a valid choice' });
+    }
     const target = field.target;
     const ok =
       target !== null &&

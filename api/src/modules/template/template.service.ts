@@ -192,6 +192,12 @@ export async function saveTemplate(user: Caller, input: TemplateCreateRequest, n
   if (existing && input.revision !== existing.revision) throw staleTemplate(existing.revision);
   const content = contentOf(input);
   const issues = validateTemplate(content, input.status === TemplateStatus.Published ? 'publish' : 'draft');
+  // A sound field's default is one of the editor's music clips.
+  content.fields.forEach((f, i) => {
+    if (f.type === TemplateFieldType.Sound && f.default_value !== '' && !isKnownVid(f.default_value)) {
+      issues.push({ path: `fields.${i}.default_value`, type: ValidationErrorType.CheckFailed, rule: 'bad_value', message: 'Not a valid choice' });
+    }
+  });
   if (issues.length > 0) throw templateInvalid(issues);
   const fields = {
     ...content,
