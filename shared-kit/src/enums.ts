@@ -615,5 +615,7 @@ export const NoticeKind = {
   AppealRejected: 'AppealRejected',
   /** The outcome of one's report; `text` the action (NoAction, Remove, Sanction). */
   ReportResult: 'ReportResult',
+  /** Mail from the operators: `title`, `text` and an optional `link`. */
+  Mail: 'Mail',
 } as const;
 export type NoticeKind = ValueOf<typeof NoticeKind>;

@@ -18,3 +18,4 @@ export * from './shell-bridge';
 // Response types only: the schemas themselves (and zod) stay in `shared-kit/schemas`, out of the pages' bundles.
 export type * from './contracts';
 export * from './report';
+export * from './opsMail';

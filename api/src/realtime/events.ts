@@ -1,4 +1,4 @@
-import type { NoticeKind, PlanStatus, ResourceLimit, StoryStatus } from 'shared-kit';
+import type { NoticeKind, PlanStatus, PushType, ResourceLimit, StoryStatus } from 'shared-kit';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -16,6 +16,10 @@ export interface DomainEvents {
   'notice.created': { uid: string; notice_id: string; kind: NoticeKind; unread: number };
   /** A story's like or visible-comment count moved; `comment_id` is a comment that just became visible, or ''. */
   'story.stats_changed': { story_id: string; like_count: number; comment_count: number; comment_id: string };
+  /** Mail reached many inboxes at once (an operator's send to everyone): each signed-in socket re-reads its count. */
+  'mail.broadcast': { mail_id: string };
+  /** An operator's push to people online: every signed-in socket (`uids` null) or those accounts' sockets. */
+  'push.sent': { uids: string[] | null; push: { push_type: PushType; push_id: string; title: string; text: string; link: string } };
   /** A user reached a resource's daily limit, or has it again (TTS: spoken sentences). */
   'resource.limited': { uid: string; limit: ResourceLimit };
 }

@@ -37,6 +37,8 @@ export interface Realtime {
 }
 
 export const userRoom = (uid: string): string => `user:${uid}`;
+/** Every signed-in socket: operators' pushes and mail to everyone. */
+export const USERS_ROOM = 'users';
 /** Sockets of everyone with a story's page open, signed in or not: they get its like and comment counts. */
 export const storyRoom = (storyId: string): string => `story:${storyId}`;
 
@@ -57,7 +59,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
         const story = watchedStory(socket);
         if (story) await socket.join(storyRoom(story));
         const uid = await resolveUser(socket);
-        if (uid) await socket.join(userRoom(uid));
+        if (uid) await socket.join([userRoom(uid), USERS_ROOM]);
         socket.emit('ready', { user: uid !== null, process: PROCESS_NAME });
       } catch (err) {
         logger.warn({ err }, 'socket identity lookup failed; disconnecting');
@@ -75,6 +77,9 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       const rule = PUSH_RULES[name] as (e: typeof payload) => PushTarget;
       const target = rule(payload);
       if ('uid' in target) emitToUser(target.uid, target.push);
+      else if ('uids' in target) {
+        if (target.uids.length > 0) io.to(target.uids.map(userRoom)).emit('push', target.push);
+      } else if ('everyone' in target) io.to(USERS_ROOM).emit('push', target.push);
       else io.to(storyRoom(target.story_id)).emit('push', target.push);
     }),
   );

@@ -1,4 +1,4 @@
-import { ErrorCode, PushType, ResourceLimit } from 'shared-kit';
+import { ErrorCode, NoticeKind, OPS_PUSH_FLAG, PushType, ResourceLimit } from 'shared-kit';
 import type { DomainEvents } from './events';
 
 /** What a socket receives on the `push` event; `push_type` tells the client how to read the rest. */
@@ -7,8 +7,15 @@ export interface Push {
   [field: string]: unknown;
 }
 
-/** Who a push goes to: one person's sockets, or every socket watching a story's page. */
-export type PushTarget = { uid: string; push: Push } | { story_id: string; push: Push };
+/**
+ * Who a push goes to: one person's sockets, several people's, every socket watching a story's page, or every
+ * signed-in socket (`everyone`).
+ */
+export type PushTarget =
+  | { uid: string; push: Push }
+  | { uids: string[]; push: Push }
+  | { story_id: string; push: Push }
+  | { everyone: true; push: Push };
 
 /** Event-to-push translations: the only place that decides what a user is told about a domain event. */
 export const PUSH_RULES: {
@@ -39,6 +46,11 @@ export const PUSH_RULES: {
     uid: e.uid,
     push: { push_type: PushType.InnerPush, notice_id: e.notice_id, kind: e.kind, unread: e.unread },
   }),
+  'mail.broadcast': (e) => ({ everyone: true, push: { push_type: PushType.InnerPush, kind: NoticeKind.Mail, mail_id: e.mail_id } }),
+  'push.sent': (e) => {
+    const push = { ...e.push, [OPS_PUSH_FLAG]: true };
+    return e.uids === null ? { everyone: true, push } : { uids: e.uids, push };
+  },
   'story.stats_changed': (e) => ({
     story_id: e.story_id,
     push: {

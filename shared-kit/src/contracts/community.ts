@@ -137,6 +137,9 @@ export const noticeSchema = z.object({
   text: z.string(),
   /** For sanction notices: the end date of the ban (null otherwise, and for warnings). */
   until: isoDate.nullable(),
+  /** Operators' mail: its title and link (a path in the app), '' otherwise. */
+  title: z.string(),
+  link: z.string(),
   read: z.boolean(),
   created_at: isoDate.nullable(),
 });

@@ -33,4 +33,6 @@ export type OpsStats = z.infer<typeof opsStatsSchema>;
 
 export const CONSOLE_CONTRACTS = {
   'GET /ops/stats': opsStatsSchema,
+  'POST /ops/mail/send': z.object({ mail_id: z.string(), sent: z.number().int(), unknown: z.array(z.string()) }),
+  'POST /ops/push/send': z.object({ push_id: z.string(), push_type: z.string(), accounts: z.number().int().nullable(), unknown: z.array(z.string()) }),
 };

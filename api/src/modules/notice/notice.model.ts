@@ -15,6 +15,9 @@ const noticeSchema = new mongoose.Schema(
     text: { type: String, default: '' },
     /** Sanction notices: the ban's end date. */
     until: { type: Date, default: null },
+    /** Operators' mail: its title and a link into the app. */
+    title: { type: String, default: '' },
+    link: { type: String, default: '' },
     read: { type: Boolean, default: false },
     /** The inbox, newest first (interact/keys.ts). */
     list_key: { type: String, required: true },
@@ -35,6 +38,8 @@ export interface NoticeRecord {
   comment_id: string;
   text: string;
   until?: Date | null;
+  title?: string;
+  link?: string;
   read: boolean;
   list_key: string;
   created_at?: Date;

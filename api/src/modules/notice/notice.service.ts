@@ -21,6 +21,8 @@ export interface NewNotice {
   comment_id?: string;
   text?: string;
   until?: Date | null;
+  title?: string;
+  link?: string;
 }
 
 /** Writes a notice to the recipient's inbox and announces it, so their unread dot lights at once. */
@@ -38,6 +40,8 @@ export async function notify(n: NewNotice): Promise<void> {
     // A preview of someone's words; a moderation notice (no actor) keeps its reasons whole.
     text: (n.text ?? '').slice(0, n.actor_uid ? 200 : 1000),
     until: n.until ?? null,
+    title: n.title ?? '',
+    link: n.link ?? '',
     list_key: sortKey(n.uid, newestById(notice_id)),
     created_at: now,
   });
@@ -63,6 +67,8 @@ export async function noticeList(uid: string, cursor: string | undefined, count:
       comment_id: r.comment_id,
       text: r.text,
       until: r.until?.toISOString() ?? null,
+      title: r.title ?? '',
+      link: r.link ?? '',
       read: r.read,
       created_at: r.created_at?.toISOString() ?? null,
     })),

@@ -1,0 +1,16 @@
+/** Limits of the console's mail (`/api/ops/mail/send`) and pushes (`/api/ops/push/send`); the spec names none. */
+export const OPS_MAIL = {
+  /** Characters of a title (mail and push). */
+  titleMax: 60,
+  /** Characters of a mail's text. */
+  textMax: 1000,
+  /** Characters of a push's text: one line on a banner. */
+  pushTextMax: 200,
+  /** Accounts named in one send to a list. */
+  usersMax: 1000,
+  /** Characters of a link (a path starting with `/`). */
+  linkMax: 200,
+} as const;
+
+/** Marks a push an operator sent (`POST /api/ops/push/send`): the shell shows it as a banner. */
+export const OPS_PUSH_FLAG = 'ops_push';
