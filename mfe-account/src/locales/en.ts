@@ -119,6 +119,7 @@ const en = {
     appealApproved: 'Your appeal was approved',
     appealRejected: 'Your appeal was not approved',
     reportResult: 'Your report on {{story}} was reviewed',
+    mail: 'Message from the team: {{title}}',
     other: 'New activity from {{name}}',
     quote: '“{{text}}”',
     new: 'New',

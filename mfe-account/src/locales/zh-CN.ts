@@ -122,6 +122,7 @@ const zhCN: Translation<AccountMessages> = {
     appealApproved: '你的申诉已通过',
     appealRejected: '你的申诉未通过',
     reportResult: '你对《{{story}}》的举报已处理',
+    mail: '官方消息：{{title}}',
     other: '{{name}} 有新动态',
     quote: '“{{text}}”',
     new: '新',

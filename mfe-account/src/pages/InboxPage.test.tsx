@@ -11,7 +11,7 @@ const inbox = jest.mocked(inboxService);
 
 const bea = { uid: '7', nickname: 'Bea', username: 'bea', avatar: '' };
 function aNotice(id: string, overrides: Partial<Notice> = {}): Notice {
-  return { notice_id: id, kind: 'Follow', actor: bea, story_id: '', story_name: '', comment_id: '', text: '', until: null, read: false, created_at: null, ...overrides };
+  return { notice_id: id, kind: 'Follow', actor: bea, story_id: '', story_name: '', comment_id: '', text: '', until: null, title: '', link: '', read: false, created_at: null, ...overrides };
 }
 function page(list: Notice[], overrides: Partial<NoticePage> = {}): NoticePage {
   return { list, has_more: false, cursor: '', unread: list.filter((n) => !n.read).length, ...overrides };
@@ -62,6 +62,17 @@ describe('the inbox', () => {
     expect(within(failed.closest('li')!).getByText('“Summary: violence”')).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Your account is restricted until / }).getAttribute('href')).toBe('/account');
     expect(screen.getByRole('link', { name: 'Your appeal was approved' })).toBeTruthy();
+  });
+
+  it("shows the team's mail with its title and text, leading to its link", async () => {
+    inbox.fetchNotices.mockResolvedValueOnce(
+      page([aNotice('1', { kind: 'Mail', actor: null, title: 'New season', text: 'Stories of the sea start today.', link: '/play' })]),
+    );
+    inbox.markAllRead.mockResolvedValueOnce(0);
+    renderAt('/account/inbox');
+    const mail = await screen.findByRole('link', { name: 'Message from the team: New season' });
+    expect(mail.getAttribute('href')).toBe('/play');
+    expect(within(mail.closest('li')!).getByText('“Stories of the sea start today.”')).toBeTruthy();
   });
 
   it('shows an empty state, and pages on Show more', async () => {

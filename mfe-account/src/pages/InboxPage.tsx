@@ -14,6 +14,7 @@ function noticeTarget(n: Notice): string {
   if (n.kind === NoticeKind.Sanction || n.kind === NoticeKind.SanctionLifted || n.kind === NoticeKind.AppealApproved || n.kind === NoticeKind.AppealRejected) {
     return '/account';
   }
+  if (n.kind === NoticeKind.Mail) return n.link || '/account/inbox';
   if (n.story_id) return `/play/story/${n.story_id}${n.comment_id ? '#comments' : ''}`;
   return n.actor ? `/play/user/${n.actor.uid}` : '/play';
 }
@@ -57,6 +58,9 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
       break;
     case NoticeKind.ReportResult:
       what = t('inbox.reportResult', { story });
+      break;
+    case NoticeKind.Mail:
+      what = t('inbox.mail', { title: notice.title });
       break;
     default:
       what = t('inbox.other', { name });
