@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { openDemoPlay, sendTurn, storyLog } from '../support/play';
 import { PHONE } from '../support/phone';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
@@ -72,9 +73,12 @@ test('a phone player likes a reply, gives Dissatisfied feedback with reasons, ke
   await feedback.getByRole('textbox', { name: 'Anything else? (optional)' }).fill('She forgot the oil was in the shed.');
   await expect(feedback.getByText('35/500')).toBeVisible();
   await noSidewaysScroll(page);
+  // The page behind the open dialog is hidden from assistive technology, so the dialog is audited as it stands.
+  expect(await seriousViolations(page)).toEqual([]);
   await feedback.getByRole('button', { name: 'Send feedback' }).click();
   await expect(feedback).toBeHidden();
   await expect(reply.getByText('Your feedback: Dissatisfied')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // After a reload both are read back from the api.
   await page.reload();
@@ -131,4 +135,40 @@ test('a phone player likes a reply, gives Dissatisfied feedback with reasons, ke
   await commentRow.getByRole('link').click();
   await expect(operator.getByText(theirs).first()).toBeVisible();
   await expect(operator.getByText('Harassment: text')).toBeVisible();
+});
+
+test.describe('at desktop size', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, userAgent: undefined });
+
+  test('the reply actions fit beside the log, the menu opens by pointer, a like is undone and feedback is given Average in Chinese', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInByPhone(page.request, '737');
+    await openDemoPlay(page);
+    await sendTurn(page, 'Ezra, is the radio working tonight?');
+    const reply = storyLog(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Like this reply' }) })
+      .last();
+    const like = reply.getByRole('button', { name: 'Like this reply' });
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await noSidewaysScroll(page);
+
+    // The same in Chinese (the language the header's switcher keeps).
+    await page.evaluate(() => localStorage.setItem('sv:language', 'zh-CN'));
+    await page.reload();
+    const row = page.getByRole('log', { name: '故事对话' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: '赞这条回复' }) }).last();
+    await expect(row.getByRole('button', { name: '赞这条回复' })).toHaveAttribute('aria-pressed', 'false');
+    await row.getByRole('button', { name: '这条回复的更多操作' }).click();
+    await page.getByRole('menuitem', { name: '反馈' }).click();
+    const dialog = page.getByRole('dialog', { name: '对这条回复的反馈' });
+    await dialog.getByRole('radio', { name: '一般' }).check();
+    await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+    await dialog.getByRole('button', { name: '提交反馈' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('你的反馈：一般')).toBeVisible();
+    await noSidewaysScroll(page);
+  });
 });
