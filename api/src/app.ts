@@ -48,6 +48,8 @@ import { assertWebEditable, createStoryFromTemplate } from './modules/template/t
 import { sanctionRoutes } from './modules/sanction/sanction.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
+import { openAiTranscriber } from './modules/voice/ugc.asr';
+import { ugcVoiceRoutes, ugcVoiceUploadMiddleware } from './modules/voice/ugc.routes';
 import { configureSpeech } from './modules/voice/voice.service';
 import { offlineSpeech, openAiSpeech } from './modules/voice/tts.engines';
 import { topicRoutes } from './modules/topic/topic.routes';
@@ -180,6 +182,13 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     now,
   });
   voiceRoutes(router);
+  const { asr } = config;
+  const ugcDeps = {
+    transcriber: asr.model && asr.baseUrl ? openAiTranscriber({ baseUrl: asr.baseUrl, apiKey: asr.apiKey, model: asr.model }) : null,
+    now,
+    logger: deps.logger,
+  };
+  ugcVoiceRoutes(router, ugcDeps);
   topicRoutes(router, { now });
   options.extraRoutes?.(router, deps);
 
@@ -194,6 +203,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   // Before the JSON parser: uploads are multipart and read their own body.
   app.use(onlyWhereItRoutes(mediaMiddleware(sessionMiddleware(accounts))));
   app.use(onlyWhereItRoutes(cardMiddleware(sessionMiddleware(accounts), now)));
+  app.use(onlyWhereItRoutes(ugcVoiceUploadMiddleware(sessionMiddleware(accounts), ugcDeps)));
   app.use(jsonBody);
   app.use(sessionMiddleware(accounts));
   app.use(router.routes());

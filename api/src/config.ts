@@ -68,6 +68,9 @@ const envSchema = z.object({
   TTS_MODEL: optionalString,
   TTS_BASE_URL: z.url({ message: 'expected an absolute URL' }).optional(),
   TTS_API_KEY: optionalString,
+  ASR_MODEL: optionalString,
+  ASR_BASE_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  ASR_API_KEY: optionalString,
   TTS_DAILY_QUOTA: z
     .string()
     .trim()
@@ -208,6 +211,11 @@ export interface Config {
    * the offline engine otherwise; `dailyQuota` sentences per user per UTC day.
    */
   tts: { model: string | undefined; baseUrl: string | undefined; apiKey: string | undefined; dailyQuota: number };
+  /**
+   * Custom voices: when `model` is set, a recording is sent to an OpenAI-compatible `/audio/transcriptions` (at
+   * `baseUrl`, default LLM_BASE_URL) and must read the text shown.
+   */
+  asr: { model: string | undefined; baseUrl: string | undefined; apiKey: string | undefined };
   /** An extra forbidden-word list (one per line) on top of `config/forbidden-words/*.txt`. */
   forbiddenWordsFile: string | undefined;
   /** How often the review worker looks for queued jobs. */
@@ -307,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     ai: { moderationModel: e.LLM_MODERATION_MODEL, imageModel: e.LLM_IMAGE_MODEL },
     tts: { model: e.TTS_MODEL, baseUrl: e.TTS_BASE_URL ?? e.LLM_BASE_URL, apiKey: e.TTS_API_KEY ?? e.LLM_API_KEY, dailyQuota: e.TTS_DAILY_QUOTA },
+    asr: { model: e.ASR_MODEL, baseUrl: e.ASR_BASE_URL ?? e.LLM_BASE_URL, apiKey: e.ASR_API_KEY ?? e.LLM_API_KEY },
     forbiddenWordsFile: e.FORBIDDEN_WORDS_FILE ? path.resolve(e.FORBIDDEN_WORDS_FILE) : undefined,
     reviewPollMs: e.REVIEW_POLL_MS,
     reviewDelayMs: e.REVIEW_DELAY_MS,

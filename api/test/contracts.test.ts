@@ -34,8 +34,8 @@ describe('response contracts', () => {
   });
 
   it('covers every JSON call the api routes, and names no call it does not route', () => {
-    // The media middleware routes uploads and files itself, ahead of the JSON body parser.
-    const routed = new Set<string>(['POST /editor/upload', 'GET /media/:id']);
+    // The media and custom-voice middlewares route uploads and files themselves, ahead of the JSON body parser.
+    const routed = new Set<string>(['POST /editor/upload', 'GET /media/:id', 'POST /editor/ugc_voice/create']);
     for (const layer of router!.stack) {
       for (const method of layer.methods) {
         if (method === 'HEAD') continue;

@@ -80,6 +80,11 @@ export class FakeOpenAI {
   readonly speechRequests: Array<{ model: string; voice: string; input: string; response_format?: string }> = [];
   speechDelayMs = 0;
   speechStatus = 200;
+  /** `/audio/transcriptions`: what it heard in every recording (by default `transcript`), each request, the status. */
+  transcript = '';
+  hear: ((request: { model: string; language: string; bytes: number }) => string) | null = null;
+  readonly transcriptionRequests: Array<{ model: string; language: string; bytes: number }> = [];
+  transcriptionStatus = 200;
   private readonly server: http.Server;
   private readonly sockets = new Set<Socket>();
   url = '';
@@ -125,8 +130,28 @@ export class FakeOpenAI {
   }
 
   private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    let raw = '';
-    for await (const part of req) raw += String(part);
+    const parts: Buffer[] = [];
+    for await (const part of req) parts.push(part as Buffer);
+    const body = Buffer.concat(parts);
+    const raw = body.toString('utf8');
+    if (req.method === 'POST' && req.url?.endsWith('/audio/transcriptions')) {
+      // A multipart form: the fields are read from the text, the file's size from the bytes between its headers and
+      // the next boundary.
+      const field = (name: string): string => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(raw)?.[1] ?? '';
+      const boundary = /boundary=(.+)$/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
+      const fileStart = body.indexOf('name="file"');
+      const dataStart = body.indexOf('\r\n\r\n', fileStart) + 4;
+      const dataEnd = body.indexOf(`\r\n--${boundary}`, dataStart);
+      const asked = { model: field('model'), language: field('language'), bytes: fileStart < 0 ? 0 : dataEnd - dataStart };
+      this.transcriptionRequests.push(asked);
+      if (this.transcriptionStatus !== 200) {
+        res.writeHead(this.transcriptionStatus, { 'content-type': 'application/json' }).end('{"error":{"message":"transcription failed"}}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ text: this.hear ? this.hear(asked) : this.transcript }));
+      return;
+    }
     if (req.method === 'POST' && req.url?.endsWith('/moderations')) {
       // Clean verdicts unless a test said which texts to flag.
       const input = (JSON.parse(raw) as { input: string | string[] }).input;
@@ -171,8 +196,8 @@ export class FakeOpenAI {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
       return;
     }
-    const body = JSON.parse(raw) as { model: string; stream?: boolean; messages: FakeMessage[] };
-    const request: FakeRequest = { model: body.model, stream: body.stream === true, messages: body.messages };
+    const chat = JSON.parse(raw) as { model: string; stream?: boolean; messages: FakeMessage[] };
+    const request: FakeRequest = { model: chat.model, stream: chat.stream === true, messages: chat.messages };
     this.requests.push(request);
     const behaviour = this.handler(request, this.requests.length - 1);
     const id = `chatcmpl-${this.requests.length}`;
@@ -188,14 +213,14 @@ export class FakeOpenAI {
           id,
           object: 'chat.completion',
           created: 0,
-          model: body.model,
+          model: chat.model,
           choices: [{ index: 0, message: { role: 'assistant', content: behaviour.content }, finish_reason: 'stop' }],
         }),
       );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.write(chunk(id, body.model, { role: 'assistant', content: '' }));
+    res.write(chunk(id, chat.model, { role: 'assistant', content: '' }));
     const tokens = behaviour.kind === 'empty' ? [] : (behaviour.tokens ?? []);
     const delay = behaviour.kind === 'stream' ? (behaviour.delayMs ?? 0) : 0;
     const onSent = behaviour.kind === 'stream' ? behaviour.onSent : undefined;
@@ -207,7 +232,7 @@ export class FakeOpenAI {
         request.cancelled = true;
         return;
       }
-      res.write(chunk(id, body.model, { content: token }));
+      res.write(chunk(id, chat.model, { content: token }));
       onSent?.(i);
     }
     if (behaviour.kind === 'stall') return;
@@ -216,7 +241,7 @@ export class FakeOpenAI {
       res.end();
       return;
     }
-    res.write(chunk(id, body.model, {}, 'stop'));
+    res.write(chunk(id, chat.model, {}, 'stop'));
     res.end('data: [DONE]\n\n');
   }
 }

@@ -41,6 +41,7 @@ import { SANCTION_CONTRACTS } from './sanction';
 import { REPORT_CONTRACTS } from './report';
 import { TOPIC_CONTRACTS } from './topic';
 import { CONSOLE_CONTRACTS } from './console';
+import { VOICE_CONTRACTS } from './voice';
 
 export * from './account';
 export * from './common';
@@ -55,6 +56,7 @@ export * from './sanction';
 export * from './report';
 export * from './topic';
 export * from './console';
+export * from './voice';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -106,6 +108,7 @@ export const RESPONSE_CONTRACTS = {
   'POST /events/track': emptyData,
   // Play
   ...PLAY_CONTRACTS,
+  ...VOICE_CONTRACTS,
   // Community
   ...COMMUNITY_CONTRACTS,
   ...PLAN_CONTRACTS,

@@ -20,6 +20,8 @@ export interface MultipartLimits {
   /** The file field's name. */
   fileField: string;
   maxFileBytes: number;
+  /** The longest text field accepted (100 bytes unless given). */
+  maxFieldBytes?: number;
 }
 
 /** Multipart framing around one file and a few short fields stays well under this. */
@@ -49,7 +51,7 @@ export function parseMultipart(req: IncomingMessage, limits: MultipartLimits): P
     try {
       bb = busboy({
         headers: req.headers,
-        limits: { files: 1, fileSize: limits.maxFileBytes, fields: 8, fieldSize: 100, fieldNameSize: 50, parts: 10, headerPairs: 20 },
+        limits: { files: 1, fileSize: limits.maxFileBytes, fields: 8, fieldSize: limits.maxFieldBytes ?? 100, fieldNameSize: 50, parts: 10, headerPairs: 20 },
       });
     } catch {
       reject(paramError('body: Send multipart/form-data with a boundary'));
@@ -91,7 +93,7 @@ export function parseMultipart(req: IncomingMessage, limits: MultipartLimits): P
       // busboy destroys the open file stream with the parser's error (e.g. a body cut off mid-file).
       stream.on('error', () => fail(paramError('body: Malformed multipart body')));
       if (name !== limits.fileField) {
-        fail(paramError(`${name}: Unexpected file field, send the picture as "${limits.fileField}"`));
+        fail(paramError(`${name}: Unexpected file field, send the file as "${limits.fileField}"`));
         stream.resume();
         return;
       }

@@ -37,3 +37,12 @@ export function voiceSpec(id: string, text = ''): VoiceSpec {
   const variant = spec.espeak.voice.split('+')[1] ?? 'm1';
   return { ...spec, espeak: { ...spec.espeak, voice: `cmn+${variant}` } };
 }
+
+/** Whether `id` is one of the built-in voices. */
+export const isCatalogVoice = (id: string): boolean => BY_ID.has(id);
+
+/** The language key of a built-in voice, from its engine voice. */
+export function catalogLanguage(spec: VoiceSpec): string {
+  const lang = spec.espeak.voice.split('+')[0]!;
+  return lang.startsWith('en') ? 'en' : lang === 'pt-br' ? 'pt-BR' : lang;
+}

@@ -5,7 +5,9 @@ import type { EventBus } from '../../realtime/events';
 import type { Logger } from '../../lib/logger';
 import type { SpeechEngine } from './tts.engines';
 import { TtsClip, TtsQuota, type TtsClipFields } from './tts.model';
-import { voiceSpec } from './voice.catalog';
+import { voiceSpec, type VoiceSpec } from './voice.catalog';
+import { UgcVoice, type UgcVoiceFields } from './ugc.model';
+import { isUgcVoiceId, ugcSpec } from './ugc.voice';
 
 export const VOICE_AUDIO_PATH = '/api/voice/audio';
 export const clipUrl = (key: string): string => `${VOICE_AUDIO_PATH}/${key}`;
@@ -76,29 +78,62 @@ async function takeQuota(d: SpeechDeps, uid: string): Promise<boolean> {
   return false;
 }
 
+/** A custom voice that may not be heard: deleted, rejected, or made private by its owner (spec section 4). */
+export class VoiceMutedError extends Error {
+  constructor(voiceId: string) {
+    super(`voice ${voiceId} is muted`);
+    this.name = 'VoiceMutedError';
+  }
+}
+
 /**
- * Speaks one sentence for `uid` in the voice `voiceId`: the cached clip of the same text and voice, else a new one
- * from the engine, stored for next time. Null when the user's daily quota is used up (nothing is synthesized).
+ * How `voiceId` speaks for `uid`: a built-in voice by the catalogue; a custom voice while it is not deleted or
+ * rejected and is public or `uid`'s own. Otherwise the lines in it are muted (VoiceMutedError).
  */
-export async function speakSentence(uid: string, text: string, voiceId: string): Promise<SpokenClip | null> {
-  const d = deps;
-  if (!d) throw new Error('speech is not configured');
-  const start = performance.now();
-  const spoken = speakableText(text);
-  if (!(await takeQuota(d, uid))) return null;
-  const voice = voiceSpec(voiceId, spoken);
+async function resolveVoice(voiceId: string, uid: string, spoken: string): Promise<VoiceSpec> {
+  if (!isUgcVoiceId(voiceId)) return voiceSpec(voiceId, spoken);
+  const v = await UgcVoice.findOne({ voice_id: voiceId }, { voice_id: 1, uid: 1, base: 1, pitch: 1, speed: 1, status: 1, privacy: 1 }).lean<UgcVoiceFields>();
+  if (!v || v.status === 'Deleted' || v.status === 'Reject' || (v.privacy !== 'Public' && v.uid !== uid)) throw new VoiceMutedError(voiceId);
+  return ugcSpec(v);
+}
+
+/** The stored clip of `spoken` in `voice`, synthesized and stored first when there is none. */
+async function clipOf(d: SpeechDeps, voice: VoiceSpec, spoken: string): Promise<Omit<SpokenClip, 'ms'>> {
   const key = createHash('sha256').update(`${d.engine.name}\n${voice.id}\n${voice.espeak.voice}\n${spoken}`).digest('hex');
   const found = await TtsClip.findOne({ key }, { bytes: 1, mime: 1 }).lean<Pick<TtsClipFields, 'bytes' | 'mime'>>();
-  if (found) return { key, url: clipUrl(key), bytes: found.bytes, mime: found.mime, cached: true, ms: Math.round(performance.now() - start) };
+  if (found) return { key, url: clipUrl(key), bytes: found.bytes, mime: found.mime, cached: true };
   const clip = await d.engine.synthesize(spoken, voice);
   await TtsClip.updateOne(
     { key },
     { $setOnInsert: { key, voice: voice.id, engine: d.engine.name, mime: clip.mime, data: clip.audio, bytes: clip.audio.length, created_at: new Date(d.now()) } },
     { upsert: true },
   );
+  return { key, url: clipUrl(key), bytes: clip.audio.length, mime: clip.mime, cached: false };
+}
+
+/** A clip of `text` in `voice` outside play (a voice's preview): no quota, cached like the sentences of play. */
+export async function speakPreview(voice: VoiceSpec, text: string): Promise<Omit<SpokenClip, 'ms'>> {
+  const d = deps;
+  if (!d) throw new Error('speech is not configured');
+  return clipOf(d, voice, speakableText(text));
+}
+
+/**
+ * Speaks one sentence for `uid` in the voice `voiceId`: the cached clip of the same text and voice, else a new one
+ * from the engine, stored for next time. Null when the user's daily quota is used up (nothing is synthesized);
+ * VoiceMutedError for a custom voice `uid` may not hear (the line stays silent, no quota taken).
+ */
+export async function speakSentence(uid: string, text: string, voiceId: string): Promise<SpokenClip | null> {
+  const d = deps;
+  if (!d) throw new Error('speech is not configured');
+  const start = performance.now();
+  const spoken = speakableText(text);
+  const voice = await resolveVoice(voiceId, uid, spoken);
+  if (!(await takeQuota(d, uid))) return null;
+  const clip = await clipOf(d, voice, spoken);
   const ms = Math.round(performance.now() - start);
-  d.logger.debug({ voice: voice.id, chars: spoken.length, bytes: clip.audio.length, ms }, 'speech synthesized');
-  return { key, url: clipUrl(key), bytes: clip.audio.length, mime: clip.mime, cached: false, ms };
+  if (!clip.cached) d.logger.debug({ voice: voice.id, chars: spoken.length, bytes: clip.bytes, ms }, 'speech synthesized');
+  return { ...clip, ms };
 }
 
 /** A stored clip by its key, or null. */

@@ -1,0 +1,279 @@
+import { ErrorCode, type UgcVoice as UgcVoiceView, type UgcVoiceConf, type UgcVoiceList } from 'shared-kit';
+import { speakSentence, VoiceMutedError } from '../src/modules/voice/voice.service';
+import { UgcVoice } from '../src/modules/voice/ugc.model';
+import { readShare } from '../src/modules/voice/ugc.asr';
+import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
+import { ADULT, nextPhone } from './support/playStories';
+import { FakeOpenAI } from './support/fakeOpenAI';
+import { altered, looped, noiseSource, readWav, signal, spoken } from './support/voiceRecordings';
+
+jest.setTimeout(180_000);
+
+const READ_EN =
+  'The morning light came over the hills and the village woke slowly. A baker opened his door and the smell of fresh bread filled the street. Children ran down to the river, laughing, while their parents talked about the harvest and the weather.';
+
+interface Created {
+  voice: UgcVoiceView;
+}
+
+function form(audio: Buffer, fields: Record<string, string>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  fd.append('audio', new Blob([new Uint8Array(audio)], { type: 'application/octet-stream' }), 'recording.bin');
+  return fd;
+}
+
+function create(client: CookieClient, audio: Buffer, fields: Record<string, string> = {}) {
+  return client.call<Created>('/api/editor/ugc_voice/create', { method: 'POST', body: form(audio, { name: 'Harbour keeper', ...fields }) });
+}
+
+/**
+ * Recordings shared by the tests, all made before any client connects: making them blocks this process for seconds,
+ * and a request sent right after such a pause on a kept-alive connection can meet the server closing it.
+ */
+let speech: Buffer;
+let female: Buffer;
+let refused: Array<[string, Buffer, number, string]>;
+let roomTone: Buffer;
+
+async function recordings(): Promise<void> {
+  speech ??= await spoken(READ_EN, 'en_male_deep');
+  female ??= await spoken(READ_EN, 'en_female_bright');
+  refused ??= [
+    ['not audio', Buffer.from('name,age\nAda,36\n'.repeat(100)), ErrorCode.AvatarFormatError, 'format'],
+    ['a PNG named .wav', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), ErrorCode.AvatarFormatError, 'format'],
+    ['too short', await spoken('Hello there, my friend.'), ErrorCode.ClientParamError, 'too_short'],
+    ['too long', looped(speech, 65), ErrorCode.ClientParamError, 'too_long'],
+    ['silence', signal(15, () => 0), ErrorCode.ClientParamError, 'too_quiet'],
+    ['whisper', altered(speech, 0.003), ErrorCode.ClientParamError, 'too_quiet'],
+    ['noise', signal(15, noiseSource(), 16_000), ErrorCode.ClientParamError, 'too_noisy'],
+    ['speech in loud noise', altered(speech, 0.5, 0.4), ErrorCode.ClientParamError, 'too_noisy'],
+  ];
+  roomTone ??= altered(speech, 0.8, 0.002);
+}
+
+describe('custom voices: recordings, checks and the library', () => {
+  let api: TestApi;
+  let owner: CookieClient;
+  let other: CookieClient;
+  let ownerUid: string;
+  let otherUid: string;
+  beforeAll(async () => {
+    await recordings();
+    api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000' } });
+    owner = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    ownerUid = (await owner.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
+    otherUid = (await other.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  test('conf and category give the limits, the texts to read and the tags', async () => {
+    const conf = await owner.call<UgcVoiceConf>('/api/editor/ugc_voice/conf');
+    expect(conf.body.status_code).toBe(0);
+    expect(conf.body.data).toMatchObject({ name_min: 2, name_max: 40, tags_max: 3, record_min_sec: 10, record_max_sec: 60, transcription: false });
+    expect(conf.body.data!.read_texts.find((t) => t.language_key === 'en')!.text).toBe(READ_EN);
+    const cat = await owner.call<{ categories: Array<{ category: string; values: string[] }> }>('/api/editor/ugc_voice/category');
+    expect(cat.body.data!.categories.map((c) => c.category)).toEqual(['gender', 'age', 'trait']);
+  });
+
+  test('a spoken recording becomes a voice that speaks its preview, tuned from the recording', async () => {
+    const res = await create(owner, speech, { tags: 'gender:male,trait:deep', pitch: '10', speed: '-20', privacy: 'Public', source: 'record', text_id: 'en_1' });
+    expect(res.body.status_code).toBe(0);
+    const v = res.body.data!.voice;
+    expect(v).toMatchObject({ name: 'Harbour keeper', status: 'Normal', privacy: 'Public', mix_type: 'NotMix', pitch: 10, speed: -20, language: 'en', is_mine: true });
+    expect(v.voice_id).toMatch(/^ugc_[0-9a-f]{16}$/);
+    expect(v.tags).toEqual([
+      { category: 'gender', value: 'male' },
+      { category: 'trait', value: 'deep' },
+    ]);
+    expect(v.duration_ms).toBeGreaterThan(10_000);
+    // A low recording gets a male engine voice; the speed offset slows the engine's words a minute.
+    expect(v.engine.voice).toMatch(/^en-us\+m\d$/);
+    const clip = await fetch(api.baseUrl + v.preview_url);
+    expect(clip.headers.get('content-type')).toBe('audio/wav');
+    const pcm = readWav(Buffer.from(await clip.arrayBuffer()));
+    expect(pcm.samples.length / pcm.rate).toBeGreaterThan(1);
+    expect(Math.max(...pcm.samples.map(Math.abs))).toBeGreaterThan(0.1);
+
+    const high = await create(owner, female, { name: 'Bright one', speed: '0' });
+    expect(high.body.data!.voice.engine.voice).toMatch(/^en-us\+f\d$/);
+    // The user's speed is applied over what the recording measured.
+    const base = await create(owner, speech, { name: 'Same speaker', speed: '0' });
+    expect(v.engine.speed).toBeLessThan(base.body.data!.voice.engine.speed);
+  });
+
+  test('each check refuses its recording with the field and the reason', async () => {
+    for (const [label, audio, code, reason] of refused) {
+      const res = await create(owner, audio).catch((err: Error) => {
+        throw new Error(`${label}: ${err.message} ${String((err.cause as Error)?.message)}`);
+      });
+      expect({ label, code: res.body.status_code, reason: (res.body.data as { reason?: string } | undefined)?.reason }).toEqual({ label, code, reason });
+      if (code === ErrorCode.ClientParamError) expect(res.body.status_message).toMatch(/^audio: /);
+    }
+    // Speech with a little room noise passes.
+    expect((await create(owner, roomTone, { name: 'Room tone' })).body.status_code).toBe(0);
+  });
+
+  test('name and tags are checked', async () => {
+    const short = await create(owner, speech, { name: 'A' });
+    expect(short.body.status_code).toBe(ErrorCode.ClientParamError);
+    expect(short.body.status_message).toMatch(/^name: /);
+    const long = await create(owner, speech, { name: 'x'.repeat(41) });
+    expect(long.body.status_message).toMatch(/^name: /);
+    const many = await create(owner, speech, { tags: 'gender:male,age:adult,trait:deep,trait:calm' });
+    expect(many.body.status_code).toBe(ErrorCode.ClientParamError);
+    expect(many.body.status_message).toMatch(/^tags: /);
+    const unknown = await create(owner, speech, { tags: 'gender:robot' });
+    expect(unknown.body.status_message).toMatch(/^tags: /);
+    const json = await owner.post('/api/editor/ugc_voice/create', { name: 'Nope' });
+    expect(json.body.status_code).toBe(ErrorCode.ClientParamError);
+  });
+
+  test('mine and the public library: search, privacy, get', async () => {
+    const pub = (await create(owner, speech, { name: 'Lighthouse voice', privacy: 'Public' })).body.data!.voice;
+    const priv = (await create(owner, speech, { name: 'Lighthouse secret', privacy: 'Privacy' })).body.data!.voice;
+    const mine = await owner.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine');
+    expect(mine.body.data!.voices.map((v) => v.voice_id)).toEqual(expect.arrayContaining([pub.voice_id, priv.voice_id]));
+    const found = await other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=public&keyword=lighthouse');
+    expect(found.body.data!.voices.map((v) => v.voice_id)).toEqual([pub.voice_id]);
+    expect(found.body.data!.voices[0]!.is_mine).toBe(false);
+    const none = await other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=public&keyword=nothing-like-this');
+    expect(none.body.data!.voices).toEqual([]);
+    expect((await other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine')).body.data!.voices).toEqual([]);
+    expect((await other.call(`/api/editor/ugc_voice/get?voice_id=${pub.voice_id}`)).body.status_code).toBe(0);
+    expect((await other.call(`/api/editor/ugc_voice/get?voice_id=${priv.voice_id}`)).body.status_code).toBe(ErrorCode.RecordNotFound);
+    expect((await owner.call(`/api/editor/ugc_voice/get?voice_id=${priv.voice_id}`)).body.status_code).toBe(0);
+    expect((await new (owner.constructor as typeof CookieClient)(api.baseUrl).call('/api/editor/ugc_voice/list')).body.status_code).toBe(ErrorCode.NeedLogin);
+  });
+
+  test('update: one rename a day, tags, pitch and speed with a new preview; only the owner', async () => {
+    const v = (await create(owner, speech, { name: 'First name' })).body.data!.voice;
+    const renamed = await owner.post<Created>('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Second name' });
+    expect(renamed.body.data!.voice.name).toBe('Second name');
+    expect(renamed.body.data!.voice.next_rename_at).toBeGreaterThan(Date.now());
+    const again = await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Third name' });
+    expect(again.body.status_code).toBe(ErrorCode.TooManyToday);
+    const tuned = await owner.post<Created>('/api/editor/ugc_voice/update', {
+      voice_id: v.voice_id,
+      pitch: -30,
+      speed: 50,
+      tags: [{ category: 'age', value: 'senior' }],
+    });
+    const t = tuned.body.data!.voice;
+    expect(t).toMatchObject({ name: 'Second name', pitch: -30, speed: 50, tags: [{ category: 'age', value: 'senior' }] });
+    expect(t.preview_url).not.toBe(v.preview_url);
+    expect(t.engine.pitch).toBeLessThan(v.engine.pitch);
+    expect(t.engine.speed).toBeGreaterThan(v.engine.speed);
+    expect((await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, speed: 150 })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await other.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Stolen' })).body.status_code).toBe(ErrorCode.RecordNotFound);
+  });
+
+  test('mixing voices: factors over 100, a voice of its own with a preview; failures say so', async () => {
+    const a = (await create(owner, speech, { name: 'Mix source', privacy: 'Public' })).body.data!.voice;
+    const mixed = await owner.post<Created>('/api/editor/ugc_voice/mix', {
+      name: 'Blend',
+      mix_speakers: [
+        { voice_id: a.voice_id, factor: 70 },
+        { voice_id: 'en_female_bright', factor: 30 },
+      ],
+    });
+    expect(mixed.body.status_code).toBe(0);
+    const m = mixed.body.data!.voice;
+    expect(m).toMatchObject({ mix_type: 'Mix', name: 'Blend', status: 'Normal' });
+    expect(m.mix_speakers).toEqual([
+      { voice_id: a.voice_id, factor: 70, name: 'Mix source' },
+      { voice_id: 'en_female_bright', factor: 30, name: 'en_female_bright' },
+    ]);
+    // 0.7 of the source's engine pitch and 0.3 of the bright voice's (70).
+    expect(m.engine.pitch).toBe(Math.round(a.engine.pitch * 0.7 + 70 * 0.3));
+    expect(m.engine.voice).toBe(a.engine.voice);
+    const clip = await fetch(api.baseUrl + m.preview_url);
+    expect(clip.status).toBe(200);
+    expect((await clip.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    // Another user may mix a public voice.
+    expect(
+      (await other.post('/api/editor/ugc_voice/mix', { name: 'Theirs', mix_speakers: [{ voice_id: a.voice_id, factor: 50 }, { voice_id: 'en_male_warm', factor: 50 }] })).body
+        .status_code,
+    ).toBe(0);
+
+    const priv = (await create(owner, speech, { name: 'Private source' })).body.data!.voice;
+    const fails: Array<[unknown, string]> = [
+      [[{ voice_id: a.voice_id, factor: 100 }], 'too_few'],
+      [[{ voice_id: a.voice_id, factor: 50 }, { voice_id: a.voice_id, factor: 50 }], 'duplicate'],
+      [[{ voice_id: a.voice_id, factor: 60 }, { voice_id: 'en_male_warm', factor: 30 }], 'factors'],
+      [[{ voice_id: a.voice_id, factor: 50 }, { voice_id: 'ugc_0000000000000000', factor: 50 }], 'unavailable'],
+      [[{ voice_id: priv.voice_id, factor: 50 }, { voice_id: 'en_male_warm', factor: 50 }], 'unavailable'],
+    ];
+    for (const [speakers, reason] of fails) {
+      const res = await other.post('/api/editor/ugc_voice/mix', { name: 'Fails', mix_speakers: speakers });
+      expect({ reason, code: res.body.status_code, got: (res.body.data as { reason: string }).reason }).toEqual({ reason, code: ErrorCode.MixVoiceFailed, got: reason });
+    }
+  });
+
+  test('a public voice made private or deleted mutes the creations of others; its owner still hears a private one', async () => {
+    const v = (await create(owner, speech, { name: 'Shared voice', privacy: 'Public' })).body.data!.voice;
+    const heard = await speakSentence(otherUid, 'The lamp is lit.', v.voice_id);
+    expect(heard!.bytes).toBeGreaterThan(1000);
+    await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Privacy' });
+    await expect(speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
+    expect(await speakSentence(ownerUid, 'The lamp is lit.', v.voice_id)).not.toBeNull();
+    await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Public' });
+    expect(await speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).not.toBeNull();
+
+    const del = await owner.post<Created>('/api/editor/ugc_voice/update', { voice_id: v.voice_id, status: 'Deleted' });
+    expect(del.body.data!.voice.status).toBe('Deleted');
+    await expect(speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
+    await expect(speakSentence(ownerUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
+    expect((await owner.call(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.status_code).toBe(ErrorCode.RecordNotFound);
+    const mine = await owner.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine');
+    expect(mine.body.data!.voices.some((x) => x.voice_id === v.voice_id)).toBe(false);
+    expect(await UgcVoice.countDocuments({ voice_id: v.voice_id, status: 'Deleted' })).toBe(1);
+  });
+});
+
+describe('custom voices with a speech recogniser', () => {
+  let fake: FakeOpenAI;
+  let api: TestApi;
+  let client: CookieClient;
+  beforeAll(async () => {
+    fake = await FakeOpenAI.start(() => ({ kind: 'json', content: '{}' }));
+    await recordings();
+    api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', ASR_MODEL: 'fake-whisper', ...fake.apiEnv } });
+    client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+  });
+  afterAll(async () => {
+    await api.stop();
+    await fake.close();
+  });
+
+  test('the text must be read as written, tolerating small slips', async () => {
+    expect((await client.call<UgcVoiceConf>('/api/editor/ugc_voice/conf')).body.data!.transcription).toBe(true);
+    fake.transcript = READ_EN.replace('fresh bread', 'fresh red').replace('laughing,', '');
+    const ok = await create(client, speech, { text_id: 'en_1' });
+    expect(ok.body.status_code).toBe(0);
+    const sent = fake.transcriptionRequests.at(-1)!;
+    expect(sent).toMatchObject({ model: 'fake-whisper', language: 'en' });
+    // The recogniser got the decoded recording as a 16 kHz WAV.
+    expect(sent.bytes).toBeGreaterThan(16_000 * 2 * 10);
+
+    fake.transcript = 'I would rather talk about something else entirely today.';
+    const wrong = await create(client, speech, { text_id: 'en_1' });
+    expect(wrong.body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((wrong.body.data as unknown as { reason: string }).reason).toBe('not_read');
+    expect(wrong.body.status_message).toMatch(/^audio: Voice not recognized/);
+
+    fake.transcriptionStatus = 503;
+    const down = await create(client, speech, { text_id: 'en_1' });
+    expect(down.body.status_code).toBe(ErrorCode.BackendNetworkError);
+    fake.transcriptionStatus = 200;
+  });
+
+  test('the comparison ignores case, punctuation and accents', () => {
+    expect(readShare('Hola, ¿cómo estás?', 'hola como estas')).toBe(1);
+    expect(readShare('one two three four', 'one three')).toBe(0.5);
+    expect(readShare('清晨的阳光', '清晨的阳光')).toBe(1);
+  });
+});
