@@ -165,7 +165,7 @@ export const MentionEditor = memo(function MentionEditor({
       <div
         ref={ref}
         id={id}
-        className="ui-input ui-textarea editor-mention__box"
+        className={singleLine ? 'ui-input editor-mention__box editor-mention__box--line' : 'ui-input ui-textarea editor-mention__box'}
         contentEditable
         suppressContentEditableWarning
         role="textbox"

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type JSX } from 'react';
 import { TemplateFieldType, type StoryIssue, type TemplateIssue } from 'shared-kit';
+import { Spinner } from 'ui-kit';
 import { SkeletonFieldsContext } from '../components/skeleton';
 import { useEditorT } from '../i18n';
 import { ChaptersSection } from '../sections/ChaptersSection';
@@ -13,6 +14,8 @@ import { selectRev } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import { useTemplateStore } from '../stores/template/store';
 import { templateIssueText } from './templateIssues';
+
+const LorebookSection = lazy(() => import('../sections/LorebookSection'));
 
 /** The template's text fields as the skeleton shows them (display name by id), as one string key. */
 const selectTextFields = (s: ReturnType<typeof useTemplateStore.getState>): string =>
@@ -31,7 +34,7 @@ function skeletonIssues(issues: readonly TemplateIssue[]): StoryIssue[] {
 
 /**
  * The template's story skeleton, edited with the story editor's own sections (characters with their voices and
- * pictures, the player, the opening line, chapters, the summary, the narrator voice and the settings): chapters and
+ * pictures, the player, the opening line, chapters, the summary, the narrator voice, the settings and the lorebook): chapters and
  * characters come and go within the story's limits, character mentions and placed fields show as chips. Each edit
  * goes into the template's working copy, which saves it with the template.
  */
@@ -80,6 +83,9 @@ export function TemplateSkeleton({ issues }: { issues: readonly TemplateIssue[] 
           <ChaptersSection />
           <SummarySection />
           <SettingsSection />
+          <Suspense fallback={<Spinner label={t('common.loading')} />}>
+            <LorebookSection storyId={null} />
+          </Suspense>
         </div>
       </section>
     </SkeletonFieldsContext.Provider>
