@@ -1,17 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, ErrorCode } from 'shared-kit';
 import * as feedService from './services/feed.service';
 import { aCard } from './testing/fixtures';
 import { renderAt, resetAll } from './testing/render';
-import type { PlayedStory } from './api/types';
 import { useFeedStore } from './stores/feed/store';
 
 jest.mock('./services/feed.service');
 const feed = jest.mocked(feedService);
-
-function played(id: string, name: string): PlayedStory {
-  return { ...aCard(id, name), play_id: `p${id}`, play_status: 'Playing', turns: 3, last_played_at: new Date(Date.now() - 2 * 3600_000).toISOString() };
-}
 
 describe('feed', () => {
   beforeEach(() => {
@@ -64,35 +59,6 @@ describe('feed', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Server error');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('tabpanel').textContent).toBe('No stories to show yet.'));
-  });
-
-  it('switches tabs and shows each empty state', async () => {
-    renderAt('/play');
-    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'History' }));
-    expect(screen.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
-    await waitFor(() => expect(screen.getByRole('tabpanel', { name: 'History' }).textContent).toBe('Your play history is empty.'));
-    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Recently played' }));
-    expect(screen.getByRole('tabpanel').textContent).toBe('You have not played any story recently.');
-  });
-
-  it('deletes a story from history after confirming', async () => {
-    feed.playedStories.mockResolvedValue({ stories: [played('1', 'The Last Lamp of Gullrock'), played('2', 'Orbit of Small Things')], has_more: false, next_offset: 2 });
-    feed.deletePlayed.mockResolvedValue();
-    renderAt('/play');
-    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'History' }));
-    const panel = screen.getByRole('tabpanel');
-    expect(await within(panel).findAllByText('Played 2 hours ago')).toHaveLength(2);
-    fireEvent.click(within(panel).getByRole('button', { name: 'Delete The Last Lamp of Gullrock from history' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete from history?' });
-    // The safe choice (the spec's Not now) has the focus.
-    expect(document.activeElement?.textContent).toBe('Not now');
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    });
-    expect(feed.deletePlayed).toHaveBeenCalledWith('1');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(panel).queryByRole('link', { name: 'The Last Lamp of Gullrock' })).toBeNull();
-    expect(within(panel).getByRole('link', { name: 'Orbit of Small Things' })).toBeTruthy();
   });
 
   it('searches, shows results or none, and clears back to the tabs', async () => {

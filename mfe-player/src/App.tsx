@@ -8,6 +8,7 @@ import { AuthorPage } from './pages/AuthorPage';
 import { PeoplePage } from './pages/PeoplePage';
 import { PlayPage } from './pages/PlayPage';
 import { StoryDetailPage } from './pages/StoryDetailPage';
+import { TopicPage } from './pages/TopicPage';
 import { useFeedStore } from './stores/feed/store';
 import './player.css';
 
@@ -48,6 +49,7 @@ export default function App(): JSX.Element {
             <Route index element={<FeedPage />} />
             <Route path="story/:id" element={<StoryDetailPage />} />
             <Route path="story/:id/play" element={<PlayPage />} />
+            <Route path="topic/:id" element={<TopicPage />} />
             <Route path="user/:uid" element={<AuthorPage />} />
             <Route path="user/:uid/followers" element={<PeoplePage type="followers" />} />
             <Route path="user/:uid/following" element={<PeoplePage type="following" />} />

@@ -6,6 +6,7 @@ import type { StoryPage as CardPage } from 'shared-kit';
 export type {
   BacktrackResult,
   CastMember,
+  ChatEntry,
   Coverage,
   Dialogue,
   DialoguePage,

@@ -1,6 +1,6 @@
 import { FEED_FIRST_PAGE, unwrap, type Envelope } from 'shared-kit';
 import { apiClient } from '../api/client';
-import type { Coverage, PlayedStory, StoryCard, StoryDetail, StoryPage } from '../api/types';
+import type { ChatEntry, Coverage, PlayedStory, StoryCard, StoryDetail, StoryPage } from '../api/types';
 
 const T = '/tyler';
 
@@ -16,14 +16,25 @@ export async function listStories(offset: number, count: number): Promise<StoryP
   return page(await unwrap(apiClient.get<Envelope<unknown>>(FEED_FIRST_PAGE.url, { params: { offset, count } })), offset);
 }
 
-/** The player's played stories, latest first. Silent: a visitor simply has none. */
-export async function playedStories(offset: number, count: number): Promise<StoryPage<PlayedStory>> {
-  return page(await unwrap(apiClient.get<Envelope<unknown>>(`${T}/played_story`, { params: { offset, count }, silent: true })), offset);
+/** The player's played stories, latest first (only those of the last `withinDays` when given). Silent: a visitor simply has none. */
+export async function playedStories(offset: number, count: number, withinDays?: number): Promise<StoryPage<PlayedStory>> {
+  const params = withinDays === undefined ? { offset, count } : { offset, count, within_days: withinDays };
+  return page(await unwrap(apiClient.get<Envelope<unknown>>(`${T}/played_story`, { params, silent: true })), offset);
+}
+
+/** The player's conversations: each story's latest play with its last line, newest first. Silent like the history. */
+export async function chatList(offset: number, count: number): Promise<StoryPage<ChatEntry>> {
+  return page(await unwrap(apiClient.get<Envelope<unknown>>(`${T}/chat_list`, { params: { offset, count }, silent: true })), offset);
 }
 
 /** Removes a story from the player's history (its plays stay on record). */
 export async function deletePlayed(storyId: string): Promise<void> {
   await unwrap(apiClient.get<Envelope<unknown>>(`${T}/del_played_story`, { params: { story_id: storyId } }));
+}
+
+/** Clears the player's whole history. */
+export async function clearPlayed(): Promise<void> {
+  await unwrap(apiClient.get<Envelope<unknown>>(`${T}/del_played_story`, { params: { all: 1 } }));
 }
 
 export async function search(keyword: string, offset: number, size: number, signal?: AbortSignal): Promise<StoryPage<StoryCard>> {

@@ -33,6 +33,14 @@ export const playedStorySchema = storyCardSchema.extend({
 });
 export type PlayedStory = z.infer<typeof playedStorySchema>;
 
+/** A conversation (`chat_list`): the story's latest play and the last line said in it (null before any). */
+export const chatEntrySchema = playedStorySchema.extend({
+  last_line: z
+    .object({ role: z.string(), character_name: z.string(), content: z.string(), type: enumOf(DialogueType) })
+    .nullable(),
+});
+export type ChatEntry = z.infer<typeof chatEntrySchema>;
+
 export const castMemberSchema = z.object({
   character_id: z.string(),
   character_name: z.string(),
@@ -196,6 +204,7 @@ export const PLAY_CONTRACTS = {
   'POST /tyler/story/sync_latest_play': playStartSchema,
   'GET /tyler/play_ending_info': endingInfoSchema,
   'GET /tyler/played_story': z.object({ stories: z.array(playedStorySchema), has_more: z.boolean(), next_offset: z.number().int() }),
+  'GET /tyler/chat_list': z.object({ stories: z.array(chatEntrySchema), has_more: z.boolean(), next_offset: z.number().int() }),
   'GET /tyler/del_played_story': z.object({ story_id: z.string(), hidden: z.number().int() }),
   'POST /tyler/del_played_story': z.object({ story_id: z.string(), hidden: z.number().int() }),
   'GET /tyler/check_coverage': coverageSchema,

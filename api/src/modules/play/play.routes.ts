@@ -9,7 +9,7 @@ import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
-import { deletePlayedStory, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './catalogue/catalogue';
+import { chatList, deletePlayedStory, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './catalogue/catalogue';
 import type { PlayContext } from './context';
 import { backtrack, dialogueList } from './session/history';
 import { currentLimit } from './turn/limits';
@@ -142,16 +142,21 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const played = validate({ query: s.playedQuery });
   router.get(`${BASE}/played_story`, requireSession, played, async (ctx) => {
     const q = played.input(ctx).query;
-    respond(ctx, await playedStories(uidOf(ctx), q.offset, q.count));
+    respond(ctx, await playedStories(uidOf(ctx), q.offset, q.count, q.within_days, pctx.now()));
+  });
+  const chats = validate({ query: s.chatListQuery });
+  router.get(`${BASE}/chat_list`, requireSession, chats, async (ctx) => {
+    const q = chats.input(ctx).query;
+    respond(ctx, await chatList(uidOf(ctx), q.offset, q.count));
   });
   // The spec lists it with the GET calls; POST with a body is accepted too.
   const delQ = validate({ query: s.delPlayedBody });
   router.get(`${BASE}/del_played_story`, requireSession, delQ, async (ctx) => {
-    respond(ctx, await deletePlayedStory(uidOf(ctx), delQ.input(ctx).query.story_id));
+    respond(ctx, await deletePlayedStory(uidOf(ctx), delQ.input(ctx).query.story_id ?? null));
   });
   const delB = validate({ body: s.delPlayedBody });
   router.post(`${BASE}/del_played_story`, requireSession, delB, async (ctx) => {
-    respond(ctx, await deletePlayedStory(uidOf(ctx), delB.input(ctx).body.story_id));
+    respond(ctx, await deletePlayedStory(uidOf(ctx), delB.input(ctx).body.story_id ?? null));
   });
   const coverage = validate({ query: s.storyIdQuery });
   router.get(`${BASE}/check_coverage`, requireSession, coverage, async (ctx) => {

@@ -68,8 +68,22 @@ export const streamQuery = z
 
 export const backtrackBody = z.object({ play_id: numericId, dialogue_id: numericId });
 
-export const playedQuery = z.object({ offset, count: count(50, 20) });
-export const delPlayedBody = z.object({ story_id: numericId });
+export const playedQuery = z.object({
+  offset,
+  count: count(50, 20),
+  /** Only stories played within this many days (Recently played); all of them when absent (History). */
+  within_days: z.coerce.number().int().min(1).max(365).optional(),
+});
+export const chatListQuery = z.object({ offset, count: count(50, 20) });
+/** One story, or `all` (true, or "1"/"true" in a query) to clear the whole history; exactly one of the two. */
+export const delPlayedBody = z
+  .object({
+    story_id: numericId.optional(),
+    all: z.union([z.boolean(), z.enum(['1', 'true'])]).optional(),
+  })
+  .refine((b) => (b.story_id !== undefined) !== (b.all === true || b.all === '1' || b.all === 'true'), {
+    message: 'give either story_id or all',
+  });
 
 export const searchBody = z.object({
   keyword: z.string().trim().min(1, 'must not be empty').max(100),

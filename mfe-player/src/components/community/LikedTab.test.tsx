@@ -2,10 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TeenMode, sessionStore } from 'shared-kit';
 import * as community from '../../services/community.service';
 import * as feedService from '../../services/feed.service';
+import * as homeService from '../../services/home.service';
 import { installFakeShell, renderAt, resetAll } from '../../testing/render';
 
 jest.mock('../../services/feed.service');
 jest.mock('../../services/community.service');
+jest.mock('../../services/home.service');
 const feed = jest.mocked(feedService);
 const api = jest.mocked(community);
 
@@ -19,6 +21,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   feed.listStories.mockResolvedValue({ stories: [], has_more: false, next_offset: 0 });
   feed.playedStories.mockResolvedValue({ stories: [], has_more: false, next_offset: 0 });
+  jest.mocked(homeService).homeContent.mockResolvedValue({ banners: [], topics: [] });
 });
 
 describe('the Liked tab', () => {

@@ -1,12 +1,18 @@
 import { FEED_PAGE_SIZE } from 'shared-kit';
 import { create } from 'zustand';
-import type { PlayedStory, StoryCard, StoryPage } from '../../api/types';
+import type { ChatEntry, PlayedStory, StoryCard, StoryPage } from '../../api/types';
 import { errorText, isNeedLogin } from '../../lib/errors';
 import * as feedService from '../../services/feed.service';
 
 export { FEED_PAGE_SIZE };
 
-export type FeedTab = 'for-you' | 'liked' | 'recent' | 'history';
+export type FeedTab = 'for-you' | 'chats' | 'liked' | 'history' | 'recent';
+
+/** Recently played: the stories played within this many days (History keeps them all). */
+export const RECENT_DAYS = 7;
+
+/** The lists read from the player's plays. */
+export type PlayedList = 'chats' | 'history' | 'recent';
 
 export interface ListState<T> {
   items: T[];
@@ -19,9 +25,14 @@ export interface ListState<T> {
 export interface FeedState {
   tab: FeedTab;
   forYou: ListState<StoryCard>;
-  /** Recently played and History read the same list: the player's played stories, latest first. */
-  played: ListState<PlayedStory>;
+  /** The player's conversations (the latest play of each story, with its last line), newest first. */
+  chats: ListState<ChatEntry>;
+  /** Every story played, latest first (removable one by one or all at once). */
+  history: ListState<PlayedStory>;
+  /** The stories played within RECENT_DAYS, latest first. */
+  recent: ListState<PlayedStory>;
   search: ListState<StoryCard> & { keyword: string };
+  /** The story being removed from history, or 'all' while the whole history is cleared. */
   deleting: string | null;
   setTab: (tab: FeedTab) => void;
   /** Loads the first page of a list, or the next one when `more`. */
@@ -33,10 +44,14 @@ export interface FeedState {
   prefetchForYou: () => void;
   /** True once after `prefetchForYou`: the list is already loaded or loading for this visit. */
   takeForYouPrefetch: () => boolean;
-  loadPlayed: (more?: boolean) => Promise<void>;
+  loadPlayed: (list: PlayedList, more?: boolean) => Promise<void>;
+  /** Forgets the lists of the player's plays (another account signed in): they are read again when shown. */
+  resetPlayed: () => void;
   runSearch: (keyword: string, more?: boolean) => Promise<void>;
   clearSearch: () => void;
   deletePlayed: (storyId: string) => Promise<boolean>;
+  /** Clears the whole history (chats and recently played with it). */
+  clearHistory: () => Promise<boolean>;
 }
 
 function emptyList<T>(): ListState<T> {
@@ -76,7 +91,9 @@ async function loadInto<T extends { story_id: string }>(
 export const useFeedStore = create<FeedState>()((set, get) => ({
   tab: 'for-you',
   forYou: emptyList(),
-  played: emptyList(),
+  chats: emptyList(),
+  history: emptyList(),
+  recent: emptyList(),
   search: { ...emptyList<StoryCard>(), keyword: '' },
   deleting: null,
 
@@ -97,21 +114,28 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     return prefetched;
   },
 
-  loadPlayed: (more = false) =>
-    loadInto(
-      get().played,
+  loadPlayed: (list, more = false) => {
+    const fetchPage = (o: number): Promise<StoryPage<PlayedStory | ChatEntry>> =>
+      list === 'chats'
+        ? feedService.chatList(o, FEED_PAGE_SIZE)
+        : feedService.playedStories(o, FEED_PAGE_SIZE, list === 'recent' ? RECENT_DAYS : undefined);
+    return loadInto<PlayedStory | ChatEntry>(
+      get()[list],
       more,
       async (o) => {
         try {
-          return await feedService.playedStories(o, FEED_PAGE_SIZE);
+          return await fetchPage(o);
         } catch (error) {
           // A visitor without any session has played nothing yet.
           if (isNeedLogin(error)) return { stories: [], has_more: false, next_offset: 0 };
           throw error;
         }
       },
-      (played) => set({ played }),
-    ),
+      (next) => set({ [list]: next } as Partial<FeedState>),
+    );
+  },
+
+  resetPlayed: () => set({ chats: emptyList(), history: emptyList(), recent: emptyList() }),
 
   runSearch: async (keyword, more = false) => {
     const k = keyword.trim();
@@ -139,11 +163,25 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     set({ deleting: storyId });
     try {
       await feedService.deletePlayed(storyId);
-      const played = get().played;
-      set({ played: { ...played, items: played.items.filter((s) => s.story_id !== storyId) }, deleting: null });
+      const without = <T extends { story_id: string }>(l: ListState<T>): ListState<T> => ({ ...l, items: l.items.filter((x) => x.story_id !== storyId) });
+      const { chats, history, recent } = get();
+      set({ chats: without(chats), history: without(history), recent: without(recent), deleting: null });
       return true;
     } catch (error) {
-      set({ deleting: null, played: { ...get().played, error: errorText(error) } });
+      set({ deleting: null, history: { ...get().history, error: errorText(error) } });
+      return false;
+    }
+  },
+
+  clearHistory: async () => {
+    set({ deleting: 'all' });
+    try {
+      await feedService.clearPlayed();
+      const none = <T,>(): ListState<T> => ({ ...emptyList<T>(), status: 'ready' });
+      set({ chats: none(), history: none(), recent: none(), deleting: null });
+      return true;
+    } catch (error) {
+      set({ deleting: null, history: { ...get().history, error: errorText(error) } });
       return false;
     }
   },
@@ -152,5 +190,5 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
 export function resetFeedStore(): void {
   searchAbort?.abort();
   forYouPrefetched = false;
-  useFeedStore.setState({ tab: 'for-you', forYou: emptyList(), played: emptyList(), search: { ...emptyList<StoryCard>(), keyword: '' }, deleting: null });
+  useFeedStore.setState({ tab: 'for-you', forYou: emptyList(), chats: emptyList(), history: emptyList(), recent: emptyList(), search: { ...emptyList<StoryCard>(), keyword: '' }, deleting: null });
 }

@@ -3,8 +3,10 @@ import { User } from '../../user/user.model';
 import { StoryLike } from '../../interact/like.model';
 import { storyStatsOf } from '../../interact/stats.model';
 import { keywordsOf, wordsOf } from '../../../ai/chat/words';
+import { DialogueType } from 'shared-kit';
+import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { Play, type PlayFields } from '../play.model';
-import { presentStoryCard, presentStoryDetail, type CreatorInfo } from './play.presenter';
+import { presentDialogue, presentStoryCard, presentStoryDetail, type CreatorInfo } from './play.presenter';
 import { allLiveStories, contentsOf, liveStories, publishedStory, type PlayableStory } from './story.source';
 
 async function creators(uids: string[]): Promise<Map<string, CreatorInfo>> {
@@ -75,8 +77,10 @@ export async function relatedStories(storyId: string, count: number) {
 }
 
 /** `played_story`: the player's latest play of each story, newest first (test plays of drafts excluded). */
-export async function playedStories(uid: string, offset: number, count: number) {
-  const plays = await Play.find({ uid, is_draft: false, hidden: false }, { play_id: 1, story_id: 1, version_id: 1, status: 1, last_played_at: 1, turns: 1, ending: 1 })
+export async function playedStories(uid: string, offset: number, count: number, withinDays?: number, now: number = Date.now()) {
+  const filter: Record<string, unknown> = { uid, is_draft: false, hidden: false };
+  if (withinDays !== undefined) filter.last_played_at = mongoose.trusted({ $gte: new Date(now - withinDays * 86_400_000) });
+  const plays = await Play.find(filter, { play_id: 1, story_id: 1, version_id: 1, status: 1, last_played_at: 1, turns: 1, ending: 1 })
     .sort({ last_played_at: -1 })
     .limit(2000)
     .lean<PlayFields[]>();
@@ -102,8 +106,34 @@ export async function playedStories(uid: string, offset: number, count: number) 
   return { stories: items, has_more: offset + page.length < latest.length, next_offset: offset + page.length };
 }
 
-/** `del_played_story`: hides every play of the story from the player's history; plays themselves stay. */
-export async function deletePlayedStory(uid: string, storyId: string) {
-  const res = await Play.updateMany({ uid, story_id: storyId }, { $set: { hidden: true } });
-  return { story_id: storyId, hidden: res.modifiedCount };
+/**
+ * `del_played_story`: hides every play of the story (or, with no story, every play) from the player's history, chats
+ * included; the plays themselves stay.
+ */
+export async function deletePlayedStory(uid: string, storyId: string | null) {
+  const res = await Play.updateMany(storyId ? { uid, story_id: storyId, hidden: false } : { uid, hidden: false }, { $set: { hidden: true } });
+  return { story_id: storyId ?? '', hidden: res.modifiedCount };
+}
+
+/** Dialogue types a chat's last line may be (what was said, not chapter marks or summaries). */
+const SAID: readonly string[] = [DialogueType.Input, DialogueType.NpcDialogue, DialogueType.Narration, DialogueType.OpeningRemark, DialogueType.HappyEnding, DialogueType.BadEnding];
+
+/**
+ * `chat_list`: the player's conversations, newest first: for each story its latest play (the one Continue resumes),
+ * with the last line said in it (cleared when the review hid it).
+ */
+export async function chatList(uid: string, offset: number, count: number) {
+  const page = await playedStories(uid, offset, count);
+  const stories = await Promise.all(
+    page.stories.map(async (s) => {
+      const row = await Dialogue.findOne({ play_id: s.play_id, type: mongoose.trusted({ $in: SAID }), done: true })
+        .sort({ seq: -1 })
+        .lean<DialogueFields>();
+      if (!row) return { ...s, last_line: null };
+      const story = await publishedStory(s.story_id, s.version_id).catch(() => null);
+      const shown = presentDialogue(row, story?.content);
+      return { ...s, last_line: { role: shown.role, character_name: shown.character_name, content: shown.content, type: shown.type } };
+    }),
+  );
+  return { ...page, stories };
 }

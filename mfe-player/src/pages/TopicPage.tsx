@@ -1,0 +1,89 @@
+import { useEffect, useState, type JSX } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorCode, TopicType, useSessionStore, type TopicDetail } from 'shared-kit';
+import { Badge, Button, EmptyState, Spinner } from 'ui-kit';
+import { StoryCardView } from '../components/StoryCardView';
+import { NotFound } from '../components/NotFound';
+import { usePlayerPath } from '../components/paths';
+import { usePlayerT } from '../i18n';
+import { errorCode, errorText } from '../lib/errors';
+import * as homeService from '../services/home.service';
+
+type Load = { status: 'loading' } | { status: 'error'; message: string; gone: boolean } | { status: 'ready'; detail: TopicDetail };
+
+/** A topic of the home: its title, description and the cards of its live stories. */
+export function TopicPage(): JSX.Element {
+  const { t } = usePlayerT();
+  const { id = '' } = useParams();
+  const valid = /^\d{1,40}$/.test(id);
+  const uid = useSessionStore((s) => s.user?.uid ?? null);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const feedPath = usePlayerPath();
+
+  useEffect(() => {
+    if (!valid) return undefined;
+    let live = true;
+    setLoad({ status: 'loading' });
+    homeService.topicDetail(id).then(
+      (detail) => live && setLoad({ status: 'ready', detail }),
+      (error: unknown) => live && setLoad({ status: 'error', message: errorText(error), gone: errorCode(error) === ErrorCode.TopicDeleted }),
+    );
+    return () => {
+      live = false;
+    };
+    // Read again for another account: a topic in Testing is only for its whitelist.
+  }, [id, valid, attempt, uid]);
+
+  if (!valid) return <NotFound />;
+  if (load.status === 'loading') {
+    return (
+      <main className="player-page">
+        <p className="player-status" role="status">
+          <Spinner size="sm" decorative /> {t('topic.loading')}
+        </p>
+      </main>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <main className="player-page player-center">
+        <h1>{t('topic.unavailable')}</h1>
+        <p role="alert">{load.message}</p>
+        {load.gone ? null : <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>}
+        <Link to={feedPath} className="player-link">
+          {t('common.backToStories')}
+        </Link>
+      </main>
+    );
+  }
+  const { topic, stories } = load.detail;
+  return (
+    <main className="player-page">
+      <Link to={feedPath} className="player-back">
+        {t('story.backLink')}
+      </Link>
+      <h1 className="player-title">{topic.title}</h1>
+      {topic.type === TopicType.Top ? (
+        <p>
+          <Badge tone="info">{t('home.top')}</Badge>
+        </p>
+      ) : null}
+      {topic.description ? <p className="player-detail__intro">{topic.description}</p> : null}
+      <section aria-labelledby="player-topic-stories">
+        <h2 id="player-topic-stories" className="player-subtitle">
+          {t('topic.stories', { count: stories.length })}
+        </h2>
+        {stories.length === 0 ? (
+          <EmptyState title={t('topic.empty')} />
+        ) : (
+          <ul className="player-list">
+            {stories.map((s) => (
+              <StoryCardView key={s.story_id} story={s} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
