@@ -286,4 +286,29 @@ describe('a story page open anywhere hears its counts', () => {
       socket.close();
     }
   });
+  it('a feed watches the stories of its cards in one socket: a list of ids, the rest ignored', async () => {
+    const creator = await person(api);
+    const { storyId: a } = await publishStory(api.baseUrl, {}, creator.client);
+    const { storyId: b } = await publishStory(api.baseUrl, {}, creator.client);
+    const { storyId: c } = await publishStory(api.baseUrl, {}, creator.client);
+    const socket = connect(api.baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, query: { watch_story: `${a},nope,${b},${a}` } });
+    const pushes: Push[] = [];
+    socket.on('push', (p: Push) => pushes.push(p));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('ready', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    try {
+      const fan = await person(api);
+      for (const id of [c, a, b]) {
+        expect((await fan.client.post('/api/interact/story/like', { story_id: id, like: true })).body.status_code).toBe(0);
+      }
+      await pushArrives(pushes, (p) => p.story_id === a && p.like_count === 1);
+      await pushArrives(pushes, (p) => p.story_id === b && p.like_count === 1);
+      expect(pushes.filter((p) => p.story_id === a)).toHaveLength(1);
+      expect(pushes.some((p) => p.story_id === c)).toBe(false);
+    } finally {
+      socket.close();
+    }
+  });
 });

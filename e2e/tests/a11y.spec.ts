@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIZES } from '../support/sizes';
 import { DEMO_STORY, storyLog } from '../support/play';
-import { signInAsOperator, signInByPhone } from '../support/session';
+import { ok, signInAsOperator, signInByPhone } from '../support/session';
 import { seriousViolations } from '../support/axe';
 
 /**
@@ -104,9 +104,37 @@ for (const size of SIZES) {
       await signInAsOperator(page);
       await page.goto('/ops');
       await audit(page, found, '/ops (operator)');
-      for (const path of ['/ops/users', '/ops/appeals', '/ops/reports', '/ops/permissions', '/ops/template-whitelist']) {
+      for (const path of ['/ops/users', '/ops/appeals', '/ops/reports', '/ops/permissions', '/ops/template-whitelist', '/ops/home']) {
         await page.goto(path);
         await audit(page, found, `${path} (operator)`);
+      }
+      // The home with banners and a topic (made through the console's api), and the topic's page.
+      const topic = await ok<{ topic_id: string }>(
+        await page.request.post('/api/ops/topic/save', { data: { title: `Audited topic ${size.name}`, description: 'Checked by axe.', type: 'Top' } }),
+        'topic/save',
+      );
+      const made = [{ kind: 'topic', id: topic.topic_id }];
+      for (const title of [`Audited banner ${size.name}`, `Second banner ${size.name}`]) {
+        const banner = await ok<{ banner_id: string }>(
+          await page.request.post('/api/ops/banner/save', { data: { title, link: `/play/topic/${topic.topic_id}` } }),
+          'banner/save',
+        );
+        made.push({ kind: 'banner', id: banner.banner_id });
+      }
+      const move = async (status: string) => {
+        for (const { kind, id } of made) {
+          await ok(await page.request.post(`/api/ops/${kind}/status`, { data: { [`${kind}_id`]: id, status } }), `${kind}/status`);
+        }
+      };
+      await move('Published');
+      try {
+        await page.goto('/play');
+        await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
+        await audit(page, found, '/play (banners and topics)');
+        await page.goto(`/play/topic/${topic.topic_id}`);
+        await audit(page, found, '/play/topic/:id');
+      } finally {
+        await move('Offline');
       }
       expect(found).toEqual({});
     });

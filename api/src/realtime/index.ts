@@ -42,10 +42,18 @@ export const USERS_ROOM = 'users';
 /** Sockets of everyone with a story's page open, signed in or not: they get its like and comment counts. */
 export const storyRoom = (storyId: string): string => `story:${storyId}`;
 
-/** The story a socket asked to watch in its handshake (`?watch_story=<id>`), or null. */
-function watchedStory(socket: Socket): string | null {
+/** At most this many stories per socket (a feed's cards on screen). */
+export const MAX_WATCHED_STORIES = 100;
+
+/**
+ * The stories a socket asked to watch in its handshake: `?watch_story=<id>` (a story's page) or `<id>,<id>,…` (the
+ * cards of a feed); anything not an id is ignored, and past MAX_WATCHED_STORIES the rest.
+ */
+function watchedStories(socket: Socket): string[] {
   const value = socket.handshake.query.watch_story;
-  return typeof value === 'string' && /^\d{1,24}$/.test(value) ? value : null;
+  if (typeof value !== 'string' || value.length > MAX_WATCHED_STORIES * 26) return [];
+  const ids = value.split(',').filter((id) => /^\d{1,24}$/.test(id));
+  return [...new Set(ids)].slice(0, MAX_WATCHED_STORIES);
 }
 
 export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
@@ -56,8 +64,8 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   io.on('connection', (socket) => {
     void (async () => {
       try {
-        const story = watchedStory(socket);
-        if (story) await socket.join(storyRoom(story));
+        const stories = watchedStories(socket);
+        if (stories.length > 0) await socket.join(stories.map(storyRoom));
         const uid = await resolveUser(socket);
         if (uid) await socket.join([userRoom(uid), USERS_ROOM]);
         socket.emit('ready', { user: uid !== null, process: PROCESS_NAME });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from 'ui-kit';
 import type { StoryCard } from '../api/types';
 import { usePlayerT } from '../i18n';
+import { useCardCounts } from '../stores/live-counts/store';
 import { Cover } from './Cover';
 import { usePlayerPath } from './paths';
 
@@ -18,6 +19,21 @@ export function StoryByline({
       {t('common.byline', {
         by: t('common.byCreator', { name: story.creator.nickname || t('common.unknownCreator') }),
         chapters: t('common.chapters', { count: story.chapters_count }),
+      })}
+    </p>
+  );
+}
+
+/** "3 likes · 1 comment", following the counts pushed while the card is on screen; nothing for a card without counts. */
+export function CardCounts({ story }: { story: Pick<StoryCard, 'story_id' | 'like_count' | 'comment_count'> }): JSX.Element | null {
+  const { t } = usePlayerT();
+  const counts = useCardCounts(story);
+  if (counts.like_count === undefined && counts.comment_count === undefined) return null;
+  return (
+    <p className="player-card__meta">
+      {t('social.counts', {
+        likes: t('social.likeCount', { count: counts.like_count ?? 0 }),
+        comments: t('social.commentCount', { count: counts.comment_count ?? 0 }),
       })}
     </p>
   );
@@ -47,6 +63,7 @@ export function StoryCardView({
           </h3>
           <p className="player-card__intro">{story.introduction}</p>
           <StoryByline story={story} />
+          <CardCounts story={story} />
           {extra}
         </div>
       </div>

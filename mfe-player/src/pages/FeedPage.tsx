@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
 import { useSessionStore } from 'shared-kit';
 import { Button, Tabs, TextField } from 'ui-kit';
 import { LikedTab } from '../components/community/LikedTab';
+import { useStoriesLive } from '../components/community/useStoryLive';
 import { HomeContent } from '../components/feed/HomeContent';
 import { PlayedTab } from '../components/feed/PlayedTab';
 import { StoryList } from '../components/feed/StoryList';
@@ -9,6 +10,8 @@ import { StoryCardView } from '../components/StoryCardView';
 import { usePlayerT } from '../i18n';
 import { selectForYou, selectIsSearching, selectSearch, selectTab } from '../stores/feed/selectors';
 import { useFeedStore, type FeedTab } from '../stores/feed/store';
+import { useLikedStore } from '../stores/liked/store';
+import { useLiveCountsStore } from '../stores/live-counts/store';
 
 /** The tabs of the spec's home (chats, liked, history, recently played) after For you. */
 const TABS: readonly FeedTab[] = ['for-you', 'chats', 'liked', 'history', 'recent'];
@@ -47,6 +50,20 @@ export function FeedPage(): JSX.Element {
   useEffect(() => {
     resetPlayed();
   }, [uid, resetPlayed]);
+
+  // The cards on screen follow the like and comment counts the api pushes for their stories.
+  const shown = useFeedStore((s) => {
+    if (selectIsSearching(s)) return s.search.items;
+    if (s.tab === 'for-you') return s.forYou.items;
+    if (s.tab === 'liked') return null;
+    return s[s.tab].items;
+  });
+  const liked = useLikedStore((s) => s.items);
+  useStoriesLive((shown ?? liked).map((story) => story.story_id));
+  // Counts pushed on an earlier visit are older than the lists read now.
+  useEffect(() => {
+    useLiveCountsStore.getState().clear();
+  }, []);
 
   function onSearch(event: FormEvent): void {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { resetCommentsStore } from './comments/store';
 import { resetFeedStore } from './feed/store';
 import { resetLikedStore } from './liked/store';
+import { resetLiveCountsStore } from './live-counts/store';
 import { resetPlayStore } from './play/store';
 import { resetReplyMarksStore } from './reply-marks/store';
 import { resetStoryStatsStore } from './story-stats/store';
@@ -13,4 +14,5 @@ export function resetPlayerStores(): void {
   resetStoryStatsStore();
   resetLikedStore();
   resetReplyMarksStore();
+  resetLiveCountsStore();
 }

@@ -2,15 +2,14 @@ import type { JSX } from 'react';
 import { Link } from 'react-router';
 import type { AuthorDetail } from 'shared-kit';
 import { Card } from 'ui-kit';
-import { usePlayerT } from '../../i18n';
 import { Cover } from '../Cover';
+import { CardCounts } from '../StoryCardView';
 import { usePlayerPath } from '../paths';
 
 type MiniStory = AuthorDetail['stories'][number];
 
 /** A story in the community lists (a creator's stories, the liked ones): cover, name, introduction, counts. */
 export function MiniStoryCard({ story, byline }: { story: MiniStory; byline?: string }): JSX.Element {
-  const { t } = usePlayerT();
   const to = usePlayerPath(`story/${story.story_id}`);
   return (
     <Card as="li" interactive className="player-card">
@@ -24,12 +23,7 @@ export function MiniStoryCard({ story, byline }: { story: MiniStory; byline?: st
           </h3>
           <p className="player-card__intro">{story.introduction}</p>
           {byline ? <p className="player-card__meta">{byline}</p> : null}
-          <p className="player-card__meta">
-            {t('social.counts', {
-              likes: t('social.likeCount', { count: story.like_count }),
-              comments: t('social.commentCount', { count: story.comment_count }),
-            })}
-          </p>
+          <CardCounts story={story} />
         </div>
       </div>
     </Card>

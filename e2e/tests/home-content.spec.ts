@@ -1,0 +1,147 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_STORY, openDemoPlay, sendTurn, storyLog } from '../support/play';
+import { ok, signInAsOperator, signInByPhone } from '../support/session';
+
+interface Person {
+  page: Page;
+  uid: string;
+}
+
+async function person(browser: Browser, areaCode: string): Promise<Person> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signInByPhone(page.request, areaCode);
+  const me = await ok<{ uid: string }>(await page.request.get('/api/tyler/user/detail'), 'user/detail');
+  return { page, uid: me.uid };
+}
+
+/** The banner with this title on the home (shown or waiting its turn in the carousel). */
+const bannerOn = (page: Page, title: string) => page.locator('[aria-roledescription="slide"]', { hasText: title });
+const topicsOn = (page: Page) => page.getByRole('region', { name: 'Topics' });
+
+/** Opens the home and waits until its banners and topics have been read (the published topic is the sign). */
+async function openHome(page: Page, topicTitle: string): Promise<void> {
+  await page.goto('/play');
+  await expect(topicsOn(page).getByRole('link', { name: new RegExp(topicTitle) })).toBeVisible();
+}
+
+test('an operator schedules a banner and a topic: Testing is seen by the whitelist only, Published by everyone; the topic page lists its stories', async ({
+  browser,
+  page: operator,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const topicTitle = `Sea tales ${stamp}`;
+  const bannerTitle = `Storm week ${stamp}`;
+  const tester = await person(browser, '214');
+  const other = await person(browser, '305');
+
+  const feed = await ok<{ stories: Array<{ story_id: string; story_name: string }> }>(
+    await operator.request.get('/api/tyler/story/list?count=50'),
+    'story/list',
+  );
+  const demo = feed.stories.find((s) => s.story_name === DEMO_STORY)!;
+  expect(demo).toBeTruthy();
+
+  await signInAsOperator(operator);
+  await operator.goto('/ops/home');
+  await expect(operator.getByRole('heading', { level: 1, name: 'Home content' })).toBeVisible();
+
+  // A Top topic with the demo story, published.
+  const topicForm = operator.getByRole('form', { name: 'New topic' });
+  await topicForm.getByRole('textbox', { name: 'Title' }).fill(topicTitle);
+  await topicForm.getByRole('textbox', { name: 'Description' }).fill('Storms, lighthouses and the deep.');
+  await topicForm.getByRole('combobox', { name: 'Topic type' }).click();
+  await operator.getByRole('option', { name: 'Top' }).click();
+  await topicForm.getByRole('textbox', { name: 'Story IDs' }).fill(demo.story_id);
+  await topicForm.getByRole('button', { name: 'Save' }).click();
+  const topics = operator.getByRole('table', { name: 'Topics' });
+  await expect(topics.getByRole('row', { name: new RegExp(topicTitle) })).toBeVisible();
+  await topics.getByRole('button', { name: `Publish: ${topicTitle}` }).click();
+  await expect(topics.getByRole('row', { name: new RegExp(topicTitle) })).toContainText('Published');
+  const topicList = await ok<{ list: Array<{ topic_id: string; title: string }> }>(await operator.request.get('/api/ops/topic/list'), 'topic/list');
+  const topicId = topicList.list.find((t) => t.title === topicTitle)!.topic_id;
+
+  // A banner leading to the topic, in Testing for one account.
+  const bannerForm = operator.getByRole('form', { name: 'New banner' });
+  await bannerForm.getByRole('textbox', { name: 'Title' }).fill(bannerTitle);
+  await bannerForm.getByRole('textbox', { name: 'Link' }).fill(`/play/topic/${topicId}`);
+  await bannerForm.getByRole('textbox', { name: 'Test whitelist (user IDs)' }).fill(tester.uid);
+  await bannerForm.getByRole('button', { name: 'Save' }).click();
+  const banners = operator.getByRole('table', { name: 'Banners' });
+  await expect(banners.getByRole('row', { name: new RegExp(bannerTitle) })).toBeVisible();
+  await banners.getByRole('button', { name: `Test: ${bannerTitle}` }).click();
+  await expect(banners.getByRole('row', { name: new RegExp(bannerTitle) })).toContainText('Testing');
+
+  // The whitelisted player sees it; the other does not (their home has loaded: the topic is there).
+  await openHome(tester.page, topicTitle);
+  await expect(bannerOn(tester.page, bannerTitle)).toHaveCount(1);
+  await openHome(other.page, topicTitle);
+  await expect(bannerOn(other.page, bannerTitle)).toHaveCount(0);
+
+  // Published: both see it.
+  await banners.getByRole('button', { name: `Publish: ${bannerTitle}` }).click();
+  await expect(banners.getByRole('row', { name: new RegExp(bannerTitle) })).toContainText('Published');
+  await openHome(other.page, topicTitle);
+  await expect(bannerOn(other.page, bannerTitle)).toHaveCount(1);
+  await openHome(tester.page, topicTitle);
+  await expect(bannerOn(tester.page, bannerTitle)).toHaveCount(1);
+
+  // The topic row, Top first, leads to the topic page, which lists its stories; so does the banner.
+  const chip = topicsOn(other.page).getByRole('link', { name: new RegExp(topicTitle) });
+  await expect(chip).toContainText('Top');
+  await chip.click();
+  await expect(other.page).toHaveURL(new RegExp(`/play/topic/${topicId}$`));
+  await expect(other.page.getByRole('heading', { level: 1, name: topicTitle })).toBeVisible();
+  await expect(other.page.getByText('Storms, lighthouses and the deep.')).toBeVisible();
+  await expect(other.page.getByRole('link', { name: DEMO_STORY })).toBeVisible();
+  await other.page.getByRole('link', { name: DEMO_STORY }).click();
+  await expect(other.page.getByRole('heading', { level: 1, name: DEMO_STORY })).toBeVisible();
+
+  // With other banners the carousel turns: paused, the picker brings this one up.
+  const pick = tester.page.getByRole('button', { name: `Show ${bannerTitle}` });
+  if ((await pick.count()) > 0) {
+    await tester.page.getByRole('button', { name: 'Pause' }).click();
+    await pick.click();
+  }
+  await bannerOn(tester.page, bannerTitle).getByRole('link', { name: bannerTitle }).click();
+  await expect(tester.page.getByRole('heading', { level: 1, name: topicTitle })).toBeVisible();
+
+  // Taken offline, the topic page says so as a page.
+  await topics.getByRole('button', { name: `Take offline: ${topicTitle}` }).click();
+  await expect(topics.getByRole('row', { name: new RegExp(topicTitle) })).toContainText('Offline');
+  await tester.page.reload();
+  await expect(tester.page.getByRole('heading', { level: 1, name: 'Topic unavailable' })).toBeVisible();
+  await expect(tester.page.getByRole('alert')).not.toBeEmpty();
+});
+
+test('a played story shows in Chats and History; Continue resumes it; deleting it from History takes it out of both', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInByPhone(page.request, '404');
+  await openDemoPlay(page);
+  await sendTurn(page, 'Who keeps the lamp?');
+
+  await page.goto('/play');
+  await page.getByRole('tab', { name: 'Chats' }).click();
+  const chats = page.getByRole('tabpanel', { name: 'Chats' });
+  const chat = chats.getByRole('listitem').filter({ has: page.getByRole('link', { name: DEMO_STORY }) });
+  await expect(chat).toBeVisible();
+  await expect(chat).toContainText(/Played (just now|\d+ minutes? ago)/);
+  await chat.getByRole('link', { name: `Continue ${DEMO_STORY}` }).click();
+  await expect(storyLog(page)).toContainText('Who keeps the lamp?');
+
+  await page.goto('/play');
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByRole('tabpanel', { name: 'History' });
+  await expect(history.getByRole('link', { name: DEMO_STORY })).toBeVisible();
+  await history.getByRole('button', { name: `Delete ${DEMO_STORY} from history` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete from history?' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(history).toHaveText('Your play history is empty.');
+  await page.getByRole('tab', { name: 'Chats' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Chats' })).toHaveText('Your conversations with story characters show up here.');
+  // A reload reads the same from the api.
+  await page.reload();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'History' })).toHaveText('Your play history is empty.');
+});
