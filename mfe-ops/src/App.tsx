@@ -4,6 +4,8 @@ import { Spinner } from 'ui-kit';
 import { BaseContext, under, useBase, useMountPath } from './base';
 import { useOpsT } from './i18n';
 import { AuditPage } from './pages/AuditPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { MailPage } from './pages/MailPage';
 import { QueuePage } from './pages/QueuePage';
 import { ReviewPage } from './pages/ReviewPage';
 import { PermissionsPage } from './pages/PermissionsPage';
@@ -20,6 +22,7 @@ function Console(): JSX.Element {
   return (
     <>
       <nav aria-label={t('nav.label')}>
+        <NavLink to={under(base, 'dashboard')}>{t('dashboard.nav')}</NavLink>{' '}
         <NavLink to={under(base)} end>
           {t('nav.queue')}
         </NavLink>{' '}
@@ -27,11 +30,14 @@ function Console(): JSX.Element {
         {useCan(OpsPermission.Moderator) && <NavLink to={under(base, 'reports')}>{t('reports.nav')}</NavLink>}{' '}
         {useCan(OpsPermission.Admin) && <NavLink to={under(base, 'permissions')}>{t('permissions.nav')}</NavLink>}
         <SanctionNav />{' '}
-        {useCan(OpsPermission.ContentOperator) && <NavLink to={under(base, 'template-whitelist')}>{t('templates.nav')}</NavLink>}
+        {useCan(OpsPermission.ContentOperator) && <NavLink to={under(base, 'template-whitelist')}>{t('templates.nav')}</NavLink>}{' '}
+        {useCan(OpsPermission.ContentOperator) && <NavLink to={under(base, 'mail')}>{t('mail.nav')}</NavLink>}
       </nav>
       <Routes>
         <Route index element={<QueuePage />} />
         <Route path="review/:storyId" element={<ReviewPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="mail" element={<MailPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
         {SanctionRoutes()}

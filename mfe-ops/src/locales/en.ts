@@ -1,8 +1,10 @@
+import consoleEn from './console.en';
 import moderationEn from './moderation.en';
 import sanctionsEn from './sanctions.en';
 import templatesEn from './templates.en';
 /** The ops console's copy in English: the `ops` namespace. Every other language has exactly these keys. */
 const en = {
+  ...consoleEn,
   ...moderationEn,
   ...sanctionsEn,
   ...templatesEn,

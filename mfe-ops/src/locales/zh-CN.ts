@@ -1,10 +1,12 @@
 import type { OpsCatalogue } from './en';
+import consoleZhCN from './console.zh-CN';
 import moderationZhCN from './moderation.zh-CN';
 import sanctionsZhCN from './sanctions.zh-CN';
 import templatesZhCN from './templates.zh-CN';
 
 /** 运营后台的中文文案（`ops` 命名空间）。 */
 const zhCN: OpsCatalogue = {
+  ...consoleZhCN,
   ...moderationZhCN,
   ...sanctionsZhCN,
   ...templatesZhCN,

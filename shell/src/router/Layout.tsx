@@ -7,6 +7,7 @@ import { mobileRedirect } from '../platform/mobileRedirect';
 import { useShellT } from '../i18n';
 import { usePlatform } from '../platform/PlatformContext';
 import { checkLogin } from '../session/service';
+import { PushBanner } from '../unread/pushBanner';
 import { useUnreadSync } from '../unread/useUnreadSync';
 
 /** Everything around the routed page: header, toasts, leave guard, the mobile rule and the login check. */
@@ -27,6 +28,7 @@ export function Layout() {
         {t('skipToContent')}
       </a>
       <Header />
+      <PushBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         {redirect && redirect !== pathname ? <Navigate to={redirect} replace /> : <Outlet />}
       </main>

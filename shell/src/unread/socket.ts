@@ -1,5 +1,6 @@
 import { PushType, createSocketClient, type SocketClient, type SocketClientOptions } from 'shared-kit';
-import { inboxStore } from './inbox';
+import { inboxStore, refreshInboxUnread } from './inbox';
+import { opsPushOf, pushBannerStore } from './pushBanner';
 import { unreadStore } from './store';
 
 /** Pushes that mean something new is waiting in My Story (spec §7). */
@@ -23,6 +24,15 @@ export function connectUnreadSocket(factory: SocketFactory = createSocketClient)
   offs.push(
     client.on(PushType.InnerPush, (push) => {
       if (typeof push.unread === 'number') inboxStore.getState().set(push.unread);
+      // Mail to everyone carries no count: each reader asks for its own.
+      else void refreshInboxUnread();
+    }),
+  );
+  // The team's pushes, whatever their channel, show as a banner under the header.
+  offs.push(
+    client.on('*', (push) => {
+      const ops = opsPushOf(push);
+      if (ops) pushBannerStore.getState().show(ops);
     }),
   );
   return () => {

@@ -14,6 +14,7 @@ import type { SocketFactory } from './socket';
 const get = jest.fn();
 jest.mock('../http/client', () => ({ api: async () => ({ get }) }));
 import { inboxStore } from './inbox';
+import { pushBannerStore } from './pushBanner';
 import { unreadStore } from './store';
 import { useUnreadSync } from './useUnreadSync';
 
@@ -32,7 +33,7 @@ function fakeSocket() {
     close,
   } as unknown as SocketClient;
   const push = (push_type: string, fields: Record<string, unknown> = {}) => {
-    for (const h of handlers.get(push_type) ?? []) h({ push_type, ...fields }, 'push');
+    for (const h of [...(handlers.get(push_type) ?? []), ...(handlers.get('*') ?? [])]) h({ push_type, ...fields }, 'push');
   };
   const factory: SocketFactory = jest.fn(() => client);
   return { factory, push, close };
@@ -149,5 +150,26 @@ describe('useUnreadSync', () => {
     expect(inboxStore.getState().unread).toBe(1);
     act(() => sessionStore.getState().clear());
     expect(inboxStore.getState().unread).toBe(0);
+  });
+
+  it("re-reads the count on mail to everyone (no count in the push), and shows the team's pushes as a banner", async () => {
+    const socket = fakeSocket();
+    sessionStore.getState().setUser(user);
+    setup(socket.factory);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    get.mockResolvedValueOnce({ data: { status_code: 0, status_message: 'success', data: { unread: 3 } } });
+    await act(async () => {
+      socket.push(PushType.InnerPush, { kind: 'Mail', mail_id: 'm1' });
+      await Promise.resolve();
+      await Promise.resolve();
+    });
+    expect(inboxStore.getState().unread).toBe(3);
+    // Not an operator's push: no banner.
+    act(() => socket.push(PushType.Others, { title: 'x', text: 'y' }));
+    expect(pushBannerStore.getState().current).toBeNull();
+    act(() => socket.push(PushType.Ad, { ops_push: true, push_id: 'p1', title: 'New season', text: 'Sea stories', link: '//evil.example' }));
+    expect(pushBannerStore.getState().current).toEqual({ push_id: 'p1', title: 'New season', text: 'Sea stories', link: '' });
   });
 });

@@ -1,6 +1,7 @@
 /** The shell's copy in English: the `shell` namespace. Every other language has exactly these keys. */
 const en = {
   skipToContent: 'Skip to content',
+  pushBanner: { label: 'Message from the team', open: 'Open', dismiss: 'Dismiss the message' },
   loading: 'Loading…',
   checkingAccess: 'Checking your access…',
   serverException: 'Server-level exception',

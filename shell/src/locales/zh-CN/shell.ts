@@ -4,6 +4,7 @@ import type { ShellCopy } from '../en/shell';
 /** The shell's copy in Simplified Chinese (`shell` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<ShellCopy> = {
   skipToContent: '跳到正文',
+  pushBanner: { label: '官方消息', open: '查看', dismiss: '关闭消息' },
   loading: '加载中…',
   checkingAccess: '正在检查你的访问权限…',
   serverException: '服务器异常',

@@ -1,0 +1,245 @@
+import { lazy, Suspense, useCallback, useEffect, useState, type JSX, type ReactNode } from 'react';
+import type { OpsStats } from 'shared-kit';
+import { Button, EmptyState, Spinner } from 'ui-kit';
+import type { Series } from '../components/DashboardChart';
+import { useOpsT } from '../i18n';
+import { fetchStats } from '../services/console.service';
+
+// chart.js comes with the chart, on a chunk of its own: only the dashboard pays for it.
+const DashboardChart = lazy(() => import('../components/DashboardChart'));
+
+const QUEUES = ['review', 'report', 'appeal'] as const;
+const HOUR_MS = 3600_000;
+
+type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; stats: OpsStats };
+
+interface FigureProps {
+  id: string;
+  title: string;
+  kind: 'line' | 'bar';
+  labels: string[];
+  series: Series[];
+  stacked?: boolean;
+  /** The same figures as a table, for screen readers (the canvas is one picture to them). */
+  table: ReactNode;
+}
+
+function Figure({ id, title, kind, labels, series, stacked, table }: FigureProps): JSX.Element {
+  const { t } = useOpsT();
+  return (
+    <figure className="ops-figure" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`}>
+        <h2>{title}</h2>
+      </figcaption>
+      <Suspense fallback={<Spinner label={t('dashboard.chartLoading')} />}>
+        <DashboardChart kind={kind} label={t('dashboard.chartSummary', { title })} labels={labels} series={series} stacked={stacked} />
+      </Suspense>
+      <div className="ui-visually-hidden">{table}</div>
+    </figure>
+  );
+}
+
+/** The console's dashboard: queue sizes, time to a decision, decisions per operator and reports by reason, 30 days. */
+export function DashboardPage(): JSX.Element {
+  const { t } = useOpsT();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const reload = useCallback(() => {
+    setLoad({ state: 'loading' });
+    fetchStats().then(
+      (stats) => setLoad({ state: 'ready', stats }),
+      () => setLoad({ state: 'error' }),
+    );
+  }, []);
+  useEffect(reload, [reload]);
+
+  if (load.state === 'loading') {
+    return (
+      <main>
+        <h1>{t('dashboard.title')}</h1>
+        <Spinner label={t('common.loading')} />
+      </main>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <main>
+        <h1>{t('dashboard.title')}</h1>
+        <div role="alert">
+          <p>{t('dashboard.error')}</p>
+          <Button onClick={reload}>{t('common.tryAgain')}</Button>
+        </div>
+      </main>
+    );
+  }
+  const { stats } = load;
+  const days = stats.queues.review.days.map((d) => d.day);
+  const short = days.map((d) => d.slice(5));
+  const queueName = (q: (typeof QUEUES)[number]) => t(`dashboard.queues.${q}`);
+  const quiet =
+    QUEUES.every((q) => stats.queues[q].now === 0 && stats.queues[q].days.every((d) => d.size === 0 && d.entered === 0)) &&
+    stats.operators.length === 0 &&
+    stats.reasons.length === 0;
+  const hours = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10);
+  const reasonName = (r: string) => t(`reports.reasonNames.${r}`, { defaultValue: r });
+  const operatorName = (o: OpsStats['operators'][number]) => o.nickname || o.uid;
+
+  return (
+    <main className="ops-dashboard">
+      <h1>{t('dashboard.title')}</h1>
+      <p>{t('dashboard.range', { from: stats.from, to: stats.to })}</p>
+      <section aria-labelledby="ops-now">
+        <h2 id="ops-now">{t('dashboard.now')}</h2>
+        <dl className="ops-now">
+          {QUEUES.map((q) => (
+            <div key={q}>
+              <dt>{queueName(q)}</dt>
+              <dd data-testid={`now-${q}`}>{stats.queues[q].now}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {quiet ? (
+        <EmptyState title={t('dashboard.empty')} />
+      ) : (
+        <>
+          <Figure
+            id="ops-sizes"
+            title={t('dashboard.sizesTitle')}
+            kind="line"
+            labels={short}
+            series={QUEUES.map((q) => ({ label: queueName(q), values: stats.queues[q].days.map((d) => d.size) }))}
+            table={
+              <table aria-label={t('dashboard.sizesTitle')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('dashboard.day')}</th>
+                    {QUEUES.map((q) => (
+                      <th scope="col" key={q}>
+                        {queueName(q)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.map((day, i) => (
+                    <tr key={day}>
+                      <th scope="row">{day}</th>
+                      {QUEUES.map((q) => (
+                        <td key={q}>{stats.queues[q].days[i]!.size}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            }
+          />
+          <Figure
+            id="ops-median"
+            title={t('dashboard.medianTitle')}
+            kind="line"
+            labels={short}
+            series={QUEUES.map((q) => ({ label: queueName(q), values: stats.queues[q].days.map((d) => hours(d.median_ms)) }))}
+            table={
+              <table aria-label={t('dashboard.medianTitle')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('dashboard.day')}</th>
+                    {QUEUES.map((q) => (
+                      <th scope="col" key={q}>
+                        {queueName(q)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.map((day, i) => (
+                    <tr key={day}>
+                      <th scope="row">{day}</th>
+                      {QUEUES.map((q) => {
+                        const h = hours(stats.queues[q].days[i]!.median_ms);
+                        return <td key={q}>{h === null ? t('dashboard.none') : t('dashboard.hours', { value: h })}</td>;
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            }
+          />
+          {stats.operators.length === 0 ? (
+            <section>
+              <h2>{t('dashboard.operatorsTitle')}</h2>
+              <p>{t('dashboard.noDecisions')}</p>
+            </section>
+          ) : (
+            <Figure
+              id="ops-operators"
+              title={t('dashboard.operatorsTitle')}
+              kind="bar"
+              stacked
+              labels={stats.operators.map(operatorName)}
+              series={QUEUES.map((q) => ({ label: queueName(q), values: stats.operators.map((o) => o[q]) }))}
+              table={
+                <table aria-label={t('dashboard.operatorsTitle')}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('dashboard.operator')}</th>
+                      {QUEUES.map((q) => (
+                        <th scope="col" key={q}>
+                          {queueName(q)}
+                        </th>
+                      ))}
+                      <th scope="col">{t('dashboard.total')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.operators.map((o) => (
+                      <tr key={o.uid}>
+                        <th scope="row">{operatorName(o)}</th>
+                        {QUEUES.map((q) => (
+                          <td key={q}>{o[q]}</td>
+                        ))}
+                        <td>{o.total}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              }
+            />
+          )}
+          {stats.reasons.length === 0 ? (
+            <section>
+              <h2>{t('dashboard.reasonsTitle')}</h2>
+              <p>{t('dashboard.noReports')}</p>
+            </section>
+          ) : (
+            <Figure
+              id="ops-reasons"
+              title={t('dashboard.reasonsTitle')}
+              kind="bar"
+              labels={stats.reasons.map((r) => reasonName(r.reason))}
+              series={[{ label: t('dashboard.count'), values: stats.reasons.map((r) => r.count) }]}
+              table={
+                <table aria-label={t('dashboard.reasonsTitle')}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('dashboard.reason')}</th>
+                      <th scope="col">{t('dashboard.count')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.reasons.map((r) => (
+                      <tr key={r.reason}>
+                        <th scope="row">{reasonName(r.reason)}</th>
+                        <td>{r.count}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              }
+            />
+          )}
+        </>
+      )}
+    </main>
+  );
+}
