@@ -9,6 +9,7 @@ import { TemplateEditorPage } from './pages/TemplateEditorPage';
 import './pages/template.css';
 import { StoryEditorPage } from './pages/StoryEditorPage';
 import { WorksPage } from './pages/WorksPage';
+import { VoicesPage } from './pages/VoicesPage';
 
 /** The UI kit's living catalogue: its own chunk, so it costs the editor's first render nothing. */
 const ComponentCatalogue = lazy(() => import('./catalogue/ComponentCatalogue'));
@@ -29,6 +30,7 @@ export default function App(): JSX.Element {
           <Route path="gallery" element={<GalleryPage />} />
           <Route path="gallery/:id" element={<GalleryTemplatePage mode="detail" />} />
           <Route path="gallery/:id/use" element={<GalleryTemplatePage mode="use" />} />
+          <Route path="voices" element={<VoicesPage />} />
           <Route path="demo/components" element={<ComponentCatalogue />} />
           <Route path="*" element={<Navigate to="works" replace />} />
         </Routes>

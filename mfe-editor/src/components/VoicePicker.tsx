@@ -1,4 +1,5 @@
-import { useState, type JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
+import { Link } from 'react-router';
 import type { Dubbing } from 'shared-kit';
 import { Button, IconButton, cx } from 'ui-kit';
 import type { DubbingInfo } from '../api/types';
@@ -7,6 +8,7 @@ import { selectIsPlaying } from '../stores/audio/selectors';
 import { useAudioStore } from '../stores/audio/store';
 import { findDubbing, selectCatalogStatus, selectDubbings } from '../stores/catalog/selectors';
 import { useCatalogStore } from '../stores/catalog/store';
+import { useMyVoicesStore } from '../stores/voices/store';
 import { FieldError, fieldA11y, useFieldError } from './Field';
 
 /** Plays a voice's audition; shows a moving-bars animation while it plays (spec section 2). */
@@ -53,8 +55,17 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
   const languages = useCatalogStore(selectDubbings);
   const status = useCatalogStore(selectCatalogStatus);
   const current = useCatalogStore((s) => (value ? findDubbing(s, value) : null));
+  const mine = useMyVoicesStore((s) => s.voices);
+  const mineStatus = useMyVoicesStore((s) => s.status);
+  const ensureMine = useMyVoicesStore((s) => s.ensure);
+  // One's own voices load when the list opens, or at once when the chosen voice is one of them (to show its name).
+  const needMine = open || value.startsWith('ugc_');
+  useEffect(() => {
+    if (needMine) void ensureMine();
+  }, [needMine, ensureMine]);
+  const myCurrent = mine.find((v) => v.voice_id === value);
   const panelId = `${a11y.id}-panel`;
-  const chosenText = current ? current.dubbing_desc : value ? value : t('voice.choose');
+  const chosenText = current ? current.dubbing_desc : myCurrent ? myCurrent.name : value ? value : t('voice.choose');
   return (
     <div className={cx('ui-field editor-field', error && 'ui-field--error')}>
       <span className="ui-field__label">{label}</span>
@@ -94,6 +105,33 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
               ))}
             </fieldset>
           ))}
+          <fieldset className="editor-voices__lang">
+            <legend>{t('voice.mine')}</legend>
+            {mineStatus === 'ready' && mine.length === 0 ? <p className="ui-field__hint">{t('voice.mineEmpty')}</p> : null}
+            {mineStatus === 'error' ? <p className="ui-field__error">{t('voice.failed')}</p> : null}
+            {mine
+              .filter((v) => v.status === 'Normal')
+              .map((v) => (
+                <div key={v.voice_id} className="editor-voice">
+                  <label>
+                    <input
+                      type="radio"
+                      name={panelId}
+                      checked={v.voice_id === value}
+                      onChange={() => {
+                        onChange({ dubbing: v.voice_id, language: v.language, dubbing_desc: v.name });
+                        setOpen(false);
+                      }}
+                    />
+                    {v.name}
+                  </label>
+                  <AuditionButton info={{ dubbing: v.voice_id, dubbing_desc: v.name, dubbing_audition: v.preview_url }} />
+                </div>
+              ))}
+            <Link className="editor-voices__manage" to="/editor/voices">
+              {t('voice.manage')}
+            </Link>
+          </fieldset>
         </div>
       ) : null}
       <FieldError fkey={fkey} error={error} />

@@ -2,6 +2,7 @@ import { resetAudioStore } from './audio/store';
 import { resetCatalogStore } from './catalog/store';
 import { resetEditorStore } from './editor/store';
 import { resetWorksStore } from './works/store';
+import { resetMyVoicesStore } from './voices/store';
 
 /** Every store of the editor remote back to its initial state (between tests). */
 export function resetEditorStores(): void {
@@ -9,4 +10,5 @@ export function resetEditorStores(): void {
   resetWorksStore();
   resetCatalogStore();
   resetAudioStore();
+  resetMyVoicesStore();
 }

@@ -1,5 +1,6 @@
 import { galleryCopy, templateCopy } from './parts/template';
 import { lorebookCopy } from './parts/lorebook';
+import { voicesCopy } from './parts/voices';
 
 /** The editor remote's copy in English: the `editor` namespace. Every other language has exactly these keys. */
 const editor = {
@@ -275,6 +276,9 @@ const editor = {
     failed: 'Voices could not be loaded.',
     play: 'Play {{name}}',
     stop: 'Stop {{name}}',
+    mine: 'My voices',
+    mineEmpty: 'No voices of your own yet.',
+    manage: 'Record, upload or mix voices',
   },
   image: {
     remove: 'Remove picture',
@@ -291,6 +295,7 @@ const editor = {
   template: templateCopy,
   gallery: galleryCopy,
   lorebook: lorebookCopy,
+  voices: voicesCopy,
 } as const;
 
 export default editor;

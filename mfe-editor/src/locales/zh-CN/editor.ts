@@ -2,6 +2,7 @@ import type { Translation } from 'ui-kit';
 import type { EditorCopy } from '../en/editor';
 import { galleryCopyZh, templateCopyZh } from './parts/template';
 import { lorebookCopyZh } from './parts/lorebook';
+import { voicesCopyZh } from './parts/voices';
 
 /** The editor remote's copy in Simplified Chinese (`editor` namespace); the type keeps its keys the same as English. */
 const editor: Translation<EditorCopy> = {
@@ -277,6 +278,9 @@ const editor: Translation<EditorCopy> = {
     failed: '声音加载失败。',
     play: '播放 {{name}}',
     stop: '停止 {{name}}',
+    mine: '我的声音',
+    mineEmpty: '你还没有自己的声音。',
+    manage: '录制、上传或混合声音',
   },
   image: {
     remove: '移除图片',
@@ -293,6 +297,7 @@ const editor: Translation<EditorCopy> = {
   template: templateCopyZh,
   gallery: galleryCopyZh,
   lorebook: lorebookCopyZh,
+  voices: voicesCopyZh,
 };
 
 export default editor;
