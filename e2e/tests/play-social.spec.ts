@@ -125,6 +125,9 @@ test('a phone player likes a reply, gives Dissatisfied feedback with reasons, ke
   await operator.goto('/ops');
   await operator.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' }).click();
   await expect(operator.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  // Newest first: these two are on the first page however many items other journeys left open.
+  await operator.getByRole('tab', { name: 'Newest' }).click();
+  await expect(operator.getByRole('tab', { name: 'Newest' })).toHaveAttribute('aria-selected', 'true');
   const table = operator.getByRole('table', { name: 'Reported content' });
   const commentRow = table.getByRole('row').filter({ hasText: theirs });
   await expect(commentRow).toHaveCount(1);
