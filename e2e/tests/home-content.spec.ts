@@ -72,6 +72,26 @@ test('an operator schedules a banner and a topic: Testing is seen by the whiteli
   await banners.getByRole('button', { name: `Test: ${bannerTitle}` }).click();
   await expect(banners.getByRole('row', { name: new RegExp(bannerTitle) })).toContainText('Testing');
 
+  // Whatever happens below, the banner and the topic leave the home afterwards: later specs read the feed as it was.
+  try {
+    await testingAndPublished(operator, tester, other, { topicTitle, bannerTitle, topicId });
+  } finally {
+    const banner = (await ok<{ list: Array<{ banner_id: string; title: string; status: string }> }>(await operator.request.get('/api/ops/banner/list'), 'banner/list')).list.find((x) => x.title === bannerTitle);
+    const topic = (await ok<{ list: Array<{ topic_id: string; title: string; status: string }> }>(await operator.request.get('/api/ops/topic/list'), 'topic/list')).list.find((x) => x.title === topicTitle);
+    if (banner && ['Testing', 'Published'].includes(banner.status)) await ok(await operator.request.post('/api/ops/banner/status', { data: { banner_id: banner.banner_id, status: 'Offline' } }), 'banner/status');
+    if (topic && ['Testing', 'Published'].includes(topic.status)) await ok(await operator.request.post('/api/ops/topic/status', { data: { topic_id: topic.topic_id, status: 'Offline' } }), 'topic/status');
+  }
+});
+
+/** From Testing (the whitelist only) to Published (everyone), the topic page, and the topic taken offline. */
+async function testingAndPublished(
+  operator: Page,
+  tester: Person,
+  other: Person,
+  { topicTitle, bannerTitle, topicId }: { topicTitle: string; bannerTitle: string; topicId: string },
+): Promise<void> {
+  const topics = operator.getByRole('table', { name: 'Topics' });
+  const banners = operator.getByRole('table', { name: 'Banners' });
   // The whitelisted player sees it; the other does not (their home has loaded: the topic is there).
   await openHome(tester.page, topicTitle);
   await expect(bannerOn(tester.page, bannerTitle)).toHaveCount(1);
@@ -112,7 +132,7 @@ test('an operator schedules a banner and a topic: Testing is seen by the whiteli
   await tester.page.reload();
   await expect(tester.page.getByRole('heading', { level: 1, name: 'Topic unavailable' })).toBeVisible();
   await expect(tester.page.getByRole('alert')).not.toBeEmpty();
-});
+}
 
 test('a played story shows in Chats and History; Continue resumes it; deleting it from History takes it out of both', async ({ page }) => {
   test.setTimeout(120_000);
