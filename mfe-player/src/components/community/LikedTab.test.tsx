@@ -31,7 +31,8 @@ describe('the Liked tab', () => {
       .mockResolvedValueOnce({ list: [liked('100', 'The Last Lamp')], has_more: true, cursor: 'k1' })
       .mockResolvedValueOnce({ list: [liked('101', 'Harbour Lights')], has_more: false, cursor: '' });
     renderAt('/play');
-    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Liked' }));
+    // The tabs' code loads on first use: on a busy machine that takes more than the default second.
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Liked' }, { timeout: 5000 }));
     fireEvent.click(screen.getByRole('tab', { name: 'Liked' }));
     const panel = await screen.findByRole('tabpanel', { name: 'Liked' });
     const first = await within(panel).findByRole('link', { name: 'The Last Lamp' });
@@ -49,7 +50,8 @@ describe('the Liked tab', () => {
     const shell = installFakeShell();
     sessionStore.getState().setUser(null);
     renderAt('/play');
-    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Liked' }));
+    // The tabs' code loads on first use: on a busy machine that takes more than the default second.
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Liked' }, { timeout: 5000 }));
     fireEvent.click(screen.getByRole('tab', { name: 'Liked' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Log in to see the stories you liked' }));
     await waitFor(() => expect(shell.navigate).toHaveBeenCalledWith('/login'));
