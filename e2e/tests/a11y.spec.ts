@@ -17,6 +17,7 @@ const ROUTES = {
     '/editor/bot',
     '/editor/demo/components',
     '/editor/gallery',
+    '/editor/voices',
     '/editor/template/new',
     '/editor/forbidden-create',
   ],
