@@ -90,8 +90,10 @@ describe('demo stories seed', () => {
       expect(start.body.status_code).toBe(0);
       const playId = start.body.data!.play_info.play_id;
       for (const [index, chapter] of demo.chapters.entries()) {
-        const info = await player.call<{ chapter_index: number; status: string }>(`/api/tyler/play_info?play_id=${playId}`);
+        const info = await player.call<{ chapter_index: number; status: string; bgm: { vid: string; url: string } | null }>(`/api/tyler/play_info?play_id=${playId}`);
         expect(info.body.data).toMatchObject({ chapter_index: index });
+        // The chapter's background music, when it has one, is a clip the api serves.
+        expect(info.body.data!.bgm).toEqual(chapter.bgm ? { vid: chapter.bgm, url: `/api/editor/audio/${chapter.bgm}.wav` } : null);
         const sent = await player.post('/api/tyler/message/send', { play_id: playId, message: chapter.objective });
         expect(sent.body.status_code).toBe(0);
         await runningTurns();

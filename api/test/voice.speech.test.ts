@@ -59,7 +59,7 @@ async function turnWithSpeech(api: TestApi, storyId: string, client?: CookieClie
   const sent = (await me.post<Sent>('/api/tyler/message/send', { play_id: playId, message: 'Is the lamp lit?' })).body.data!;
   const replyId = sent.reply_dialogue_ids[0]!;
   const stream = await readStream(me, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${sent.seq_st}&tts=1`);
-  return { client: me, replyId, events: stream.events };
+  return { client: me, replyId, inputId: sent.input_dialogue.dialogue_id, events: stream.events };
 }
 
 const audioOf = (events: SseEvent[], dialogueId: string) => events.filter((e) => e.event === 'audio' && e.data.dialogue_id === dialogueId);
@@ -120,6 +120,23 @@ describe('speech in play, offline engine', () => {
       const res = await fetch(api.baseUrl + String(a.data.url));
       expect(wavInfo(Buffer.from(await res.arrayBuffer())).rms).toBeGreaterThan(0.02);
     }
+  });
+
+  it("speaks a finished line again from its row, from the cache the stream filled, for the play's owner only", async () => {
+    const { client, replyId, inputId, events } = await turnWithSpeech(api, storyId);
+    const streamed = audioOf(events, replyId).map((e) => e.data.url);
+    const res = await client.call<{ dialogue_id: string; clips: Array<{ index: number; text: string; url: string; bytes: number }> }>(
+      `/api/voice/dialogue_audio?dialogue_id=${replyId}`,
+    );
+    expect(res.body.status_code).toBe(0);
+    const clips = res.body.data!.clips;
+    expect(clips.map((c) => c.text.trim())).toEqual(SENTENCES.map((t) => t.trim()));
+    expect(clips.map((c) => c.url)).toEqual(streamed);
+    expect(clips.every((c) => c.bytes > 1000)).toBe(true);
+    // Someone else's line is as good as missing; the player's own line has nothing to say.
+    const other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    expect((await other.call(`/api/voice/dialogue_audio?dialogue_id=${replyId}`)).body.status_code).toBe(ErrorCode.RecordNotFound);
+    expect((await client.call<{ clips: unknown[] }>(`/api/voice/dialogue_audio?dialogue_id=${inputId}`)).body.data!.clips).toEqual([]);
   });
 
   it('sends no audio without tts=1', async () => {

@@ -23,6 +23,8 @@ export interface DemoChapter {
   content: string;
   /** The chapter's objective; the last chapter's is the ending players reach. At most 100 characters. */
   objective: string;
+  /** The chapter's background music (a `bgm_list` vid). */
+  bgm?: string;
 }
 
 export interface DemoStory {
@@ -74,6 +76,7 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     chapters: [
       {
         id: 'lamp',
+        bgm: 'bgm_night_chase',
         name: 'DarkLamp',
         content:
           'The lamp room is cold and smells of kerosene. The brass burner is crusted with salt. The spare wick is in a tin under the bench. Maren watches from the stairs, arms folded.',
@@ -81,6 +84,7 @@ export const DEMO_STORIES: readonly DemoStory[] = [
       },
       {
         id: 'radio',
+        bgm: 'bgm_night_chase',
         name: 'RadioCall',
         content:
           'The beam sweeps the water. Downstairs the radio crackles: the Marigold, a fishing boat, is lost near the reef. Ezra fights the static while the storm gets worse.',
@@ -88,6 +92,7 @@ export const DEMO_STORIES: readonly DemoStory[] = [
       },
       {
         id: 'dawn',
+        bgm: 'bgm_first_light',
         name: 'Dawn',
         content:
           'The Marigold creeps along the channel. Waves break white on the reef. Maren climbs up to watch the beam one more time.',

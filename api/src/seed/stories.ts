@@ -87,7 +87,7 @@ async function payloadOf(story: DemoStory, uid: string, images: ImageProvider): 
       ending_content: ch.objective,
       end_visible: true,
       background_url: '',
-      bgm_info: null,
+      bgm_info: ch.bgm ? { vid: ch.bgm, music_style: '' } : null,
       image_generate_style: null,
     })),
     summary: story.summary,

@@ -6,6 +6,7 @@ import { usePlayerT } from '../i18n';
 import { pictureSrc } from '../lib/media';
 import { isHidden } from '../stores/play/assemble';
 import { isMarkableReply, ReplyActions } from './replies/ReplyActions';
+import { ReplayLine } from './sound/ReplayLine';
 
 export interface DialogueItemProps {
   dialogue: Dialogue;
@@ -112,6 +113,7 @@ export function DialogueItem({
   const narration = d.type === DialogueType.Narration || d.role === 'narrator';
   const failed = d.status === DialogueStatus.Fail;
   const writing = !d.done && !failed;
+  const replay = d.done && !failed && d.content.trim() !== '' ? <ReplayLine dialogueId={d.dialogue_id} /> : null;
   if (narration) {
     return (
       <li className="player-narration" data-seq={d.seq} aria-busy={writing}>
@@ -119,6 +121,7 @@ export function DialogueItem({
           {d.content}
           {writing ? <span className="player-caret" aria-hidden="true" /> : null}
         </p>
+        {replay}
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
         {isMarkableReply(d) ? <ReplyActions dialogue={d} /> : null}
       </li>
@@ -142,6 +145,7 @@ export function DialogueItem({
           <span data-testid="bubble-text">{d.content}</span>
           {writing ? <span className="player-caret" role="img" aria-label={t('dialogue.writing')} /> : null}
         </div>
+        {replay}
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
         {isMarkableReply(d) ? <ReplyActions dialogue={d} /> : null}
       </div>

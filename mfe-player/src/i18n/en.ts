@@ -1,9 +1,11 @@
 import repliesEn from './replies.en';
 import reportEn from './report.en';
+import soundEn from './sound.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
   ...repliesEn,
+  ...soundEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

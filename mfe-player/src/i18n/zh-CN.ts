@@ -2,11 +2,13 @@ import repliesZhCN from './replies.zh-CN';
 import type { Translation } from 'ui-kit';
 import type { PlayerMessages } from './en';
 import reportZhCN from './report.zh-CN';
+import soundZhCN from './sound.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
   ...reportZhCN,
   ...repliesZhCN,
+  ...soundZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

@@ -7,6 +7,7 @@ import { EndingPanel } from '../components/EndingPanel';
 import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
+import { PlaySound } from '../components/sound/PlaySound';
 import { useChatFollow } from '../components/useChatFollow';
 import { usePlayerT } from '../i18n';
 import { optionsOf } from '../stores/play/assemble';
@@ -112,6 +113,7 @@ export function PlayPage(): JSX.Element {
         <Badge tone="info">{t('common.aiContent')}</Badge>
         {info.ai_mode === 'offline' ? <Badge tone="warning">{t('play.offline')}</Badge> : null}
       </p>
+      <PlaySound info={info} />
 
       {info.has_newer_version && !updateDismissed ? (
         <section className="player-update" aria-label={t('play.updateRegion')}>

@@ -10,7 +10,25 @@ export type StreamEvent =
   /** A standby stream saw no turn begin in its time: the server ends it, and the client opens another. */
   | { type: 'idle' }
   /** With a dialogue id: that reply failed (its `dialogue` event says so too). Without: the stream itself broke. */
-  | { type: 'error'; dialogue_id?: string; status_code: number; status_message: string };
+  | { type: 'error'; dialogue_id?: string; status_code: number; status_message: string }
+  /** With `tts`: a sentence of a reply spoken, right after its text (the characters `start`..`end` it reads). */
+  | { type: 'audio'; clip: SpeechClip }
+  /** With `tts`: the day's speech quota is used up (1020302); the rest of the turn stays silent. */
+  | { type: 'audio_limit'; status_code: number; status_message: string };
+
+/** One spoken sentence of a reply, as the `audio` event names it. */
+export interface SpeechClip {
+  dialogue_id: string;
+  seq: number;
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+  voice: string;
+  url: string;
+  bytes: number;
+  mime: string;
+}
 
 export interface StreamRequest {
   /** The reply to follow; without it, `playId`'s next turn from `seqSt` (opened before the send has answered). */
@@ -26,6 +44,8 @@ export interface StreamRequest {
    * elsewhere (a screen keeps one open while the play is idle). It ends with `idle` when none began in time.
    */
   standby?: boolean;
+  /** Asks for the reply spoken too (`tts=1`): `audio` events after the text they read. */
+  tts?: boolean;
 }
 
 /** Opens the stream and calls `onEvent` for each event; resolves when the server closes it. */
@@ -53,6 +73,26 @@ function toEvent(name: string, data: string): StreamEvent | null {
       return { type: 'done', play_info: (o.play_info as PlayInfo | undefined) ?? undefined };
     case 'idle':
       return { type: 'idle' };
+    case 'audio':
+      return typeof o.dialogue_id === 'string' && typeof o.url === 'string'
+        ? {
+            type: 'audio',
+            clip: {
+              dialogue_id: o.dialogue_id,
+              seq: Number(o.seq ?? 0),
+              index: Number(o.index ?? 0),
+              start: Number(o.start ?? 0),
+              end: Number(o.end ?? 0),
+              text: String(o.text ?? ''),
+              voice: String(o.voice ?? ''),
+              url: o.url,
+              bytes: Number(o.bytes ?? 0),
+              mime: String(o.mime ?? ''),
+            },
+          }
+        : null;
+    case 'audio_limit':
+      return { type: 'audio_limit', status_code: Number(o.status_code ?? ErrorCode.TtsLimit), status_message: String(o.status_message ?? '') };
     case 'error':
       return {
         type: 'error',
@@ -78,6 +118,7 @@ export const fetchStream: StreamTransport = async (request, onEvent, signal) => 
   params.set('offset', String(request.offset));
   if (request.seqEd !== undefined) params.set('seq_ed', String(request.seqEd));
   if (request.standby && !request.dialogueId) params.set('standby', '1');
+  if (request.tts) params.set('tts', '1');
   const res = await fetch(`/api/tyler/message/stream_reply?${params.toString()}`, {
     credentials: 'include',
     headers: { accept: 'text/event-stream' },

@@ -118,6 +118,8 @@ export const playInfoSchema = z.object({
   ai_generated: z.boolean(),
   /** Where the player stands with the chat limit (`play_info` only); null for members. */
   send_limit: sendLimitSchema.nullable().optional(),
+  /** The current chapter's background music (a `bgm_list` clip), or null when it has none. */
+  bgm: z.object({ vid: z.string(), url: z.string() }).nullable().optional(),
   story: z.object({
     ...storyBasics,
     player: z.object({ character_name: z.string() }),
@@ -184,6 +186,20 @@ export const coverageSchema = z.object({
 });
 export type Coverage = z.infer<typeof coverageSchema>;
 
+/** One sentence of a line, spoken (as the reply stream's `audio` events carry it). */
+export const lineClipSchema = z.object({
+  index: z.number().int(),
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string(),
+  voice: z.string(),
+  url: z.string(),
+  bytes: z.number().int(),
+  mime: z.string(),
+});
+export const dialogueAudioSchema = z.object({ dialogue_id: z.string(), clips: z.array(lineClipSchema) });
+export type DialogueAudio = z.infer<typeof dialogueAudioSchema>;
+
 const cardPage = z.object({ stories: z.array(storyCardSchema), has_more: z.boolean(), next_offset: z.number().int() });
 export type StoryPage = z.infer<typeof cardPage>;
 
@@ -208,4 +224,5 @@ export const PLAY_CONTRACTS = {
   'GET /tyler/del_played_story': z.object({ story_id: z.string(), hidden: z.number().int() }),
   'POST /tyler/del_played_story': z.object({ story_id: z.string(), hidden: z.number().int() }),
   'GET /tyler/check_coverage': coverageSchema,
+  'GET /voice/dialogue_audio': dialogueAudioSchema,
 } satisfies Record<string, z.ZodType>;

@@ -1,9 +1,11 @@
-import { ErrorCode, VOICE_OVER_SPEAKER } from 'shared-kit';
+import { DialogueStatus, ErrorCode, VOICE_OVER_SPEAKER } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
-import { Dialogue } from '../play/dialogue.model';
+import { AppError } from '../../lib/errors';
+import { Dialogue, type DialogueFields } from '../play/dialogue.model';
+import { ownPlay, storyOfPlay } from '../play/session/plays';
 import type { PlayableStory } from '../play/catalogue/story.source';
 import { DEFAULT_VOICE } from './voice.catalog';
-import { speakableText, speakSentence, speechEnabled } from './voice.service';
+import { speakableText, speakSentence, speechEnabled, warmSpeech } from './voice.service';
 
 /** The part of a reply stream speech needs: events out, and an end. */
 export interface EventsOut {
@@ -55,6 +57,7 @@ async function voiceOf(dialogueId: string, story: PlayableStory): Promise<string
  */
 export function withSpeech<E extends EventsOut>(ctx: AppContext, uid: string, story: PlayableStory, events: E): E {
   if (ctx.query.tts !== '1' || !speechEnabled()) return events;
+  warmSpeech();
   const lines = new Map<string, Line>();
   let queue: Promise<void> = Promise.resolve();
   let silent = false;
@@ -127,4 +130,54 @@ export function withSpeech<E extends EventsOut>(ctx: AppContext, uid: string, st
     void queue.then(() => events.end());
   };
   return wrapped;
+}
+
+/** One sentence of a line, spoken: what `audio` events carry, without the stream's bookkeeping. */
+export interface LineClip {
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+  voice: string;
+  url: string;
+  bytes: number;
+  mime: string;
+}
+
+/** The sentences of a finished line: each whole sentence, then the rest. */
+export function sentencesOf(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  let from = 0;
+  for (let end = sentenceEnd(text, from); end > 0; end = sentenceEnd(text, from)) {
+    out.push({ start: from, end });
+    from = end;
+  }
+  if (speakableText(text.slice(from)) !== '') out.push({ start: from, end: text.length });
+  return out;
+}
+
+/**
+ * `voice/dialogue_audio`: a finished line of the caller's play spoken again, sentence by sentence, in its speaker's
+ * voice (the clips the stream made come from the cache). The player's own lines and hidden ones have no clips. Past
+ * the day's quota: 1020302 when nothing could be spoken, else the clips spoken before it ran out.
+ */
+export async function speakDialogue(uid: string, dialogueId: string): Promise<{ dialogue_id: string; clips: LineClip[] }> {
+  const d = await Dialogue.findOne({ dialogue_id: dialogueId }).lean<DialogueFields>();
+  if (!d) throw new AppError(ErrorCode.RecordNotFound, 'No such line');
+  const play = await ownPlay(d.play_id, uid);
+  const hidden = d.status === DialogueStatus.SecurityFail || d.status === DialogueStatus.SecurityNotShow;
+  if (!d.done || hidden) return { dialogue_id: dialogueId, clips: [] };
+  const voice = await voiceOf(dialogueId, await storyOfPlay(play));
+  if (voice === null) return { dialogue_id: dialogueId, clips: [] };
+  const clips: LineClip[] = [];
+  for (const [index, { start, end }] of sentencesOf(d.content).entries()) {
+    const text = d.content.slice(start, end);
+    const clip = await speakSentence(uid, text, voice);
+    if (clip === null) {
+      if (clips.length === 0) throw new AppError(ErrorCode.TtsLimit, 'Voice playback limit reached today, try tomorrow');
+      break;
+    }
+    clips.push({ index, start, end, text, voice, url: clip.url, bytes: clip.bytes, mime: clip.mime });
+  }
+  return { dialogue_id: dialogueId, clips };
 }

@@ -12,6 +12,8 @@ export interface SpeechEngine {
   /** Part of the cache key: the same text and voice sound different through another engine. */
   readonly name: string;
   synthesize(text: string, voice: VoiceSpec, signal?: AbortSignal): Promise<SpeechClip>;
+  /** Gets ready for a first sentence soon (a stream asking for speech opened), so it is not held up by a cold start. */
+  warm?(): void;
 }
 
 type WorkerAnswer = { id: number; wav: Uint8Array; ms: number } | { id: number; error: string };
@@ -51,6 +53,8 @@ export function offlineSpeech(): SpeechEngine {
   };
   return {
     name: 'espeak-ng',
+    // Starting the thread compiles the WebAssembly module (most of a first sentence's time).
+    warm: () => void thread(),
     async synthesize(text, voice) {
       const id = ++nextId;
       const audio = await new Promise<Buffer>((resolve, reject) => {

@@ -3,8 +3,12 @@ import { ErrorCode } from 'shared-kit';
 import type { AppRouter } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
+import { currentAccount, requireSession } from '../../lib/auth';
+import { respond } from '../../lib/envelope';
+import { speakDialogue } from './speech.stream';
 import { findClip, VOICE_AUDIO_PATH } from './voice.service';
 
+const lineQuery = validate({ query: z.object({ dialogue_id: z.string().regex(/^\d{1,24}$/, 'must be a dialogue id') }) });
 const clipParams = validate({ params: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/, 'must be a clip id') }) });
 
 /** Spoken sentences (see speech.stream.ts): a clip never changes under its id, so any cache may keep it. */
@@ -20,5 +24,10 @@ export function voiceRoutes(router: AppRouter): void {
     ctx.type = clip.mime;
     ctx.length = data.length;
     ctx.body = data;
+  });
+
+  // A line of one's own play spoken again (its row's play button), from the cache when the stream spoke it.
+  router.get('/api/voice/dialogue_audio', requireSession, lineQuery, async (ctx) => {
+    respond(ctx, await speakDialogue(currentAccount(ctx).uid, lineQuery.input(ctx).query.dialogue_id));
   });
 }

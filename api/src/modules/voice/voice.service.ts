@@ -32,6 +32,11 @@ export function speechEnabled(): boolean {
   return deps !== null;
 }
 
+/** A stream will want speech soon: the engine gets ready now rather than on its first sentence. */
+export function warmSpeech(): void {
+  deps?.engine.warm?.();
+}
+
 export interface SpokenClip {
   key: string;
   url: string;

@@ -4,6 +4,7 @@ import { errorText, isNeedLogin } from '../../lib/errors';
 import * as playService from '../../services/play.service';
 import { startGuestSession } from '../../services/session.service';
 import { rewindTarget, trimAfter, upsertDialogues } from './assemble';
+import { speechBridge } from './speech';
 import { playInitial, sessionInitial, type BusyAction, type PlayState, type SessionSlice } from './state';
 import type { PlayStream } from './stream';
 
@@ -44,6 +45,8 @@ export const createSessionSlice =
       if (!info || get().busy || get().streaming || get().sending) return false;
       const session = stream.session();
       set({ busy: kind, actionError: null });
+      // What the rows being rewound or replaced were saying stops.
+      speechBridge.current.stop();
       // The next turn's number changes (or the play does).
       stream.standby.close();
       try {
@@ -63,6 +66,7 @@ export const createSessionSlice =
 
       open: async (storyId, options = {}) => {
         stream.stop();
+        speechBridge.current.stop();
         const session = stream.newSession();
         set({ ...playInitial, storyId, status: 'loading' });
         try {
@@ -121,6 +125,7 @@ export const createSessionSlice =
 
       leave: () => {
         stream.stop();
+        speechBridge.current.stop();
         stream.newSession();
         set({ streaming: false, reconnecting: false });
       },

@@ -1,5 +1,6 @@
 import type { StreamEvent } from '../../services/stream.service';
 import { connect, isLasting, streamSettings, wait, type Connection } from './connection';
+import { speechBridge } from './speech';
 import { isEnded, nextSeq, type GetPlay } from './state';
 
 /*
@@ -17,6 +18,8 @@ const STANDBY_IDLE_MIN_MS = 1000;
 interface Standby {
   playId: string;
   seqSt: number;
+  /** It asks for speech (`tts=1`): one opened before the play panel's switch changed is replaced. */
+  tts: boolean;
   /** Ends the standby: its connection and its waits between attempts. */
   stop: AbortController;
   /** The connection open now; null between attempts, and after an answer that asking again would not change. */
@@ -76,9 +79,10 @@ export function createStandby({ get, isCurrent, followElsewhere }: StandbyDeps):
     // A turn or an action under way: the standby (if any) is its stream, or was closed for it.
     if (s.streaming || s.sending || s.busy !== null) return;
     const seqSt = nextSeq(info, s.dialogues);
-    if (standby && standby.playId === info.play_id && standby.seqSt === seqSt) return;
+    const tts = speechBridge.current.wanted();
+    if (standby && standby.playId === info.play_id && standby.seqSt === seqSt && standby.tts === tts) return;
     close();
-    const next: Standby = { playId: info.play_id, seqSt, stop: new AbortController(), connection: null };
+    const next: Standby = { playId: info.play_id, seqSt, tts, stop: new AbortController(), connection: null };
     standby = next;
     void keep(next);
   }
@@ -92,7 +96,7 @@ export function createStandby({ get, isCurrent, followElsewhere }: StandbyDeps):
     let failures = 0;
     while (standby === current) {
       const startedAt = Date.now();
-      const connection = connect({ playId: current.playId, seqSt: current.seqSt, offset: 0, standby: true }, (event, c) => onEvent(current, c, event));
+      const connection = connect({ playId: current.playId, seqSt: current.seqSt, offset: 0, standby: true, tts: current.tts || undefined }, (event, c) => onEvent(current, c, event));
       // A turn may already have taken it (its first event came with the call).
       if (standby !== current) return;
       current.connection = connection;

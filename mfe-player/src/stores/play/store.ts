@@ -6,6 +6,7 @@ import { playInitial, type PlayState } from './state';
 import { createPlayStream, createStreamSlice, type PlayStream } from './stream';
 import { createTurnSlice } from './turn';
 
+export { connectSpeech, speechBridge, type SpeechBridge } from './speech';
 export { RECONNECT_DELAYS_MS, STANDBY_RETRY_MS, setStreamTransport } from './connection';
 export { DEFAULT_INPUT_MAX, type BusyAction, type LoadStatus, type PlayState } from './state';
 
@@ -21,6 +22,11 @@ export const usePlayStore = create<PlayState>()((set, get, api) => {
     ...createTurnSlice(stream)(set, get, api),
   };
 });
+
+/** The play panel's speech switch changed: the stream waiting for the next turn is opened again to match. */
+export function refreshStandby(): void {
+  stream.standby.ensure(stream.session());
+}
 
 /** Back to the initial state with the streams closed; for tests and when leaving the play screen. */
 export function resetPlayStore(): void {

@@ -5,6 +5,7 @@ import * as playService from '../../services/play.service';
 import type { StreamEvent } from '../../services/stream.service';
 import { applyDelta, placeholder, resumePoint, settleFrom, trimRetracted, upsertDialogues } from './assemble';
 import { isLasting, streamSettings, untilAborted, wait, type Connection } from './connection';
+import { speechBridge } from './speech';
 import { createStandby, type StandbyHandoff } from './standby';
 import { streamInitial, type GetPlay, type PlayState, type SetPlay, type StreamSlice } from './state';
 
@@ -140,6 +141,10 @@ export function createPlayStream(set: SetPlay, get: GetPlay): PlayStream {
         if (event.play_info) set({ info: event.play_info, dialogues: trimRetracted(get().dialogues, event.play_info.last_seq) });
       } else if (event.type === 'idle') {
         idled = true;
+      } else if (event.type === 'audio') {
+        speechBridge.current.audio(event.clip);
+      } else if (event.type === 'audio_limit') {
+        speechBridge.current.limit();
       }
       // An `error` names a failed reply (its `dialogue` event shows it) or a broken stream, which then ends without
       // `done`: the loop below picks it up again from what was shown. An `idle` (a standby whose wait ran out just as
@@ -163,7 +168,8 @@ export function createPlayStream(set: SetPlay, get: GetPlay): PlayStream {
             await untilAborted(connection.ended, abort.signal);
           } else {
             const which = target.dialogueId ? { dialogueId: target.dialogueId } : { playId: target.playId };
-            await streamSettings.transport({ ...which, seqSt: point.seqSt, seqEd, offset: point.offset }, onEvent, abort.signal);
+            const tts = speechBridge.current.wanted() || undefined;
+            await streamSettings.transport({ ...which, seqSt: point.seqSt, seqEd, offset: point.offset, tts }, onEvent, abort.signal);
           }
         } catch (error) {
           if (abort.signal.aborted) return;

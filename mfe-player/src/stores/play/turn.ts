@@ -5,6 +5,7 @@ import { errorCode, errorData, errorText, isNeedLogin } from '../../lib/errors';
 import * as playService from '../../services/play.service';
 import { placeholder, trimAfter, upsertDialogues } from './assemble';
 import { wait } from './connection';
+import { speechBridge } from './speech';
 import { nextSeq, turnInitial, type GetPlay, type PlayState, type TurnSlice } from './state';
 import type { FollowTarget, PlayStream } from './stream';
 
@@ -47,6 +48,8 @@ export const createTurnSlice =
       if (!info || get().streaming || get().sending || get().loginRequired) return false;
       if (get().sendLimit?.status === SendLimitStatus.Reached) return false;
       const session = stream.session();
+      // A new turn: what the last reply was still saying stops.
+      speechBridge.current.stop();
       set({ sending: true, sendError: null, refusedNotice: null, draft: request.is_loop ? get().draft : '' });
       const fromSeq = nextSeq(info, get().dialogues);
       const target: FollowTarget = { playId: info.play_id };

@@ -1,4 +1,5 @@
 import { DialogueStatus, type StoryContent } from 'shared-kit';
+import { audioUrl, isKnownVid } from '../../editor/catalog';
 import type { DialogueFields } from '../dialogue.model';
 import type { PlayFields } from '../play.model';
 import type { PlayableStory } from './story.source';
@@ -52,6 +53,8 @@ export function presentPlay(p: PlayFields, story: PlayableStory, extra: { mode: 
     /** The UI labels replies as written without a model in offline mode. */
     ai_mode: extra.mode,
     ai_generated: true,
+    /** The chapter's background music, played in the play panel at the player's volume. */
+    bgm: node?.bgm_info?.vid && isKnownVid(node.bgm_info.vid) ? { vid: node.bgm_info.vid, url: audioUrl(node.bgm_info.vid) } : null,
     story: presentStoryHead(story),
   };
 }
