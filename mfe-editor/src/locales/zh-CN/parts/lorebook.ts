@@ -22,14 +22,14 @@ export const lorebookCopyZh: Translation<typeof lorebookCopy> = {
   moveDown: '下移“{{title}}”',
   delete: '删除“{{title}}”',
   import: '导入世界书',
-  importHint: 'V3 世界书 JSON 文件：其条目会添加到现有条目之后。',
+  importHint: '第 3 版世界书 JSON 文件：其条目会添加到现有条目之后。',
   reading: '正在读取世界书…',
   notes: '导入说明',
   export: '导出世界书',
   exportJson: '世界书 JSON',
   fields: {
     scanDepth: '扫描深度（查找关键词的最近消息数）',
-    tokenBudget: 'Token 预算',
+    tokenBudget: '词元预算',
     recursive: '递归扫描（条目可触发其他条目）',
     name: '名称（不发送给模型）',
     keys: '关键词',
@@ -48,8 +48,8 @@ export const lorebookCopyZh: Translation<typeof lorebookCopy> = {
   },
   hints: {
     keys: '每行一个关键词。',
-    regexKeys: '每行一个正则表达式，写作 /pattern/flags 或直接写模式。',
-    content: '按字符计数；Token 预算在游玩时计算。',
+    regexKeys: '每行一个正则表达式，可写成 /模式/标志 或直接写模式。',
+    content: '按字符计数；词元预算在游玩时计算。',
   },
   logic: {
     and_any: '且含任一次要关键词',
