@@ -170,6 +170,15 @@ describe('templates: routes, roles, rules, stories made from them', () => {
     }
   });
 
+  it('a template is published only when a story made from it could be published; a draft may be unfinished', async () => {
+    const body = templateBody();
+    body.story = { ...body.story!, characters: body.story!.characters!.map((c) => ({ ...c, dubbing_show: { dubbing: '', language: '' } })) };
+    const refused = await author.post<{ errors: Array<{ path: string; rule: string; code?: string }> }>(`${T}/create`, body);
+    expect(refused.body.status_code).toBe(ErrorCode.ClientParamError);
+    expect(refused.body.data!.errors).toContainEqual(expect.objectContaining({ path: 'story.characters.0.dubbing_show', rule: 'story_rule', code: 'chooseVoice' }));
+    expect((await author.post(`${T}/create`, { ...body, status: 'Draft' })).body.status_code).toBe(0);
+  });
+
   it('each route by role: guests 1007, other creators 1010503 on writes, the author and operators served', async () => {
     const id = await publish();
     const reads: Array<[string, string]> = [

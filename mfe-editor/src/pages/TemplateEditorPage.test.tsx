@@ -66,7 +66,7 @@ afterEach(() => {
 
 async function open() {
   renderAt('/editor/template/77');
-  return screen.findByRole('region', { name: 'Story skeleton' });
+  return screen.findByRole('region', { name: 'Story skeleton' }, { timeout: 5000 });
 }
 
 describe('template editor: the skeleton', () => {
@@ -83,7 +83,7 @@ describe('template editor: the skeleton', () => {
     // Renaming the field renames its chips; the stored text keeps the placeholder.
     const fields = screen.getByRole('region', { name: 'Fields' });
     fireEvent.change(within(fields).getByLabelText('Field name'), { target: { value: 'City' } });
-    await waitFor(() => expect(name.textContent).toBe('The ghost of [City]'));
+    await waitFor(() => expect(name.textContent).toBe('The ghost of [City]'), { timeout: 5000 });
     expect(useTemplateStore.getState().content.story.story_name).toBe('The ghost of @{field_town}');
   });
 
@@ -93,7 +93,7 @@ describe('template editor: the skeleton', () => {
       const skeleton = await open();
       fireEvent.click(within(skeleton).getByRole('button', { name: 'Add chapter at the end' }));
       expect(useTemplateStore.getState().content.story.nodes.map((n) => n.name)).toEqual(['Arrival', '']);
-      expect(await within(skeleton).findByRole('article', { name: 'Chapter 2' })).toBeTruthy();
+      expect(await within(skeleton).findByRole('article', { name: 'Chapter 2' }, { timeout: 5000 })).toBeTruthy();
       fireEvent.click(within(skeleton).getByRole('button', { name: 'Add character' }));
       expect(useTemplateStore.getState().content.story.characters).toHaveLength(2);
       fireEvent.click(within(skeleton).getByRole('button', { name: 'Remove Mara' }));
@@ -103,7 +103,7 @@ describe('template editor: the skeleton', () => {
       await act(async () => {
         jest.advanceTimersByTime(2000);
       });
-      await waitFor(() => expect(api.saveTemplate).toHaveBeenCalled());
+      await waitFor(() => expect(api.saveTemplate).toHaveBeenCalled(), { timeout: 5000 });
       const saved = api.saveTemplate.mock.calls.at(-1)![0];
       expect(saved).toMatchObject({ template_id: '77', revision: 3, status: TemplateStatus.Draft });
       expect(saved.story!.nodes).toHaveLength(2);
@@ -117,9 +117,9 @@ describe('template editor: the skeleton', () => {
     api.updateImages.mockResolvedValue({ template_id: '77', cover: '', images: [] });
     await open();
     const pictures = screen.getByRole('region', { name: 'Pictures' });
-    expect(await within(pictures).findByRole('img', { name: 'Picture 1' })).toBeTruthy();
+    expect(await within(pictures).findByRole('img', { name: 'Picture 1' }, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(within(pictures).getByRole('button', { name: 'Remove picture 1' }));
-    await waitFor(() => expect(api.updateImages).toHaveBeenCalledWith('77', []));
-    expect(await within(pictures).findByText('No pictures yet.')).toBeTruthy();
+    await waitFor(() => expect(api.updateImages).toHaveBeenCalledWith('77', []), { timeout: 5000 });
+    expect(await within(pictures).findByText('No pictures yet.', {}, { timeout: 5000 })).toBeTruthy();
   });
 });

@@ -29,7 +29,11 @@ const selectTextFields = (s: ReturnType<typeof useTemplateStore.getState>): stri
 function skeletonIssues(issues: readonly TemplateIssue[]): StoryIssue[] {
   return issues
     .filter((i) => i.path.startsWith('story.'))
-    .map((i) => ({ path: i.path.slice('story.'.length), type: i.type, message: templateIssueText(i) ?? i.message }));
+    .map((i) =>
+      i.rule === 'story_rule'
+        ? { path: i.path.slice('story.'.length), type: i.type, message: i.message, code: i.code, values: i.values }
+        : { path: i.path.slice('story.'.length), type: i.type, message: templateIssueText(i) ?? i.message },
+    );
 }
 
 /**
@@ -76,6 +80,11 @@ export function TemplateSkeleton({ issues }: { issues: readonly TemplateIssue[] 
         <p className="ui-field__hint">
           {Object.keys(fields).length === 0 ? t('template.story.noTextFields') : t('template.story.hint')}
         </p>
+        {onSkeleton.length > 0 ? (
+          <p className="ui-field__error" role="alert">
+            {t('template.story.problems', { count: onSkeleton.length })}
+          </p>
+        ) : null}
         <div key={rev} className="editor-body">
           <CharactersSection />
           <PlayerSection />

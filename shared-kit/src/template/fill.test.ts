@@ -120,4 +120,39 @@ describe('template rules', () => {
     expect(rules(tune('bgm_calm_shore'))).toEqual([]);
     expect(rules(tune('not a clip!'))).toEqual(['fields.0.default_value bad_value']);
   });
+
+  it('publishing checks the skeleton against the story rules as a creator would fill it; a draft does not', () => {
+    const complete = (fields: TemplateField[]): TemplateContent => {
+      const t = template(fields);
+      t.story = storyContentSchema.parse({
+        story_name: '@{field_hero} and the sea',
+        introduction: 'A tale.',
+        image_generate_style: { code: 'anime' },
+        characters: [
+          { character_id: 'c1', character_name: 'Mara', settings: 'Brave, from @{field_hero}.', character_url: '', dubbing_show: { dubbing: 'en_female_calm', language: 'en' } },
+        ],
+        player: { character_name: 'Sam', settings: '' },
+        prologue: { character_id: 'c1', content: 'Hello.' },
+        nodes: [{ node_id: 'n1', name: 'One', content: 'Meet @{character_c1}.', ending_content: 'Go.' }],
+        voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
+      });
+      return t;
+    };
+    const storyRules = (t: TemplateContent, mode: 'draft' | 'publish') =>
+      validateTemplate(t, mode)
+        .filter((i) => i.rule === 'story_rule')
+        .map((i) => `${i.path} ${i.code}`);
+    const pic = (is_optional: boolean, default_value = '') =>
+      field({ field_id: 'face', name: 'Face', type: 'image', is_optional, default_value, target: { kind: 'character', id: 'c1' } });
+    // Mara's picture comes from a required picture field: always given, so the story can be published.
+    expect(storyRules(complete([field({}), pic(false)]), 'publish')).toEqual([]);
+    // An optional one with no default may be left blank: Mara would have no picture.
+    expect(storyRules(complete([field({}), pic(true)]), 'publish')).toEqual(['story.characters.0.character_url addPicture']);
+    expect(storyRules(complete([field({}), pic(true, '/api/editor/art/mara.png')]), 'publish')).toEqual([]);
+    // A character added without a voice: the template's to fix, at its place in the skeleton.
+    const voiceless = complete([field({}), pic(false)]);
+    voiceless.story.characters[0]!.dubbing_show = { dubbing: '', language: '' };
+    expect(storyRules(voiceless, 'publish')).toEqual(['story.characters.0.dubbing_show chooseVoice']);
+    expect(storyRules(voiceless, 'draft')).toEqual([]);
+  });
 });

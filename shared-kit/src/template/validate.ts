@@ -1,4 +1,6 @@
 import { ValidationErrorType } from '../enums';
+import type { IssueCode, IssueValues } from '../story/issues';
+import { normalizeStory, validateStory } from '../story/validate';
 import {
   TEMPLATE_CATEGORIES,
   TEMPLATE_LIMITS,
@@ -6,7 +8,7 @@ import {
   TemplateFieldType,
   TemplateTargetKind,
 } from './constants';
-import { fieldIdsIn, fieldValue, skeletonTexts, type TemplateContent, type TemplateField, type TemplateValues } from './fill';
+import { fieldIdsIn, fieldValue, fillTemplate, skeletonTexts, type TemplateContent, type TemplateField, type TemplateValues } from './fill';
 
 /**
  * The template rules (spec section 5: field names unique within a template, fields have a maximum length), written
@@ -24,7 +26,9 @@ export type TemplateRule =
   | 'unplaced'
   | 'bad_category'
   | 'bad_value'
-  | 'too_many';
+  | 'too_many'
+  /** A story rule the skeleton breaks: a story made from it could not be published as it is. */
+  | 'story_rule';
 
 export interface TemplateIssue {
   path: string;
@@ -33,6 +37,9 @@ export interface TemplateIssue {
   message: string;
   /** The limit for `too_long` and `bad_length`. */
   limit?: number;
+  /** `story_rule`: the story rule's code and values, which the editors say in their own words. */
+  code?: IssueCode;
+  values?: IssueValues;
 }
 
 export type TemplateCheckMode = 'draft' | 'publish';
@@ -179,8 +186,46 @@ export function validateTemplate(t: TemplateContent, mode: TemplateCheckMode): T
   }
   if (mode === 'publish' && t.story.nodes.length === 0) {
     out.push({ path: 'story.nodes', type: ValidationErrorType.Required, rule: 'required', message: 'Add at least one chapter' });
+  } else if (mode === 'publish') {
+    out.push(...skeletonStoryIssues(t));
   }
   return out;
+}
+
+/** A stand-in picture for a required picture field (a creator always gives one). */
+const STAND_IN_PICTURE = '/api/editor/art/template_stand_in.png';
+
+/**
+ * The values a story made from the template could have at the least: each text field's default, placeholder or
+ * name (a required one is always filled), pictures and sounds their default, a required picture a stand-in.
+ */
+function standInValues(fields: TemplateField[]): TemplateValues {
+  const out: TemplateValues = {};
+  for (const f of fields) {
+    if (f.type === TemplateFieldType.Text) out[f.field_id] = f.default_value || f.placeholder || f.name || f.field_id;
+    else if (f.default_value !== '') out[f.field_id] = f.default_value;
+    else if (f.type === TemplateFieldType.Image && !f.is_optional) out[f.field_id] = STAND_IN_PICTURE;
+  }
+  return out;
+}
+
+/**
+ * The story rules (spec section 5) over the skeleton as a creator would fill it: a published template makes stories
+ * that can be published, so a character without a voice or a chapter without content is the template's to fix, at
+ * its path in the skeleton. Lengths are not checked here: they depend on the values.
+ */
+function skeletonStoryIssues(t: TemplateContent): TemplateIssue[] {
+  const story = normalizeStory(fillTemplate(t, standInValues(t.fields)));
+  return validateStory(story, { mode: 'publish' })
+    .filter((i) => i.type !== ValidationErrorType.Limit)
+    .map((i) => ({
+      path: `story.${i.path}`,
+      type: i.type,
+      rule: 'story_rule' as const,
+      message: i.message,
+      ...(i.code ? { code: i.code } : {}),
+      ...(i.values ? { values: i.values } : {}),
+    }));
 }
 
 /** A picture value: one of our uploads, a built-in artwork, or an http(s) URL (the story's own picture rule). */

@@ -22,6 +22,7 @@ export const templateCopy = {
     bad_category: 'Choose a category',
     bad_value: 'Not a valid choice',
     too_many: 'At most {{limit}} fields',
+    story_rule: 'A story made from this template could not be published',
   },
   editor: {
     title: 'Template editor',
@@ -83,6 +84,8 @@ export const templateCopy = {
     title: 'Story skeleton',
     hint: 'Write the story around the blanks: type @ in a text to place a text field (it shows as [Field name]) or to mention a character.',
     noTextFields: 'Add a text field to place it in the story texts.',
+    problems_one: '1 problem in the story skeleton: a story made from it could not be published as it is.',
+    problems_other: '{{count}} problems in the story skeleton: a story made from it could not be published as it is.',
   },
   pictures: {
     title: 'Pictures',

@@ -25,6 +25,7 @@ export const templateCopyZh: Translation<typeof templateCopy> = {
     bad_category: '请选择分类',
     bad_value: '不是有效的选项',
     too_many: '最多 {{limit}} 个字段',
+    story_rule: '用此模板创作的故事无法发布',
   },
   editor: {
     title: '模板编辑器',
@@ -86,6 +87,8 @@ export const templateCopyZh: Translation<typeof templateCopy> = {
     title: '故事骨架',
     hint: '围绕空白写故事：在文本中输入 @ 即可放入文本字段（显示为 [字段名称]）或提及角色。',
     noTextFields: '添加文本字段后即可放入故事的文本。',
+    problems_one: '故事骨架中有 1 个问题：用它创作的故事无法直接发布。',
+    problems_other: '故事骨架中有 {{count}} 个问题：用它创作的故事无法直接发布。',
   },
   pictures: {
     title: '图片',
