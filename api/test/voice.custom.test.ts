@@ -5,7 +5,7 @@ import { readShare } from '../src/modules/voice/ugc.asr';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { ADULT, nextPhone } from './support/playStories';
 import { FakeOpenAI } from './support/fakeOpenAI';
-import { altered, looped, noiseSource, readWav, signal, spoken } from './support/voiceRecordings';
+import { altered, looped, mp3Of, noiseSource, readWav, signal, spoken } from './support/voiceRecordings';
 
 jest.setTimeout(180_000);
 
@@ -35,6 +35,7 @@ let speech: Buffer;
 let female: Buffer;
 let refused: Array<[string, Buffer, number, string]>;
 let roomTone: Buffer;
+let mp3: Buffer;
 
 async function recordings(): Promise<void> {
   speech ??= await spoken(READ_EN, 'en_male_deep');
@@ -50,6 +51,7 @@ async function recordings(): Promise<void> {
     ['speech in loud noise', altered(speech, 0.5, 0.4), ErrorCode.ClientParamError, 'too_noisy'],
   ];
   roomTone ??= altered(speech, 0.8, 0.002);
+  mp3 ??= mp3Of(female);
 }
 
 describe('custom voices: recordings, checks and the library', () => {
@@ -100,6 +102,12 @@ describe('custom voices: recordings, checks and the library', () => {
 
     const high = await create(owner, female, { name: 'Bright one', speed: '0' });
     expect(high.body.data!.voice.engine.voice).toMatch(/^en-us\+f\d$/);
+    // The same reading as an MP3 file is decoded and measured alike.
+    expect(mp3.subarray(0, 4).toString('latin1')).not.toBe('RIFF');
+    const fromMp3 = await create(owner, mp3, { name: 'From an MP3', speed: '0' });
+    expect(fromMp3.body.status_code).toBe(0);
+    expect(fromMp3.body.data!.voice.engine.voice).toMatch(/^en-us\+f\d$/);
+    expect(Math.abs(fromMp3.body.data!.voice.duration_ms - high.body.data!.voice.duration_ms)).toBeLessThan(500);
     // The user's speed is applied over what the recording measured.
     const base = await create(owner, speech, { name: 'Same speaker', speed: '0' });
     expect(v.engine.speed).toBeLessThan(base.body.data!.voice.engine.speed);

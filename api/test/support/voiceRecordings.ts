@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { offlineSpeech } from '../../src/modules/voice/tts.engines';
 import { voiceSpec } from '../../src/modules/voice/voice.catalog';
 
@@ -80,4 +81,22 @@ export function altered(wav: Buffer, gain: number, noise = 0): Buffer {
   const { rate, samples } = readWav(wav);
   const next = noiseSource();
   return writeWav({ rate, samples: samples.map((s) => s * gain + next() * noise) });
+}
+
+/** The speech encoded as MP3 (64 kbit/s) by the LAME encoder's JavaScript port, run as an ES module of its own. */
+export function mp3Of(wav: Buffer): Buffer {
+  const { rate, samples } = readWav(wav);
+  const pcm = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i += 1) pcm.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(samples[i]! * 32767))), i * 2);
+  const script = `
+    import { Mp3Encoder } from '@breezystack/lamejs';
+    const chunks = [];
+    for await (const c of process.stdin) chunks.push(c);
+    const pcm = Buffer.concat(chunks);
+    const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
+    const enc = new Mp3Encoder(1, ${rate}, 64);
+    for (let i = 0; i < samples.length; i += 1152) process.stdout.write(Buffer.from(enc.encodeBuffer(samples.subarray(i, i + 1152))));
+    process.stdout.write(Buffer.from(enc.flush()));
+  `;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: pcm, cwd: __dirname, maxBuffer: 64 * 1024 * 1024 });
 }
