@@ -117,6 +117,11 @@ describe('reports: filing, my reports, the operators\u2019 queue and its resolut
     expect(got.body.data!.target).toMatchObject({ exists: true, title: 'The Quarry', author: { uid: creatorUid }, link: `/play/story/${storyA}` });
     expect(got.body.data!.reports.map((r) => r.reporter_uid).sort()).toEqual([p1.uid, p2.uid].sort());
     expect(got.body.data!.reports.find((r) => r.reporter_uid === p1.uid)).toMatchObject({ reason: 'Violence', details: 'Too graphic', content: ['chapters'] });
+    // The console's account page lists it among the reports against the creator.
+    const account = await admin.call<{ reports: Array<{ case_id: string; target_id: string; count: number; status: string }> }>(`/api/ops/user/detail?uid=${creatorUid}`);
+    expect(account.body.data!.reports).toContainEqual(expect.objectContaining({ case_id: item.case_id, target_id: storyA, count: 2, status: 'Open' }));
+    const other = await admin.call<{ reports: unknown[] }>(`/api/ops/user/detail?uid=${p1.uid}`);
+    expect(other.body.data!.reports).toEqual([]);
   });
 
   it('operator routes: the moderator permission only (reviewer 1008), users 1008, guests 1007', async () => {

@@ -105,7 +105,7 @@ for (const size of SIZES) {
       await signInAsOperator(page);
       await page.goto('/ops');
       await audit(page, found, '/ops (operator)');
-      for (const path of ['/ops/users', '/ops/appeals', '/ops/reports', '/ops/permissions', '/ops/template-whitelist', '/ops/home']) {
+      for (const path of ['/ops/users', '/ops/appeals', '/ops/reports', '/ops/permissions', '/ops/template-whitelist', '/ops/home', '/ops/dashboard', '/ops/mail', '/ops/audit']) {
         await page.goto(path);
         await audit(page, found, `${path} (operator)`);
       }

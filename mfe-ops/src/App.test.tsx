@@ -153,6 +153,12 @@ describe('mfe-ops audit log', () => {
     const table = await screen.findByRole('table', { name: 'Operator actions' });
     expect(table.textContent).toContain('review.decide');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search reasons and targets' }), { target: { value: 'allowed' } });
-    await waitFor(() => expect(api.fetchAudit).toHaveBeenLastCalledWith('allowed'));
+    await waitFor(() => expect(api.fetchAudit).toHaveBeenLastCalledWith('allowed', undefined, { action: '', operator_uid: '', target_id: '' }));
+    // The filters combine with the search.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Operator uid' }), { target: { value: 'op' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Target id' }), { target: { value: 's1' } });
+    await waitFor(() => expect(api.fetchAudit).toHaveBeenLastCalledWith('allowed', undefined, { action: '', operator_uid: 'op', target_id: 's1' }));
+    // The action filter (a list box) is driven in the browser: e2e/tests/ops-dashboard.spec.ts.
+    expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toContain('Any action');
   });
 });

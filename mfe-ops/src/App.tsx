@@ -28,7 +28,7 @@ function Console(): JSX.Element {
         </NavLink>{' '}
         <NavLink to={under(base, 'audit')}>{t('nav.audit')}</NavLink>{' '}
         {useCan(OpsPermission.Moderator) && <NavLink to={under(base, 'reports')}>{t('reports.nav')}</NavLink>}{' '}
-        {useCan(OpsPermission.Admin) && <NavLink to={under(base, 'permissions')}>{t('permissions.nav')}</NavLink>}
+        {useCan(OpsPermission.Admin) && <NavLink to={under(base, 'permissions')}>{t('permissions.nav')}</NavLink>}{' '}
         <SanctionNav />{' '}
         {useCan(OpsPermission.ContentOperator) && <NavLink to={under(base, 'template-whitelist')}>{t('templates.nav')}</NavLink>}{' '}
         {useCan(OpsPermission.ContentOperator) && <NavLink to={under(base, 'mail')}>{t('mail.nav')}</NavLink>}

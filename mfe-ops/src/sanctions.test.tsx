@@ -78,13 +78,27 @@ describe('mfe-ops users and appeals', () => {
   });
 
   it("gives a sanction with a reason and lifts one from the account's page", async () => {
-    api.fetchUser.mockResolvedValue({ user: sam, sanctions: [ban], stories: [{ story_id: '9', story_name: 'Tide', status: 20, updated_at: null }] });
+    api.fetchUser.mockResolvedValue({
+      user: sam,
+      sanctions: [ban],
+      stories: [{ story_id: '9', story_name: 'Tide', status: 20, updated_at: null }],
+      reports: [
+        {
+          case_id: 'c1', target_type: 'story', target_id: '9', target_name: 'Tide', owner_uid: 'u1', story_id: '9', count: 2,
+          reasons: [{ reason: 'Spam', count: 2 }], status: 'Open', first_at: '2026-11-20T00:00:00.000Z', last_at: '2026-11-21T00:00:00.000Z', resolution: null,
+        },
+      ],
+    });
     api.giveSanction.mockResolvedValue(ban);
     api.liftSanction.mockResolvedValue({ ...ban, active: false });
     renderAt('/ops/users/u1');
     await screen.findByRole('heading', { name: 'Account: Sam' });
     expect(screen.getByRole('table', { name: 'Sanction history' }).textContent).toContain('Spam stories');
     expect(screen.getByText('Tide (Passed)')).toBeTruthy();
+    const reports = screen.getByRole('table', { name: 'Reports against this account and its content' });
+    expect(within(reports).getByRole('link', { name: 'Tide' }).getAttribute('href')).toBe('/ops/reports/c1');
+    expect(reports.textContent).toContain('Spam (2)');
+    expect(reports.textContent).toContain('Open');
     const give = screen.getByRole('form', { name: 'Sanction this account' });
     fireEvent.change(within(give).getByLabelText('Reason'), { target: { value: 'Again' } });
     fireEvent.click(within(give).getByRole('button', { name: 'Apply sanction' }));

@@ -65,6 +65,11 @@ const en = {
     reason: 'Reason',
     empty: 'No actions recorded',
     more: 'Load more',
+    filters: 'Filters',
+    action: 'Action',
+    anyAction: 'Any action',
+    operator: 'Operator uid',
+    targetId: 'Target id',
   },
 };
 

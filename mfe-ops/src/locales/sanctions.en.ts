@@ -19,6 +19,10 @@ const sanctionsEn = {
     notFound: 'This account could not be loaded.',
     stories: 'Stories',
     noStories: 'No stories',
+    reports: 'Reports against this account and its content',
+    noReports: 'No reports',
+    reportStatus: 'Status',
+    reportStatuses: { Open: 'Open', Resolved: 'Resolved' },
     storyLine: '{{name}} ({{status}})',
   },
   sanctions: {

@@ -67,6 +67,11 @@ const zhCN: OpsCatalogue = {
     reason: '原因',
     empty: '暂无操作记录',
     more: '加载更多',
+    filters: '筛选',
+    action: '操作类型',
+    anyAction: '全部操作',
+    operator: '运营 uid',
+    targetId: '对象 ID',
   },
 };
 

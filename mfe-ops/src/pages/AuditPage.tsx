@@ -1,8 +1,31 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import type { OpsAuditEntry } from 'shared-kit';
-import { Button, EmptyState, Spinner, TextField } from 'ui-kit';
+import { Button, EmptyState, Select, Spinner, TextField } from 'ui-kit';
 import { useOpsT } from '../i18n';
-import { fetchAudit } from '../services/ops.service';
+import { fetchAudit, type AuditFilters } from '../services/ops.service';
+
+/** The actions operators' tools write (docs/api.md, Audit log). */
+const ACTIONS = [
+  'review.claim',
+  'review.decide',
+  'story.operate',
+  'report.resolve',
+  'report.remove',
+  'user.sanction',
+  'user.lift',
+  'appeal.decide',
+  'permission.grant',
+  'permission.revoke',
+  'topic.save',
+  'topic.status',
+  'topic.order',
+  'banner.save',
+  'banner.status',
+  'banner.order',
+  'mail.send',
+  'push.send',
+];
+const ANY = 'any';
 
 type Load =
   | { state: 'loading' }
@@ -13,23 +36,28 @@ type Load =
 export function AuditPage(): JSX.Element {
   const { t } = useOpsT();
   const [q, setQ] = useState('');
+  const [action, setAction] = useState(ANY);
+  const [operator, setOperator] = useState('');
+  const [target, setTarget] = useState('');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const filters: AuditFilters = { action: action === ANY ? '' : action, operator_uid: operator, target_id: target };
+  const key = JSON.stringify(filters);
 
-  const reload = useCallback((query: string) => {
+  const reload = useCallback((query: string, f: AuditFilters) => {
     setLoad({ state: 'loading' });
-    fetchAudit(query).then(
+    fetchAudit(query, undefined, f).then(
       (p) => setLoad({ state: 'ready', list: p.list, hasMore: p.has_more, cursor: p.cursor }),
       () => setLoad({ state: 'error' }),
     );
   }, []);
   useEffect(() => {
-    const timer = setTimeout(() => reload(q), 250);
+    const timer = setTimeout(() => reload(q, JSON.parse(key) as AuditFilters), 250);
     return () => clearTimeout(timer);
-  }, [q, reload]);
+  }, [q, key, reload]);
 
   async function more(): Promise<void> {
     if (load.state !== 'ready') return;
-    const p = await fetchAudit(q, load.cursor);
+    const p = await fetchAudit(q, load.cursor, filters);
     setLoad({ state: 'ready', list: [...load.list, ...p.list], hasMore: p.has_more, cursor: p.cursor });
   }
 
@@ -37,11 +65,22 @@ export function AuditPage(): JSX.Element {
     <main>
       <h1>{t('audit.title')}</h1>
       <TextField label={t('audit.search')} type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+      <fieldset className="ops-filters">
+        <legend>{t('audit.filters')}</legend>
+        <Select
+          label={t('audit.action')}
+          value={action}
+          onValueChange={setAction}
+          options={[{ value: ANY, label: t('audit.anyAction') }, ...ACTIONS.map((a) => ({ value: a, label: a }))]}
+        />
+        <TextField label={t('audit.operator')} value={operator} maxLength={64} onChange={(e) => setOperator(e.target.value)} />
+        <TextField label={t('audit.targetId')} value={target} maxLength={64} onChange={(e) => setTarget(e.target.value)} />
+      </fieldset>
       {load.state === 'loading' && <Spinner label={t('common.loading')} />}
       {load.state === 'error' && (
         <div role="alert">
           <p>{t('common.error')}</p>
-          <Button onClick={() => reload(q)}>{t('common.tryAgain')}</Button>
+          <Button onClick={() => reload(q, filters)}>{t('common.tryAgain')}</Button>
         </div>
       )}
       {load.state === 'ready' && load.list.length === 0 && <EmptyState title={t('audit.empty')} />}

@@ -135,7 +135,7 @@ export function UserPage(): JSX.Element {
       </main>
     );
   }
-  const { user, sanctions, stories } = load.detail;
+  const { user, sanctions, stories, reports } = load.detail;
   return (
     <main>
       <h1>{t('users.userTitle', { name: user.nickname })}</h1>
@@ -248,6 +248,40 @@ export function UserPage(): JSX.Element {
             </li>
           ))}
         </ul>
+      )}
+
+      <h2>{t('users.reports')}</h2>
+      {reports.length === 0 ? (
+        <EmptyState title={t('users.noReports')} />
+      ) : (
+        <table aria-label={t('users.reports')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('reports.target')}</th>
+              <th scope="col">{t('reports.kind')}</th>
+              <th scope="col">{t('reports.count')}</th>
+              <th scope="col">{t('reports.reasons')}</th>
+              <th scope="col">{t('users.reportStatus')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reports.map((c) => (
+              <tr key={c.case_id}>
+                <td>
+                  <Link to={under(base, `reports/${c.case_id}`)}>{c.target_name || t('reports.untitled')}</Link>
+                </td>
+                <td>{t(`reports.kinds.${c.target_type}`, { defaultValue: c.target_type })}</td>
+                <td>{c.count}</td>
+                <td>
+                  {c.reasons
+                    .map((r) => t('reports.reasonCount', { reason: t(`reports.reasonNames.${r.reason}`, { defaultValue: r.reason }), count: r.count }))
+                    .join(', ')}
+                </td>
+                <td>{t(`users.reportStatuses.${c.status}`, { defaultValue: c.status })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </main>
   );

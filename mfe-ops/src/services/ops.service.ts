@@ -50,8 +50,16 @@ export function decideStory(
   );
 }
 
-export function fetchAudit(q: string, cursor?: string): Promise<AuditPage> {
+/** The audit log's filters besides the text search; empty ones are left out. */
+export interface AuditFilters {
+  action?: string;
+  operator_uid?: string;
+  target_id?: string;
+}
+
+export function fetchAudit(q: string, cursor?: string, filters: AuditFilters = {}): Promise<AuditPage> {
+  const set = Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, v.trim()]));
   return unwrap(
-    apiClient.get<Envelope<AuditPage>>('/ops/audit/list', { params: { ...(q ? { q } : {}), ...(cursor ? { cursor } : {}), count: 20 } }),
+    apiClient.get<Envelope<AuditPage>>('/ops/audit/list', { params: { ...(q ? { q } : {}), ...set, ...(cursor ? { cursor } : {}), count: 20 } }),
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppealStatus, BanStatus, SanctionKind } from '../enums';
 import { enumOf, isoDate } from './common';
+import { reportCaseSchema } from './report';
 
 /** Sanctions and their appeals: the console's user pages and appeal queue, and the user's own view. */
 
@@ -72,6 +73,8 @@ export const opsUserDetailSchema = z.object({
   user: opsUserRowSchema,
   sanctions: z.array(sanctionSchema),
   stories: z.array(opsUserStorySchema),
+  /** Report queue items about the account or its content, newest report first. */
+  reports: z.array(reportCaseSchema),
 });
 export type OpsUserDetail = z.infer<typeof opsUserDetailSchema>;
 

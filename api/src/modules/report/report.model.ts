@@ -82,6 +82,8 @@ caseSchema.index({ status: 1, count: -1, last_at: -1 });
 caseSchema.index({ status: 1, last_at: -1 });
 /** The dashboard's queue over the last days: items that came in or were resolved since a date. */
 caseSchema.index({ first_at: 1 });
+/** The console's account page: what was reported of one account. */
+caseSchema.index({ owner_uid: 1, last_at: -1 });
 caseSchema.index({ 'resolution.at': 1 });
 export const ReportCase = mongoose.model('ReportCase', caseSchema);
 

@@ -8,36 +8,8 @@ import { operateStory } from '../ops/visibility';
 import { giveSanction } from '../sanction/sanction.service';
 import { Template } from '../template/template.model';
 import { Report, ReportCase, type ReportCaseRecord, type ReportRecord } from './report.model';
+import { presentCase } from './report.present';
 import { targetView } from './report.targets';
-
-function presentCase(c: ReportCaseRecord) {
-  const reasons = Object.entries(c.reasons ?? {})
-    .filter(([, n]) => typeof n === 'number' && n > 0)
-    .map(([reason, n]) => ({ reason, count: n }))
-    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
-  return {
-    case_id: c.case_id,
-    target_type: c.target_type,
-    target_id: c.target_id,
-    target_name: c.target_name ?? '',
-    owner_uid: c.owner_uid ?? '',
-    story_id: c.story_id ?? '',
-    count: c.count ?? 0,
-    reasons,
-    status: c.status,
-    first_at: c.first_at.toISOString(),
-    last_at: c.last_at.toISOString(),
-    resolution: c.resolution
-      ? {
-          action: c.resolution.action,
-          operator_uid: c.resolution.operator_uid,
-          note: c.resolution.note ?? '',
-          at: c.resolution.at.toISOString(),
-          sanction: c.resolution.sanction ?? '',
-        }
-      : null,
-  };
-}
 
 export type QueueSort = 'count' | 'newest';
 

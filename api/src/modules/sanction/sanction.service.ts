@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { reportsAgainst } from '../report/report.present';
 import {
   AppealStatus,
   BanStatus,
@@ -340,9 +341,11 @@ export async function userDetail(uid: string, now: number) {
     .sort({ updated_at: -1 })
     .limit(50)
     .lean<Array<{ story_id: string; story_name: string; status: number; updated_at?: Date }>>();
+  const reports = await reportsAgainst(uid);
   return {
     user: presentUserRow(user, now),
     sanctions: sanctions.map((s) => presentSanction(s, now)),
+    reports,
     stories: stories.map((s) => ({
       story_id: s.story_id,
       story_name: s.story_name,
