@@ -76,8 +76,8 @@ export async function relatedStories(storyId: string, count: number) {
   return { stories: await cards(scored.slice(0, count).map((x) => x.s)) };
 }
 
-/** `played_story`: the player's latest play of each story, newest first (test plays of drafts excluded). */
-export async function playedStories(uid: string, offset: number, count: number, withinDays?: number, now: number = Date.now()) {
+/** The player's latest play of each story, newest first (test plays of drafts excluded), a page of them with their stories. */
+async function playedPage(uid: string, offset: number, count: number, withinDays?: number, now: number = Date.now()) {
   const filter: Record<string, unknown> = { uid, is_draft: false, hidden: false };
   if (withinDays !== undefined) filter.last_played_at = mongoose.trusted({ $gte: new Date(now - withinDays * 86_400_000) });
   const plays = await Play.find(filter, { play_id: 1, story_id: 1, version_id: 1, status: 1, last_played_at: 1, turns: 1, ending: 1 })
@@ -101,9 +101,16 @@ export async function playedStories(uid: string, offset: number, count: number, 
   const items = page.flatMap((p, i) => {
     const s = stories[i];
     if (!s) return [];
-    return [{ ...presentStoryCard(s, who.get(s.uid), stats.get(s.story_id)), play_id: p.play_id, play_status: p.status, turns: p.turns, last_played_at: p.last_played_at.toISOString() }];
+    const card = { ...presentStoryCard(s, who.get(s.uid), stats.get(s.story_id)), play_id: p.play_id, play_status: p.status, turns: p.turns, last_played_at: p.last_played_at.toISOString() };
+    return [{ card, story: s }];
   });
-  return { stories: items, has_more: offset + page.length < latest.length, next_offset: offset + page.length };
+  return { items, has_more: offset + page.length < latest.length, next_offset: offset + page.length };
+}
+
+/** `played_story`: the player's latest play of each story, newest first; `withinDays`: only those played since. */
+export async function playedStories(uid: string, offset: number, count: number, withinDays?: number, now: number = Date.now()) {
+  const { items, has_more, next_offset } = await playedPage(uid, offset, count, withinDays, now);
+  return { stories: items.map((i) => i.card), has_more, next_offset };
 }
 
 /**
@@ -123,17 +130,16 @@ const SAID: readonly string[] = [DialogueType.Input, DialogueType.NpcDialogue, D
  * with the last line said in it (cleared when the review hid it).
  */
 export async function chatList(uid: string, offset: number, count: number) {
-  const page = await playedStories(uid, offset, count);
+  const { items, has_more, next_offset } = await playedPage(uid, offset, count);
   const stories = await Promise.all(
-    page.stories.map(async (s) => {
-      const row = await Dialogue.findOne({ play_id: s.play_id, type: mongoose.trusted({ $in: SAID }), done: true })
+    items.map(async ({ card, story }) => {
+      const row = await Dialogue.findOne({ play_id: card.play_id, type: mongoose.trusted({ $in: SAID }), done: true })
         .sort({ seq: -1 })
         .lean<DialogueFields>();
-      if (!row) return { ...s, last_line: null };
-      const story = await publishedStory(s.story_id, s.version_id).catch(() => null);
-      const shown = presentDialogue(row, story?.content);
-      return { ...s, last_line: { role: shown.role, character_name: shown.character_name, content: shown.content, type: shown.type } };
+      if (!row) return { ...card, last_line: null };
+      const shown = presentDialogue(row, story.content);
+      return { ...card, last_line: { role: shown.role, character_name: shown.character_name, content: shown.content, type: shown.type } };
     }),
   );
-  return { ...page, stories };
+  return { stories, has_more, next_offset };
 }
