@@ -1,4 +1,4 @@
-import { Suspense, useState, type JSX } from 'react';
+import { Suspense, lazy, useState, type JSX } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { Spinner, Tabs } from 'ui-kit';
 import { NotFound } from './components/NotFound';
@@ -8,9 +8,11 @@ import { AuthorPage } from './pages/AuthorPage';
 import { PeoplePage } from './pages/PeoplePage';
 import { PlayPage } from './pages/PlayPage';
 import { StoryDetailPage } from './pages/StoryDetailPage';
-import { TopicPage } from './pages/TopicPage';
 import { useFeedStore } from './stores/feed/store';
 import './player.css';
+
+// A topic page is opened from the home's topics: its code comes when first needed.
+const TopicPage = lazy(() => import('./pages/TopicPage').then((m) => ({ default: m.TopicPage })));
 
 /**
  * Where the shell mounted this remote (`/play` for its `/play/*` route): the location minus the splat. On the

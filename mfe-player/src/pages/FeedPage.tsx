@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
 import { useSessionStore } from 'shared-kit';
-import { Button, Tabs, TextField } from 'ui-kit';
+import { Button, Spinner, Tabs, TextField } from 'ui-kit';
 import { LikedTab } from '../components/community/LikedTab';
 import { useStoriesLive } from '../components/community/useStoryLive';
-import { HomeContent } from '../components/feed/HomeContent';
-import { PlayedTab } from '../components/feed/PlayedTab';
 import { StoryList } from '../components/feed/StoryList';
 import { StoryCardView } from '../components/StoryCardView';
 import { usePlayerT } from '../i18n';
@@ -12,6 +10,10 @@ import { selectForYou, selectIsSearching, selectSearch, selectTab } from '../sto
 import { useFeedStore, type FeedTab } from '../stores/feed/store';
 import { useLikedStore } from '../stores/liked/store';
 import { useLiveCountsStore } from '../stores/live-counts/store';
+
+// The banners and topics, and the tabs of one's plays, come in chunks of their own after the feed's first cards.
+const HomeContent = lazy(() => import('../components/feed/HomeContent').then((m) => ({ default: m.HomeContent })));
+const PlayedTab = lazy(() => import('../components/feed/PlayedTab').then((m) => ({ default: m.PlayedTab })));
 
 /** The tabs of the spec's home (chats, liked, history, recently played) after For you. */
 const TABS: readonly FeedTab[] = ['for-you', 'chats', 'liked', 'history', 'recent'];
@@ -116,7 +118,9 @@ export function FeedPage(): JSX.Element {
         </section>
       ) : (
         <>
-          <HomeContent />
+          <Suspense fallback={null}>
+            <HomeContent />
+          </Suspense>
           <Tabs
             label={t('feed.tabs')}
             value={tab}
@@ -138,7 +142,15 @@ export function FeedPage(): JSX.Element {
                 ) : key === 'liked' ? (
                   <LikedTab />
                 ) : (
-                  <PlayedTab list={key} />
+                  <Suspense
+                    fallback={
+                      <p className="player-status" role="status">
+                        <Spinner size="sm" decorative /> {t('feed.loadingStories')}
+                      </p>
+                    }
+                  >
+                    <PlayedTab list={key} />
+                  </Suspense>
                 ),
             }))}
           />

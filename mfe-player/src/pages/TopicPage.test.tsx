@@ -23,13 +23,18 @@ describe('the topic page', () => {
   it('shows the topic\'s title, description and its stories as cards', async () => {
     home.topicDetail.mockResolvedValue({ topic, stories: [aCard('1', 'The Last Lamp of Gullrock'), aCard('2', 'Harbour Lights')] });
     renderAt('/play/topic/5');
-    expect(screen.getByRole('status').textContent).toContain('Loading the topic…');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sea stories' })).toBeTruthy();
     expect(screen.getByText('Storms, lighthouses and the deep.')).toBeTruthy();
     expect(screen.getByText('Top')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: '2 stories' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'The Last Lamp of Gullrock' }).getAttribute('href')).toBe('/play/story/1');
     expect(home.topicDetail).toHaveBeenCalledWith('5');
+  });
+
+  it('says it is loading until the topic arrives', async () => {
+    home.topicDetail.mockReturnValue(new Promise(() => undefined));
+    renderAt('/play/topic/5');
+    expect((await screen.findByText('Loading the topic…')).closest('[role="status"]')).not.toBeNull();
   });
 
   it('says when it has no stories to play', async () => {
