@@ -23,8 +23,11 @@ function signIn(uid = '7'): void {
   sessionStore.getState().setUser({ uid, biz_uid: uid, user_nick: 'Bea', roles: ['user'], teen_mode: TeenMode.Disable, creation_forbidden: false });
 }
 
+/** The tabs' code loads on first use: on a busy machine that takes more than the default second. */
+const SLOW = { timeout: 5000 };
+
 async function openTab(name: string): Promise<HTMLElement> {
-  fireEvent.mouseDown(await screen.findByRole('tab', { name }));
+  fireEvent.mouseDown(await screen.findByRole('tab', { name }, SLOW));
   expect(screen.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
   return screen.getByRole('tabpanel', { name });
 }
@@ -42,11 +45,11 @@ describe('the tabs of the player\'s plays', () => {
   it('come in the spec\'s order after For you, each with its empty state', async () => {
     signIn();
     renderAt('/play');
-    const tabs = await screen.findAllByRole('tab');
+    const tabs = await screen.findAllByRole('tab', {}, SLOW);
     expect(tabs.map((t) => t.textContent)).toEqual(['For you', 'Chats', 'Liked', 'History', 'Recently played']);
-    await waitFor(async () => expect((await openTab('Chats')).textContent).toBe('Your conversations with story characters show up here.'));
-    await waitFor(async () => expect((await openTab('History')).textContent).toBe('Your play history is empty.'));
-    await waitFor(async () => expect((await openTab('Recently played')).textContent).toBe('You have not played any story in the last 7 days.'));
+    await waitFor(async () => expect((await openTab('Chats')).textContent).toBe('Your conversations with story characters show up here.'), SLOW);
+    await waitFor(async () => expect((await openTab('History')).textContent).toBe('Your play history is empty.'), SLOW);
+    await waitFor(async () => expect((await openTab('Recently played')).textContent).toBe('You have not played any story in the last 7 days.'), SLOW);
     // Recently played asks for the last 7 days only; History for everything.
     expect(feed.playedStories).toHaveBeenCalledWith(0, 10, 7);
     expect(feed.playedStories).toHaveBeenCalledWith(0, 10, undefined);
@@ -80,7 +83,7 @@ describe('the tabs of the player\'s plays', () => {
       .mockResolvedValueOnce({ stories: [chat('3', 'Tea with the Fox Spirit', null)], has_more: false, next_offset: 3 });
     renderAt('/play');
     const panel = await openTab('Chats');
-    const first = await within(panel).findByRole('link', { name: 'The Last Lamp of Gullrock' });
+    const first = await within(panel).findByRole('link', { name: 'The Last Lamp of Gullrock' }, SLOW);
     expect(first.closest('li')!.textContent).toContain('Maren Holt: The lamp is lit.');
     expect(first.closest('li')!.textContent).toContain('Played 2 hours ago');
     expect(within(panel).getByText('You: Where am I?')).toBeTruthy();

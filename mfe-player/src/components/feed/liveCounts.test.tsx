@@ -24,7 +24,8 @@ beforeEach(() => {
 describe('live counts on the feed\'s cards', () => {
   it('watches the stories on screen in one connection and follows their pushed counts', async () => {
     renderAt('/play');
-    await screen.findByRole('link', { name: 'Harbour Lights' });
+    // The tabs' code loads on first use: on a busy machine that takes more than the default second.
+    await screen.findByRole('link', { name: 'Harbour Lights' }, { timeout: 5000 });
     expect(cardOf('The Last Lamp of Gullrock').textContent).toContain('2 likes · 1 comment');
     await waitFor(() => expect(fakeFeedSocket.opened.filter((o) => !o.closed).map((o) => o.watch)).toEqual(['1,2']));
 
@@ -44,7 +45,7 @@ describe('live counts on the feed\'s cards', () => {
       cursor: '',
     });
     renderAt('/play');
-    await screen.findByRole('link', { name: 'Harbour Lights' });
+    await screen.findByRole('link', { name: 'Harbour Lights' }, { timeout: 5000 });
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Liked' }));
     const panel = await screen.findByRole('tabpanel', { name: 'Liked' });
     await within(panel).findByRole('link', { name: 'Tea with the Fox Spirit' });
