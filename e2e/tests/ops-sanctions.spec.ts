@@ -26,6 +26,9 @@ test('a creation ban: the creator meets the forbidden-create page with its date,
   const nickname = `Banned Writer ${Date.now() % 100000}`;
   await ok(await creator.request.post('/api/tyler/user/save', { data: { nickname } }), 'user/save');
   await signInAsOperator(operator);
+  // The creator has the story editor open before the ban.
+  await creator.goto('/editor/story/new');
+  await expect(creator.getByRole('heading', { level: 1, name: 'Story editor' })).toBeVisible();
 
   // The operator finds the account by nickname and bans it from creating for 7 days.
   await operator.goto('/ops/users');
@@ -44,9 +47,7 @@ test('a creation ban: the creator meets the forbidden-create page with its date,
   const until = (await ok<Mine>(await creator.request.get('/api/tyler/user/sanction'), 'user/sanction')).creation_until!;
   expect(until).not.toBeNull();
 
-  // Saving a story is refused (1010250): the editor goes to the forbidden-create page with the end date.
-  await creator.goto('/editor/story/new');
-  await expect(creator.getByRole('heading', { level: 1, name: 'Story editor' })).toBeVisible();
+  // Saving the open story is refused (1010250): the editor goes to the forbidden-create page with the end date.
   await creator.getByLabel('Story name').fill('Not today');
   await creator.getByRole('button', { name: 'Save draft' }).click();
   await expect(creator.getByText('Not saved: Your account cannot create for now')).toBeVisible();
@@ -56,6 +57,12 @@ test('a creation ban: the creator meets the forbidden-create page with its date,
   await expect(creator.getByRole('heading', { level: 1, name: 'Creation not available' })).toBeVisible();
   await expect(creator.getByText(`Your account cannot create or edit stories until ${await shown(creator, until)}.`)).toBeVisible();
   await expect(creator.getByText('Reason: Copies of other stories')).toBeVisible();
+  // Entering a create route now leads straight there, before any form is filled.
+  for (const path of ['/editor/story/new', '/editor/story-ai']) {
+    await creator.goto(path);
+    await expect(creator).toHaveURL(/\/editor\/forbidden-create$/);
+    await expect(creator.getByRole('heading', { level: 1, name: 'Creation not available' })).toBeVisible();
+  }
 
   // One appeal, with a text.
   await creator.getByRole('textbox', { name: 'Why should this ban be lifted?' }).fill('These are my own stories, drafts of one idea.');

@@ -8,6 +8,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { AccountRemote, BrainstormRemote, EditorRemote, OpsRemote, PlayerRemote } from '../remotes/mounts';
 import { RemoteBoundary } from '../remotes/RemoteBoundary';
 import { Layout } from './Layout';
+import { CreateGate } from './CreateGate';
 import { RoleGate } from './RoleGate';
 import { LOADING, lazyPage } from './lazyPage';
 
@@ -65,9 +66,20 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/editor/story-ai/*',
-            element: <RemoteBoundary key="mfe_brainstorm" remote={BrainstormRemote} />,
+            element: (
+              <CreateGate>
+                <RemoteBoundary key="mfe_brainstorm" remote={BrainstormRemote} />
+              </CreateGate>
+            ),
           },
-          { path: '/editor/*', element: <RemoteBoundary key="mfe_editor" remote={EditorRemote} /> },
+          {
+            path: '/editor/*',
+            element: (
+              <CreateGate>
+                <RemoteBoundary key="mfe_editor" remote={EditorRemote} />
+              </CreateGate>
+            ),
+          },
           { path: '/play/*', element: <RemoteBoundary key="mfe_player" remote={PlayerRemote} /> },
           { path: '/account/*', element: <RemoteBoundary key="mfe_account" remote={AccountRemote} /> },
           {
