@@ -34,6 +34,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // counted in MongoDB) is for the public internet, and its own behaviour is covered by the api tests.
       SMS_IP_SENDS_PER_HOUR: '1000',
       FORBIDDEN_WORDS_FILE: words,
+      // Every spec plays on the offline storyteller; the cards journey points the play chat at a loopback fake model
+      // for its own turns (POST /api/dev/chat_model) and back, to read the prompt the model was sent.
+      DEV_CHAT_SWITCH: '1',
       ...google.env,
     },
     log: fileLog,

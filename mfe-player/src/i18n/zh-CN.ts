@@ -3,12 +3,14 @@ import type { Translation } from 'ui-kit';
 import type { PlayerMessages } from './en';
 import reportZhCN from './report.zh-CN';
 import soundZhCN from './sound.zh-CN';
+import greetingsZhCN from './greetings.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
   ...reportZhCN,
   ...repliesZhCN,
   ...soundZhCN,
+  ...greetingsZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

@@ -4,6 +4,7 @@ import { Badge, Button, ConfirmDialog, Spinner } from 'ui-kit';
 import { Composer } from '../components/Composer';
 import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
+import { GreetingPicker } from '../components/GreetingPicker';
 import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
@@ -149,6 +150,7 @@ export function PlayPage(): JSX.Element {
         </p>
       ) : null}
 
+      <GreetingPicker />
       <DialogueLog playerName={playerName} onRewind={requestRewind} />
 
       <div className="player-play__footer">

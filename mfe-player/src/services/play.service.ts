@@ -40,6 +40,11 @@ export function backtrack(playId: string, dialogueId: string): Promise<Backtrack
   return unwrap(apiClient.post<Envelope<BacktrackResult>>(`${T}/story/backtrack`, { play_id: playId, dialogue_id: dialogueId }, quiet));
 }
 
+/** Before the first turn: the play opens with another of its openings (0: the opening line). */
+export function chooseGreeting(playId: string, greeting: number): Promise<PlayStart> {
+  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/choose_greeting`, { play_id: playId, greeting }, quiet));
+}
+
 export function restartPlay(playId: string): Promise<PlayStart> {
   return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/restart_play`, { play_id: playId }, quiet));
 }

@@ -120,6 +120,12 @@ export const playInfoSchema = z.object({
   send_limit: sendLimitSchema.nullable().optional(),
   /** The current chapter's background music (a `bgm_list` clip), or null when it has none. */
   bgm: z.object({ vid: z.string(), url: z.string() }).nullable().optional(),
+  /**
+   * Before the first turn, when the opening line's speaker has other opening lines: every opening the player may
+   * choose (`story/choose_greeting`), the opening line first, and which one the play began with.
+   */
+  greetings: z.array(z.string()).optional(),
+  greeting: z.number().int().optional(),
   story: z.object({
     ...storyBasics,
     player: z.object({ character_name: z.string() }),
@@ -217,6 +223,7 @@ export const PLAY_CONTRACTS = {
   'POST /tyler/message/send': sendResultSchema,
   'POST /tyler/story/backtrack': backtrackResultSchema,
   'POST /tyler/story/restart_play': playStartSchema,
+  'POST /tyler/story/choose_greeting': playStartSchema,
   'POST /tyler/story/sync_latest_play': playStartSchema,
   'GET /tyler/play_ending_info': endingInfoSchema,
   'GET /tyler/played_story': z.object({ stories: z.array(playedStorySchema), has_more: z.boolean(), next_offset: z.number().int() }),

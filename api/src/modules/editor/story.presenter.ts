@@ -124,6 +124,8 @@ export function presentStory(story: StoryRecord, version: StoryVersionRecord | n
       character_use: story.permission.character_use,
       thread_share: story.permission.thread_share,
     },
+    // The editor saves the lorebook it loaded: without it here, the next save would remove it.
+    ...(c.lorebook ? { lorebook: c.lorebook } : {}),
   };
 }
 

@@ -40,6 +40,8 @@ const playSchema = new mongoose.Schema(
      * a stopped process's reply reaped) adds one, so a copy of the rows kept in a process knows when it is stale.
      */
     history_rev: { type: Number, default: 0 },
+    /** Which opening the play began with: 0 the opening line, n the speaker's n-th other opening line. */
+    greeting: { type: Number, default: 0 },
     ending: { type: endingSchema, default: null },
     /** Hidden from the player's history (`del_played_story`); the play stays for its dialogues. */
     hidden: { type: Boolean, default: false },
@@ -72,6 +74,8 @@ export interface PlayFields {
   pending_group_id: string | null;
   /** Absent on plays stored before revisions were kept (read as 0). */
   history_rev?: number;
+  /** Absent on plays stored before openings could be chosen (read as 0). */
+  greeting?: number;
   ending: { type: 'HappyEnding' | 'BadEnding'; content: string; reason: string; at: Date } | null;
   hidden: boolean;
   last_played_at: Date;

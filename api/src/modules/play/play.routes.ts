@@ -17,7 +17,7 @@ import { LiveReplies } from './stream/live';
 import { playModeration } from './turn/moderation';
 import { loadReplyWordList, type ReplyWordList } from './turn/replyGuard';
 import * as s from './play.schema';
-import { checkCoverage, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './session/plays';
+import { checkCoverage, chooseGreeting, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './session/plays';
 import { streamReply } from './stream/reply';
 import { sendTurn } from './turn/send';
 import './session/deletion';
@@ -130,6 +130,11 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const restart = validate({ body: s.playIdBody });
   router.post(`${BASE}/story/restart_play`, requireSession, playGuard, restart, async (ctx) => {
     respond(ctx, await restartPlay(pctx, uidOf(ctx), restart.input(ctx).body.play_id));
+  });
+  const greeting = validate({ body: s.chooseGreetingBody });
+  router.post(`${BASE}/story/choose_greeting`, requireSession, playGuard, greeting, async (ctx) => {
+    const b = greeting.input(ctx).body;
+    respond(ctx, await chooseGreeting(pctx, uidOf(ctx), b.play_id, b.greeting));
   });
   const sync = validate({ body: s.playIdBody });
   router.post(`${BASE}/story/sync_latest_play`, requireSession, playGuard, sync, async (ctx) => {

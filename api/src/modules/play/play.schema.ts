@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_LIST_CAP } from 'shared-kit';
 
 /** Ids are numeric strings; anything else (including operator objects) is a 1009 before any query runs. */
 const numericId = z.string().max(40).regex(/^\d+$/, 'must be a numeric id');
@@ -20,6 +21,9 @@ export const startPlayBody = z.object({
   node_id: token.optional(),
 });
 export type StartPlayInput = z.output<typeof startPlayBody>;
+
+/** `story/choose_greeting`: 0 the opening line, n the speaker's n-th other opening line. */
+export const chooseGreetingBody = z.object({ play_id: numericId, greeting: z.number().int().min(0).max(CARD_LIST_CAP) });
 
 export const playIdQuery = z.object({ play_id: numericId });
 export const playIdBody = z.object({ play_id: numericId });

@@ -118,6 +118,11 @@ export const createSessionSlice =
           adopt(await playService.restartPlay(playId), session);
         }),
 
+      chooseGreeting: (greeting) =>
+        act('greeting', async (playId, session) => {
+          adopt(await playService.chooseGreeting(playId, greeting), session);
+        }),
+
       syncLatest: () =>
         act('sync', async (playId, session) => {
           adopt(await playService.syncLatestPlay(playId), session);

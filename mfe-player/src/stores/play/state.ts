@@ -11,7 +11,7 @@ import type { Dialogue, EndingInfo, PlayInfo, SendLimit } from '../../api/types'
 export const DEFAULT_INPUT_MAX = LIMITS.chatMessage;
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
-export type BusyAction = 'backtrack' | 'restart' | 'sync' | null;
+export type BusyAction = 'backtrack' | 'restart' | 'sync' | 'greeting' | null;
 
 /** The open play: opening, paging back, rewinding, restarting, moving to the latest version, leaving. */
 export interface SessionSlice {
@@ -31,6 +31,8 @@ export interface SessionSlice {
   loadOlder: () => Promise<void>;
   rewind: (inputDialogueId: string) => Promise<boolean>;
   restart: () => Promise<boolean>;
+  /** Before the first turn: opens the play with another of its openings (`play_info.greetings`). */
+  chooseGreeting: (greeting: number) => Promise<boolean>;
   syncLatest: () => Promise<boolean>;
   leave: () => void;
 }

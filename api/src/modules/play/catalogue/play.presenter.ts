@@ -55,8 +55,28 @@ export function presentPlay(p: PlayFields, story: PlayableStory, extra: { mode: 
     ai_generated: true,
     /** The chapter's background music, played in the play panel at the player's volume. */
     bgm: node?.bgm_info?.vid && isKnownVid(node.bgm_info.vid) ? { vid: node.bgm_info.vid, url: audioUrl(node.bgm_info.vid) } : null,
+    ...greetingsOf(p, story),
     story: presentStoryHead(story),
   };
+}
+
+/**
+ * The openings a player may choose from before the first turn: the opening line, then its speaker's other opening
+ * lines (a character card's `alternate_greetings`), as the model and the player read them. None once the play has
+ * a turn, or when the speaker has no other opening line.
+ */
+export function greetingTexts(story: PlayableStory): string[] {
+  const c = story.content;
+  if (c.prologue.content.trim() === '') return [];
+  const others = (c.characters.find((x) => x.character_id === c.prologue.character_id)?.alternate_greetings ?? []).filter((g) => g.trim() !== '');
+  if (others.length === 0) return [];
+  return [c.prologue.content, ...others].map((g) => readable(c, g));
+}
+
+function greetingsOf(p: PlayFields, story: PlayableStory): { greetings?: string[]; greeting?: number } {
+  if (p.turns > 0 || p.ending) return {};
+  const greetings = greetingTexts(story);
+  return greetings.length > 0 ? { greetings, greeting: p.greeting ?? 0 } : {};
 }
 
 /** The fields every view of a story starts with. */

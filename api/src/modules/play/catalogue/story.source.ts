@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { ErrorCode, StoryStatus, storyReach, type StoryContent } from 'shared-kit';
+import { ErrorCode, NodeType, StoryGenType, StoryStatus, storyReach, type StoryContent } from 'shared-kit';
 import { AppError } from '../../../lib/errors';
 import { Story, type StoryRecord } from '../../editor/story.model';
 import { StoryVersion, type StoryVersionRecord } from '../../editor/storyVersion.model';
@@ -18,6 +18,20 @@ export interface PlayableStory {
   uid: string;
   content: StoryContent;
   is_draft: boolean;
+}
+
+/** The one open chapter a bot (a single character, no chapters) is played in: no objective, so it never ends. */
+export const BOT_CHAT_NODE_ID = 'bot_chat';
+
+/** A bot's content with its open chapter; any other content as it is. */
+export function playableContent(content: StoryContent): StoryContent {
+  if (content.story_gen_type !== StoryGenType.SingleBot || content.nodes.length > 0) return content;
+  return {
+    ...content,
+    nodes: [
+      { node_id: BOT_CHAT_NODE_ID, node_type: NodeType.Simple, name: '', content: '', ending_content: '', end_visible: false, background_url: '', bgm_info: null, image_generate_style: null },
+    ],
+  };
 }
 
 const CACHE_MAX = 256;
@@ -73,7 +87,7 @@ async function passedVersion(storyId: string, id: string): Promise<PlayableStory
   if (cached && cached.story_id === storyId) return remember(cached);
   const version = await StoryVersion.findOne({ version_id: id, story_id: storyId }).lean<StoryVersionRecord>();
   if (!version || version.status !== StoryStatus.Passed) throw new AppError(ErrorCode.PlayableVersionMissing);
-  return remember({ story_id: storyId, version_id: id, uid: version.uid, content: version.content, is_draft: false });
+  return remember({ story_id: storyId, version_id: id, uid: version.uid, content: playableContent(version.content), is_draft: false });
 }
 
 /** A play's story after it started: deletion of the story does not take a running play's content away. */
@@ -82,7 +96,7 @@ export async function versionForPlay(storyId: string, versionId: string): Promis
   if (cached) return cached;
   const version = await StoryVersion.findOne({ version_id: versionId, story_id: storyId }).lean<StoryVersionRecord>();
   if (!version) throw new AppError(ErrorCode.PlayableVersionMissing);
-  return remember({ story_id: storyId, version_id: versionId, uid: version.uid, content: version.content, is_draft: false });
+  return remember({ story_id: storyId, version_id: versionId, uid: version.uid, content: playableContent(version.content), is_draft: false });
 }
 
 /** The owner's working copy, for a test play before publishing; others get 1201. */
@@ -106,7 +120,7 @@ export async function draftStory(storyId: string, uid: string): Promise<Playable
     ...(story.lorebook ? { lorebook: story.lorebook } : {}),
   };
   // Plain JSON: the snapshot is stored on the play as it is.
-  return { story_id: storyId, version_id: story.version_id, uid, content: JSON.parse(JSON.stringify(content)) as StoryContent, is_draft: true };
+  return { story_id: storyId, version_id: story.version_id, uid, content: playableContent(JSON.parse(JSON.stringify(content)) as StoryContent), is_draft: true };
 }
 
 export interface LiveStoryRow {

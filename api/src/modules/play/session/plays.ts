@@ -6,7 +6,7 @@ import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { chapterTarget } from '../turn/director';
 import { numbered, type NewDialogue } from '../dialogues';
 import { Play, type PlayFields } from '../play.model';
-import { presentDialogue, presentPlay } from '../catalogue/play.presenter';
+import { greetingTexts, presentDialogue, presentPlay } from '../catalogue/play.presenter';
 import { draftStory, liveVersionId, publishedStory, versionForPlay, type PlayableStory } from '../catalogue/story.source';
 import { NARRATOR, characterById, readable } from '../catalogue/story.view';
 import type { StartPlayInput } from '../play.schema';
@@ -135,6 +135,29 @@ export async function startPlayDraft(ctx: PlayContext, uid: string, input: Start
 async function touch(play: PlayFields, now: number): Promise<PlayFields> {
   await Play.updateOne({ play_id: play.play_id }, { $set: { last_played_at: new Date(now), hidden: false } });
   return { ...play, last_played_at: new Date(now), hidden: false };
+}
+
+/**
+ * `story/choose_greeting`: before the first turn, the play opens with another of its speaker's opening lines
+ * instead (0: the opening line). The play is held while its opening row changes, and the release bumps its rows'
+ * revision, as every change to a play's rows does.
+ */
+export async function chooseGreeting(ctx: PlayContext, uid: string, playId: string, greeting: number) {
+  const play = await ownPlay(playId, uid);
+  const story = await storyOfPlay(play);
+  const texts = greetingTexts(story);
+  if (greeting >= Math.max(1, texts.length)) throw new AppError(ErrorCode.ClientParamError, 'greeting: no such opening');
+  if (play.turns > 0 || play.ending) throw new AppError(ErrorCode.IllegalOperation, 'The opening can be chosen only before the first turn');
+  const lockId = `greeting-${greeting}-${ctx.now()}`;
+  const locked = await Play.findOneAndUpdate({ play_id: play.play_id, pending_group_id: null, turns: 0 }, { $set: { pending_group_id: lockId } }, { new: true }).lean<PlayFields>();
+  if (!locked) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is being written');
+  try {
+    const content = texts[greeting] ?? readable(story.content, story.content.prologue.content);
+    await Dialogue.updateOne({ play_id: play.play_id, type: DialogueType.OpeningRemark }, { $set: { content } });
+  } finally {
+    await Play.updateOne({ play_id: play.play_id, pending_group_id: lockId }, { $set: { pending_group_id: null, greeting }, $inc: { history_rev: 1 } });
+  }
+  return startResult(ctx, await ownPlay(play.play_id, uid), story);
 }
 
 /** `restart_play`: a new play of the same story and version; the old one stays in the record. */

@@ -15,7 +15,7 @@ import { ReplyGuard, type ReplyWordList } from './replyGuard';
 import { rowsBetween } from './rows';
 import { OpenedReply } from './opening';
 import { revisionOf, type TurnRows } from './rowCache';
-import type { PlayableStory } from '../catalogue/story.source';
+import { BOT_CHAT_NODE_ID, type PlayableStory } from '../catalogue/story.source';
 
 export interface TurnDeps {
   chat: ChatProvider;
@@ -234,13 +234,17 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> 
   let play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
   if (!play || play.pending_group_id !== job.groupId) return;
   const known = job.history?.since(Math.min(play.summary_upto_seq, play.chapter_start_seq)) ?? null;
-  const material = await buildJudgeMaterial(play, job.story, job.speakerId, job.replySeq, known);
   let verdict;
-  try {
-    verdict = await deps.chat.judge(material);
-  } catch (err) {
-    log.warn({ err }, 'objective judgement failed; treated as not met');
-    verdict = { met: false, failed: false, reason: 'judge failed' };
+  if (job.story.content.nodes[play.chapter_index]?.node_id === BOT_CHAT_NODE_ID) {
+    // A bot's chat has no objective to judge: it goes on until the player leaves.
+    verdict = { met: false, failed: false, reason: 'a bot chat has no objective' };
+  } else {
+    try {
+      verdict = await deps.chat.judge(await buildJudgeMaterial(play, job.story, job.speakerId, job.replySeq, known));
+    } catch (err) {
+      log.warn({ err }, 'objective judgement failed; treated as not met');
+      verdict = { met: false, failed: false, reason: 'judge failed' };
+    }
   }
   const step = directorStep(play, job.story, verdict, deps.now());
   if (step.dialogues.length > 0) {

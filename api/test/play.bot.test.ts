@@ -1,0 +1,101 @@
+import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
+import { ADULT, save, waitForStory } from './editor.support';
+import { FakeOpenAI, directorAnswer, type FakeRequest } from './support/fakeOpenAI';
+import { nextPhone, readStream, type Sent } from './support/playStories';
+
+/*
+ * A bot (one character, no chapters) is played in one open chapter that never ends, its lorebook joins the prompt,
+ * and before the first turn the player may choose its opening among the character's other opening lines.
+ */
+
+let fake: FakeOpenAI;
+let api: TestApi;
+let botId: string;
+let creator: CookieClient;
+
+interface Start {
+  play_info: { play_id: string; turns: number; greetings?: string[]; greeting?: number; chapters_count: number };
+  dialogues: Array<{ type: string; content: string }>;
+}
+
+beforeAll(async () => {
+  fake = await FakeOpenAI.start((req: FakeRequest) => (req.stream ? { kind: 'stream', tokens: ['[Gentle] ', 'Tea is ready.'], delayMs: 1 } : directorAnswer(req, true)));
+  api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', ...fake.apiEnv } });
+  creator = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+  const res = await save(creator, {
+    story_gen_type: 'SingleBot',
+    story_name: 'Mira',
+    logo: '/api/media/0123456789abcdef01234567',
+    characters: [
+      {
+        character_id: 'b1',
+        character_name: 'Mira',
+        settings: 'A lighthouse keeper who loves a chat.',
+        style: 'Warm and brief.',
+        character_url: '/api/media/0123456789abcdef01234567',
+        dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
+        type: 'NPC',
+        alternate_greetings: ['Back so soon, @{player}?', 'The kettle is on.'],
+      },
+    ],
+    prologue: { character_id: 'b1', content: 'Hello, traveller. Tea?' },
+    nodes: [],
+    lorebook: { entries: [{ entry_id: 'w1', keys: ['kettle'], content: 'The kettle was a gift from the sea.' }] },
+    publish_type: 'Publish',
+  });
+  expect(res.body.status_code).toBe(0);
+  botId = res.body.data!.story_id;
+  await waitForStory<{ story_info: { status: number } }>(creator, botId, (d) => d.story_info.status !== 1);
+}, 60_000);
+afterAll(async () => {
+  await api?.stop();
+  await fake?.close();
+});
+
+async function send(client: CookieClient, playId: string, message: string) {
+  const res = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
+  expect(res.body.status_code).toBe(0);
+  const sent = res.body.data!;
+  await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${sent.reply_dialogue_ids[0]}&seq_st=${sent.seq_st}`);
+  return fake.streamed[fake.streamed.length - 1]!.messages;
+}
+
+describe('a bot with a lorebook', () => {
+  it('reads back with its lorebook, so the editor saves it again rather than dropping it', async () => {
+    const got = await creator.call<{ lorebook?: { entries: Array<{ entry_id: string; content: string }> } }>(`/api/editor/story/get?story_id=${botId}`);
+    expect(got.body.data!.lorebook?.entries).toEqual([expect.objectContaining({ entry_id: 'w1', content: 'The kettle was a gift from the sea.' })]);
+  });
+});
+
+describe('playing a bot', () => {
+  it('offers the openings before the first turn, plays the chosen one, and chats on without an ending', async () => {
+    const client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const start = await client.post<Start>('/api/tyler/story/start_play', { story_id: botId });
+    expect(start.body.status_code).toBe(0);
+    const info = start.body.data!.play_info;
+    expect(info.chapters_count).toBe(1);
+    expect(info.greetings).toEqual(['Hello, traveller. Tea?', 'Back so soon, Player?', 'The kettle is on.']);
+    expect(info.greeting).toBe(0);
+
+    const wrong = await client.post('/api/tyler/story/choose_greeting', { play_id: info.play_id, greeting: 3 });
+    expect(wrong.body.status_code).not.toBe(0);
+    const chosen = await client.post<Start>('/api/tyler/story/choose_greeting', { play_id: info.play_id, greeting: 2 });
+    expect(chosen.body.status_code).toBe(0);
+    expect(chosen.body.data!.play_info.greeting).toBe(2);
+    expect(chosen.body.data!.dialogues.find((d) => d.type === 'OpeningRemark')?.content).toBe('The kettle is on.');
+
+    const judged = fake.requests.filter((r) => !r.stream).length;
+    const first = await send(client, info.play_id, 'What a nice kettle.');
+    // The chosen opening is what the model reads, and the kettle's entry joined the prompt.
+    expect(first.some((m) => m.role === 'assistant' && m.content === 'Mira: The kettle is on.')).toBe(true);
+    expect(first[0]!.content).toContain('The kettle was a gift from the sea.');
+    await send(client, info.play_id, 'Tell me more.');
+    // No objective to judge: the director is never asked, and the chat goes on.
+    expect(fake.requests.filter((r) => !r.stream).length).toBe(judged);
+    const after = await client.call<{ turns: number; ending: unknown; greetings?: string[] }>(`/api/tyler/play_info?play_id=${info.play_id}`);
+    expect(after.body.data).toMatchObject({ turns: 2, ending: null });
+    expect(after.body.data!.greetings).toBeUndefined();
+    const late = await client.post('/api/tyler/story/choose_greeting', { play_id: info.play_id, greeting: 1 });
+    expect(late.body.status_code).not.toBe(0);
+  });
+});
