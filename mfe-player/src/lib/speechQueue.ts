@@ -13,6 +13,15 @@ export type AudioFactory = () => AudioLike;
 
 export const browserAudio: AudioFactory = () => new Audio();
 
+/** `play()` as a promise: older browsers (and jsdom) return nothing, and some throw instead of rejecting. */
+export function startPlaying(el: AudioLike): Promise<void> {
+  try {
+    return Promise.resolve(el.play() as Promise<void> | undefined);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 /** A clip to say: a sentence's URL, and which line it belongs to. */
 export interface QueuedClip {
   url: string;
@@ -109,7 +118,7 @@ export class SpeechQueue {
     if (this.unlocked) return;
     this.unlocked = true;
     el.src = SILENCE;
-    el.play().catch(() => {
+    startPlaying(el).catch(() => {
       this.unlocked = false;
     });
   }
@@ -141,13 +150,7 @@ export class SpeechQueue {
     this.current = clip;
     this.speaking_(true, clip.dialogue_id);
     el.src = clip.url;
-    let playing: Promise<void>;
-    try {
-      playing = el.play();
-    } catch (error) {
-      playing = Promise.reject(error);
-    }
-    playing.catch((error: unknown) => {
+    startPlaying(el).catch((error: unknown) => {
       if (turn !== this.turn || this.current !== clip) return;
       if (error instanceof Error && error.name === 'NotAllowedError') {
         // Autoplay refused: the clip waits at the head of the queue for the player's next gesture.

@@ -1,6 +1,7 @@
 import { useId, type JSX } from 'react';
 import { Button, Switch } from 'ui-kit';
 import type { PlayInfo } from '../../api/types';
+import type { AudioFactory } from '../../lib/speechQueue';
 import { usePlayerT } from '../../i18n';
 import { isLimited, useSpeechStore } from '../../stores/speech/store';
 import { useBackgroundMusic, usePlaySpeech, type SoundSocketFactory } from './usePlaySound';
@@ -9,16 +10,18 @@ import './sound.css';
 export interface PlaySoundProps {
   info: PlayInfo;
   socketFactory?: SoundSocketFactory;
+  /** How the music's audio element is made (tests pass a fake). */
+  audio?: AudioFactory;
 }
 
 /**
  * The play panel's sound (spec section 2): the switch that has replies spoken, the background music's volume, and
  * what the day's speech quota says (section 3). The switch is off and disabled while the quota is used up.
  */
-export function PlaySound({ info, socketFactory }: PlaySoundProps): JSX.Element {
+export function PlaySound({ info, socketFactory, audio }: PlaySoundProps): JSX.Element {
   const { t } = usePlayerT();
   usePlaySpeech(socketFactory);
-  useBackgroundMusic(info.bgm?.url ?? null);
+  useBackgroundMusic(info.bgm?.url ?? null, audio);
   const s = useSpeechStore();
   const limited = isLimited(s);
   const volumeId = useId();

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PushType, ResourceLimit, createSocketClient, useSessionStore, type SocketClient, type SocketClientOptions } from 'shared-kit';
-import { browserAudio, type AudioFactory, type AudioLike } from '../../lib/speechQueue';
+import { browserAudio, startPlaying, type AudioFactory, type AudioLike } from '../../lib/speechQueue';
 import { connectSpeech, refreshStandby } from '../../stores/play/store';
 import { DUCKED, isLimited, playSpeech, useSpeechStore } from '../../stores/speech/store';
 
@@ -87,7 +87,7 @@ export function useBackgroundMusic(url: string | null, create: AudioFactory = br
     let stopped = false;
     const start = (): void => {
       if (stopped || !el.paused) return;
-      el.play().then(
+      startPlaying(el).then(
         () => forget(),
         () => undefined,
       );
