@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, ErrorCode, type UgcVoice, type UgcVoiceConf } from 'shared-kit';
+import * as eventsService from '../services/events.service';
 import * as voiceService from '../services/voice.service';
 import { installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/voice.service');
+jest.mock('../services/events.service');
 const service = jest.mocked(voiceService);
+const events = jest.mocked(eventsService);
 
 const conf: UgcVoiceConf = {
   name_min: 2,
@@ -200,6 +203,10 @@ describe('voice library', () => {
     service.mixVoices.mockResolvedValueOnce(voice({ voice_id: 'ugc_00000000000000bb', name: 'Blend', mix_type: 'Mix', mix_speakers: [{ voice_id: 'ugc_0000000000000001', factor: 70, name: 'Harbour keeper' }, { voice_id: 'ugc_00000000000000aa', factor: 30, name: 'Sea captain' }] }));
     fireEvent.click(within(mixer).getByRole('button', { name: 'Mix' }));
     expect(await within(mineSection()).findByText('Mix: Harbour keeper 70%, Sea captain 30%')).toBeTruthy();
+    expect(events.trackVoiceEvent).toHaveBeenCalledWith('voice_show', { page: 'library' });
+    expect(events.trackVoiceEvent).toHaveBeenCalledWith('voice_mix_select', { voice_id: 'ugc_00000000000000aa' });
+    expect(events.trackVoiceEvent).toHaveBeenCalledWith('voice_mix_adjust', { voice_id: 'ugc_0000000000000001', factor: 70 });
+    expect(events.trackVoiceEvent).toHaveBeenCalledWith('voice_mix_success', { voice_id: 'ugc_00000000000000bb', voices: 2 });
     expect(service.mixVoices).toHaveBeenLastCalledWith({
       name: 'Blend',
       mix_speakers: [

@@ -6,6 +6,7 @@ import { AuditionButton } from '../components/VoicePicker';
 import { VoiceRecorder, type Recording } from '../components/VoiceRecorder';
 import { useEditorT } from '../i18n';
 import { errorText } from '../lib/errors';
+import { trackVoiceEvent } from '../services/events.service';
 import * as voiceService from '../services/voice.service';
 import { useMyVoicesStore } from '../stores/voices/store';
 import './voices.css';
@@ -309,6 +310,7 @@ function VoiceMixer({ picked, max, onDone }: { picked: UgcVoice[]; max: number; 
         privacy: 'Privacy',
       });
       put(voice);
+      trackVoiceEvent('voice_mix_success', { voice_id: voice.voice_id, voices: picked.length });
       setName('');
       onDone();
     } catch (e) {
@@ -330,7 +332,10 @@ function VoiceMixer({ picked, max, onDone }: { picked: UgcVoice[]; max: number; 
             min={1}
             max={100}
             value={factorOf(v.voice_id, i)}
-            onChange={(e) => setFactors((f) => ({ ...f, [v.voice_id]: Math.round(Number(e.target.value)) }))}
+            onChange={(e) => {
+              setFactors((f) => ({ ...f, [v.voice_id]: Math.round(Number(e.target.value)) }));
+              trackVoiceEvent('voice_mix_adjust', { voice_id: v.voice_id, factor: Math.round(Number(e.target.value)) });
+            }}
           />
         </label>
       ))}
@@ -422,13 +427,16 @@ export function VoicesPage(): JSX.Element {
       live = false;
     };
   }, [attempt, refresh]);
-  const onPick = (v: UgcVoice, on: boolean): void =>
+  useEffect(() => trackVoiceEvent('voice_show', { page: 'library' }), []);
+  const onPick = (v: UgcVoice, on: boolean): void => {
+    if (on) trackVoiceEvent('voice_mix_select', { voice_id: v.voice_id });
     setPicked((p) => {
       const next = new Map(p);
       if (on) next.set(v.voice_id, v);
       else next.delete(v.voice_id);
       return next;
     });
+  };
   const pickedList = useMemo(() => [...picked.values()], [picked]);
 
   return (

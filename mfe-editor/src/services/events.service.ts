@@ -12,3 +12,10 @@ export function trackEnterEditor(event: EnterEditorEvent): Promise<unknown> {
     ),
   );
 }
+
+export type VoiceEventName = 'voice_show' | 'voice_audition' | 'voice_click' | 'voice_mix_select' | 'voice_mix_adjust' | 'voice_mix_success';
+
+/** The voice events of spec section 7 (the library shown, a voice picked for a mix, a share changed, a mix made). Silent. */
+export function trackVoiceEvent(name: VoiceEventName, params: Record<string, string | number | boolean> = {}): void {
+  void unwrap(apiClient.post<Envelope<unknown>>('/events/track', { name, params }, { silent: true })).catch(() => undefined);
+}
