@@ -3,16 +3,16 @@ import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from 'ui-kit';
 import './editor.css';
 import { BotEditorPage } from './pages/BotEditorPage';
-import { GalleryPage } from './pages/GalleryPage';
-import { GalleryTemplatePage } from './pages/GalleryTemplatePage';
-import { TemplateEditorPage } from './pages/TemplateEditorPage';
-import './pages/template.css';
 import { StoryEditorPage } from './pages/StoryEditorPage';
 import { WorksPage } from './pages/WorksPage';
-import { VoicesPage } from './pages/VoicesPage';
 
 /** The UI kit's living catalogue: its own chunk, so it costs the editor's first render nothing. */
 const ComponentCatalogue = lazy(() => import('./catalogue/ComponentCatalogue'));
+/** Templates, the gallery and the voice library: chunks of their own, fetched when their route opens. */
+const TemplateEditorPage = lazy(() => import('./pages/templateRoutes').then((m) => ({ default: m.TemplateEditorPage })));
+const GalleryPage = lazy(() => import('./pages/templateRoutes').then((m) => ({ default: m.GalleryPage })));
+const GalleryTemplatePage = lazy(() => import('./pages/templateRoutes').then((m) => ({ default: m.GalleryTemplatePage })));
+const VoicesPage = lazy(() => import('./pages/VoicesPage').then((m) => ({ default: m.VoicesPage })));
 
 /** The editor remote: route paths are relative to where the shell mounts it (`/editor/*`). */
 export default function App(): JSX.Element {

@@ -96,7 +96,7 @@ describe('lorebook section', () => {
     stories.getStory.mockResolvedValue(aBotWith({ ...emptyLorebook(), entries: [entry('w1', ['moon'], 'The moon is red.', 10), entry('w2', ['tide'], 'The tide is low.', 20)] }));
     stories.createStory.mockResolvedValue({ story_id: '42', version_id: '8', status: StoryStatus.Draft });
     renderAt('/editor/bot/42');
-    const section = await screen.findByRole('region', { name: 'Lorebook' });
+    const section = await screen.findByRole('region', { name: 'Lorebook' }, { timeout: 5000 });
     const list = within(section).getByRole('list', { name: 'Lorebook entries' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
 
@@ -132,7 +132,7 @@ describe('lorebook section', () => {
     stories.getStory.mockResolvedValue(aBotWith());
     cards.importLorebookFile.mockResolvedValue({ lorebook: { ...emptyLorebook('Runes'), entries: [entry('r1', ['rune'], 'Runes glow.', 5)] }, notes: ['a note'] });
     renderAt('/editor/bot/42');
-    const section = await screen.findByRole('region', { name: 'Lorebook' });
+    const section = await screen.findByRole('region', { name: 'Lorebook' }, { timeout: 5000 });
     expect(within(section).getByText('No entries yet: add one, or import a lorebook file.')).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: 'Add entry' }));
     expect(within(section).getByText('Add a key, or make the entry constant')).toBeTruthy();
