@@ -227,6 +227,7 @@ describe('custom voices: recordings, checks and the library', () => {
     expect(heard!.bytes).toBeGreaterThan(1000);
     await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Privacy' });
     await expect(speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
+    await expect(speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).rejects.toMatchObject({ code: ErrorCode.RecordNotFound, data: { muted: true } });
     expect(await speakSentence(ownerUid, 'The lamp is lit.', v.voice_id)).not.toBeNull();
     await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Public' });
     expect(await speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).not.toBeNull();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
-import { ResourceLimit } from 'shared-kit';
+import { ErrorCode, ResourceLimit } from 'shared-kit';
+import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../realtime/events';
 import type { Logger } from '../../lib/logger';
 import type { SpeechEngine } from './tts.engines';
@@ -83,10 +84,13 @@ async function takeQuota(d: SpeechDeps, uid: string): Promise<boolean> {
   return false;
 }
 
-/** A custom voice that may not be heard: deleted, rejected, or made private by its owner (spec section 4). */
-export class VoiceMutedError extends Error {
+/**
+ * A custom voice that may not be heard: deleted, rejected, or made private by its owner (spec section 4). The stream
+ * leaves such lines silent; a call asking for one of them alone answers 1050001 with `data.muted`.
+ */
+export class VoiceMutedError extends AppError {
   constructor(voiceId: string) {
-    super(`voice ${voiceId} is muted`);
+    super(ErrorCode.RecordNotFound, 'This voice is no longer available: its lines play without a voice', { data: { muted: true, voice: voiceId } });
     this.name = 'VoiceMutedError';
   }
 }
