@@ -4,8 +4,6 @@ import { Spinner, Tabs } from 'ui-kit';
 import { NotFound } from './components/NotFound';
 import { BaseContext } from './components/paths';
 import { FeedPage } from './pages/FeedPage';
-import { AuthorPage } from './pages/AuthorPage';
-import { PeoplePage } from './pages/PeoplePage';
 import { PlayPage } from './pages/PlayPage';
 import { StoryDetailPage } from './pages/StoryDetailPage';
 import { useFeedStore } from './stores/feed/store';
@@ -13,6 +11,9 @@ import './player.css';
 
 // A topic page is opened from the home's topics: its code comes when first needed.
 const TopicPage = lazy(() => import('./pages/TopicPage').then((m) => ({ default: m.TopicPage })));
+// A creator's page and their followers/following lists, opened from a story: one chunk, fetched when first needed.
+const AuthorPage = lazy(() => import('./pages/AuthorPage').then((m) => ({ default: m.AuthorPage })));
+const PeoplePage = lazy(() => import('./pages/PeoplePage').then((m) => ({ default: m.PeoplePage })));
 
 /**
  * Where the shell mounted this remote (`/play` for its `/play/*` route): the location minus the splat. On the

@@ -1,4 +1,4 @@
-import { useEffect, useState, type JSX } from 'react';
+import { lazy, Suspense, useEffect, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Coverage, StoryDetail } from '../api/types';
 import { Avatar, Badge, Button, Spinner, Trans } from 'ui-kit';
@@ -11,10 +11,14 @@ import { usePlayerT } from '../i18n';
 import { errorText } from '../lib/errors';
 import { pictureSrc } from '../lib/media';
 import * as feedService from '../services/feed.service';
-import { CommentsSection } from '../components/community/CommentsSection';
 import { CreatorLink } from '../components/community/CreatorLink';
 import { StorySocial } from '../components/community/StorySocial';
 import { useSessionStore } from 'shared-kit';
+
+/** The comments, below the story: their code comes in a chunk of its own, while the story above is shown. */
+const CommentsSection = lazy(() =>
+  import('../components/community/CommentsSection').then((m) => ({ default: m.CommentsSection })),
+);
 
 type Load =
   | { status: 'loading' }
@@ -129,7 +133,9 @@ export function StoryDetailPage(): JSX.Element {
           {story.player.settings ? `: ${story.player.settings}` : ''}
         </p>
       ) : null}
-      <CommentsSection storyId={story.story_id} isCreator={viewerUid !== '' && viewerUid === story.creator.uid} />
+      <Suspense fallback={<Spinner />}>
+        <CommentsSection storyId={story.story_id} isCreator={viewerUid !== '' && viewerUid === story.creator.uid} />
+      </Suspense>
     </main>
   );
 }
