@@ -17,9 +17,12 @@ function isIssue(value: unknown): value is StoryIssue {
   return typeof v.path === 'string' && typeof v.type === 'number' && typeof v.message === 'string';
 }
 
+/** Refusals whose `data.errors` name fields: the section 5 rules, and a custom voice that cannot be published with. */
+export const FIELD_ERROR_CODES = new Set<number>([ErrorCode.ClientParamError, ErrorCode.DubbingErrorOnPublish]);
+
 /** The section 5 issues the api sent with a refused save (`data.errors`), or null when it sent none. */
 export function serverIssues(error: unknown): StoryIssue[] | null {
-  if (!isApiError(error) || error.code !== ErrorCode.ClientParamError) return null;
+  if (!isApiError(error) || !FIELD_ERROR_CODES.has(error.code)) return null;
   const data = error.data as { errors?: unknown } | undefined;
   if (!data || !Array.isArray(data.errors)) return null;
   const issues = data.errors.filter(isIssue);

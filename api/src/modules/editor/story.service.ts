@@ -21,6 +21,7 @@ import { contentOf } from './story.presenter';
 import { notOwner, noStory, staleVersion, storyDeleted, storyInvalid } from './story.errors';
 import { Story, type StoryPermission, type StoryRecord } from './story.model';
 import { StoryVersion, type StoryVersionRecord } from './storyVersion.model';
+import { assertVoicesPublishable } from '../voice/ugc.publish';
 
 export interface EditorDeps {
   forbidden: ForbiddenWords;
@@ -78,6 +79,8 @@ export async function prepareSave(
   const content = normalizeStory(contentOf(input));
   const issues = validateStory(content, { mode: publish ? 'publish' : 'draft', forbidden: deps.forbidden });
   if (issues.length > 0) throw storyInvalid(issues);
+  // A custom voice deleted, rejected or made private by its owner cannot go out with a new version.
+  if (publish) await assertVoicesPublishable(uid, content);
   return { content, publish, existing };
 }
 

@@ -160,6 +160,7 @@ const editor = {
     deletedMention: 'Mentions a character that was deleted',
     forbiddenWord: 'Contains a forbidden word: "{{word}}"',
     chooseVoice: 'Choose a voice',
+    voiceUnavailable: 'This voice is no longer available (deleted, rejected or private): choose another',
     addPicture: 'Add a picture',
     chooseSpeaker: 'Choose who speaks the prologue',
     speakerDeleted: 'The prologue speaker was deleted',

@@ -162,6 +162,7 @@ const editor: Translation<EditorCopy> = {
     deletedMention: '提及了已删除的角色',
     forbiddenWord: '包含违禁词：“{{word}}”',
     chooseVoice: '请选择声音',
+    voiceUnavailable: '该声音已不可用（已删除、未通过审核或已设为私密），请更换',
     addPicture: '请添加图片',
     chooseSpeaker: '请选择序章的讲述者',
     speakerDeleted: '序章的讲述者已被删除',

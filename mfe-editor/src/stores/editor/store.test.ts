@@ -193,6 +193,27 @@ describe('saving', () => {
     expect(state().errors['nodes.n1.ending_content']?.message).toBe('Contains a forbidden word: "x"');
   });
 
+  it('a voice that cannot be published with (dubbing error on publish) shows on that character\'s voice, no toast', async () => {
+    await loaded();
+    service.createStory.mockRejectedValue(
+      new ApiError(ErrorCode.DubbingErrorOnPublish, 'characters.0.dubbing_show: This voice is no longer available', {
+        errors: [
+          {
+            path: 'characters.0.dubbing_show',
+            type: ValidationErrorType.CheckFailed,
+            code: 'voiceUnavailable',
+            message: 'This voice is no longer available (deleted, rejected or private): choose another',
+            values: { reason: 'deleted' },
+          },
+        ],
+      }),
+    );
+    const outcome = await act(() => state().save('publish'));
+    expect(outcome).toEqual({ ok: false, reason: 'invalid' });
+    expect(state().errors['characters.c1.dubbing_show']?.message).toBe('This voice is no longer available (deleted, rejected or private): choose another');
+    expect(shell.toast).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'error' }));
+  });
+
   it('a stale save is flagged for the reload offer, without a failure toast', async () => {
     await loaded();
     state().setStoryField('introduction', 'Mine');

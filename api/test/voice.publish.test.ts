@@ -1,0 +1,115 @@
+import { ErrorCode, StoryStatus } from 'shared-kit';
+import { UgcVoice, type UgcVoiceFields } from '../src/modules/voice/ugc.model';
+import { ADULT, save, storyPayload } from './editor.support';
+import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
+import { nextPhone } from './support/playStories';
+
+jest.setTimeout(120_000);
+
+let seq = 0;
+/** A custom voice as the library stores it, in the state a test needs (its making is covered by voice.custom). */
+async function voice(uid: string, state: Partial<Pick<UgcVoiceFields, 'status' | 'privacy'>>): Promise<string> {
+  seq += 1;
+  const voice_id = `ugc_${(0xabc000 + seq).toString(16).padStart(16, '0')}`;
+  await UgcVoice.create({
+    voice_id,
+    uid,
+    name: `Voice ${seq}`,
+    language: 'en',
+    base: { voice: 'en+m1', pitch: 50, speed: 170, gender: 'male' },
+    status: state.status ?? 'Normal',
+    privacy: state.privacy ?? 'Privacy',
+  });
+  return voice_id;
+}
+
+const dub = (dubbing: string) => ({ dubbing, language: 'en' });
+
+function storyWith(character0: string, narrator = 'en_narrator') {
+  const base = storyPayload();
+  const characters = (base.characters ?? []).map((c, i) => (i === 0 ? { ...c, dubbing_show: dub(character0) } : c));
+  return { ...base, characters, voice_over_dubbing: dub(narrator) };
+}
+
+function bot(dubbing: string) {
+  const character = {
+    character_id: 'b1',
+    character_name: 'Mira',
+    settings: 'A lighthouse keeper who loves a chat.',
+    style: 'Warm and brief.',
+    character_url: '/api/media/0123456789abcdef01234567',
+    dubbing_show: dub(dubbing),
+    type: 'NPC',
+  };
+  return {
+    story_gen_type: 'SingleBot',
+    story_name: 'Mira',
+    logo: character.character_url,
+    characters: [character],
+    prologue: { character_id: 'b1', content: 'Hello, traveller. Tea?' },
+    nodes: [],
+  };
+}
+
+describe('publishing with a custom voice that is gone, rejected or private', () => {
+  let api: TestApi;
+  let owner: CookieClient;
+  let other: CookieClient;
+  let ownerUid: string;
+  let otherUid: string;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000' } });
+    owner = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    ownerUid = (await owner.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
+    otherUid = (await other.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  test.each([
+    ['deleted', () => voice(ownerUid, { status: 'Deleted' })],
+    ['rejected', () => voice(ownerUid, { status: 'Reject' })],
+    ['private', () => voice(otherUid, { privacy: 'Privacy' })],
+    ['deleted', () => Promise.resolve('ugc_00000000deadbeef')],
+  ])('a character in a %s voice: publish and its check refuse with the dubbing error on that field', async (reason, make) => {
+    const id = await make();
+    const body = storyWith(id);
+    const refused = await save(owner, { ...body, publish_type: 'Publish' });
+    expect(refused.body.status_code).toBe(ErrorCode.DubbingErrorOnPublish);
+    expect(refused.body.status_message).toMatch(/^characters\.0\.dubbing_show: /);
+    expect(refused.body.data!.errors).toEqual([
+      expect.objectContaining({ path: 'characters.0.dubbing_show', code: 'voiceUnavailable', values: { reason } }),
+    ]);
+    const checked = await owner.post('/api/editor/story/check_create', { ...body, publish_type: 'Publish' });
+    expect(checked.body.status_code).toBe(ErrorCode.DubbingErrorOnPublish);
+    // A draft keeps the voice: the creator can still save and change it later.
+    const draft = await save(owner, { ...body, publish_type: 'Draft' });
+    expect(draft.body).toMatchObject({ status_code: 0, data: { status: StoryStatus.Draft } });
+  });
+
+  test('the narrator voice is checked too, and every unavailable field is named', async () => {
+    const gone = await voice(ownerUid, { status: 'Deleted' });
+    const theirs = await voice(otherUid, { privacy: 'Privacy' });
+    const refused = await save(owner, { ...storyWith(gone, theirs), publish_type: 'Publish' });
+    expect(refused.body.status_code).toBe(ErrorCode.DubbingErrorOnPublish);
+    expect(refused.body.data!.errors.map((e) => e.path)).toEqual(['characters.0.dubbing_show', 'voice_over_dubbing']);
+  });
+
+  test('a bot in an unavailable voice is refused the same way', async () => {
+    const rejected = await voice(ownerUid, { status: 'Reject' });
+    const refused = await save(owner, { ...bot(rejected), publish_type: 'Publish' });
+    expect(refused.body.status_code).toBe(ErrorCode.DubbingErrorOnPublish);
+    expect(refused.body.data!.errors).toEqual([expect.objectContaining({ path: 'characters.0.dubbing_show', values: { reason: 'rejected' } })]);
+  });
+
+  test('my own private voice and someone else\'s public voice publish', async () => {
+    const mine = await voice(ownerUid, { privacy: 'Privacy' });
+    const shared = await voice(otherUid, { privacy: 'Public' });
+    const story = await save(owner, { ...storyWith(mine, shared), publish_type: 'Publish' });
+    expect(story.body).toMatchObject({ status_code: 0, data: { status: StoryStatus.ToVerify } });
+    const botSaved = await save(owner, { ...bot(shared), publish_type: 'Publish' });
+    expect(botSaved.body).toMatchObject({ status_code: 0, data: { status: StoryStatus.ToVerify } });
+  });
+});
