@@ -1,11 +1,13 @@
 import type { JSX } from 'react';
 import { Link } from 'react-router';
+import { useSessionStore } from 'shared-kit';
 import { Button } from 'ui-kit';
 import type { EndingInfo, PlayInfo } from '../api/types';
 import { usePlayerT } from '../i18n';
+import { ShareButton } from './community/ShareButton';
 import { usePlayerPath } from './paths';
 
-/** The end of a play: which ending, its text, and a way to play again. */
+/** The end of a play: which ending, its text, a way to play again and, signed in, to share this ending. */
 export function EndingPanel({
   info,
   ending,
@@ -21,6 +23,7 @@ export function EndingPanel({
   const type = ending?.ending_type ?? info.ending?.type ?? 'HappyEnding';
   const text = ending?.content ?? info.ending?.content ?? '';
   const happy = type === 'HappyEnding';
+  const signedIn = useSessionStore((s) => s.status === 'user');
   return (
     <section
       className={`player-ending ${happy ? 'player-ending--happy' : 'player-ending--bad'}`}
@@ -43,6 +46,7 @@ export function EndingPanel({
         <Link to={usePlayerPath()} className="ui-button ui-button--secondary ui-button--md">
           {t('ending.moreStories')}
         </Link>
+        {signedIn ? <ShareButton storyId={info.story_id} playId={info.play_id} /> : null}
       </div>
     </section>
   );

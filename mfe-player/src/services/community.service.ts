@@ -86,8 +86,10 @@ export async function setBlocked(uid: string, blocked: boolean): Promise<boolean
   return result.blocked;
 }
 
-export function shareStory(storyId: string): Promise<ShareInfo> {
-  return unwrap(apiClient.post<Envelope<ShareInfo>>('/share/story/create_info', { share_type: 'Story', story_id: storyId }, { silent: true }));
+export function shareStory(storyId: string, playId?: string): Promise<ShareInfo> {
+  // With a play: the link to that play's ending (share type PlayEnding), whose landing page shows the ending's text.
+  const body = playId ? { share_type: 'PlayEnding', story_id: storyId, play_id: playId } : { share_type: 'Story', story_id: storyId };
+  return unwrap(apiClient.post<Envelope<ShareInfo>>('/share/story/create_info', body, { silent: true }));
 }
 
 export function getComment(commentId: string): Promise<Comment> {
