@@ -271,8 +271,11 @@ export type SanctionKind = ValueOf<typeof SanctionKind>;
 /** Ban lengths in days, per kind (spec section 4): creation 7, 30 or 90; login 7 or 30. */
 export const SANCTION_DAYS = { Warning: [0], CreationBan: [7, 30, 90], LoginBan: [7, 30] } as const;
 
-/** A sanction's appeal: none yet, waiting for an operator, approved (lifted) or not approved. */
-export const AppealStatus = { None: 'None', Pending: 'Pending', Approved: 'Approved', Rejected: 'Rejected' } as const;
+/**
+ * An appeal (of a sanction, or of a story an operator rejected): none yet, waiting for an operator, approved (lifted /
+ * made live) or not approved; a story's appeal is Cancelled when its creator edits the story while it waits.
+ */
+export const AppealStatus = { None: 'None', Pending: 'Pending', Approved: 'Approved', Rejected: 'Rejected', Cancelled: 'Cancelled' } as const;
 export type AppealStatus = ValueOf<typeof AppealStatus>;
 
 export const IdentityCertification = {

@@ -81,14 +81,49 @@ export type OpsUserDetail = z.infer<typeof opsUserDetailSchema>;
 export const opsAppealItemSchema = sanctionSchema.extend({ user: opsUserRowSchema.nullable() });
 export type OpsAppealItem = z.infer<typeof opsAppealItemSchema>;
 
+/**
+ * The creator's one appeal of the story version an operator rejected (Failed / Unqualified). `kind` is always
+ * `Story`, telling it apart from a sanction (whose kind is Warning, CreationBan or LoginBan) in the appeal queue.
+ */
+export const storyAppealSchema = z.object({
+  appeal_id: z.string(),
+  kind: z.literal('Story'),
+  story_id: z.string(),
+  /** The judged version: the one made live if the appeal is approved. */
+  version_id: z.string(),
+  uid: z.string(),
+  story_name: z.string(),
+  text: z.string(),
+  /** The operator's rejection reasons, field by field ("summary: ..."). */
+  reasons: z.array(z.string()),
+  status: enumOf(AppealStatus),
+  at: isoDate,
+  decided_at: isoDate.nullable(),
+  decided_by: z.string(),
+  reason: z.string(),
+});
+export type StoryAppeal = z.infer<typeof storyAppealSchema>;
+
+/** `GET /tyler/user/appeal?story_id=`: the appeal of the story's judged version, while its content is unedited. */
+export const storyAppealStateSchema = z.object({
+  story_id: z.string(),
+  can_appeal: z.boolean(),
+  appeal: storyAppealSchema.nullable(),
+});
+export type StoryAppealState = z.infer<typeof storyAppealStateSchema>;
+
+export const opsStoryAppealItemSchema = storyAppealSchema.extend({ user: opsUserRowSchema.nullable() });
+export type OpsStoryAppealItem = z.infer<typeof opsStoryAppealItemSchema>;
+
 export const SANCTION_CONTRACTS = {
   'GET /ops/user/search': z.object({ list: z.array(opsUserRowSchema) }),
   'GET /ops/user/detail': opsUserDetailSchema,
   'POST /ops/user/sanction': sanctionSchema,
   'POST /ops/user/lift': sanctionSchema,
-  'GET /ops/appeal/queue': z.object({ list: z.array(opsAppealItemSchema) }),
-  'POST /ops/appeal/decide': sanctionSchema,
+  'GET /ops/appeal/queue': z.object({ list: z.array(z.union([opsAppealItemSchema, opsStoryAppealItemSchema])) }),
+  'POST /ops/appeal/decide': z.union([sanctionSchema, storyAppealSchema]),
   'GET /tyler/user/sanction': mySanctionsSchema,
-  'POST /tyler/user/appeal': sanctionSchema,
+  'POST /tyler/user/appeal': z.union([sanctionSchema, storyAppealSchema]),
+  'GET /tyler/user/appeal': storyAppealStateSchema,
 };
 

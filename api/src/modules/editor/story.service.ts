@@ -1,3 +1,4 @@
+import { cancelStoryAppeal } from '../sanction/storyAppeal.model';
 import mongoose from 'mongoose';
 import {
   CreatorStoryStatus,
@@ -133,6 +134,8 @@ export async function saveStory(
   }
   // Jobs of superseded versions stop here; the new version's job is queued next.
   if (existing?.pending_version_id) await cancelReviews(storyId);
+  // Editing the content cancels an appeal of the rejected version still waiting (spec section 4).
+  if (existing) await cancelStoryAppeal(storyId, now);
   // Any earlier version still waiting for an operator is replaced by this save (the review queue's figures).
   if (existing) {
     await StoryVersion.updateMany(

@@ -222,6 +222,58 @@ export function resultFromReasons(content: StoryContent, reasons: FieldReason[])
   return result;
 }
 
+/**
+ * Writes a verdict on the judged version, as a review decision does: Passed makes it live; Failed and Unqualified
+ * give the creator the per-field reasons. Only while the story still waits on this version (an edit since
+ * supersedes it): null then. Shared by the review decision and an approved story appeal.
+ */
+export async function applyVerdict(
+  story: { story_id: string; status: number },
+  version: StoryVersionRecord,
+  v: { status: Decision; result: StoryReviewResult; note: string; line: string; operation?: ReturnType<typeof operationUpdate> | null },
+  at: Date,
+) {
+  const passed = v.status === StoryStatus.Passed;
+  const operation = v.operation ?? null;
+  const updated = await Story.findOneAndUpdate(
+    {
+      story_id: story.story_id,
+      deleted_at: null,
+      status: story.status,
+      $or: [{ pending_version_id: version.version_id }, { pending_version_id: null, reviewed_version_id: version.version_id }],
+    },
+    {
+      $set: {
+        status: v.status,
+        review_result: v.result,
+        reviewed_version_id: version.version_id,
+        pending_version_id: null,
+        unread: true,
+        fail_msg: passed ? null : { code: 9001, msg: v.note || 'Content violation, edit and retry' },
+        ...(passed ? { live_version_id: version.version_id } : {}),
+        ...operation?.$set,
+      },
+      ...(operation && Object.keys(operation.$unset).length > 0 ? { $unset: operation.$unset } : {}),
+    },
+    { new: true },
+  ).lean();
+  if (!updated) return null;
+  await StoryVersion.updateOne(
+    { version_id: version.version_id },
+    {
+      $set: {
+        status: v.status,
+        review_result: v.result,
+        review_notes: [...version.review_notes, v.line],
+        reviewed_at: at,
+        decided_at: at,
+        queue_left_at: at,
+      },
+    },
+  );
+  return updated;
+}
+
 export type Decision = typeof StoryStatus.Passed | typeof StoryStatus.Failed | typeof StoryStatus.Unqualified;
 
 export interface DecideInput {
@@ -271,45 +323,10 @@ export async function decideStory(input: DecideInput, operatorUid: string, now: 
     input.op_status !== undefined || input.visibility !== undefined
       ? operationUpdate(story as { op_status?: string | null; visibility?: string | null }, input)
       : null;
-  // Only while the story still waits on this version: an edit since the claim supersedes the decision.
-  const updated = await Story.findOneAndUpdate(
-    {
-      story_id: story.story_id,
-      deleted_at: null,
-      status: story.status,
-      $or: [{ pending_version_id: version.version_id }, { pending_version_id: null, reviewed_version_id: version.version_id }],
-    },
-    {
-      $set: {
-        status,
-        review_result: result,
-        reviewed_version_id: version.version_id,
-        pending_version_id: null,
-        unread: true,
-        fail_msg: passed ? null : { code: 9001, msg: input.note || 'Content violation, edit and retry' },
-        ...(passed ? { live_version_id: version.version_id } : {}),
-        ...operation?.$set,
-      },
-      ...(operation && Object.keys(operation.$unset).length > 0 ? { $unset: operation.$unset } : {}),
-    },
-    { new: true },
-  ).lean();
+  const updated = await applyVerdict(story, version, { status, result, note: input.note, line: `operator ${operatorUid}: ${input.decision}`, operation }, at);
   if (!updated) {
     throw new AppError(ErrorCode.BusinessError, 'The story changed since it was claimed', { data: { reason: 'changed' } });
   }
-  await StoryVersion.updateOne(
-    { version_id: version.version_id },
-    {
-      $set: {
-        status,
-        review_result: result,
-        review_notes: [...version.review_notes, `operator ${operatorUid}: ${input.decision}`],
-        reviewed_at: at,
-        decided_at: at,
-        queue_left_at: at,
-      },
-    },
-  );
   await ReviewClaim.updateOne(
     { story_id: story.story_id, operator_uid: operatorUid },
     { $set: { locked_until: at, decided_version_id: version.version_id } },

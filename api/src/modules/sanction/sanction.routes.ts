@@ -8,6 +8,7 @@ import { requirePermission } from '../ops/permissions';
 import type { EventBus } from '../../realtime/events';
 import { useReviewNotices } from './reviewNotices';
 import { appealQueue, appealSanction, decideAppeal, giveSanction, liftSanction, mySanctions, searchUsers, userDetail } from './sanction.service';
+import { appealStory, decideStoryAppeal, storyAppealQueue, storyAppealState } from './storyAppeal.service';
 
 const OPS = '/api/ops';
 const USER = '/api/tyler/user';
@@ -56,21 +57,43 @@ export function sanctionRoutes(router: AppRouter, deps: { now: () => number; eve
 
   const queue = validate({ query: z.object({ count: z.coerce.number().int().min(1).max(100).default(50) }) });
   router.get(`${OPS}/appeal/queue`, operator, queue, async (ctx) => {
-    respond(ctx, await appealQueue(deps.now(), queue.input(ctx).query.count));
+    const count = queue.input(ctx).query.count;
+    const [sanctions, stories] = await Promise.all([appealQueue(deps.now(), count), storyAppealQueue(deps.now(), count)]);
+    const at = (x: (typeof sanctions.list)[number] | (typeof stories)[number]) => ('appeal' in x ? x.appeal.at : x.at) ?? '';
+    const list = [...sanctions.list, ...stories].sort((a, b) => at(a).localeCompare(at(b)));
+    respond(ctx, { list: list.slice(0, count) });
   });
 
-  const decide = validate({ body: z.object({ sanction_id: id, decision: z.enum(['Approved', 'Rejected']), reason }) });
+  // One of sanction_id (a sanction's appeal), story_id or appeal_id (a story's appeal).
+  const decide = validate({
+    body: z
+      .object({ sanction_id: id.optional(), story_id: id.optional(), appeal_id: id.optional(), decision: z.enum(['Approved', 'Rejected']), reason })
+      .refine((b) => [b.sanction_id, b.story_id, b.appeal_id].filter(Boolean).length === 1, { message: 'Give one of sanction_id, story_id, appeal_id' }),
+  });
   router.post(`${OPS}/appeal/decide`, operator, decide, async (ctx) => {
-    respond(ctx, await decideAppeal(decide.input(ctx).body, currentAccount(ctx).uid, deps.now()));
+    const b = decide.input(ctx).body;
+    const uid = currentAccount(ctx).uid;
+    respond(ctx, b.sanction_id ? await decideAppeal({ ...b, sanction_id: b.sanction_id }, uid, deps.now()) : await decideStoryAppeal(b, uid, deps.now()));
   });
 
   router.get(`${USER}/sanction`, requireUser, async (ctx) => {
     respond(ctx, await mySanctions(currentAccount(ctx), deps.now()));
   });
 
-  const appeal = validate({ body: z.object({ sanction_id: id, text: z.string().trim().min(1).max(APPEAL_TEXT_MAX) }) });
+  // One of sanction_id (a sanction in force) or story_id (a story an operator rejected).
+  const appeal = validate({
+    body: z
+      .object({ sanction_id: id.optional(), story_id: id.optional(), text: z.string().trim().min(1).max(APPEAL_TEXT_MAX) })
+      .refine((b) => !b.sanction_id !== !b.story_id, { message: 'Give one of sanction_id, story_id' }),
+  });
   router.post(`${USER}/appeal`, requireUser, appeal, async (ctx) => {
     const b = appeal.input(ctx).body;
-    respond(ctx, await appealSanction(currentAccount(ctx).uid, b.sanction_id, b.text, deps.now()));
+    const uid = currentAccount(ctx).uid;
+    respond(ctx, b.sanction_id ? await appealSanction(uid, b.sanction_id, b.text, deps.now()) : await appealStory(uid, b.story_id!, b.text, deps.now()));
+  });
+
+  const appealState = validate({ query: z.object({ story_id: id }) });
+  router.get(`${USER}/appeal`, requireUser, appealState, async (ctx) => {
+    respond(ctx, await storyAppealState(currentAccount(ctx).uid, appealState.input(ctx).query.story_id));
   });
 }
