@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Spinner } from 'ui-kit';
+import { AppealPanel } from '../components/AppealPanel';
 import { RestoreNotice } from '../components/RestoreNotice';
 import { SaveBar } from '../components/SaveBar';
 import { StaleNotice } from '../components/StaleNotice';
@@ -70,6 +71,7 @@ export function StoryEditorPage(): JSX.Element {
       </header>
       <StaleNotice />
       <RestoreNotice />
+      {load.status === 'ready' && !isNew ? <AppealPanel /> : null}
       {load.status === 'loading' ? <Spinner label={t('story.loading')} /> : null}
       {load.status === 'error' ? (
         <Card className="editor-notice" role="alert">

@@ -5,6 +5,8 @@ import {
   type Envelope,
   type StoryCreateInput,
   type StoryCreateResponse,
+  type StoryAppeal,
+  type StoryAppealState,
 } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { StoryDetail, StoryList, StoryPermission } from '../api/types';
@@ -49,4 +51,14 @@ export async function updatePermission(storyId: string, permission: Partial<Stor
     }),
   );
   return data.permission;
+}
+
+/** The appeal of the story's rejected version, and whether one can still be made. */
+export function getAppeal(storyId: string): Promise<StoryAppealState> {
+  return unwrap(apiClient.get<Envelope<StoryAppealState>>('/tyler/user/appeal', { params: { story_id: storyId }, silent: true }));
+}
+
+/** The creator's one appeal of the version an operator rejected. */
+export function sendAppeal(storyId: string, text: string): Promise<StoryAppeal> {
+  return unwrap(apiClient.post<Envelope<StoryAppeal>>('/tyler/user/appeal', { story_id: storyId, text }, { silent: true }));
 }

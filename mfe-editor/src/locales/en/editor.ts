@@ -1,6 +1,7 @@
 import { galleryCopy, templateCopy } from './parts/template';
 import { lorebookCopy } from './parts/lorebook';
 import { voicesCopy } from './parts/voices';
+import { appealCopy } from './parts/appeal';
 
 /** The editor remote's copy in English: the `editor` namespace. Every other language has exactly these keys. */
 const editor = {
@@ -297,6 +298,7 @@ const editor = {
   gallery: galleryCopy,
   lorebook: lorebookCopy,
   voices: voicesCopy,
+  appeal: appealCopy,
 } as const;
 
 export default editor;

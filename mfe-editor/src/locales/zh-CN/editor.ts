@@ -3,6 +3,7 @@ import type { EditorCopy } from '../en/editor';
 import { galleryCopyZh, templateCopyZh } from './parts/template';
 import { lorebookCopyZh } from './parts/lorebook';
 import { voicesCopyZh } from './parts/voices';
+import { appealCopyZh } from './parts/appeal';
 
 /** The editor remote's copy in Simplified Chinese (`editor` namespace); the type keeps its keys the same as English. */
 const editor: Translation<EditorCopy> = {
@@ -299,6 +300,7 @@ const editor: Translation<EditorCopy> = {
   gallery: galleryCopyZh,
   lorebook: lorebookCopyZh,
   voices: voicesCopyZh,
+  appeal: appealCopyZh,
 };
 
 export default editor;
