@@ -122,4 +122,36 @@ describe('mfe-ops users and appeals', () => {
     await waitFor(() => expect(api.decideAppeal).toHaveBeenCalledWith('s1', 'Approved', 'Fair'));
     expect(await screen.findByText('No appeals waiting')).toBeTruthy();
   });
+
+  it('shows a story appeal (name, rejection reasons, text) and rejects it with a reason', async () => {
+    const storyAppeal = {
+      appeal_id: 'ap1',
+      kind: 'Story' as const,
+      story_id: 'st1',
+      version_id: 'v1',
+      uid: 'u1',
+      story_name: 'Harbour lights',
+      text: 'Zorblax is my own word',
+      reasons: ['summary: Names a creature that is not allowed'],
+      status: 'Pending' as const,
+      at: '2030-01-02T00:00:00.000Z',
+      decided_at: null,
+      decided_by: '',
+      reason: '',
+    };
+    api.fetchAppeals.mockResolvedValueOnce({ list: [{ ...storyAppeal, user: sam }] }).mockResolvedValue({ list: [] });
+    api.decideStoryAppeal.mockResolvedValue({ ...storyAppeal, status: 'Rejected' });
+    renderAt('/ops/appeals');
+    const item = await screen.findByRole('article', { name: 'Story appeal: Harbour lights' });
+    expect(item.textContent).toContain('Zorblax is my own word');
+    expect(item.textContent).toContain('summary: Names a creature that is not allowed');
+    expect(within(item).getByRole('link', { name: 'Sam' })).toBeTruthy();
+    const approve = within(item).getByRole('button', { name: 'Approve (the story goes live)' });
+    expect((approve as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(item).getByLabelText('Reason for the decision'), { target: { value: 'Still not allowed' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(api.decideStoryAppeal).toHaveBeenCalledWith('ap1', 'Rejected', 'Still not allowed'));
+    expect(await screen.findByText('Appeal rejected: the story stays rejected.')).toBeTruthy();
+    expect(api.decideAppeal).not.toHaveBeenCalled();
+  });
 });

@@ -101,6 +101,12 @@ const sanctionsEn = {
     reject: 'Reject',
     approvedDone: 'Appeal approved: the ban is lifted.',
     rejectedDone: 'Appeal rejected: the ban stands until its date.',
+    storyItem: 'Story appeal: {{name}}',
+    storyBy: 'Rejected by an operator. Creator:',
+    storyReasons: 'Rejected for',
+    storyApprove: 'Approve (the story goes live)',
+    storyApprovedDone: 'Appeal approved: the story is live.',
+    storyRejectedDone: 'Appeal rejected: the story stays rejected.',
   },
 };
 

@@ -103,6 +103,12 @@ const sanctionsZhCN: SanctionsCatalogue = {
     reject: '驳回',
     approvedDone: '申诉已通过：封禁已解除。',
     rejectedDone: '申诉已驳回：封禁持续至结束日期。',
+    storyItem: '故事申诉：{{name}}',
+    storyBy: '已被运营人员驳回。创作者：',
+    storyReasons: '驳回原因',
+    storyApprove: '通过（故事上线）',
+    storyApprovedDone: '申诉已通过：故事已上线。',
+    storyRejectedDone: '申诉已驳回：故事保持驳回状态。',
   },
 };
 

@@ -1,16 +1,24 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { SANCTION_REASON_MAX, type OpsAppealItem } from 'shared-kit';
+import { SANCTION_REASON_MAX, type OpsAppealItem, type OpsStoryAppealItem } from 'shared-kit';
 import { Button, EmptyState, Spinner, TextField, useFormat } from 'ui-kit';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
-import { decideAppeal, fetchAppeals } from '../services/sanction.service';
+import { decideAppeal, decideStoryAppeal, fetchAppeals } from '../services/sanction.service';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: OpsAppealItem[] };
+type Item = OpsAppealItem | OpsStoryAppealItem;
+type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: Item[] };
 
-/** Appeals of bans in force, oldest first: approve (the ban is lifted) or reject (it stands until its date). */
+const isStory = (a: Item): a is OpsStoryAppealItem => a.kind === 'Story';
+const keyOf = (a: Item): string => (isStory(a) ? a.appeal_id : a.sanction_id);
+
+/**
+ * Appeals waiting, oldest first. Of a ban in force: approve (the ban is lifted) or reject (it stands until its date).
+ * Of a story an operator rejected (its name, the creator's text, the rejection reasons): approve (the judged version
+ * goes live) or reject (it stays rejected).
+ */
 export function AppealsPage(): JSX.Element {
   const { t } = useOpsT();
   const fmt = useFormat();
@@ -28,14 +36,20 @@ export function AppealsPage(): JSX.Element {
   }, []);
   useEffect(reload, [reload]);
 
-  async function decide(id: string, decision: 'Approved' | 'Rejected'): Promise<void> {
+  async function decide(a: Item, decision: 'Approved' | 'Rejected'): Promise<void> {
+    const id = keyOf(a);
     const reason = (reasons[id] ?? '').trim();
     if (reason === '') return;
     setBusy(true);
     setMessage(null);
     try {
-      await decideAppeal(id, decision, reason);
-      setMessage(t(decision === 'Approved' ? 'appeals.approvedDone' : 'appeals.rejectedDone'));
+      if (isStory(a)) {
+        await decideStoryAppeal(id, decision, reason);
+        setMessage(t(decision === 'Approved' ? 'appeals.storyApprovedDone' : 'appeals.storyRejectedDone'));
+      } else {
+        await decideAppeal(id, decision, reason);
+        setMessage(t(decision === 'Approved' ? 'appeals.approvedDone' : 'appeals.rejectedDone'));
+      }
       reload();
     } catch {
       setMessage(t('sanctions.failed'));
@@ -59,12 +73,50 @@ export function AppealsPage(): JSX.Element {
       {load.state === 'ready' && load.list.length > 0 && (
         <ul className="ops-appeals">
           {load.list.map((a) => {
-            const reason = reasons[a.sanction_id] ?? '';
+            const id = keyOf(a);
+            const reason = reasons[id] ?? '';
+            const name = a.user?.nickname ?? a.uid;
+            const actions = (
+              <>
+                <TextField
+                  label={t('appeals.reason')}
+                  value={reason}
+                  maxLength={SANCTION_REASON_MAX}
+                  onChange={(e) => setReasons((r) => ({ ...r, [id]: e.target.value }))}
+                />
+                <Button disabled={busy || reason.trim() === ''} onClick={() => void decide(a, 'Approved')}>
+                  {t(isStory(a) ? 'appeals.storyApprove' : 'appeals.approve')}
+                </Button>{' '}
+                <Button variant="secondary" disabled={busy || reason.trim() === ''} onClick={() => void decide(a, 'Rejected')}>
+                  {t('appeals.reject')}
+                </Button>
+              </>
+            );
+            if (isStory(a)) {
+              return (
+                <li key={id}>
+                  <article aria-label={t('appeals.storyItem', { name: a.story_name })}>
+                    <h2>{a.story_name}</h2>
+                    <p>
+                      {t('appeals.storyBy')} <Link to={under(base, `users/${a.uid}`)}>{name}</Link>
+                    </p>
+                    <p>{t('appeals.storyReasons')}</p>
+                    <ul>
+                      {a.reasons.map((r) => (
+                        <li key={r}>{r}</li>
+                      ))}
+                    </ul>
+                    <blockquote>{a.text}</blockquote>
+                    {actions}
+                  </article>
+                </li>
+              );
+            }
             return (
-              <li key={a.sanction_id}>
-                <article aria-label={t('appeals.item', { name: a.user?.nickname ?? a.uid })}>
+              <li key={id}>
+                <article aria-label={t('appeals.item', { name })}>
                   <h2>
-                    <Link to={under(base, `users/${a.uid}`)}>{a.user?.nickname ?? a.uid}</Link>
+                    <Link to={under(base, `users/${a.uid}`)}>{name}</Link>
                   </h2>
                   <p>
                     {t('appeals.what', {
@@ -74,18 +126,7 @@ export function AppealsPage(): JSX.Element {
                   </p>
                   <p>{t('appeals.sanctionReason', { reason: a.reason })}</p>
                   <blockquote>{a.appeal.text}</blockquote>
-                  <TextField
-                    label={t('appeals.reason')}
-                    value={reason}
-                    maxLength={SANCTION_REASON_MAX}
-                    onChange={(e) => setReasons((r) => ({ ...r, [a.sanction_id]: e.target.value }))}
-                  />
-                  <Button disabled={busy || reason.trim() === ''} onClick={() => void decide(a.sanction_id, 'Approved')}>
-                    {t('appeals.approve')}
-                  </Button>{' '}
-                  <Button variant="secondary" disabled={busy || reason.trim() === ''} onClick={() => void decide(a.sanction_id, 'Rejected')}>
-                    {t('appeals.reject')}
-                  </Button>
+                  {actions}
                 </article>
               </li>
             );

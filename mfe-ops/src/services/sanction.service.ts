@@ -1,4 +1,4 @@
-import { unwrap, type Envelope, type OpsAppealItem, type OpsUserDetail, type OpsUserRow, type Sanction, type SanctionKind } from 'shared-kit';
+import { unwrap, type Envelope, type OpsAppealItem, type OpsStoryAppealItem, type StoryAppeal, type OpsUserDetail, type OpsUserRow, type Sanction, type SanctionKind } from 'shared-kit';
 import { apiClient } from '../api/client';
 
 export function searchUsers(q: string): Promise<{ list: OpsUserRow[] }> {
@@ -17,10 +17,15 @@ export function liftSanction(sanctionId: string, reason: string): Promise<Sancti
   return unwrap(apiClient.post<Envelope<Sanction>>('/ops/user/lift', { sanction_id: sanctionId, reason }));
 }
 
-export function fetchAppeals(): Promise<{ list: OpsAppealItem[] }> {
-  return unwrap(apiClient.get<Envelope<{ list: OpsAppealItem[] }>>('/ops/appeal/queue'));
+/** Appeals waiting: of sanctions, and of stories (`kind: "Story"`). */
+export function fetchAppeals(): Promise<{ list: Array<OpsAppealItem | OpsStoryAppealItem> }> {
+  return unwrap(apiClient.get<Envelope<{ list: Array<OpsAppealItem | OpsStoryAppealItem> }>>('/ops/appeal/queue'));
 }
 
 export function decideAppeal(sanctionId: string, decision: 'Approved' | 'Rejected', reason: string): Promise<Sanction> {
   return unwrap(apiClient.post<Envelope<Sanction>>('/ops/appeal/decide', { sanction_id: sanctionId, decision, reason }));
+}
+
+export function decideStoryAppeal(appealId: string, decision: 'Approved' | 'Rejected', reason: string): Promise<StoryAppeal> {
+  return unwrap(apiClient.post<Envelope<StoryAppeal>>('/ops/appeal/decide', { appeal_id: appealId, decision, reason }));
 }
