@@ -118,6 +118,8 @@ const en = {
     sanctionLifted: 'A restriction on your account was lifted',
     appealApproved: 'Your appeal was approved',
     appealRejected: 'Your appeal was not approved',
+    storyAppealApproved: 'Your appeal for {{story}} was approved: it is live',
+    storyAppealRejected: 'Your appeal for {{story}} was not approved',
     reportResult: 'Your report on {{story}} was reviewed',
     mail: 'Message from the team: {{title}}',
     other: 'New activity from {{name}}',

@@ -121,6 +121,8 @@ const zhCN: Translation<AccountMessages> = {
     sanctionLifted: '你账号上的一项限制已解除',
     appealApproved: '你的申诉已通过',
     appealRejected: '你的申诉未通过',
+    storyAppealApproved: '你对 {{story}} 的申诉已通过：故事已上线',
+    storyAppealRejected: '你对 {{story}} 的申诉未通过',
     reportResult: '你对《{{story}}》的举报已处理',
     mail: '官方消息：{{title}}',
     other: '{{name}} 有新动态',

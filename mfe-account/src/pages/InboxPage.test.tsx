@@ -64,6 +64,21 @@ describe('the inbox', () => {
     expect(screen.getByRole('link', { name: 'Your appeal was approved' })).toBeTruthy();
   });
 
+  it("tells of a story appeal's outcome with the story's name, leading to the story in the editor", async () => {
+    inbox.fetchNotices.mockResolvedValueOnce(
+      page([
+        aNotice('2', { kind: 'AppealRejected', actor: null, story_id: '101', story_name: 'The Dune', text: 'Still too dark', read: true }),
+        aNotice('1', { kind: 'AppealApproved', actor: null, story_id: '100', story_name: 'The Lamp', text: 'Fine after all', read: true }),
+      ]),
+    );
+    renderAt('/account/inbox');
+    const approved = await screen.findByRole('link', { name: 'Your appeal for The Lamp was approved: it is live' });
+    expect(approved.getAttribute('href')).toBe('/editor/story/100');
+    const rejected = screen.getByRole('link', { name: 'Your appeal for The Dune was not approved' });
+    expect(rejected.getAttribute('href')).toBe('/editor/story/101');
+    expect(within(rejected.closest('li')!).getByText('“Still too dark”')).toBeTruthy();
+  });
+
   it("shows the team's mail with its title and text, leading to its link", async () => {
     inbox.fetchNotices.mockResolvedValueOnce(
       page([aNotice('1', { kind: 'Mail', actor: null, title: 'New season', text: 'Stories of the sea start today.', link: '/play' })]),

@@ -11,6 +11,8 @@ import { useInboxStore } from '../stores/inbox/store';
 function noticeTarget(n: Notice): string {
   if (n.kind === NoticeKind.Follow && n.actor) return `/play/user/${n.actor.uid}`;
   if (n.kind === NoticeKind.ReviewPassed || n.kind === NoticeKind.ReviewFailed) return '/editor/works';
+  // A story's appeal leads to the story in the editor, where its state shows.
+  if ((n.kind === NoticeKind.AppealApproved || n.kind === NoticeKind.AppealRejected) && n.story_id) return `/editor/story/${n.story_id}`;
   if (n.kind === NoticeKind.Sanction || n.kind === NoticeKind.SanctionLifted || n.kind === NoticeKind.AppealApproved || n.kind === NoticeKind.AppealRejected) {
     return '/account';
   }
@@ -51,10 +53,10 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
       what = t('inbox.sanctionLifted');
       break;
     case NoticeKind.AppealApproved:
-      what = t('inbox.appealApproved');
+      what = notice.story_id ? t('inbox.storyAppealApproved', { story }) : t('inbox.appealApproved');
       break;
     case NoticeKind.AppealRejected:
-      what = t('inbox.appealRejected');
+      what = notice.story_id ? t('inbox.storyAppealRejected', { story }) : t('inbox.appealRejected');
       break;
     case NoticeKind.ReportResult:
       what = t('inbox.reportResult', { story });
