@@ -1,3 +1,4 @@
+import { StoryAppealModel } from '../src/modules/sanction/storyAppeal.model';
 import mongoose from 'mongoose';
 import { AppealStatus, BanStatus, ErrorCode, ReportStatus, StoryStatus, UserRole } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
@@ -105,6 +106,17 @@ describe('GET /api/ops/stats: the dashboard over the last 30 days', () => {
       sanction('S3', { at: at('2026-11-10T10:00:00') }, '2026-11-12T00:00:00'),
       sanction('S4', { status: AppealStatus.None, at: null }, '2026-12-20T00:00:00'),
     ]);
+    // Story appeals: A1 made 11-22, approved 11-23 (24 h); A2 waiting since 11-25; A3 made 11-15, cancelled by an edit 11-16.
+    const storyAppeal = (id: string, status: string, made: string, decided: string | null) => ({
+      appeal_id: id, story_id: id, version_id: 'v', uid: 'u', story_name: 'n', text: 't', reasons: [], status,
+      at: at(made), decided_at: decided ? at(decided) : null, decided_by: '', reason: '',
+    });
+    await StoryAppealModel.collection.insertMany([
+      storyAppeal('A1', AppealStatus.Approved, '2026-11-22T10:00:00', '2026-11-23T10:00:00'),
+      storyAppeal('A2', AppealStatus.Pending, '2026-11-25T08:00:00', null),
+      storyAppeal('A3', AppealStatus.Cancelled, '2026-11-15T10:00:00', '2026-11-16T10:00:00'),
+      storyAppeal('A4', AppealStatus.Rejected, '2026-10-01T10:00:00', '2026-10-02T10:00:00'),
+    ]);
     // Decisions: the admin 1 review and 2 reports, the other operator 1 appeal; outside the window or not a decision: none.
     const audit = (operator: string, action: string, when: string) => ({
       operator_uid: operator, action, target_type: 'x', target_id: 'x', before: null, after: null, reason: '', at: at(when),
@@ -158,14 +170,17 @@ describe('GET /api/ops/stats: the dashboard over the last 30 days', () => {
     expect(report['2026-11-25']).toBe('2/0/0/-');
     expect(s.queues.report.days.every((d) => d.size >= 1)).toBe(true);
 
-    expect(s.queues.appeal.now).toBe(1);
+    expect(s.queues.appeal.now).toBe(2);
     expect(busy(s.queues.appeal.days)).toEqual({
       '2026-11-10': '1/1/0/-',
       '2026-11-11': '1/0/0/-',
+      '2026-11-15': '1/1/0/-',
       '2026-11-20': '1/1/0/-',
       '2026-11-21': `0/0/1/${24 * HOUR}`,
+      '2026-11-22': '1/1/0/-',
+      '2026-11-23': `0/0/1/${24 * HOUR}`,
       '2026-11-24': '1/1/0/-',
-      '2026-11-25': '1/0/0/-',
+      '2026-11-25': '2/1/0/-',
     });
   });
 

@@ -1,3 +1,4 @@
+import { StoryAppealModel } from '../sanction/storyAppeal.model';
 import type { PipelineStage } from 'mongoose';
 import mongoose from 'mongoose';
 import { AppealStatus, ReportStatus, StoryStatus } from 'shared-kit';
@@ -106,8 +107,15 @@ function assemble(out: TailOut, days: Date[]): QueueStats {
   return { now, days: list };
 }
 
-async function run(model: mongoose.Model<never>, match: Record<string, unknown>, shape: Record<string, unknown>, start: Date, days: Date[]) {
-  const [out] = await model.aggregate<TailOut>([{ $match: match }, { $project: { _id: 0, ...shape } }, ...queueTail(start)]);
+async function run(
+  model: mongoose.Model<never>,
+  match: Record<string, unknown>,
+  shape: Record<string, unknown>,
+  start: Date,
+  days: Date[],
+  also: mongoose.PipelineStage[] = [],
+) {
+  const [out] = await model.aggregate<TailOut>([{ $match: match }, { $project: { _id: 0, ...shape } }, ...(also as never[]), ...queueTail(start)]);
   return assemble(out ?? { now: [], entered: [], left: [], decided: [] }, days);
 }
 
@@ -153,7 +161,10 @@ function reportQueue(start: Date, days: Date[]) {
   );
 }
 
-/** Appeals: enter when made, leave when decided, or when the ban ends first (lifted, or past its date). */
+/**
+ * Appeals: of a sanction, enter when made, leave when decided, or when the ban ends first (lifted, or past its date);
+ * of a story (`story_appeals`, joined with `$unionWith`), enter when made, leave when decided or cancelled by an edit.
+ */
 function appealQueue(start: Date, days: Date[], now: Date) {
   return run(
     Sanction as unknown as mongoose.Model<never>,
@@ -170,6 +181,24 @@ function appealQueue(start: Date, days: Date[], now: Date) {
     },
     start,
     days,
+    [
+      {
+        $unionWith: {
+          coll: StoryAppealModel.collection.collectionName,
+          pipeline: [
+            { $match: { $or: [{ status: AppealStatus.Pending }, { at: { $gte: start } }, { decided_at: { $gte: start } }] } },
+            {
+              $project: {
+                _id: 0,
+                entered: '$at',
+                left: { $ifNull: ['$decided_at', null] },
+                decided: { $in: ['$status', [AppealStatus.Approved, AppealStatus.Rejected]] },
+              },
+            },
+          ],
+        },
+      },
+    ],
   );
 }
 

@@ -25,6 +25,9 @@ const storyAppealSchema = new mongoose.Schema(
 );
 storyAppealSchema.index({ story_id: 1, version_id: 1 }, { unique: true });
 storyAppealSchema.index({ status: 1, at: 1 });
+/** The dashboard's appeal queue over the last days. */
+storyAppealSchema.index({ at: 1 });
+storyAppealSchema.index({ decided_at: 1 });
 
 export const StoryAppealModel = mongoose.model('StoryAppeal', storyAppealSchema);
 
