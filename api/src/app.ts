@@ -38,6 +38,7 @@ import { noticeRoutes } from './modules/notice/notice.routes';
 import { commentRoutes } from './modules/comment/comment.routes';
 import { planRoutes } from './modules/plan/plan.routes';
 import { startPlanRunner } from './modules/plan/plan.runner';
+import { startVoiceRunner } from './modules/voice/ugc.jobs';
 import { startBrainstorm, type PlanServiceDeps } from './modules/plan/plan.service';
 import { modelWriter, offlineWriter } from './modules/plan/plan.writer';
 import mongoose from 'mongoose';
@@ -183,8 +184,26 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   });
   voiceRoutes(router);
   const { asr } = config;
+  const transcriber = asr.model && asr.baseUrl ? openAiTranscriber({ baseUrl: asr.baseUrl, apiKey: asr.apiKey, model: asr.model }) : null;
+  // Custom voices are reviewed (recognised text, name, preview) as durable jobs, like plans, only in a serving app.
+  const voiceRunner =
+    options.server && mongoose.connection.db
+      ? startVoiceRunner({
+          db: mongoose.connection.db,
+          logger: deps.logger,
+          events: deps.events,
+          forbidden,
+          moderation: ai.mode === 'model' ? ai.moderation : null,
+          transcriber,
+          pollMs: config.plans.pollMs,
+          lockMs: config.plans.lockMs,
+          stepMs: config.voiceJobs.stepMs,
+          now,
+        })
+      : null;
   const ugcDeps = {
-    transcriber: asr.model && asr.baseUrl ? openAiTranscriber({ baseUrl: asr.baseUrl, apiKey: asr.apiKey, model: asr.model }) : null,
+    transcriber,
+    enqueueReview: async (voiceId: string) => voiceRunner?.enqueue(voiceId),
     now,
     logger: deps.logger,
   };
@@ -216,5 +235,9 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   );
 
   if (options.server) options.server.on('request', app.callback());
-  return { app, router, server: options.server, jobsReady: runner?.ready ?? Promise.resolve(), stopJobs: async () => runner?.stop() };
+  return { app, router, server: options.server, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready]).then(() => undefined),
+    stopJobs: async () => {
+      await Promise.all([runner?.stop(), voiceRunner?.stop()]);
+    },
+  };
 }

@@ -104,6 +104,7 @@ const envSchema = z.object({
   STORY_COUNT_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(200),
   PLAN_POLL_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(1000),
   PLAN_LOCK_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).pipe(z.number().int().min(500, 'expected at least 500')).default(60_000),
+  VOICE_JOB_STEP_MS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(300),
   PLAN_OFFLINE_STEP_MS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(1500),
   SESSION_CACHE_MS: z
     .string()
@@ -235,6 +236,8 @@ export interface Config {
     /** Pace of the offline storyteller's steps, so creating shows its progress as a model's plan would. */
     offlineStepMs: number;
   };
+  /** Custom voices' review job: the pause before each step (their queue polls and locks as plans do). */
+  voiceJobs: { stepMs: number };
   /**
    * How long an account may be served from this process's memory (0: never). The session itself is read on every
    * request, and every model write to the account moves a revision on its sessions, so logouts, bans, deletions and
@@ -327,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMs: e.PLAN_LOCK_MS,
       offlineStepMs: e.PLAN_OFFLINE_STEP_MS,
     },
+    voiceJobs: { stepMs: e.VOICE_JOB_STEP_MS },
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     publicUrl: (e.PUBLIC_URL ?? e.APP_ORIGIN).replace(/\/+$/, ''),

@@ -23,6 +23,18 @@ function form(audio: Buffer, fields: Record<string, string>): FormData {
   return fd;
 }
 
+/** The voice once its review job has ended (Normal or Reject), read back as its owner. */
+async function reviewed(client: CookieClient, voiceId: string, timeoutMs = 60_000): Promise<UgcVoiceView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await client.call<Created>(`/api/editor/ugc_voice/get?voice_id=${voiceId}`);
+    const v = res.body.data?.voice;
+    if (v && v.status !== 'Reviewing') return v;
+    if (Date.now() > deadline) throw new Error(`voice ${voiceId} still reviewing: ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 function create(client: CookieClient, audio: Buffer, fields: Record<string, string> = {}) {
   return client.call<Created>('/api/editor/ugc_voice/create', { method: 'POST', body: form(audio, { name: 'Harbour keeper', ...fields }) });
 }
@@ -84,8 +96,10 @@ describe('custom voices: recordings, checks and the library', () => {
   test('a spoken recording becomes a voice that speaks its preview, tuned from the recording', async () => {
     const res = await create(owner, speech, { tags: 'gender:male,trait:deep', pitch: '10', speed: '-20', privacy: 'Public', source: 'record', text_id: 'en_1' });
     expect(res.body.status_code).toBe(0);
-    const v = res.body.data!.voice;
-    expect(v).toMatchObject({ name: 'Harbour keeper', status: 'Normal', privacy: 'Public', mix_type: 'NotMix', pitch: 10, speed: -20, language: 'en', is_mine: true });
+    // The answer comes after the quick checks; the voice is Reviewing until its job made the preview.
+    expect(res.body.data!.voice).toMatchObject({ status: 'Reviewing', preview_url: '', reject_reason: '' });
+    const v = await reviewed(owner, res.body.data!.voice.voice_id);
+    expect(v).toMatchObject({ name: 'Harbour keeper', status: 'Normal', review_percent: 100, privacy: 'Public', mix_type: 'NotMix', pitch: 10, speed: -20, language: 'en', is_mine: true });
     expect(v.voice_id).toMatch(/^ugc_[0-9a-f]{16}$/);
     expect(v.tags).toEqual([
       { category: 'gender', value: 'male' },
@@ -141,8 +155,8 @@ describe('custom voices: recordings, checks and the library', () => {
   });
 
   test('mine and the public library: search, privacy, get', async () => {
-    const pub = (await create(owner, speech, { name: 'Lighthouse voice', privacy: 'Public' })).body.data!.voice;
-    const priv = (await create(owner, speech, { name: 'Lighthouse secret', privacy: 'Privacy' })).body.data!.voice;
+    const pub = await reviewed(owner, (await create(owner, speech, { name: 'Lighthouse voice', privacy: 'Public' })).body.data!.voice.voice_id);
+    const priv = await reviewed(owner, (await create(owner, speech, { name: 'Lighthouse secret', privacy: 'Privacy' })).body.data!.voice.voice_id);
     const mine = await owner.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine');
     expect(mine.body.data!.voices.map((v) => v.voice_id)).toEqual(expect.arrayContaining([pub.voice_id, priv.voice_id]));
     const found = await other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=public&keyword=lighthouse');
@@ -158,7 +172,7 @@ describe('custom voices: recordings, checks and the library', () => {
   });
 
   test('update: one rename a day, tags, pitch and speed with a new preview; only the owner', async () => {
-    const v = (await create(owner, speech, { name: 'First name' })).body.data!.voice;
+    const v = await reviewed(owner, (await create(owner, speech, { name: 'First name' })).body.data!.voice.voice_id);
     const renamed = await owner.post<Created>('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Second name' });
     expect(renamed.body.data!.voice.name).toBe('Second name');
     expect(renamed.body.data!.voice.next_rename_at).toBeGreaterThan(Date.now());
@@ -180,7 +194,7 @@ describe('custom voices: recordings, checks and the library', () => {
   });
 
   test('mixing voices: factors over 100, a voice of its own with a preview; failures say so', async () => {
-    const a = (await create(owner, speech, { name: 'Mix source', privacy: 'Public' })).body.data!.voice;
+    const a = await reviewed(owner, (await create(owner, speech, { name: 'Mix source', privacy: 'Public' })).body.data!.voice.voice_id);
     const mixed = await owner.post<Created>('/api/editor/ugc_voice/mix', {
       name: 'Blend',
       mix_speakers: [
@@ -189,7 +203,8 @@ describe('custom voices: recordings, checks and the library', () => {
       ],
     });
     expect(mixed.body.status_code).toBe(0);
-    const m = mixed.body.data!.voice;
+    expect(mixed.body.data!.voice).toMatchObject({ mix_type: 'Mix', status: 'Reviewing' });
+    const m = await reviewed(owner, mixed.body.data!.voice.voice_id);
     expect(m).toMatchObject({ mix_type: 'Mix', name: 'Blend', status: 'Normal' });
     expect(m.mix_speakers).toEqual([
       { voice_id: a.voice_id, factor: 70, name: 'Mix source' },
@@ -222,7 +237,7 @@ describe('custom voices: recordings, checks and the library', () => {
   });
 
   test('a public voice made private or deleted mutes the creations of others; its owner still hears a private one', async () => {
-    const v = (await create(owner, speech, { name: 'Shared voice', privacy: 'Public' })).body.data!.voice;
+    const v = await reviewed(owner, (await create(owner, speech, { name: 'Shared voice', privacy: 'Public' })).body.data!.voice.voice_id);
     const heard = await speakSentence(otherUid, 'The lamp is lit.', v.voice_id);
     expect(heard!.bytes).toBeGreaterThan(1000);
     await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Privacy' });
@@ -263,6 +278,7 @@ describe('custom voices with a speech recogniser', () => {
     fake.transcript = READ_EN.replace('fresh bread', 'fresh red').replace('laughing,', '');
     const ok = await create(client, speech, { text_id: 'en_1' });
     expect(ok.body.status_code).toBe(0);
+    expect((await reviewed(client, ok.body.data!.voice.voice_id)).status).toBe('Normal');
     const sent = fake.transcriptionRequests.at(-1)!;
     expect(sent).toMatchObject({ model: 'fake-whisper', language: 'en' });
     // The recogniser got the decoded recording as a 16 kHz WAV.
@@ -270,13 +286,14 @@ describe('custom voices with a speech recogniser', () => {
 
     fake.transcript = 'I would rather talk about something else entirely today.';
     const wrong = await create(client, speech, { text_id: 'en_1' });
-    expect(wrong.body.status_code).toBe(ErrorCode.ClientParamError);
-    expect((wrong.body.data as unknown as { reason: string }).reason).toBe('not_read');
-    expect(wrong.body.status_message).toMatch(/^audio: Voice not recognized/);
+    expect(wrong.body.data!.voice.status).toBe('Reviewing');
+    const refusedVoice = await reviewed(client, wrong.body.data!.voice.voice_id);
+    expect(refusedVoice).toMatchObject({ status: 'Reject', preview_url: '' });
+    expect(refusedVoice.reject_reason).toMatch(/^Voice not recognized: read the text as written/);
 
     fake.transcriptionStatus = 503;
     const down = await create(client, speech, { text_id: 'en_1' });
-    expect(down.body.status_code).toBe(ErrorCode.BackendNetworkError);
+    expect((await reviewed(client, down.body.data!.voice.voice_id)).reject_reason).toMatch(/^Speech recognition was unavailable/);
     fake.transcriptionStatus = 200;
   });
 

@@ -85,7 +85,12 @@ async function recordVoice(page: Page, name: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Voice name' }).fill(name);
   await page.getByRole('checkbox', { name: 'Male', exact: true }).click();
   await page.getByRole('checkbox', { name: 'Calm' }).click();
+  const answered = page.waitForResponse((r) => r.url().includes('/api/editor/ugc_voice/create'), { timeout: 60_000 });
   await page.getByRole('button', { name: 'Create voice' }).click();
+  // The upload's quick checks answer at once with the voice in review; its job makes the preview meanwhile.
+  const created = (await (await answered).json()) as { status_code: number; data: { voice: { status: string; preview_url: string } } };
+  expect(created.status_code).toBe(0);
+  expect(created.data.voice).toMatchObject({ status: 'Reviewing', preview_url: '' });
   await expect(page.getByText(`Voice "${name}" created`)).toBeVisible({ timeout: 60_000 });
 }
 
@@ -95,7 +100,10 @@ test('a voice recorded through the microphone becomes a voice of my own and spea
   await recordVoice(page, 'My recorded voice');
   const mine = page.getByRole('region', { name: 'My voices' });
   const item = mine.getByRole('listitem', { name: 'My recorded voice' });
-  await expect(item.getByRole('button', { name: 'Play My recorded voice' })).toBeVisible();
+  // In review (a spinner, no preview yet) until its job ends; the list then shows it Normal by itself.
+  await expect(item.getByRole('button', { name: 'Play My recorded voice' })).toBeVisible({ timeout: 60_000 });
+  await expect(item.getByText('In review')).toHaveCount(0);
+  await expect(item.getByRole('status', { name: 'Checking the voice and making its preview…' })).toHaveCount(0);
   await expect(item.getByText('Private')).toBeVisible();
 
   // What the server made of it: a WebM/Opus recording over 10 s, a male engine voice, a preview that is speech.

@@ -20,6 +20,8 @@ export interface DomainEvents {
   'mail.broadcast': { mail_id: string };
   /** An operator's push to people online: every signed-in socket (`uids` null) or those accounts' sockets. */
   'push.sent': { uids: string[] | null; push: { push_type: PushType; push_id: string; title: string; text: string; link: string } };
+  /** A custom voice's review job moved on: Reviewing with its percent, then Normal, or Reject with the reason. */
+  'voice.progressed': { uid: string; voice_id: string; status: string; percent: number; reason: string };
   /** A user reached a resource's daily limit, or has it again (TTS: spoken sentences). */
   'resource.limited': { uid: string; limit: ResourceLimit };
 }

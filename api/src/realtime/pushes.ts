@@ -61,6 +61,10 @@ export const PUSH_RULES: {
       comment_id: e.comment_id,
     },
   }),
+  'voice.progressed': (e) => ({
+    uid: e.uid,
+    push: { push_type: PushType.TaskProgress, task: 'ugc_voice', voice_id: e.voice_id, status: e.status, percent: e.percent, reason: e.reason },
+  }),
   'resource.limited': (e) => ({
     uid: e.uid,
     push: {

@@ -50,6 +50,8 @@ function voice(over: Partial<UgcVoice> = {}): UgcVoice {
     next_rename_at: 0,
     create_time: 1,
     engine: { voice: 'en-us+m3', pitch: 40, speed: 170 },
+    review_percent: 100,
+    reject_reason: '',
     ...over,
   };
 }
@@ -89,6 +91,28 @@ describe('voice library', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'es' } });
     expect(screen.getByText('La luz de la mañana llegó sobre las colinas.')).toBeTruthy();
   });
+
+  it('a voice in review shows a spinner and becomes playable by itself when its review ends; a refused one says why', async () => {
+    const reviewing = voice({ status: 'Reviewing', preview_url: '', review_percent: 40 });
+    const refusedVoice = voice({ voice_id: 'ugc_0000000000000009', name: 'Bad name', status: 'Reject', preview_url: '', reject_reason: 'The name did not pass the safety review: choose another name' });
+    service.listVoices.mockImplementation(async ({ scope }) => (scope === 'mine' ? list([reviewing, refusedVoice]) : list([])));
+    service.getVoice.mockResolvedValueOnce(reviewing).mockResolvedValue(voice());
+    renderAt('/editor/voices');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Voice library' })).toBeTruthy();
+    const item = await within(mineSection()).findByRole('listitem', { name: 'Harbour keeper' });
+    expect(within(item).getByRole('status', { name: 'Checking the voice and making its preview…' })).toBeTruthy();
+    expect(within(item).getByText('In review')).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: 'Play Harbour keeper' })).toBeNull();
+    const refused = within(mineSection()).getByRole('listitem', { name: 'Bad name' });
+    expect(within(refused).getByText('Rejected')).toBeTruthy();
+    expect(within(refused).getByText('Not accepted: The name did not pass the safety review: choose another name')).toBeTruthy();
+    expect(within(refused).queryByRole('button', { name: 'Play Bad name' })).toBeNull();
+    // Read again until the job ended: first still in review, then Normal with its preview.
+    expect(await within(mineSection()).findByRole('button', { name: 'Play Harbour keeper' }, { timeout: 6000 })).toBeTruthy();
+    expect(within(mineSection()).queryByText('In review')).toBeNull();
+    expect(service.getVoice).toHaveBeenCalledWith('ugc_0000000000000001');
+    expect(service.getVoice).not.toHaveBeenCalledWith('ugc_0000000000000009');
+  }, 15_000);
 
   it('says when the browser cannot record', async () => {
     service.listVoices.mockResolvedValue(list([]));

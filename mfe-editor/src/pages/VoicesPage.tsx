@@ -215,7 +215,7 @@ function VoiceItem({ voice, categories, conf, picked, onPick }: { voice: UgcVoic
   return (
     <Card as="li" className="voices-item" aria-labelledby={headingId}>
       <div className="voices-item__head">
-        <AuditionButton info={asInfo(voice)} />
+        {voice.status === 'Reviewing' ? <Spinner label={t('voices.reviewingNow')} /> : voice.preview_url ? <AuditionButton info={asInfo(voice)} /> : null}
         <h3 id={headingId} className="voices-item__name">
           {voice.name}
         </h3>
@@ -230,8 +230,9 @@ function VoiceItem({ voice, categories, conf, picked, onPick }: { voice: UgcVoic
         ))}
         {voice.is_mine ? <Badge tone={voice.privacy === 'Public' ? 'success' : 'neutral'}>{t(`voices.privacy.${voice.privacy}`)}</Badge> : null}
         {voice.mix_type === 'Mix' ? <Badge>{t('voices.mixOf', { names: voice.mix_speakers.map((s) => `${s.name ?? s.voice_id} ${s.factor}%`).join(', ') })}</Badge> : null}
-        {voice.status !== 'Normal' ? <Badge tone="warning">{t(`voices.status.${voice.status}`)}</Badge> : null}
+        {voice.status !== 'Normal' ? <Badge tone={voice.status === 'Reject' ? 'danger' : 'warning'}>{t(`voices.status.${voice.status}`)}</Badge> : null}
       </div>
+      {voice.status === 'Reject' && voice.reject_reason ? <p className="ui-field__error">{t('voices.rejectedBecause', { reason: voice.reject_reason })}</p> : null}
       {voice.is_mine ? (
         <div className="ui-row">
           <Button size="sm" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
@@ -406,6 +407,32 @@ function PublicLibrary({ conf, categories, picked, onPick }: { conf: UgcVoiceCon
   );
 }
 
+/** How often a voice in review is read again (the shell keeps its push socket to itself, as My Story's reviews). */
+export const REVIEW_POLL_MS = 1500;
+
+/** While any of my voices is in review, reads those again until their job ends, so the list updates by itself. */
+function useReviewingVoices(mine: UgcVoice[]): void {
+  const put = useMyVoicesStore((s) => s.put);
+  const reviewing = mine
+    .filter((v) => v.status === 'Reviewing')
+    .map((v) => v.voice_id)
+    .join(',');
+  useEffect(() => {
+    if (!reviewing) return undefined;
+    const timer = setInterval(() => {
+      for (const id of reviewing.split(',')) {
+        voiceService
+          .getVoice(id)
+          .then((v) => {
+            if (v.status !== 'Reviewing') put(v);
+          })
+          .catch(() => undefined);
+      }
+    }, REVIEW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [reviewing, put]);
+}
+
 /** The voice library (`/editor/voices`): make a voice, one's own voices, the public library and mixing. */
 export function VoicesPage(): JSX.Element {
   const { t } = useEditorT();
@@ -428,6 +455,7 @@ export function VoicesPage(): JSX.Element {
     };
   }, [attempt, refresh]);
   useEffect(() => trackVoiceEvent('voice_show', { page: 'library' }), []);
+  useReviewingVoices(mine);
   const onPick = (v: UgcVoice, on: boolean): void => {
     if (on) trackVoiceEvent('voice_mix_select', { voice_id: v.voice_id });
     setPicked((p) => {

@@ -11,6 +11,11 @@ export function listVoices(query: { scope: 'mine' | 'public'; keyword?: string; 
   return unwrap(apiClient.get<Envelope<UgcVoiceList>>('/editor/ugc_voice/list', { params: query }));
 }
 
+/** One voice (the owner's, whatever its status; another's only when public and Normal). */
+export async function getVoice(voiceId: string): Promise<UgcVoice> {
+  return (await unwrap(apiClient.get<Envelope<{ voice: UgcVoice }>>('/editor/ugc_voice/get', { params: { voice_id: voiceId } }))).voice;
+}
+
 export interface NewVoice {
   name: string;
   language: string;

@@ -30,6 +30,9 @@ export const ugcVoiceSchema = z.object({
   create_time: z.number(),
   /** How the offline engine speaks it: which eSpeak NG voice, at what pitch (0-99) and words a minute. */
   engine: z.object({ voice: z.string(), pitch: z.number(), speed: z.number() }),
+  /** While Reviewing: how far the review job got; when Reject: why, for its owner. */
+  review_percent: z.number().int(),
+  reject_reason: z.string(),
 });
 export type UgcVoice = z.infer<typeof ugcVoiceSchema>;
 

@@ -26,6 +26,13 @@ export interface UgcVoiceFields {
   recording: Buffer | null;
   transcript: string;
   preview_key: string;
+  /** The shown text the recording reads (its id), for the recogniser's check in the review job. */
+  text_id: string;
+  /** The review job: how far it got, the processes that ran it, and why it refused the voice (shown to the owner). */
+  review_percent: number;
+  runs: string[];
+  reject_reason: string;
+  reject_code: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -50,6 +57,11 @@ const schema = new mongoose.Schema<UgcVoiceFields>(
     recording: { type: Buffer, default: null },
     transcript: { type: String, default: '' },
     preview_key: { type: String, default: '' },
+    text_id: { type: String, default: '' },
+    review_percent: { type: Number, default: 0 },
+    runs: { type: [String], default: [] },
+    reject_reason: { type: String, default: '' },
+    reject_code: { type: String, default: '' },
     created_at: { type: Date, default: () => new Date() },
     updated_at: { type: Date, default: () => new Date() },
   },

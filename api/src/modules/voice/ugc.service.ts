@@ -7,7 +7,7 @@ import { catalogLanguage, isCatalogVoice, voiceSpec } from './voice.catalog';
 import { clipUrl, speakPreview } from './voice.service';
 import type { AudioMeasures } from './ugc.audio';
 import { analyseAudio } from './ugc.audio';
-import { READ_SHARE_NEEDED, readShare, type Transcriber } from './ugc.asr';
+import type { Transcriber } from './ugc.asr';
 import { UgcVoice, type UgcVoiceFields } from './ugc.model';
 import {
   MIX_MAX,
@@ -28,6 +28,8 @@ import {
 
 export interface UgcDeps {
   transcriber: Transcriber | null;
+  /** Queues a voice's review job (recognised text, name review, preview); the voice is Reviewing until it ends. */
+  enqueueReview: (voiceId: string) => Promise<void>;
   now: () => number;
   logger: Logger;
 }
@@ -110,6 +112,8 @@ function present(v: UgcVoiceFields, uid: string, now: number, names: Map<string,
     next_rename_at: renamed && utcDay(renamed) === utcDay(now) ? (utcDay(now) + 1) * DAY : 0,
     create_time: v.created_at.getTime(),
     engine: spec.espeak,
+    review_percent: v.status === 'Reviewing' ? (v.review_percent ?? 0) : v.status === 'Reject' ? (v.review_percent ?? 0) : 100,
+    reject_reason: v.status === 'Reject' ? v.reject_reason || 'The voice did not pass the review' : '',
   };
 }
 
@@ -130,7 +134,8 @@ export interface CreateInput {
 /**
  * A voice from a recording or an uploaded file (spec section 5: 10-60 seconds, read as written, not noisy): the file
  * is decoded by its content and measured; when a speech recogniser is configured, what it hears must hold most of
- * the shown text. The voice is created Normal with a preview of it reading a sentence.
+ * the shown text, checked by the review job. The voice answers Reviewing; the job makes it Normal with a preview of
+ * it reading a sentence, or Reject with a reason.
  */
 export async function createVoice(uid: string, input: CreateInput, file: Buffer, deps: UgcDeps): Promise<UgcVoiceView> {
   checkTags(input.tags);
@@ -151,19 +156,6 @@ export async function createVoice(uid: string, input: CreateInput, file: Buffer,
   if (m.loudness_db < MIN_LOUDNESS_DB) throw recordingRefused('too_quiet', 'The recording is too quiet: speak closer to the microphone', m);
   if (m.snr_db < MIN_SNR_DB) throw recordingRefused('too_noisy', 'The recording is too noisy: record somewhere quieter', m);
   const shown = READ_TEXTS.find((t) => t.text_id === input.text_id) ?? READ_TEXTS.find((t) => t.language_key === input.language) ?? READ_TEXTS[0];
-  let transcript = '';
-  if (deps.transcriber) {
-    try {
-      transcript = await deps.transcriber.transcribe(analysis.wav, input.language);
-    } catch (err) {
-      deps.logger.warn({ err }, 'voice transcription failed');
-      throw new AppError(ErrorCode.BackendNetworkError, 'Speech recognition is unavailable, try again later');
-    }
-    const share = readShare(shown.text, transcript);
-    if (share < READ_SHARE_NEEDED) {
-      throw recordingRefused('not_read', `Voice not recognized: read the text as written (${Math.round(share * 100)}% of it was heard)`, m);
-    }
-  }
   const voice_id = `${UGC_PREFIX}${randomBytes(8).toString('hex')}`;
   const base = baseFromRecording(voice_id, input.language, m);
   const fields = { voice_id, base, pitch: input.pitch, speed: input.speed, language: input.language };
@@ -174,16 +166,16 @@ export async function createVoice(uid: string, input: CreateInput, file: Buffer,
     name: input.name,
     tags: input.tags,
     privacy: input.privacy,
-    status: 'Normal',
+    status: 'Reviewing',
     mix_type: 'NotMix',
     measures: { ...m },
     recording: analysis.wav,
-    transcript,
-    preview_key: await preview(fields),
+    text_id: shown.text_id,
     created_at: now,
     updated_at: now,
   });
-  deps.logger.info({ voice_id, kind: analysis.kind, ...m }, 'custom voice created');
+  await deps.enqueueReview(voice_id);
+  deps.logger.info({ voice_id, kind: analysis.kind, ...m }, 'custom voice created: reviewing');
   return present(doc.toObject(), uid, deps.now());
 }
 
@@ -229,13 +221,6 @@ export async function mixVoices(uid: string, input: MixInput, deps: UgcDeps): Pr
   const { base, language } = mixBase(sources);
   const voice_id = `${UGC_PREFIX}${randomBytes(8).toString('hex')}`;
   const fields = { voice_id, base, pitch: input.pitch, speed: input.speed, language };
-  let preview_key: string;
-  try {
-    preview_key = await preview(fields);
-  } catch (err) {
-    deps.logger.warn({ err }, 'mixed voice preview failed');
-    throw mixFailed('engine', 'the mixed voice could not speak');
-  }
   const now = new Date(deps.now());
   const doc = await UgcVoice.create({
     ...fields,
@@ -243,13 +228,13 @@ export async function mixVoices(uid: string, input: MixInput, deps: UgcDeps): Pr
     name: input.name,
     tags: input.tags,
     privacy: input.privacy,
-    status: 'Normal',
+    status: 'Reviewing',
     mix_type: 'Mix',
     mix_speakers: input.mix_speakers,
-    preview_key,
     created_at: now,
     updated_at: now,
   });
+  await deps.enqueueReview(voice_id);
   return present(doc.toObject(), uid, deps.now(), names);
 }
 

@@ -53,6 +53,8 @@ export const voicesCopy = {
     playback: 'Your recording',
   },
   mineTitle: 'My voices',
+  reviewingNow: 'Checking the voice and making its preview…',
+  rejectedBecause: 'Not accepted: {{reason}}',
   mineEmpty: 'No voices yet: record one above.',
   publicTitle: 'Public library',
   publicEmpty: 'No public voices yet.',

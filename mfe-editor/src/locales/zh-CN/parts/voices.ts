@@ -56,6 +56,8 @@ export const voicesCopyZh: Translation<typeof voicesCopy> = {
     playback: '你的录音',
   },
   mineTitle: '我的声音',
+  reviewingNow: '正在检查声音并生成试听…',
+  rejectedBecause: '未通过：{{reason}}',
   mineEmpty: '还没有声音：请在上方录制。',
   publicTitle: '公共声音库',
   publicEmpty: '还没有公开的声音。',
