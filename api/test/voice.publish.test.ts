@@ -112,4 +112,13 @@ describe('publishing with a custom voice that is gone, rejected or private', () 
     const botSaved = await save(owner, { ...bot(shared), publish_type: 'Publish' });
     expect(botSaved.body).toMatchObject({ status_code: 0, data: { status: StoryStatus.ToVerify } });
   });
+
+  test('someone else\'s public voice still in review cannot be mixed; my own can', async () => {
+    const theirs = await voice(otherUid, { privacy: 'Public', status: 'Reviewing' });
+    const refused = await owner.post('/api/editor/ugc_voice/mix', { name: 'Too early', mix_speakers: [{ voice_id: theirs, factor: 50 }, { voice_id: 'en_male_warm', factor: 50 }] });
+    expect(refused.body).toMatchObject({ status_code: ErrorCode.MixVoiceFailed, data: { reason: 'unavailable' } });
+    const mine = await voice(ownerUid, { status: 'Reviewing' });
+    const mixed = await owner.post<{ voice: { status: string } }>('/api/editor/ugc_voice/mix', { name: 'Mine early', mix_speakers: [{ voice_id: mine, factor: 50 }, { voice_id: 'en_male_warm', factor: 50 }] });
+    expect(mixed.body).toMatchObject({ status_code: 0, data: { voice: { status: 'Reviewing' } } });
+  });
 });

@@ -179,10 +179,13 @@ export async function createVoice(uid: string, input: CreateInput, file: Buffer,
   return present(doc.toObject(), uid, deps.now());
 }
 
-/** A voice `uid` may hear and use: built-in, or a custom one that is theirs or public, and not deleted or rejected. */
+/**
+ * A voice `uid` may mix: a custom one that is theirs (not deleted or rejected), or someone else's public voice that
+ * passed its review (Normal).
+ */
 async function usableVoice(uid: string, voiceId: string): Promise<UgcVoiceFields | null> {
   const v = await UgcVoice.findOne({ voice_id: voiceId }).lean<UgcVoiceFields>();
-  if (!v || v.status === 'Deleted' || v.status === 'Reject' || (v.uid !== uid && v.privacy !== 'Public')) return null;
+  if (!v || v.status === 'Deleted' || v.status === 'Reject' || (v.uid !== uid && (v.privacy !== 'Public' || v.status !== 'Normal'))) return null;
   return v;
 }
 
