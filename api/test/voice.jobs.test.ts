@@ -49,7 +49,7 @@ describe('custom voices are made by durable jobs', () => {
   let speech: Buffer;
   beforeAll(async () => {
     speech = await spoken(READ_EN, 'en_male_deep');
-    procs = await startApiProcesses({ count: 2, env: { PLAN_POLL_MS: '200', PLAN_LOCK_MS: '2000', VOICE_JOB_STEP_MS: '400', SMS_IP_SENDS_PER_HOUR: '1000' } });
+    procs = await startApiProcesses({ count: 2, env: { PLAN_POLL_MS: '200', PLAN_LOCK_MS: '2000', VOICE_JOB_STEP_MS: '1000', SMS_IP_SENDS_PER_HOUR: '1000' } });
   }, 120_000);
   afterAll(async () => {
     await procs?.stop();
@@ -97,7 +97,7 @@ describe('custom voices are made by durable jobs', () => {
     const onA = await a.signIn(nextPhone());
     const v = await create(onA, speech, 'Survivor');
     // Whichever process took the job dies outright (no shutdown) in the middle of the review.
-    await waitForVoice(onA, v.voice_id, (x) => x.review_percent >= 10 && startsOf([a, b], v.voice_id).length === 1);
+    await waitForVoice(onA, v.voice_id, (x) => x.status === 'Reviewing' && x.review_percent >= 10 && startsOf([a, b], v.voice_id).length === 1);
     const first = startsOf([a, b], v.voice_id)[0]!;
     expect(first.resumed).toBe(false);
     const [dying, survivor] = first.proc === 'A' ? [a, b] : [b, a];
