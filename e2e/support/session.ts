@@ -34,7 +34,10 @@ export async function signInByPhone(request: APIRequestContext, areaCode: string
 /** The demo operator (seeded on first start, already onboarded). */
 export const DEMO_OPERATOR_PHONE = '+12025550100';
 
-let operatorCookies: Cookie[] | null = null;
+/** The demo creator (seeded on first start, already onboarded; owns the demo stories, on the template whitelist). */
+export const DEMO_CREATOR_PHONE = '+12025550101';
+
+const demoCookies = new Map<string, Cookie[]>();
 
 /**
  * Signs the demo operator in for `page`. A code is good for one login and a number gets one code a minute, so one
@@ -42,23 +45,40 @@ let operatorCookies: Cookie[] | null = null;
  * worker restarted), a new code is asked for, waiting out the resend window if one was sent within the minute.
  */
 export async function signInAsOperator(page: Page): Promise<void> {
+  await signInAsDemo(page, DEMO_OPERATOR_PHONE, isOperator);
+}
+
+/** Signs the demo creator in for `page`, one session per run as for the operator. */
+export async function signInAsDemoCreator(page: Page): Promise<void> {
+  await signInAsDemo(page, DEMO_CREATOR_PHONE, isLoggedIn);
+}
+
+async function signInAsDemo(
+  page: Page,
+  phone: string,
+  stillIn: (request: APIRequestContext) => Promise<boolean>,
+): Promise<void> {
   const context = page.context();
-  if (operatorCookies) {
-    await context.addCookies(operatorCookies);
-    if (await isOperator(page.request)) return;
+  const cookies = demoCookies.get(phone);
+  if (cookies) {
+    await context.addCookies(cookies);
+    if (await stillIn(page.request)) return;
   }
   const deadline = Date.now() + 70_000;
   for (;;) {
-    const sent = (await (
-      await page.request.post('/api/passport/sms/send', { data: { phone: DEMO_OPERATOR_PHONE } })
-    ).json()) as Envelope;
+    const sent = (await (await page.request.post('/api/passport/sms/send', { data: { phone } })).json()) as Envelope;
     if (sent.status_code === 0) break;
     if (Date.now() > deadline) throw new Error(`sms/send kept failing: ${JSON.stringify(sent)}`);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
-  const code = await latestCode(page.request, DEMO_OPERATOR_PHONE);
-  await ok(await page.request.post('/api/passport/sms/login', { data: { phone: DEMO_OPERATOR_PHONE, code } }), 'sms/login');
-  operatorCookies = await context.cookies();
+  const code = await latestCode(page.request, phone);
+  await ok(await page.request.post('/api/passport/sms/login', { data: { phone, code } }), 'sms/login');
+  demoCookies.set(phone, await context.cookies());
+}
+
+async function isLoggedIn(request: APIRequestContext): Promise<boolean> {
+  const state = await ok<{ is_login: boolean }>(await request.get('/api/passport/check_login'), 'check_login');
+  return state.is_login;
 }
 
 async function isOperator(request: APIRequestContext): Promise<boolean> {

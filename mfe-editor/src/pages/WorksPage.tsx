@@ -54,6 +54,9 @@ export function WorksPage(): JSX.Element {
           <Link to="../gallery" className="ui-button ui-button--secondary ui-button--md">
             {t('gallery.startFromTemplate')}
           </Link>
+          <Link to="../voices" className="ui-button ui-button--secondary ui-button--md">
+            {t('voices.title')}
+          </Link>
         </div>
       </header>
       <div className="ui-row editor-filters" role="group" aria-label={t('works.filterLabel')}>

@@ -84,7 +84,7 @@ function SendForm({ push }: FormProps): JSX.Element {
             label={t('mail.pushType')}
             value={pushType}
             onValueChange={setPushType}
-            options={Object.values(PushType).map((p) => ({ value: p, label: p }))}
+            options={Object.values(PushType).map((p) => ({ value: p, label: t(`mail.pushTypes.${p}`) }))}
           />
         )}
         <TextField label={t('mail.subject')} value={title} maxLength={OPS_MAIL.titleMax} onChange={(e) => setTitle(e.target.value)} />
