@@ -1,10 +1,9 @@
-import { setMaxListeners } from 'node:events';
-import { Agenda, InMemoryNotificationChannel, type Job } from 'agenda';
-import { MongoBackend } from '@agendajs/mongo-backend';
+import type { Job } from 'agenda';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { ErrorCode, PlanStatus, StoryStatus, type ForbiddenWords, type StoryContent } from 'shared-kit';
 import type { ImageProvider } from '../../ai';
+import { durableQueue, type DurableRunner } from '../../lib/durableQueue';
 import type { Logger } from '../../lib/logger';
 import { PROCESS_NAME } from '../../lib/processName';
 import type { EventBus } from '../../realtime/events';
@@ -45,13 +44,7 @@ export interface PlanRunnerDeps {
   now: () => number;
 }
 
-export interface PlanRunner {
-  /** Settles once the queue is set up (its collections and indexes) and polling. */
-  ready: Promise<void>;
-  /** Queues a plan's job (at once). */
-  enqueue(planId: string): Promise<void>;
-  stop(): Promise<void>;
-}
+export type PlanRunner = DurableRunner;
 
 /** The plan was cancelled (or its story went away) while it ran: it stops where it is. */
 class PlanStopped extends Error {}
@@ -80,32 +73,17 @@ function placePicture(content: StoryContent, key: string, url: string): StoryCon
 
 export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
   const log = deps.logger.child({ module: 'plan' });
-  const agenda = new Agenda({
-    backend: new MongoBackend({ mongo: deps.db as never, collection: 'plan_jobs' }),
-    name: PROCESS_NAME,
-    processEvery: deps.pollMs,
-    defaultLockLifetime: deps.lockMs,
-    removeOnComplete: true,
-    // A plan queued by this process starts here at once instead of at the next poll; other processes poll.
-    notificationChannel: new InMemoryNotificationChannel(),
+  const queue = durableQueue({
+    db: deps.db,
+    collection: 'plan_jobs',
+    jobName: PLAN_JOB,
+    key: 'plan_id',
+    concurrency: 20,
+    pollMs: deps.pollMs,
+    lockMs: deps.lockMs,
+    log,
   });
-  const inFlight = new Set<Promise<void>>();
-  const stopping = new AbortController();
-  // Every running plan's model call and pause listens to it: one listener per plan in hand, not a leak.
-  setMaxListeners(0, stopping.signal);
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (ms <= 0 || stopping.signal.aborted) return resolve();
-      const wake = () => {
-        clearTimeout(t);
-        resolve();
-      };
-      const t = setTimeout(() => {
-        stopping.signal.removeEventListener('abort', wake);
-        resolve();
-      }, ms);
-      stopping.signal.addEventListener('abort', wake, { once: true });
-    });
+  const sleep = queue.sleep;
 
   function progressed(plan: Pick<PlanRecord, 'uid' | 'story_id' | 'plan_id'>, status: PlanStatus, percent: number): void {
     deps.events.emit('plan.progressed', { uid: plan.uid, story_id: plan.story_id, plan_id: plan.plan_id, status, percent });
@@ -123,7 +101,7 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
   }
 
   async function checkpoint(job: Job, planId: string): Promise<PlanRecord> {
-    if (stopping.signal.aborted) throw new ProcessStopping();
+    if (queue.signal.aborted) throw new ProcessStopping();
     await job.touch();
     const plan = await Plan.findOne({ plan_id: planId }).lean<PlanRecord>();
     if (!plan || isTerminal(plan.status) || plan.cancel_requested) throw new PlanStopped();
@@ -132,7 +110,7 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
 
   async function runStep(job: Job, plan: PlanRecord, index: number): Promise<PlanDraft> {
     const draft: PlanDraft = { ...(plan.draft ?? {}) };
-    const signal = stopping.signal;
+    const signal = queue.signal;
     const offline = deps.writer.name === 'offline';
     if (offline) await sleep(deps.stepDelayMs);
     switch (STEPS[index]!.status) {
@@ -287,7 +265,7 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
         log.info({ plan_id: planId }, 'plan stopped: cancelled');
         return;
       }
-      if (err instanceof ProcessStopping || stopping.signal.aborted) {
+      if (err instanceof ProcessStopping || queue.signal.aborted) {
         // Hand the plan back: the next process (or this one after its restart) resumes it at its step.
         job.attrs.nextRunAt = new Date();
         log.info({ plan_id: planId }, 'plan handed back: process stopping');
@@ -297,47 +275,6 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
     }
   }
 
-  const tracked = (job: Job<{ plan_id: string }>): Promise<void> => {
-    // The lock is renewed on a beat as well as at each step, so one slow step (a picture and its face check on a
-    // busy machine) never lets the lock lapse and another process start the same plan.
-    const beat = setInterval(() => {
-      job.touch().catch((err: unknown) => log.warn({ err, plan_id: job.attrs.data.plan_id }, 'plan lock renewal failed'));
-    }, Math.max(100, Math.floor(deps.lockMs / 3)));
-    const p = run(job).finally(() => {
-      clearInterval(beat);
-      inFlight.delete(p);
-    });
-    inFlight.add(p);
-    return p;
-  };
-  agenda.define<{ plan_id: string }>(PLAN_JOB, tracked, { concurrency: 20, lockLifetime: deps.lockMs });
-  agenda.on('error', (err) => log.error({ err }, 'plan queue error'));
-  const started = agenda.start().catch((err: unknown) => log.error({ err }, 'plan queue did not start'));
-
-  return {
-    ready: started.then(() => undefined),
-    async enqueue(planId) {
-      await started;
-      await agenda.create(PLAN_JOB, { plan_id: planId }).unique({ 'data.plan_id': planId }).schedule(new Date()).save();
-    },
-    async stop() {
-      stopping.abort();
-      const stopped = (async () => {
-        await started;
-        // A queue whose database is already gone has nothing left to unlock; stopping must not fail the shutdown.
-        await agenda.stop(false).catch((err: unknown) => log.warn({ err }, 'plan queue stopped with an error'));
-        // The plans in hand stop at their next step and hand themselves back (see ProcessStopping).
-        await Promise.allSettled([...inFlight]);
-      })();
-      let timer: NodeJS.Timeout | undefined;
-      const bound = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          log.warn('plan queue did not stop in time; its plans resume elsewhere once their lease runs out');
-          resolve();
-        }, 5000);
-      });
-      await Promise.race([stopped, bound]);
-      clearTimeout(timer);
-    },
-  };
+  // The plans in hand stop at their next step and hand themselves back (see ProcessStopping).
+  return queue.start(run);
 }

@@ -1,8 +1,8 @@
-import { Agenda, InMemoryNotificationChannel, type Job } from 'agenda';
-import { MongoBackend } from '@agendajs/mongo-backend';
+import type { Job } from 'agenda';
 import type mongoose from 'mongoose';
 import type { ForbiddenWords } from 'shared-kit';
 import type { ModerationProvider } from '../../ai';
+import { durableQueue, type DurableRunner } from '../../lib/durableQueue';
 import type { Logger } from '../../lib/logger';
 import { PROCESS_NAME } from '../../lib/processName';
 import type { EventBus } from '../../realtime/events';
@@ -27,11 +27,7 @@ export interface VoiceRunnerDeps {
   now: () => number;
 }
 
-export interface VoiceRunner {
-  ready: Promise<void>;
-  enqueue(voiceId: string): Promise<void>;
-  stop(): Promise<void>;
-}
+export type VoiceRunner = DurableRunner;
 
 /** The review refused the voice: it ends Reject with this reason, which its owner sees. */
 class VoiceRejected extends Error {
@@ -52,25 +48,17 @@ class ProcessStopping extends Error {}
  */
 export function startVoiceRunner(deps: VoiceRunnerDeps): VoiceRunner {
   const log = deps.logger.child({ module: 'ugc-voice' });
-  const agenda = new Agenda({
-    backend: new MongoBackend({ mongo: deps.db as never, collection: 'voice_jobs' }),
-    name: PROCESS_NAME,
-    processEvery: deps.pollMs,
-    defaultLockLifetime: deps.lockMs,
-    removeOnComplete: true,
-    notificationChannel: new InMemoryNotificationChannel(),
+  const queue = durableQueue({
+    db: deps.db,
+    collection: 'voice_jobs',
+    jobName: VOICE_JOB,
+    key: 'voice_id',
+    concurrency: 4,
+    pollMs: deps.pollMs,
+    lockMs: deps.lockMs,
+    log,
   });
-  const inFlight = new Set<Promise<void>>();
-  const stopping = new AbortController();
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (ms <= 0 || stopping.signal.aborted) return resolve();
-      const t = setTimeout(resolve, ms);
-      stopping.signal.addEventListener('abort', () => {
-        clearTimeout(t);
-        resolve();
-      }, { once: true });
-    });
+  const sleep = queue.sleep;
 
   function progressed(v: Pick<UgcVoiceFields, 'uid' | 'voice_id'>, status: string, percent: number, reason = ''): void {
     deps.events.emit('voice.progressed', { uid: v.uid, voice_id: v.voice_id, status, percent, reason });
@@ -78,7 +66,7 @@ export function startVoiceRunner(deps: VoiceRunnerDeps): VoiceRunner {
 
   async function step(job: Job, voiceId: string, percent: number): Promise<UgcVoiceFields> {
     await sleep(deps.stepMs);
-    if (stopping.signal.aborted) throw new ProcessStopping();
+    if (queue.signal.aborted) throw new ProcessStopping();
     await job.touch();
     const v = await UgcVoice.findOneAndUpdate({ voice_id: voiceId, status: 'Reviewing' }, { $set: { review_percent: percent } }, { new: true, projection: { recording: 0 } }).lean<UgcVoiceFields>();
     if (!v) throw new VoiceRejected('', 'stopped');
@@ -139,7 +127,7 @@ export function startVoiceRunner(deps: VoiceRunnerDeps): VoiceRunner {
     try {
       await review(job, voiceId);
     } catch (err) {
-      if (err instanceof ProcessStopping || stopping.signal.aborted) {
+      if (err instanceof ProcessStopping || queue.signal.aborted) {
         job.attrs.nextRunAt = new Date();
         log.info({ voice_id: voiceId }, 'voice review handed back: process stopping');
         return;
@@ -157,40 +145,5 @@ export function startVoiceRunner(deps: VoiceRunnerDeps): VoiceRunner {
     }
   }
 
-  const tracked = (job: Job<{ voice_id: string }>): Promise<void> => {
-    const beat = setInterval(() => {
-      job.touch().catch((err: unknown) => log.warn({ err }, 'voice job lock renewal failed'));
-    }, Math.max(100, Math.floor(deps.lockMs / 3)));
-    const p = run(job).finally(() => {
-      clearInterval(beat);
-      inFlight.delete(p);
-    });
-    inFlight.add(p);
-    return p;
-  };
-  agenda.define<{ voice_id: string }>(VOICE_JOB, tracked, { concurrency: 4, lockLifetime: deps.lockMs });
-  agenda.on('error', (err) => log.error({ err }, 'voice queue error'));
-  const started = agenda.start().catch((err: unknown) => log.error({ err }, 'voice queue did not start'));
-
-  return {
-    ready: started.then(() => undefined),
-    async enqueue(voiceId) {
-      await started;
-      await agenda.create(VOICE_JOB, { voice_id: voiceId }).unique({ 'data.voice_id': voiceId }).schedule(new Date()).save();
-    },
-    async stop() {
-      stopping.abort();
-      const stopped = (async () => {
-        await started;
-        await agenda.stop(false).catch((err: unknown) => log.warn({ err }, 'voice queue stopped with an error'));
-        await Promise.allSettled([...inFlight]);
-      })();
-      let timer: NodeJS.Timeout | undefined;
-      const bound = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, 5000);
-      });
-      await Promise.race([stopped, bound]);
-      clearTimeout(timer);
-    },
-  };
+  return queue.start(run);
 }
