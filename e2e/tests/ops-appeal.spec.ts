@@ -33,13 +33,13 @@ test('a creator appeals a story an operator rejected; the operator approves it a
   // The operator rejects it in the review console with a reason.
   await operator.goto(`/ops/review/${storyId}`);
   await expect(operator.getByRole('heading', { level: 1, name: `Review: ${name}` })).toBeVisible();
-  await operator.getByRole('textbox', { name: 'Reason for Chapter 1: content' }).fill('The arrival needs a scene of its own');
+  await operator.getByRole('textbox', { name: 'Reason for Chapter 1: content' }).fill('The storm needs a chapter before the rescue');
   await operator.getByRole('button', { name: 'Reject' }).click();
   await expect(operator).not.toHaveURL(new RegExp(`/ops/review/${storyId}$`));
 
   // The creator reads the reason in the editor and in the inbox, then appeals.
   await creator.goto(`/editor/story/${storyId}`);
-  await expect(creator.getByText('The arrival needs a scene of its own')).toBeVisible();
+  await expect(creator.getByText('The storm needs a chapter before the rescue')).toBeVisible();
   await creator.goto('/account/inbox');
   await expect(creator.getByRole('link', { name: `Your story ${name} did not pass review` })).toBeVisible();
   await creator.goto(`/editor/story/${storyId}`);
@@ -56,7 +56,7 @@ test('a creator appeals a story an operator rejected; the operator approves it a
   await operator.goto('/ops/appeals');
   const item = operator.getByRole('article', { name: `Story appeal: ${name}` });
   await expect(item).toContainText('The arrival is one short scene on purpose.');
-  await expect(item).toContainText('The arrival needs a scene of its own');
+  await expect(item).toContainText('The storm needs a chapter before the rescue');
   expect(await seriousViolations(operator)).toEqual([]);
   await item.getByRole('textbox', { name: 'Reason for the decision' }).fill('A short arrival is fine');
   await item.getByRole('button', { name: 'Approve (the story goes live)' }).click();
