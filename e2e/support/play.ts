@@ -36,10 +36,20 @@ export function sampleReply(page: Page, timeoutMs: number): Promise<{ lengths: n
   );
 }
 
-/** From the feed to the demo story's play screen: its card, then Play (or Continue). */
-export async function openDemoPlay(page: Page): Promise<void> {
+/**
+ * From the feed to the demo story's page, found with the feed's search: the stories earlier journeys publish can push
+ * its card off the feed's first page.
+ */
+export async function openDemoStory(page: Page): Promise<void> {
   await page.goto('/play');
-  await page.getByRole('link', { name: DEMO_STORY }).click();
+  await page.getByRole('searchbox', { name: 'Search stories' }).fill('Gullrock');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('link', { name: DEMO_STORY }).first().click();
+}
+
+/** From the feed to the demo story's play screen: its page (openDemoStory), then Play (or Continue). */
+export async function openDemoPlay(page: Page): Promise<void> {
+  await openDemoStory(page);
   await expect(page.getByRole('heading', { level: 1, name: DEMO_STORY })).toBeVisible();
   await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
   await expect(storyLog(page)).toContainText("Storm's coming and the lamp has gone dark.");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_STORY as STORY, sampleReply as sampleFor, storyLog as log } from '../support/play';
+import { DEMO_STORY as STORY, sampleReply as sampleFor, storyLog as log, openDemoStory } from '../support/play';
 import { PHONE } from '../support/phone';
 import { signInByPhone } from '../support/session';
 
@@ -26,8 +26,7 @@ test('a turn sent in one tab streams on its waiting stream, and shows live in a 
   await signInByPhone(page.request, '512');
 
   // Page A: the story from the feed, then Play.
-  await page.goto('/play');
-  await page.getByRole('link', { name: STORY }).click();
+  await openDemoStory(page);
   await expect(page.getByRole('heading', { level: 1, name: STORY })).toBeVisible();
   const standbyA = standbyOpened(page);
   await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_STORY as STORY, sampleReply, storyLog as log } from '../support/play';
+import { DEMO_STORY as STORY, sampleReply, storyLog as log, openDemoStory } from '../support/play';
 import { PHONE } from '../support/phone';
 import { signInByPhone } from '../support/session';
 
@@ -36,9 +36,7 @@ test('a phone player opens a demo story from the feed, plays streamed turns, rew
   test.setTimeout(120_000);
   await signInByPhone(page.request, '415');
 
-  await page.goto('/play');
-  await expect(page.getByRole('heading', { level: 1, name: 'Stories' })).toBeVisible();
-  await page.getByRole('link', { name: STORY }).click();
+  await openDemoStory(page);
   await expect(page.getByRole('heading', { level: 1, name: STORY })).toBeVisible();
   await expect(page.getByText('AI-generated content')).toBeVisible();
   await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
