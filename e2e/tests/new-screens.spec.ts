@@ -17,6 +17,7 @@ let demoStoryId = '';
 /** The seeded stories' names, and their characters' and templates' names the editor shows as headings, are content. */
 const SEEDED = ['Maren Holt', 'Ezra Quill', 'Mira', 'Wren', 'The Last Lighthouse'];
 let topicId = '';
+let bannerId = '';
 const stamp = Date.now().toString(36);
 /** Operators' content (the topic and the banner) is content, in the language it was written in. */
 const TOPIC_TITLE = `海上故事 ${stamp}`;
@@ -41,7 +42,17 @@ test.beforeAll(async ({ browser }) => {
     await page.request.post('/api/ops/banner/save', { data: { title: BANNER_TITLE, link: `/play/topic/${topicId}` } }),
     'banner/save',
   );
-  await ok(await page.request.post('/api/ops/banner/status', { data: { banner_id: banner.banner_id, status: 'Published' } }), 'banner/status');
+  bannerId = banner.banner_id;
+  await ok(await page.request.post('/api/ops/banner/status', { data: { banner_id: bannerId, status: 'Published' } }), 'banner/status');
+  await page.context().close();
+});
+
+// The banner and the topic leave the home afterwards: later specs read the feed as it was.
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signInAsOperator(page);
+  if (bannerId) await ok(await page.request.post('/api/ops/banner/status', { data: { banner_id: bannerId, status: 'Offline' } }), 'banner/status');
+  if (topicId) await ok(await page.request.post('/api/ops/topic/status', { data: { topic_id: topicId, status: 'Offline' } }), 'topic/status');
   await page.context().close();
 });
 

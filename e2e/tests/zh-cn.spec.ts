@@ -75,10 +75,12 @@ test('a new user switches to 简体中文, signs up, writes, publishes and plays
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('heading', { level: 1, name: '故事' })).toBeVisible();
   await expect(banner.getByRole('button', { name: '登录' })).toBeVisible();
-  // The feed's cards are other creators' stories: their covers, names, blurbs and creators' names are content.
+  // The feed's cards are other creators' stories: their covers, names, blurbs and creators' names are content; so are
+  // the titles of the operators' banners and topics that other journeys may have left on the home.
   const cards = page.getByRole('main').getByRole('listitem');
   await expect(cards.first()).toBeVisible();
-  await expectChinese(page, [/(?<=作者：).*?(?= · )/], [cards.getByRole('img'), cards.getByRole('heading'), cards.locator('p:first-of-type')]);
+  const homeContent = page.locator('.player-banner__title, .player-topic__title');
+  await expectChinese(page, [/(?<=作者：).*?(?= · )/], [cards.getByRole('img'), cards.getByRole('heading'), cards.locator('p:first-of-type'), homeContent]);
 
   // Sign up by phone: the login page and the first-sign-in steps.
   await banner.getByRole('button', { name: '登录' }).click();
