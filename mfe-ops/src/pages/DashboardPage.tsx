@@ -13,6 +13,14 @@ const HOUR_MS = 3600_000;
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; stats: OpsStats };
 
+/** A figure's numbers as a table: one row per label, one column per series. */
+interface FigureTable {
+  /** The heading of the rows' column (the day, the operator, the reason). */
+  corner: string;
+  columns: string[];
+  rows: Array<{ key: string; name: string; cells: ReactNode[] }>;
+}
+
 interface FigureProps {
   id: string;
   title: string;
@@ -21,7 +29,7 @@ interface FigureProps {
   series: Series[];
   stacked?: boolean;
   /** The same figures as a table, for screen readers (the canvas is one picture to them). */
-  table: ReactNode;
+  table: FigureTable;
 }
 
 function Figure({ id, title, kind, labels, series, stacked, table }: FigureProps): JSX.Element {
@@ -32,9 +40,38 @@ function Figure({ id, title, kind, labels, series, stacked, table }: FigureProps
         <h2>{title}</h2>
       </figcaption>
       <Suspense fallback={<Spinner label={t('dashboard.chartLoading')} />}>
-        <DashboardChart kind={kind} label={t('dashboard.chartSummary', { title })} labels={labels} series={series} stacked={stacked} />
+        <DashboardChart
+          kind={kind}
+          label={t('dashboard.chartSummary', { title })}
+          labels={labels}
+          series={series}
+          stacked={stacked}
+        />
       </Suspense>
-      <div className="ui-visually-hidden">{table}</div>
+      <div className="ui-visually-hidden">
+        <table aria-label={title}>
+          <thead>
+            <tr>
+              <th scope="col">{table.corner}</th>
+              {table.columns.map((c) => (
+                <th scope="col" key={c}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.name}</th>
+                {row.cells.map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -76,7 +113,9 @@ export function DashboardPage(): JSX.Element {
   const short = days.map((d) => d.slice(5));
   const queueName = (q: (typeof QUEUES)[number]) => t(`dashboard.queues.${q}`);
   const quiet =
-    QUEUES.every((q) => stats.queues[q].now === 0 && stats.queues[q].days.every((d) => d.size === 0 && d.entered === 0)) &&
+    QUEUES.every(
+      (q) => stats.queues[q].now === 0 && stats.queues[q].days.every((d) => d.size === 0 && d.entered === 0),
+    ) &&
     stats.operators.length === 0 &&
     stats.reasons.length === 0;
   const hours = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10);
@@ -107,63 +146,41 @@ export function DashboardPage(): JSX.Element {
             title={t('dashboard.sizesTitle')}
             kind="line"
             labels={short}
-            series={QUEUES.map((q) => ({ label: queueName(q), values: stats.queues[q].days.map((d) => d.size) }))}
-            table={
-              <table aria-label={t('dashboard.sizesTitle')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('dashboard.day')}</th>
-                    {QUEUES.map((q) => (
-                      <th scope="col" key={q}>
-                        {queueName(q)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {days.map((day, i) => (
-                    <tr key={day}>
-                      <th scope="row">{day}</th>
-                      {QUEUES.map((q) => (
-                        <td key={q}>{stats.queues[q].days[i]!.size}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            }
+            series={QUEUES.map((q) => ({
+              label: queueName(q),
+              values: stats.queues[q].days.map((d) => d.size),
+            }))}
+            table={{
+              corner: t('dashboard.day'),
+              columns: QUEUES.map(queueName),
+              rows: days.map((day, i) => ({
+                key: day,
+                name: day,
+                cells: QUEUES.map((q) => stats.queues[q].days[i]!.size),
+              })),
+            }}
           />
           <Figure
             id="ops-median"
             title={t('dashboard.medianTitle')}
             kind="line"
             labels={short}
-            series={QUEUES.map((q) => ({ label: queueName(q), values: stats.queues[q].days.map((d) => hours(d.median_ms)) }))}
-            table={
-              <table aria-label={t('dashboard.medianTitle')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('dashboard.day')}</th>
-                    {QUEUES.map((q) => (
-                      <th scope="col" key={q}>
-                        {queueName(q)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {days.map((day, i) => (
-                    <tr key={day}>
-                      <th scope="row">{day}</th>
-                      {QUEUES.map((q) => {
-                        const h = hours(stats.queues[q].days[i]!.median_ms);
-                        return <td key={q}>{h === null ? t('dashboard.none') : t('dashboard.hours', { value: h })}</td>;
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            }
+            series={QUEUES.map((q) => ({
+              label: queueName(q),
+              values: stats.queues[q].days.map((d) => hours(d.median_ms)),
+            }))}
+            table={{
+              corner: t('dashboard.day'),
+              columns: QUEUES.map(queueName),
+              rows: days.map((day, i) => ({
+                key: day,
+                name: day,
+                cells: QUEUES.map((q) => {
+                  const h = hours(stats.queues[q].days[i]!.median_ms);
+                  return h === null ? t('dashboard.none') : t('dashboard.hours', { value: h });
+                }),
+              })),
+            }}
           />
           {stats.operators.length === 0 ? (
             <section>
@@ -178,32 +195,15 @@ export function DashboardPage(): JSX.Element {
               stacked
               labels={stats.operators.map(operatorName)}
               series={QUEUES.map((q) => ({ label: queueName(q), values: stats.operators.map((o) => o[q]) }))}
-              table={
-                <table aria-label={t('dashboard.operatorsTitle')}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('dashboard.operator')}</th>
-                      {QUEUES.map((q) => (
-                        <th scope="col" key={q}>
-                          {queueName(q)}
-                        </th>
-                      ))}
-                      <th scope="col">{t('dashboard.total')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.operators.map((o) => (
-                      <tr key={o.uid}>
-                        <th scope="row">{operatorName(o)}</th>
-                        {QUEUES.map((q) => (
-                          <td key={q}>{o[q]}</td>
-                        ))}
-                        <td>{o.total}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              }
+              table={{
+                corner: t('dashboard.operator'),
+                columns: [...QUEUES.map(queueName), t('dashboard.total')],
+                rows: stats.operators.map((o) => ({
+                  key: o.uid,
+                  name: operatorName(o),
+                  cells: [...QUEUES.map((q) => o[q]), o.total],
+                })),
+              }}
             />
           )}
           {stats.reasons.length === 0 ? (
@@ -218,24 +218,15 @@ export function DashboardPage(): JSX.Element {
               kind="bar"
               labels={stats.reasons.map((r) => reasonName(r.reason))}
               series={[{ label: t('dashboard.count'), values: stats.reasons.map((r) => r.count) }]}
-              table={
-                <table aria-label={t('dashboard.reasonsTitle')}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('dashboard.reason')}</th>
-                      <th scope="col">{t('dashboard.count')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.reasons.map((r) => (
-                      <tr key={r.reason}>
-                        <th scope="row">{reasonName(r.reason)}</th>
-                        <td>{r.count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              }
+              table={{
+                corner: t('dashboard.reason'),
+                columns: [t('dashboard.count')],
+                rows: stats.reasons.map((r) => ({
+                  key: r.reason,
+                  name: reasonName(r.reason),
+                  cells: [r.count],
+                })),
+              }}
             />
           )}
         </>
