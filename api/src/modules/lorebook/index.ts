@@ -1,1 +1,1 @@
-export { selectWorldInfo, NO_WORLD_INFO, type WorldInfo } from './lorebook.select';
+export { selectWorldInfo, NO_WORLD_INFO, type WorldInfo, type WorldInfoContext } from './lorebook.select';

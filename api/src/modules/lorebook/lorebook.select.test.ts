@@ -1,6 +1,6 @@
 import { lorebookSchema, type LorebookInput } from 'shared-kit/schemas';
 import { countTokens } from '../../ai/chat/tokenizer';
-import { selectWorldInfo } from './lorebook.select';
+import { decoratorsOf, selectWorldInfo } from './lorebook.select';
 
 const book = (input: LorebookInput) => lorebookSchema.parse(input);
 const entry = (id: string, keys: string[], content: string, more: Record<string, unknown> = {}) => ({ entry_id: id, keys, content, ...more });
@@ -108,5 +108,36 @@ describe('world info selection', () => {
     const w = selectWorldInfo(book({ recursive_scanning: true, entries }), ['a ship'], (s) => s.replace('@{character_c1}', "Mira's"));
     expect(w.entryIds).toEqual(['a', 'b']);
     expect(w.before).toBe("The ship sails to Mira's island.\n\nThe island hides gold.");
+  });
+
+  it('obeys @@is_greeting: an entry matches only in a play opened with that greeting, and the line stays out of the prompt', () => {
+    const b = book({
+      entries: [
+        entry('g0', [], '@@is_greeting 0\nThe tea is green.', { constant: true }),
+        entry('g2', ['kettle'], '@@is_greeting 2\n@@unknown_thing yes\nThe kettle hums.'),
+        entry('any', ['kettle'], 'Salt in the air.'),
+        entry('fb', [], '@@some_other_app 1\n@@@is_greeting 1\nFallback one.', { constant: true }),
+      ],
+    });
+    const ids = (greeting: number | undefined) => selectWorldInfo(b, ['the kettle'], (s) => s, { greeting }).entryIds.sort();
+    expect(ids(0)).toEqual(['any', 'g0']);
+    expect(ids(1)).toEqual(['any', 'fb']);
+    expect(ids(2)).toEqual(['any', 'g2']);
+    expect(ids(3)).toEqual(['any']);
+    // No greeting known (a story with no opening line): the decorator is ignored, as the specification asks.
+    expect(ids(undefined)).toEqual(['any', 'fb', 'g0', 'g2']);
+    const w = selectWorldInfo(b, ['the kettle'], (s) => s, { greeting: 2 });
+    expect(w.before).toBe('The kettle hums.\n\nSalt in the air.');
+    expect(w.before).not.toContain('@@');
+  });
+
+  it('reads decorators as the V3 specification writes them: the first of a name, fallbacks only for an unknown one', () => {
+    expect(decoratorsOf('@@is_greeting 2\n@@is_greeting 5\ntext')).toEqual({ isGreeting: 2 });
+    expect(decoratorsOf('@@is_greeting 2\n@@@is_greeting 5\ntext')).toEqual({ isGreeting: 2 });
+    expect(decoratorsOf('@@x_app 4\n@@@other 1\n@@@is_greeting 3\ntext')).toEqual({ isGreeting: 3 });
+    expect(decoratorsOf('@@is_greeting two\n@@@is_greeting 1\ntext')).toEqual({ isGreeting: 1 });
+    expect(decoratorsOf('@@is_greeting -1\ntext')).toEqual({});
+    expect(decoratorsOf('text\n@@is_greeting 1')).toEqual({});
+    expect(decoratorsOf('@@is_greeting 1\r\ntext')).toEqual({ isGreeting: 1 });
   });
 });

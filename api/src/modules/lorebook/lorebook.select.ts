@@ -11,7 +11,9 @@ import { regexMatches } from './lorebook.regex';
  * most). Entries are kept by priority, highest first, then by insertion order, while their tokens (counted with the
  * cl100k tokenizer) fit the budget; they go into the prompt in insertion order, before or after the characters as
  * their position says, or into the conversation `depth` messages back from the newest (`at_depth`). Decorator lines
- * (`@@name value`) opening an entry's content are left out of the prompt, as the V3 specification asks.
+ * (`@@name value`) opening an entry's content are left out of the prompt, as the V3 specification asks; of them,
+ * `@@is_greeting N` is obeyed here: the entry matches only in a play opened with greeting N (0 the opening line, n the
+ * n-th other opening line), constant or not, and is left alone when the play's greeting is not known.
  */
 
 export interface WorldInfo {
@@ -48,6 +50,59 @@ function has(scan: ScanText, key: string, e: LorebookEntry): boolean {
   return e.case_sensitive ? scan.exact.includes(k) : scan.lower.includes(k.toLowerCase());
 }
 
+/** What a turn knows besides its messages. */
+export interface WorldInfoContext {
+  /** The play's active greeting (0 the opening line); undefined when the story has no opening line. */
+  greeting?: number;
+}
+
+/** The decorators this product obeys in play, read from the lines opening an entry's content. */
+export interface EntryDecorators {
+  isGreeting?: number;
+}
+
+const DECORATOR_LINE = /^@@([A-Za-z_]+)(?:[ \t]+(.*?))?[ \t]*$/;
+
+/** Applies one decorator line (`@@name value`); false when this product does not know it or its value is not valid. */
+function applyDecorator(line: string, out: EntryDecorators): boolean {
+  const m = DECORATOR_LINE.exec(line);
+  if (!m) return false;
+  const value = (m[2] ?? '').trim();
+  if (m[1] === 'is_greeting' && /^\d{1,6}$/.test(value)) {
+    // The first decorator of a name counts, later ones are ignored.
+    out.isGreeting ??= Number(value);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The decorators opening `content`. A fallback line (`@@@name value`) right after a decorator counts only when no
+ * decorator before it in the same chain was recognised, as the V3 specification describes.
+ */
+export function decoratorsOf(content: string): EntryDecorators {
+  const out: EntryDecorators = {};
+  if (!content.startsWith('@@')) return out;
+  let chainResolved = true;
+  for (const raw of content.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    if (!line.startsWith('@@')) break;
+    if (line.startsWith('@@@')) {
+      if (!chainResolved) chainResolved = applyDecorator(line.slice(1), out);
+      continue;
+    }
+    chainResolved = applyDecorator(line, out);
+  }
+  return out;
+}
+
+/** False when the entry's decorators rule it out for this play whatever its keys. */
+function decoratorsAllow(e: LorebookEntry, context: WorldInfoContext): boolean {
+  const d = decoratorsOf(e.content);
+  if (d.isGreeting !== undefined && context.greeting !== undefined && d.isGreeting !== context.greeting) return false;
+  return true;
+}
+
 function matches(e: LorebookEntry, scan: ScanText): boolean {
   if (e.constant) return true;
   if (!e.keys.some((k) => has(scan, k, e))) return false;
@@ -77,11 +132,16 @@ export function withoutDecorators(content: string): string {
 
 /**
  * The world info for a turn from `recent` (message texts, newest last). `readable` turns an entry's stored text
- * (with mention placeholders) into what the model reads.
+ * (with mention placeholders) into what the model reads; `context` is what the play knows (its greeting).
  */
-export function selectWorldInfo(book: Lorebook | undefined, recent: readonly string[], readable: (s: string) => string = (s) => s): WorldInfo {
+export function selectWorldInfo(
+  book: Lorebook | undefined,
+  recent: readonly string[],
+  readable: (s: string) => string = (s) => s,
+  context: WorldInfoContext = {},
+): WorldInfo {
   if (!book || book.entries.length === 0) return NO_WORLD_INFO;
-  const candidates = book.entries.filter((e) => e.enabled && e.content.trim() !== '');
+  const candidates = book.entries.filter((e) => e.enabled && e.content.trim() !== '' && decoratorsAllow(e, context));
   let text = recent.slice(-book.scan_depth).join('\n');
   let scan = scanText(text);
   const matched = new Set<LorebookEntry>();

@@ -7,10 +7,15 @@ import type { PlayableStory } from '../catalogue/story.source';
 import { NARRATOR, castOf, characterById, playerName, readable } from '../catalogue/story.view';
 import { selectWorldInfo } from '../../lorebook';
 
-/** The lorebook entries the recent lines call up (the lorebook module decides which and how many). */
-function worldInfoOf(story: PlayableStory, history: readonly TurnLine[]): { before: string; after: string } {
+/**
+ * The lorebook entries the recent lines call up (the lorebook module decides which and how many). The play's active
+ * greeting is the one it opened with (0, the opening line, unless the player chose another); a story with no opening
+ * line has none.
+ */
+function worldInfoOf(play: PlayFields, story: PlayableStory, history: readonly TurnLine[]): { before: string; after: string } {
   const c = story.content;
-  return selectWorldInfo(c.lorebook, history.map((l) => l.content), (s) => readable(c, s));
+  const greeting = c.prologue.content.trim() === '' ? undefined : (play.greeting ?? 0);
+  return selectWorldInfo(c.lorebook, history.map((l) => l.content), (s) => readable(c, s), { greeting });
 }
 
 /** Dialogue types that are part of the conversation a model should see. */
@@ -100,7 +105,7 @@ export function materialOf(play: PlayFields, story: PlayableStory, speakerId: st
     ...storyPart(story, play.chapter_index),
     runningSummary: play.summary,
     history,
-    worldInfo: worldInfoOf(story, history),
+    worldInfo: worldInfoOf(play, story, history),
     speaker: characterById(story.content, speakerId) ?? NARRATOR,
     turnsInChapter: play.turns_in_chapter,
   };
