@@ -14,6 +14,7 @@ const ROUTES: Route[] = [
   ['POST', '/api/ops/review/decide', OpsPermission.Reviewer, { story_id: 'nope', decision: 'Passed' }],
   ['POST', '/api/ops/story/operate', OpsPermission.ContentOperator, { story_id: '1', visibility: 'Searchable' }],
   ['GET', '/api/ops/audit/list', OpsPermission.Admin],
+  ['GET', '/api/ops/story/version?story_id=1&version_id=1', OpsPermission.Moderator],
   ['GET', '/api/ops/permission/list', OpsPermission.Admin],
   ['POST', '/api/ops/permission/update', OpsPermission.Admin, { user: 'nobody_here', permission: 'reviewer', grant: true }],
   ['GET', '/api/ops/template/white_list', OpsPermission.ContentOperator],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppealStatus, BanStatus, SanctionKind } from '../enums';
 import { enumOf, isoDate } from './common';
+import { opsReviewResultSchema } from './ops';
 import { reportCaseSchema } from './report';
 
 /** Sanctions and their appeals: the console's user pages and appeal queue, and the user's own view. */
@@ -115,7 +116,46 @@ export type StoryAppealState = z.infer<typeof storyAppealStateSchema>;
 export const opsStoryAppealItemSchema = storyAppealSchema.extend({ user: opsUserRowSchema.nullable() });
 export type OpsStoryAppealItem = z.infer<typeof opsStoryAppealItemSchema>;
 
+/**
+ * `GET /ops/story/version`: one version of a story as it was judged, read only: its content as players get it
+ * (`StoryContent`), the review result (the operator's per-field reasons once one decided), the operator's decision
+ * from the audit log, the appeal of that version, and whether the creator saved the story since.
+ */
+export const opsStoryVersionSchema = z.object({
+  story_id: z.string(),
+  version_id: z.string(),
+  uid: z.string(),
+  user: opsUserRowSchema.nullable(),
+  /** The version's StoryStatus: Passed, Failed, Unqualified, or ToVerify while it waits. */
+  status: z.number().int(),
+  content: z.unknown(),
+  review_result: opsReviewResultSchema.nullable(),
+  review_notes: z.array(z.string()),
+  created_at: isoDate,
+  story: z.object({
+    status: z.number().int(),
+    version_id: z.string(),
+    live_version_id: z.string().nullable(),
+    deleted: z.boolean(),
+    updated_at: isoDate.nullable(),
+  }),
+  edited_since: z.boolean(),
+  decision: z
+    .object({
+      operator_uid: z.string(),
+      operator_nickname: z.string(),
+      status: z.number().int(),
+      reasons: z.array(z.object({ field: z.string(), reason: z.string() })),
+      reason: z.string(),
+      at: isoDate,
+    })
+    .nullable(),
+  appeal: storyAppealSchema.nullable(),
+});
+export type OpsStoryVersion = z.infer<typeof opsStoryVersionSchema>;
+
 export const SANCTION_CONTRACTS = {
+  'GET /ops/story/version': opsStoryVersionSchema,
   'GET /ops/user/search': z.object({ list: z.array(opsUserRowSchema) }),
   'GET /ops/user/detail': opsUserDetailSchema,
   'POST /ops/user/sanction': sanctionSchema,

@@ -8,7 +8,8 @@ import { requirePermission } from '../ops/permissions';
 import type { EventBus } from '../../realtime/events';
 import { useReviewNotices } from './reviewNotices';
 import { appealQueue, appealSanction, decideAppeal, giveSanction, liftSanction, mySanctions, searchUsers, userDetail } from './sanction.service';
-import { appealStory, decideStoryAppeal, storyAppealQueue, storyAppealState } from './storyAppeal.service';
+import { storyIdString } from 'shared-kit/schemas';
+import { appealStory, decideStoryAppeal, storyAppealQueue, storyAppealState, storyVersionView } from './storyAppeal.service';
 
 const OPS = '/api/ops';
 const USER = '/api/tyler/user';
@@ -74,6 +75,13 @@ export function sanctionRoutes(router: AppRouter, deps: { now: () => number; eve
     const b = decide.input(ctx).body;
     const uid = currentAccount(ctx).uid;
     respond(ctx, b.sanction_id ? await decideAppeal({ ...b, sanction_id: b.sanction_id }, uid, deps.now()) : await decideStoryAppeal(b, uid, deps.now()));
+  });
+
+  // A story version as judged, read only (no claim): what an appeal is about.
+  const version = validate({ query: z.object({ story_id: storyIdString, version_id: storyIdString }) });
+  router.get(`${OPS}/story/version`, operator, version, async (ctx) => {
+    const q = version.input(ctx).query;
+    respond(ctx, await storyVersionView(q.story_id, q.version_id, deps.now()));
   });
 
   router.get(`${USER}/sanction`, requireUser, async (ctx) => {

@@ -5,7 +5,7 @@ import { Story, type StoryRecord } from '../editor/story.model';
 import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
 import { sequentialId } from '../interact/keys';
 import { notify } from '../notice/notice.service';
-import { ReviewClaim } from '../ops/audit.model';
+import { AuditEntry, ReviewClaim } from '../ops/audit.model';
 import { applyVerdict, resultFromReasons, writeAudit } from '../ops/ops.service';
 import { User } from '../user/user.model';
 import { reasonsOf } from './reviewNotices';
@@ -174,4 +174,64 @@ export async function decideStoryAppeal(
     text: input.reason,
   });
   return presentStoryAppeal(updated);
+}
+
+/** What the audit log says of an operator's review decision: who decided, what, when, and the reasons given. */
+interface DecisionEntry {
+  operator_uid: string;
+  after: { status?: number; reasons?: Array<{ field: string; reason: string }> } | null;
+  reason?: string;
+  at: Date;
+}
+
+/**
+ * One version of a story as it was judged, read only (no claim): its content as players get it, the review result
+ * (an operator's per-field reasons once one decided), the operator's decision from the audit log, the appeal of that
+ * version if one was made, and whether the creator saved the story since. Unknown story or a version not of it:
+ * 1050001.
+ */
+export async function storyVersionView(storyId: string, versionId: string, now: number) {
+  const story = await Story.findOne({ story_id: storyId }).lean<StoryRecord & { deleted_at: Date | null; updated_at?: Date }>();
+  const version = story ? await StoryVersion.findOne({ version_id: versionId, story_id: storyId }).lean<StoryVersionRecord>() : null;
+  if (!story || !version) throw new AppError(ErrorCode.RecordNotFound, 'No such story version');
+  const [entry, appeal, owner] = await Promise.all([
+    AuditEntry.findOne({ target_id: storyId, action: 'review.decide', 'after.version_id': versionId })
+      .sort({ _id: -1 })
+      .lean<DecisionEntry>(),
+    StoryAppealModel.findOne({ story_id: storyId, version_id: versionId }).lean<StoryAppealRecord>(),
+    User.findOne({ uid: story.uid }).lean<Parameters<typeof presentUserRow>[0]>(),
+  ]);
+  const operator = entry ? await User.findOne({ uid: entry.operator_uid }, { nickname: 1 }).lean<{ nickname: string }>() : null;
+  const deleted = story.deleted_at !== null;
+  return {
+    story_id: storyId,
+    version_id: versionId,
+    uid: story.uid,
+    user: owner ? presentUserRow(owner, now) : null,
+    status: version.status,
+    content: version.content,
+    review_result: version.review_result ?? null,
+    review_notes: [...(version.review_notes ?? [])],
+    created_at: version.created_at.toISOString(),
+    story: {
+      status: story.status,
+      version_id: story.version_id,
+      live_version_id: story.live_version_id ?? null,
+      deleted,
+      updated_at: story.updated_at?.toISOString() ?? null,
+    },
+    /** The creator saved the story (draft or publish) after this version, or deleted it. */
+    edited_since: deleted || story.version_id !== versionId,
+    decision: entry
+      ? {
+          operator_uid: entry.operator_uid,
+          operator_nickname: operator?.nickname ?? '',
+          status: entry.after?.status ?? version.status,
+          reasons: (entry.after?.reasons ?? []).map((r) => ({ field: r.field, reason: r.reason })),
+          reason: entry.reason ?? '',
+          at: entry.at.toISOString(),
+        }
+      : null,
+    appeal: appeal ? presentStoryAppeal(appeal) : null,
+  };
 }
