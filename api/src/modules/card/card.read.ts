@@ -10,7 +10,15 @@ export interface CardFile {
   card: Card;
   /** The character's main picture as found in the file: the PNG itself, or the CHARX main icon. */
   picture: Buffer | null;
+  /**
+   * A whole story as this product exports it (a CHARX whose card.json is the story and each character a card under
+   * `characters/`): its characters' cards in the story's order, each with its picture. Absent for any other file.
+   */
+  story?: { characters: Array<{ card: Card; picture: Buffer | null }> };
 }
+
+/** At most this many characters are read from a whole-story CHARX (far above a story's own limit). */
+export const STORY_CHARX_MAX_CHARACTERS = 100;
 
 const BASE64 = /^[A-Za-z0-9+/=\s]*$/;
 
@@ -32,22 +40,52 @@ function fromPng(buf: Buffer): CardFile {
 }
 
 const IMAGE_PATH = /\.(png|jpe?g|webp|avif|gif)$/i;
+const CHARACTER_PATH = /^characters\/[A-Za-z0-9_-]{1,64}\.json$/;
+const CHARACTER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const EMBEDDED = 'embeded://';
 
+/** The main icon a card names, read from the archive; a named icon missing from it refuses the file. */
+function mainIcon(card: Card, files: Map<string, Buffer>, where: string): Buffer | null {
+  const icons = (card.data.assets ?? []).filter((a) => a.type === 'icon');
+  const main = icons.find((a) => a.name === 'main') ?? icons[0];
+  if (!main?.uri.startsWith(EMBEDDED)) return null;
+  const path = main.uri.slice(EMBEDDED.length);
+  const picture = files.get(path);
+  if (!picture) throw new CardError('shape', `The CHARX ${where} "${path.slice(0, 200)}" is not in the archive`);
+  return picture;
+}
+
+/** The character ids card.json lists when it is a whole story this product exported; null for any other card. */
+function storyCharacterIds(card: Card): string[] | null {
+  const ours = card.data.extensions.storyverse;
+  if (typeof ours !== 'object' || ours === null) return null;
+  const o = ours as Record<string, unknown>;
+  if (o.story !== true || !Array.isArray(o.characters)) return null;
+  if (o.characters.length > STORY_CHARX_MAX_CHARACTERS) {
+    throw new CardError('shape', `The CHARX story lists more than ${STORY_CHARX_MAX_CHARACTERS} characters`);
+  }
+  return o.characters.map((id, i) => {
+    if (typeof id !== 'string' || !CHARACTER_ID.test(id)) throw new CardError('shape', `The CHARX story's character ${i + 1} has no valid id`);
+    return id;
+  });
+}
+
 function fromCharx(buf: Buffer): CardFile {
-  const files = readZip(buf, (name) => name === 'card.json' || IMAGE_PATH.test(name));
+  const files = readZip(buf, (name) => name === 'card.json' || CHARACTER_PATH.test(name) || IMAGE_PATH.test(name));
   const json = files.get('card.json');
   if (!json) throw new CardError('no_card', 'This CHARX has no card.json at its root');
   const card = cardOf(parseJsonText(json.toString('utf8'), 'The CHARX card.json'));
-  const icons = (card.data.assets ?? []).filter((a) => a.type === 'icon');
-  const main = icons.find((a) => a.name === 'main') ?? icons[0];
-  let picture: Buffer | null = null;
-  if (main?.uri.startsWith(EMBEDDED)) {
-    const path = main.uri.slice(EMBEDDED.length);
-    picture = files.get(path) ?? null;
-    if (!picture) throw new CardError('shape', `The CHARX main icon "${path.slice(0, 200)}" is not in the archive`);
-  }
-  return { format: 'charx', card, picture };
+  const picture = mainIcon(card, files, 'main icon');
+  const ids = storyCharacterIds(card);
+  if (!ids) return { format: 'charx', card, picture };
+  const characters = [...new Set(ids)].map((id) => {
+    const path = `characters/${id}.json`;
+    const text = files.get(path);
+    if (!text) throw new CardError('shape', `The CHARX story lists the character "${id}" but "${path}" is not in the archive`);
+    const character = cardOf(parseJsonText(text.toString('utf8'), `The CHARX ${path}`));
+    return { card: character, picture: mainIcon(character, files, `picture of ${path}`) };
+  });
+  return { format: 'charx', card, picture, story: { characters } };
 }
 
 /**

@@ -18,23 +18,58 @@ import { offlinePortraitSvg } from '../../ai/portrait.offline';
 import { uploadImage } from '../media/media.service';
 import { findMedia, openMedia } from '../media/media.store';
 import { characterToCard, cardToBot, type CardExport } from './card.map';
-import { lorebookToCard } from './card.lorebook';
+import { lorebookToCard, OUR_EXTENSION } from './card.lorebook';
 import { mentionsToMacros } from './card.macros';
 import { withTextChunks } from './card.png';
-import { readCardFile, type CardFileFormat } from './card.read';
+import { readCardFile, type CardFile, type CardFileFormat } from './card.read';
+import { characterSource, storyExtension, storyFromCards } from './card.story';
 import { writeZip } from './card.zip';
 import type { CardSpec } from './card.format';
 
 export interface CardImportResult {
   format: CardFileFormat;
   spec: CardSpec;
-  /** The card as a bot (SingleBot content); the editor shows it for review and saves it as usual. */
+  /** `story`: a whole story this product exported as CHARX (every character, the lorebook, the story's texts). */
+  kind: 'character' | 'story';
+  /**
+   * The card as a bot (SingleBot content), or for a whole story the story's content (its characters with their
+   * pictures, texts and lorebook; no chapters); the editor shows it for review and saves it as usual.
+   */
   bot: StoryContent;
   /** Fields over the product's limits and a picture the media checks refused, as the editor's inline errors. */
   errors: StoryIssue[];
   /** What the card has that the product does not use. */
   notes: string[];
+  /** The character's picture; for a whole story, the story's cover. */
   picture: { url: string; width: number; height: number } | null;
+}
+
+type Picture = NonNullable<CardImportResult['picture']>;
+
+/** A picture through the media checks; a refusal is an inline error at `path`, anything else is thrown. */
+async function checkedPicture(data: Buffer, use: 'character' | 'cover', uid: string, path: string, errors: StoryIssue[]): Promise<Picture | null> {
+  try {
+    const up = await uploadImage(data, use, uid);
+    return { url: up.url, width: up.width, height: up.height };
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    errors.push({ path, type: ValidationErrorType.CheckFailed, message: e.message });
+    return null;
+  }
+}
+
+/** A whole story's CHARX: every character with its picture, the cover, the lorebook and the story's texts. */
+async function importStory(read: CardFile & { story: NonNullable<CardFile['story']> }, uid: string): Promise<CardImportResult> {
+  const { content, notes } = storyFromCards(read.card, read.story.characters.map((c) => c.card));
+  const errors = [...shapeIssues(content), ...validateStory(content, { mode: 'draft' }).filter((i) => !i.path.startsWith('nodes'))];
+  for (const [i, c] of read.story.characters.entries()) {
+    if (!c.picture) continue;
+    const up = await checkedPicture(c.picture, 'character', uid, `characters.${i}.character_url`, errors);
+    if (up) content.characters[i]!.character_url = up.url;
+  }
+  const cover = read.picture ? await checkedPicture(read.picture, 'cover', uid, 'logo', errors) : null;
+  if (cover) content.logo = cover.url;
+  return { format: read.format, spec: read.card.spec, kind: 'story', bot: content, errors, notes, picture: cover };
 }
 
 function shapeIssues(bot: StoryContent): StoryIssue[] {
@@ -54,21 +89,15 @@ function shapeIssues(bot: StoryContent): StoryIssue[] {
  */
 export async function importCard(file: Buffer, uid: string): Promise<CardImportResult> {
   const read = readCardFile(file);
+  if (read.story) return importStory({ ...read, story: read.story }, uid);
   const { bot, notes } = cardToBot(read.card);
   const errors = [...shapeIssues(bot), ...validateStory(bot, { mode: 'draft' })];
-  let picture: CardImportResult['picture'] = null;
-  if (read.picture) {
-    try {
-      const up = await uploadImage(read.picture, 'character', uid);
-      picture = { url: up.url, width: up.width, height: up.height };
-      bot.characters[0]!.character_url = up.url;
-      bot.logo = up.url;
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      errors.push({ path: 'characters.0.character_url', type: ValidationErrorType.CheckFailed, message: e.message });
-    }
+  const picture = read.picture ? await checkedPicture(read.picture, 'character', uid, 'characters.0.character_url', errors) : null;
+  if (picture) {
+    bot.characters[0]!.character_url = picture.url;
+    bot.logo = picture.url;
   }
-  return { format: read.format, spec: read.card.spec, bot, errors, notes, picture };
+  return { format: read.format, spec: read.card.spec, kind: 'character', bot, errors, notes, picture };
 }
 
 export type ExportFormat = 'png' | 'json' | 'charx';
@@ -180,7 +209,10 @@ async function storyCharx(content: StoryContent, now: Date): Promise<ExportedFil
       files[path] = picture;
       assets.push({ type: 'x_character', uri: `embeded://${path}`, name: c.character_id, ext: 'png' });
     }
-    files[`characters/${c.character_id}.json`] = json(characterToCard(content, c.character_id, picture ? `embeded://${path}` : null, now).v3);
+    const card = characterToCard(content, c.character_id, picture ? `embeded://${path}` : null, now).v3;
+    const ext = card.data.extensions as Record<string, Record<string, unknown>>;
+    ext[OUR_EXTENSION] = { ...ext[OUR_EXTENSION], source: characterSource(c) };
+    files[`characters/${c.character_id}.json`] = json(card);
   }
   const logo = content.logo ? await picturePng(content.logo) : null;
   if (logo) {
@@ -205,7 +237,7 @@ async function storyCharx(content: StoryContent, now: Date): Promise<ExportedFil
       tags: [],
       creator: '',
       character_version: '',
-      extensions: { storyverse: { story: true, characters: content.characters.map((c) => c.character_id) } },
+      extensions: { [OUR_EXTENSION]: storyExtension(content) },
       assets,
       group_only_greetings: [],
       creation_date: 0,
