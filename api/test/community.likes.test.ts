@@ -193,6 +193,35 @@ describe('dialogue likes and feedback', () => {
     expect(good.body).toMatchObject({ status_code: 0, data: { attitude: 10, bad_reasons: [] } });
   });
 
+  it('like_remark by role: the play\'s player writes, edits and clears it (read back by status); another user, a guest and a visitor cannot; a player the creator blocked keeps remarks on their own play', async () => {
+    const p = await person(api);
+    const dialogueId = await ownDialogue(p);
+    const status = async (who: Person) =>
+      (await who.client.call<{ list: Array<{ dialogue_id: string; liked: boolean; remark: string }> }>(`/api/interact/dialogue/status?dialogue_ids=${dialogueId}`)).body.data!.list;
+    expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'First thought' })).body.data).toEqual({ dialogue_id: dialogueId, liked: true, remark: 'First thought' });
+    expect(await status(p)).toEqual([expect.objectContaining({ dialogue_id: dialogueId, liked: true, remark: 'First thought' })]);
+    expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: '想再读一遍' })).body.data).toMatchObject({ remark: '想再读一遍' });
+    expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'x'.repeat(500) })).body.data).toMatchObject({ remark: 'x'.repeat(500) });
+    expect(await status(p)).toEqual([expect.objectContaining({ remark: 'x'.repeat(500) })]);
+
+    const other = await person(api);
+    expect((await other.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'Mine now' })).body.status_code).toBe(ErrorCode.RecordNotFound);
+    expect(await status(other)).toEqual([]);
+    const g = await guest(api);
+    expect((await g.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'Hi' })).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await call(api.baseUrl, '/api/interact/dialogue/like_remark', postJson({ dialogue_id: dialogueId, remark: 'Hi' }))).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect(await status(p)).toEqual([expect.objectContaining({ remark: 'x'.repeat(500) })]);
+
+    // Blocked by the creator: the remark is the player's own note on their own play, so it stays theirs to write.
+    expect((await owner.client.post('/api/tyler/user/block', { uid: p.uid })).body.status_code).toBe(0);
+    try {
+      expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: '' })).body.data).toEqual({ dialogue_id: dialogueId, liked: true, remark: '' });
+      expect(await status(p)).toEqual([expect.objectContaining({ liked: true, remark: '' })]);
+    } finally {
+      expect((await owner.client.post('/api/tyler/user/unblock', { uid: p.uid })).body.status_code).toBe(0);
+    }
+  });
+
   it('refuses other people\'s replies, guests, bad attitudes, reasons and lengths', async () => {
     const p = await person(api);
     const dialogueId = await ownDialogue(p);

@@ -1,4 +1,5 @@
-import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
+import { ErrorCode } from 'shared-kit';
+import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 import { ADULT, save, waitForStory } from './editor.support';
 import { FakeOpenAI, directorAnswer, type FakeRequest } from './support/fakeOpenAI';
 import { nextPhone, readStream, type Sent } from './support/playStories';
@@ -97,5 +98,38 @@ describe('playing a bot', () => {
     expect(after.body.data!.greetings).toBeUndefined();
     const late = await client.post('/api/tyler/story/choose_greeting', { play_id: info.play_id, greeting: 1 });
     expect(late.body.status_code).not.toBe(0);
+  });
+});
+
+describe('a bot in the feed and in share links', () => {
+  interface Card { story_id: string; is_bot: boolean }
+  interface Info { share_type: string; title: string; path: string; play_path: string }
+
+  it('carries is_bot on its card and detail (a story does not), and is shared as a bot: the landing page says it is a character chat', async () => {
+    const visitor = new CookieClient(api.baseUrl);
+    expect((await visitor.call<Card>(`/api/tyler/detail?story_id=${botId}`)).body.data).toMatchObject({ story_id: botId, is_bot: true });
+    expect((await visitor.call<Card>(`/api/tyler/story/info?story_id=${botId}`)).body.data).toMatchObject({ is_bot: true });
+    const list = await visitor.call<{ stories: Card[] }>('/api/tyler/story/list?offset=0&count=50');
+    expect(list.body.data!.stories.find((s) => s.story_id === botId)).toMatchObject({ is_bot: true });
+    expect(list.body.data!.stories.filter((s) => s.story_id !== botId).every((s) => s.is_bot === false)).toBe(true);
+
+    // The creator, another user and a guest share it as a bot; each link's page says it is a character chat.
+    const other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const guest = new CookieClient(api.baseUrl);
+    expect((await guest.post('/api/passport/guest')).body.status_code).toBe(0);
+    for (const who of [creator, other, guest]) {
+      const made = await who.post<Info>('/api/share/story/create_info', { share_type: 'Bot', story_id: botId });
+      expect(made.body).toMatchObject({ status_code: 0, data: { share_type: 'Bot', title: 'Mira: a character chat', play_path: `/play/story/${botId}` } });
+      const html = await (await fetch(`${api.baseUrl}${made.body.data!.path}`)).text();
+      expect(html).toContain('<meta property="og:title" content="Mira: a character chat">');
+      expect(html).toContain('Character chat');
+      expect(html).toContain('Start chatting');
+    }
+    // Signed out: no link of one's own.
+    expect((await new CookieClient(api.baseUrl).post('/api/share/story/create_info', { share_type: 'Bot', story_id: botId })).body.status_code).toBe(ErrorCode.NeedLogin);
+    // Someone the creator blocked cannot share it.
+    const me = await other.call<{ uid: string }>('/api/tyler/user/detail');
+    expect((await creator.post('/api/tyler/user/block', { uid: me.body.data!.uid })).body.status_code).toBe(0);
+    expect((await other.post('/api/share/story/create_info', { share_type: 'Bot', story_id: botId })).body.status_code).toBe(ErrorCode.NoPermission);
   });
 });

@@ -38,7 +38,7 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
-test('a phone player likes a reply, gives Dissatisfied feedback with reasons, keeps both after a reload, reports the reply and a comment; the operator sees both reports', async ({
+test('a phone player likes a reply, gives Dissatisfied feedback with reasons, writes a remark, keeps all after a reload and edits the remark, reports the reply and a comment; the operator sees both reports', async ({
   browser,
   page,
 }) => {
@@ -80,11 +80,32 @@ test('a phone player likes a reply, gives Dissatisfied feedback with reasons, ke
   await expect(reply.getByText('Your feedback: Dissatisfied')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // After a reload both are read back from the api.
+  // A remark on the liked reply, from the same menu by keyboard, with its counter.
+  await pickFromRowMenu(page, reply, 'Add a remark');
+  const remark = page.getByRole('dialog', { name: 'Remark on this reply' });
+  await expect(remark).toBeVisible();
+  await remark.getByRole('textbox', { name: 'Your remark' }).fill('Maren at her most stubborn.');
+  await expect(remark.getByText('27/500')).toBeVisible();
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await remark.getByRole('button', { name: 'Save remark' }).click();
+  await expect(remark).toBeHidden();
+  await expect(reply.getByTestId('reply-remark')).toHaveText('Your remark: Maren at her most stubborn.');
+  await noSidewaysScroll(page);
+
+  // After a reload all three are read back from the api.
   await page.reload();
   const again = storyLog(page).locator(`li[data-seq="${seq}"]`);
   await expect(again.getByRole('button', { name: 'Like this reply' })).toHaveAttribute('aria-pressed', 'true');
   await expect(again.getByText('Your feedback: Dissatisfied')).toBeVisible();
+  await expect(again.getByTestId('reply-remark')).toHaveText('Your remark: Maren at her most stubborn.');
+  await pickFromRowMenu(page, again, 'Edit your remark');
+  const editing = page.getByRole('dialog', { name: 'Edit your remark' });
+  await expect(editing.getByRole('textbox', { name: 'Your remark' })).toHaveValue('Maren at her most stubborn.');
+  await editing.getByRole('textbox', { name: 'Your remark' }).fill('Maren, stubborn as the tide.');
+  await editing.getByRole('button', { name: 'Save remark' }).click();
+  await expect(editing).toBeHidden();
+  await expect(again.getByTestId('reply-remark')).toHaveText('Your remark: Maren, stubborn as the tide.');
   await pickFromRowMenu(page, again, 'Change feedback');
   const kept = page.getByRole('dialog', { name: 'Feedback on this reply' });
   await expect(kept.getByRole('radio', { name: 'Dissatisfied' })).toBeChecked();

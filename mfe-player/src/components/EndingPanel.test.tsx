@@ -49,7 +49,7 @@ describe('sharing an ending', () => {
     await act(async () => {
       fireEvent.click(within(ending).getByRole('button', { name: 'Share' }));
     });
-    expect(api.shareStory).toHaveBeenCalledWith('100', '900');
+    expect(api.shareStory).toHaveBeenCalledWith('100', { playId: '900', bot: false });
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByRole('textbox') as HTMLInputElement).value).toBe(`${window.location.origin}/s/AbC123xy`);
   });

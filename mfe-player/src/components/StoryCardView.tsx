@@ -7,18 +7,18 @@ import { useCardCounts } from '../stores/live-counts/store';
 import { Cover } from './Cover';
 import { usePlayerPath } from './paths';
 
-/** "by Name · 3 chapters" under a story's name. */
+/** "by Name · 3 chapters" under a story's name; "by Name · Character chat" under a bot's. */
 export function StoryByline({
   story,
 }: {
-  story: Pick<StoryCard, 'creator' | 'chapters_count'>;
+  story: Pick<StoryCard, 'creator' | 'chapters_count'> & { is_bot?: boolean };
 }): JSX.Element {
   const { t } = usePlayerT();
   return (
     <p className="player-card__meta">
       {t('common.byline', {
         by: t('common.byCreator', { name: story.creator.nickname || t('common.unknownCreator') }),
-        chapters: t('common.chapters', { count: story.chapters_count }),
+        chapters: story.is_bot ? t('bot.characterChat') : t('common.chapters', { count: story.chapters_count }),
       })}
     </p>
   );

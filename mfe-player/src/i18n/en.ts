@@ -2,12 +2,14 @@ import repliesEn from './replies.en';
 import reportEn from './report.en';
 import soundEn from './sound.en';
 import greetingsEn from './greetings.en';
+import playsEn from './plays.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
   ...repliesEn,
   ...soundEn,
   ...greetingsEn,
+  ...playsEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

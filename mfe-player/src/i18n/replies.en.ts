@@ -7,6 +7,10 @@ const repliesEn = {
     feedback: 'Give feedback',
     changeFeedback: 'Change feedback',
     report: 'Report this reply',
+    remark: 'Add a remark',
+    editRemark: 'Edit your remark',
+    /** Before the remark, under a liked reply. */
+    yourRemark: 'Your remark:',
     /** The feedback given, under the reply. */
     given: 'Your feedback: {{attitude}}',
   },
@@ -33,6 +37,16 @@ const repliesEn = {
     submit: 'Send feedback',
     cancel: 'Cancel',
     thanks: 'Thanks for your feedback.',
+  },
+  remark: {
+    title: 'Remark on this reply',
+    editTitle: 'Edit your remark',
+    description: 'A short note of your own on a reply you like. Saving it likes the reply; only you see it.',
+    label: 'Your remark',
+    save: 'Save remark',
+    cancel: 'Cancel',
+    saved: 'Remark saved.',
+    removed: 'Remark removed.',
   },
   commentReport: {
     /** The report entry of a comment, named for screen readers. */

@@ -9,6 +9,9 @@ const repliesZhCN: RepliesCatalogue = {
     feedback: '反馈',
     changeFeedback: '修改反馈',
     report: '举报这条回复',
+    remark: '添加备注',
+    editRemark: '编辑你的备注',
+    yourRemark: '你的备注：',
     given: '你的反馈：{{attitude}}',
   },
   feedback: {
@@ -34,6 +37,16 @@ const repliesZhCN: RepliesCatalogue = {
     submit: '提交反馈',
     cancel: '取消',
     thanks: '感谢你的反馈。',
+  },
+  remark: {
+    title: '给这条回复写备注',
+    editTitle: '编辑你的备注',
+    description: '给你喜欢的回复写一句自己的备注。保存后会赞这条回复；只有你能看到。',
+    label: '你的备注',
+    save: '保存备注',
+    cancel: '取消',
+    saved: '备注已保存。',
+    removed: '备注已删除。',
   },
   commentReport: {
     label: '举报 {{name}} 的评论',

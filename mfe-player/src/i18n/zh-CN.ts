@@ -4,6 +4,7 @@ import type { PlayerMessages } from './en';
 import reportZhCN from './report.zh-CN';
 import soundZhCN from './sound.zh-CN';
 import greetingsZhCN from './greetings.zh-CN';
+import playsZhCN from './plays.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -11,6 +12,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...repliesZhCN,
   ...soundZhCN,
   ...greetingsZhCN,
+  ...playsZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

@@ -86,9 +86,12 @@ export async function setBlocked(uid: string, blocked: boolean): Promise<boolean
   return result.blocked;
 }
 
-export function shareStory(storyId: string, playId?: string): Promise<ShareInfo> {
-  // With a play: the link to that play's ending (share type PlayEnding), whose landing page shows the ending's text.
-  const body = playId ? { share_type: 'PlayEnding', story_id: storyId, play_id: playId } : { share_type: 'Story', story_id: storyId };
+export function shareStory(storyId: string, options: { playId?: string; bot?: boolean } = {}): Promise<ShareInfo> {
+  // With a play: the link to that play's ending (share type PlayEnding), whose landing page shows the ending's text;
+  // a bot is shared as a bot (its landing page says it is a character chat).
+  const body = options.playId
+    ? { share_type: 'PlayEnding', story_id: storyId, play_id: options.playId }
+    : { share_type: options.bot ? 'Bot' : 'Story', story_id: storyId };
   return unwrap(apiClient.post<Envelope<ShareInfo>>('/share/story/create_info', body, { silent: true }));
 }
 

@@ -83,6 +83,7 @@ export function aCard(id: string, name: string, overrides: Partial<StoryCard> = 
     characters_count: 2,
     creator: { uid: '1', nickname: 'Demo Creator', avatar: '' },
     ai_generated: true,
+    is_bot: false,
     ...overrides,
   };
 }

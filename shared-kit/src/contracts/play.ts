@@ -18,6 +18,8 @@ export const storyCardSchema = z.object({
   characters_count: z.number().int(),
   creator: z.object({ uid: z.string(), nickname: z.string(), avatar: z.string() }),
   ai_generated: z.boolean(),
+  /** A bot (a character chat, story_gen_type SingleBot) rather than a story: shared as share type Bot. */
+  is_bot: z.boolean(),
   /** Likes and visible comments (the api always sends them; optional for cards built before they existed). */
   like_count: z.number().int().optional(),
   comment_count: z.number().int().optional(),

@@ -1,4 +1,4 @@
-import type { ShareInfo } from 'shared-kit';
+import { ShareType, type ShareInfo } from 'shared-kit';
 
 function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -6,7 +6,7 @@ function esc(text: string): string {
 
 const STYLE = `body{margin:0;font-family:system-ui,sans-serif;background:#111;color:#f4f4f5;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{max-width:420px;padding:24px;text-align:center}img{width:100%;border-radius:12px;object-fit:cover;aspect-ratio:3/4;background:#222}
-h1{font-size:1.5rem;margin:16px 0 8px}p{color:#d4d4d8;line-height:1.5}a.play{display:inline-block;margin-top:16px;padding:12px 28px;border-radius:999px;background:#f4f4f5;color:#111;text-decoration:none;font-weight:600}`;
+h1{font-size:1.5rem;margin:16px 0 8px}.kind{margin:16px 0 0;font-size:.85rem;text-transform:uppercase;letter-spacing:.06em;color:#a1a1aa}p{color:#d4d4d8;line-height:1.5}a.play{display:inline-block;margin-top:16px;padding:12px 28px;border-radius:999px;background:#f4f4f5;color:#111;text-decoration:none;font-weight:600}`;
 
 /**
  * The landing page of a share link, rendered on the server so that link previews (which run no script) read the
@@ -15,6 +15,7 @@ h1{font-size:1.5rem;margin:16px 0 8px}p{color:#d4d4d8;line-height:1.5}a.play{dis
 export function landingHtml(info: ShareInfo, publicUrl: string): string {
   const url = `${publicUrl}${info.path}`;
   const play = `${publicUrl}${info.play_path}`;
+  const bot = info.share_type === ShareType.Bot;
   const image = info.cover ? `<meta property="og:image" content="${esc(info.cover)}">\n<meta name="twitter:image" content="${esc(info.cover)}">` : '';
   return `<!doctype html>
 <html lang="en">
@@ -38,9 +39,9 @@ ${image}
 <body>
 <main>
 ${info.cover ? `<img src="${esc(info.cover)}" alt="">` : ''}
-<h1>${esc(info.title)}</h1>
+${bot ? '<p class="kind">Character chat: talk with this AI character one to one</p>\n' : ''}<h1>${esc(info.title)}</h1>
 <p>${esc(info.description)}</p>
-<a class="play" href="${esc(play)}">Play now</a>
+<a class="play" href="${esc(play)}">${bot ? 'Start chatting' : 'Play now'}</a>
 </main>
 </body>
 </html>

@@ -52,6 +52,9 @@ async function present(link: ShareLinkRecord, story: PublicStory, publicUrl: str
     const ending = play?.ending?.content ?? '';
     if (ending) description = ending;
     title = `${story.story_name}: an ending`;
+  } else if (link.share_type === ShareType.Bot) {
+    // A bot is a chat with one character, not a story in chapters: its link says so.
+    title = `${story.story_name}: a character chat`;
   }
   return {
     code: link.code,

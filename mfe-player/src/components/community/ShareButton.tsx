@@ -16,10 +16,10 @@ function nativeShare(): ((data: ShareData) => Promise<void>) | null {
 }
 
 /**
- * Share: asks the api for the story's link (the same link each time), or with `playId` the link to that play's
- * ending, then the phone's share sheet, or a dialog with the link and a copy button.
+ * Share: asks the api for the story's link (the same link each time; a bot's as share type Bot), or with `playId` the
+ * link to that play's ending, then the phone's share sheet, or a dialog with the link and a copy button.
  */
-export function ShareButton({ storyId, playId }: { storyId: string; playId?: string }): JSX.Element {
+export function ShareButton({ storyId, playId, bot = false }: { storyId: string; playId?: string; bot?: boolean }): JSX.Element {
   const { t } = usePlayerT();
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ url: string; title: string } | null>(null);
@@ -28,7 +28,7 @@ export function ShareButton({ storyId, playId }: { storyId: string; playId?: str
     setBusy(true);
     let info: ShareInfo;
     try {
-      info = await community.shareStory(storyId, playId);
+      info = await community.shareStory(storyId, { playId, bot });
     } catch (error) {
       shellToast({ type: 'error', message: messageForError(error) });
       return;
@@ -67,7 +67,7 @@ export function ShareButton({ storyId, playId }: { storyId: string; playId?: str
       {link ? (
         <Modal
           open
-          title={t('social.shareTitle')}
+          title={bot && !playId ? t('bot.shareTitle') : t('social.shareTitle')}
           description={link.title}
           onClose={() => setLink(null)}
           actions={

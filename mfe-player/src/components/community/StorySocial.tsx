@@ -27,7 +27,7 @@ export function StorySocial({ story, children }: { story: StoryDetail; children?
       <a href="#comments" className="player-social__count player-link">
         {t('social.commentCount', { count: comments })}
       </a>
-      <ShareButton storyId={story.story_id} />
+      <ShareButton storyId={story.story_id} bot={story.is_bot} />
       {/* Further story actions (reporting) go here. */}
       {children}
     </div>

@@ -164,6 +164,68 @@ describe('reply actions', () => {
     await waitFor(() => expect(screen.getByText('Your feedback: Satisfied')).toBeTruthy());
   });
 
+  it('writes a remark from the row menu by keyboard (which likes the reply), shows it, edits it and removes it', async () => {
+    api.sendReplyRemark.mockImplementation(async (id, remark) => ({ dialogue_id: id, liked: true, remark }));
+    render(<ReplyActions dialogue={aDialogue(1)} />);
+    await openMenuItem('Add a remark');
+    const dialog = await screen.findByRole('dialog', { name: 'Remark on this reply' });
+    const save = () => within(dialog).getByRole('button', { name: 'Save remark' }) as HTMLButtonElement;
+    // Nothing written yet: nothing to save.
+    expect(save().disabled).toBe(true);
+    const box = within(dialog).getByRole('textbox', { name: 'Your remark' });
+    fireEvent.change(box, { target: { value: 'y'.repeat(501) } });
+    expect(within(dialog).getByText('501/500')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(box, { target: { value: '  The best line so far  ' } });
+    expect(within(dialog).getByText('24/500')).toBeTruthy();
+    await act(async () => {
+      fireEvent.submit(box.closest('form')!);
+    });
+    expect(api.sendReplyRemark).toHaveBeenCalledWith('d1', 'The best line so far');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('reply-remark').textContent).toBe('Your remark: The best line so far');
+    expect(likeButton().getAttribute('aria-pressed')).toBe('true');
+    expect(toastStore.getState().current?.message).toBe('Remark saved.');
+
+    // Edited: the dialog opens with it.
+    await openMenuItem('Edit your remark');
+    const edit = await screen.findByRole('dialog', { name: 'Edit your remark' });
+    const editBox = within(edit).getByRole('textbox', { name: 'Your remark' }) as HTMLTextAreaElement;
+    expect(editBox.value).toBe('The best line so far');
+    resetToastStore();
+    fireEvent.change(editBox, { target: { value: '' } });
+    await act(async () => {
+      fireEvent.click(within(edit).getByRole('button', { name: 'Save remark' }));
+    });
+    expect(api.sendReplyRemark).toHaveBeenLastCalledWith('d1', '');
+    await waitFor(() => expect(screen.queryByTestId('reply-remark')).toBeNull());
+    expect(toastStore.getState().current?.message).toBe('Remark removed.');
+  });
+
+  it('shows a remark read back after a reload while the reply is liked, not once the like is undone', async () => {
+    api.replyStatus.mockResolvedValue({ list: [{ dialogue_id: 'd1', liked: true, remark: 'Keep this', feedback: null }] });
+    api.likeReply.mockResolvedValueOnce({ dialogue_id: 'd1', liked: false, remark: 'Keep this' });
+    render(<ReplyActions dialogue={aDialogue(1)} />);
+    expect((await screen.findByTestId('reply-remark')).textContent).toBe('Your remark: Keep this');
+    await act(async () => {
+      fireEvent.click(likeButton());
+    });
+    expect(screen.queryByTestId('reply-remark')).toBeNull();
+  });
+
+  it('keeps the remark dialog open with the api\u2019s message when it is refused', async () => {
+    api.sendReplyRemark.mockRejectedValueOnce(new ApiError(ErrorCode.RecordNotFound, 'No such dialogue'));
+    render(<ReplyActions dialogue={aDialogue(1)} />);
+    await openMenuItem('Add a remark');
+    const dialog = await screen.findByRole('dialog', { name: 'Remark on this reply' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Your remark' }), { target: { value: 'Nice' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save remark' }));
+    });
+    expect(within(dialog).getByRole('status').textContent).toBe('No such dialogue');
+    expect(screen.queryByTestId('reply-remark')).toBeNull();
+  });
+
   it('keeps the dialog open with the api\u2019s message when the feedback is refused', async () => {
     api.sendReplyFeedback.mockRejectedValueOnce(new ApiError(ErrorCode.RecordNotFound, 'No such dialogue'));
     render(<ReplyActions dialogue={aDialogue(1)} />);
@@ -196,9 +258,10 @@ describe('reply actions', () => {
       await i18n.changeLanguage('zh-CN');
     });
     try {
-      api.replyStatus.mockResolvedValue({ list: [{ dialogue_id: 'd1', liked: true, remark: '', feedback: { attitude: 20, bad_reasons: [], content: '' } }] });
+      api.replyStatus.mockResolvedValue({ list: [{ dialogue_id: 'd1', liked: true, remark: '好句子', feedback: { attitude: 20, bad_reasons: [], content: '' } }] });
       render(<ReplyActions dialogue={aDialogue(1)} />);
       expect(await screen.findByText('你的反馈：一般')).toBeTruthy();
+      expect(screen.getByTestId('reply-remark').textContent).toBe('你的备注： 好句子');
       expect(screen.getByRole('button', { name: '赞这条回复' })).toBeTruthy();
     } finally {
       await act(async () => {

@@ -8,6 +8,7 @@ import { isHidden } from '../../stores/play/assemble';
 import { NO_MARK, useReplyMarksStore } from '../../stores/reply-marks/store';
 import { ReportDialog } from '../ReportDialog';
 import { FeedbackDialog } from './FeedbackDialog';
+import { RemarkDialog } from './RemarkDialog';
 
 /** An AI reply the player may mark: a character's line or the narration, written to the end and shown. */
 export function isMarkableReply(d: Dialogue): boolean {
@@ -22,15 +23,16 @@ export function isMarkableReply(d: Dialogue): boolean {
 }
 
 /**
- * Under one AI reply, for a signed-in player: a like (shown at once, put back when refused) and a menu with feedback
- * and report; the feedback given is said under the reply. The marks come back from the api after a reload.
+ * Under one AI reply, for a signed-in player: a like (shown at once, put back when refused) and a menu with a remark
+ * on the like, feedback and report; the remark on a liked reply and the feedback given are said under the reply. The
+ * marks come back from the api after a reload.
  */
 export function ReplyActions({ dialogue }: { dialogue: Dialogue }): JSX.Element | null {
   const { t } = usePlayerT();
   const uid = useSessionStore((s) => (s.status === 'user' ? (s.user?.uid ?? '') : ''));
   const id = dialogue.dialogue_id;
   const mark = useReplyMarksStore((s) => s.marks[id] ?? NO_MARK);
-  const [open, setOpen] = useState<'feedback' | 'report' | null>(null);
+  const [open, setOpen] = useState<'remark' | 'feedback' | 'report' | null>(null);
 
   useEffect(() => {
     if (uid) useReplyMarksStore.getState().want(uid, id);
@@ -39,6 +41,8 @@ export function ReplyActions({ dialogue }: { dialogue: Dialogue }): JSX.Element 
   // Guests' plays are not theirs to mark until they log in (the api asks for an account).
   if (!uid) return null;
   const given = mark.feedback;
+  // A remark belongs to the like: shown (and edited) while the reply is liked.
+  const remark = mark.liked ? mark.remark : '';
   return (
     <div className="player-reply-actions">
       <IconButton
@@ -60,15 +64,22 @@ export function ReplyActions({ dialogue }: { dialogue: Dialogue }): JSX.Element 
         triggerLabel={t('replyActions.more')}
         align="start"
         items={[
+          { key: 'remark', label: remark ? t('replyActions.editRemark') : t('replyActions.remark'), onSelect: () => setOpen('remark') },
           { key: 'feedback', label: given ? t('replyActions.changeFeedback') : t('replyActions.feedback'), onSelect: () => setOpen('feedback') },
           { key: 'report', label: t('replyActions.report'), onSelect: () => setOpen('report') },
         ]}
       />
+      {remark ? (
+        <p className="player-reply-actions__remark" data-testid="reply-remark">
+          <span className="player-reply-actions__remark-label">{t('replyActions.yourRemark')}</span> {remark}
+        </p>
+      ) : null}
       {given ? (
         <span className="player-reply-actions__given" data-testid="reply-feedback">
           {t('replyActions.given', { attitude: t(`feedback.attitudes.${given.attitude}`) })}
         </span>
       ) : null}
+      {open === 'remark' ? <RemarkDialog dialogueId={id} given={remark} onClose={() => setOpen(null)} /> : null}
       {open === 'feedback' ? <FeedbackDialog dialogueId={id} given={given} onClose={() => setOpen(null)} /> : null}
       <ReportDialog open={open === 'report'} onClose={() => setOpen(null)} targetType="dialogue" targetId={id} />
     </div>

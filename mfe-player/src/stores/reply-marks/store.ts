@@ -10,13 +10,15 @@ export interface ReplyFeedback {
   content: string;
 }
 
-/** The player's own marks on one AI reply: liked or not, and the latest feedback. */
+/** The player's own marks on one AI reply: liked or not, the remark on the like, and the latest feedback. */
 export interface ReplyMark {
   liked: boolean;
+  /** The player's note on a liked reply ('' for none); kept by the api when the like is undone. */
+  remark: string;
   feedback: ReplyFeedback | null;
 }
 
-export const NO_MARK: ReplyMark = { liked: false, feedback: null };
+export const NO_MARK: ReplyMark = { liked: false, remark: '', feedback: null };
 
 /** Ids per status read (the api's limit). */
 const BATCH = 100;
@@ -34,6 +36,8 @@ export interface ReplyMarksState {
   toggleLike: (dialogueId: string) => Promise<string | null>;
   /** Sends the feedback; it shows once the api kept it (an error message otherwise). */
   sendFeedback: (dialogueId: string, draft: FeedbackDraft) => Promise<string | null>;
+  /** Writes (or, with '', clears) the remark on a reply, which likes it; shown once the api kept it (an error message otherwise). */
+  sendRemark: (dialogueId: string, remark: string) => Promise<string | null>;
 }
 
 export const useReplyMarksStore = create<ReplyMarksState>()((set, get) => {
@@ -59,7 +63,7 @@ export const useReplyMarksStore = create<ReplyMarksState>()((set, get) => {
         const marks = { ...get().marks };
         for (const row of list) {
           if (written.has(row.dialogue_id)) continue;
-          marks[row.dialogue_id] = { liked: row.liked, feedback: row.feedback };
+          marks[row.dialogue_id] = { liked: row.liked, remark: row.remark, feedback: row.feedback };
         }
         set({ marks });
       } catch {
@@ -103,7 +107,7 @@ export const useReplyMarksStore = create<ReplyMarksState>()((set, get) => {
       put(id, { ...before, liked: like });
       try {
         const result = await replies.likeReply(id, like);
-        if (latest.get(id) === n) put(id, { ...mark(id), liked: result.liked });
+        if (latest.get(id) === n) put(id, { ...mark(id), liked: result.liked, remark: result.remark });
         return null;
       } catch (error) {
         if (latest.get(id) === n) put(id, { ...mark(id), liked: before.liked });
@@ -116,6 +120,19 @@ export const useReplyMarksStore = create<ReplyMarksState>()((set, get) => {
         const result = await replies.sendReplyFeedback(id, draft);
         written.add(id);
         put(id, { ...mark(id), feedback: { attitude: result.attitude, bad_reasons: result.bad_reasons, content: result.content } });
+        return null;
+      } catch (error) {
+        return errorText(error);
+      }
+    },
+
+    async sendRemark(id, remark) {
+      try {
+        const result = await replies.sendReplyRemark(id, remark);
+        written.add(id);
+        // A newer like click in flight is overtaken: the remark's answer is the latest word on the like.
+        latest.set(id, (latest.get(id) ?? 0) + 1);
+        put(id, { ...mark(id), liked: result.liked, remark: result.remark });
         return null;
       } catch (error) {
         return errorText(error);

@@ -1,4 +1,4 @@
-import { DialogueStatus, type StoryContent } from 'shared-kit';
+import { DialogueStatus, StoryGenType, type StoryContent } from 'shared-kit';
 import { audioUrl, isKnownVid } from '../../editor/catalog';
 import type { DialogueFields } from '../dialogue.model';
 import type { PlayFields } from '../play.model';
@@ -121,6 +121,7 @@ export function presentStoryCard(story: PlayableStory, creator: CreatorInfo | un
     characters_count: c.characters.length,
     creator: creator ?? { uid: story.uid, nickname: '', avatar: '' },
     ai_generated: true,
+    is_bot: c.story_gen_type === StoryGenType.SingleBot,
     like_count: counts?.like_count ?? 0,
     comment_count: counts?.comment_count ?? 0,
   };
