@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SIZES } from '../support/sizes';
 import { DEMO_STORY, storyLog } from '../support/play';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
+import { publishableStory } from '../support/stories';
 import { seriousViolations } from '../support/axe';
 
 /**
@@ -101,6 +102,12 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
       await expect(storyLog(page)).toBeVisible();
       await audit(page, found, 'play screen');
+      // A story this account publishes, for the console's read-only view of a story version.
+      const published = await ok<{ story_id: string }>(
+        await page.request.post('/api/editor/story/create', { data: publishableStory(`Audited version ${size.name}`) }),
+        'story/create',
+      );
+      const got = await ok<{ version: { version_id: string } }>(await page.request.get(`/api/editor/story/get?story_id=${published.story_id}`), 'story/get');
       // The console as an operator sees it (on a phone: its mobile page).
       await signInAsOperator(page);
       await page.goto('/ops');
@@ -109,6 +116,8 @@ for (const size of SIZES) {
         await page.goto(path);
         await audit(page, found, `${path} (operator)`);
       }
+      await page.goto(`/ops/story/${published.story_id}/${got.version.version_id}`);
+      await audit(page, found, '/ops/story/:storyId/:versionId (operator)');
       // The home with banners and a topic (made through the console's api), and the topic's page.
       const topic = await ok<{ topic_id: string }>(
         await page.request.post('/api/ops/topic/save', { data: { title: `Audited topic ${size.name}`, description: 'Checked by axe.', type: 'Top' } }),

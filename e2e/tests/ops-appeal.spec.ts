@@ -52,15 +52,30 @@ test('a creator appeals a story an operator rejected; the operator approves it a
   await expect(creator.getByText('Your appeal is waiting for an operator. Editing the story cancels it.')).toBeVisible();
   await expect(creator.getByRole('button', { name: 'Appeal', exact: true })).toHaveCount(0);
 
-  // The operator finds it among the appeals, with the reasons and the creator's text, and approves it.
+  // The operator finds it among the appeals, with the reasons and the creator's text, opens the version as it was
+  // judged (read only: the review page's claim fails after a decision) and approves it from there.
   await operator.goto('/ops/appeals');
   const item = operator.getByRole('article', { name: `Story appeal: ${name}` });
   await expect(item).toContainText('The arrival is one short scene on purpose.');
   await expect(item).toContainText('The storm needs a chapter before the rescue');
   expect(await seriousViolations(operator)).toEqual([]);
-  await item.getByRole('textbox', { name: 'Reason for the decision' }).fill('A short arrival is fine');
-  await item.getByRole('button', { name: 'Approve (the story goes live)' }).click();
+  await item.getByRole('link', { name: `Open ${name} as judged` }).click();
+  await expect(operator.getByRole('heading', { level: 1, name: `${name}, as judged` })).toBeVisible();
+  const rejectedField = operator.getByRole('article').filter({ has: operator.getByRole('heading', { name: 'Chapter 1: content' }) });
+  await expect(rejectedField.getByRole('note')).toHaveText('Rejected: The storm needs a chapter before the rescue');
+  await expect(operator.getByRole('heading', { name: 'Opening line' })).toBeVisible();
+  await expect(operator.getByText(/^Failed by Operator on/)).toBeVisible();
+  await expect(operator.getByText('The arrival is one short scene on purpose.')).toBeVisible();
+  await expect(operator.getByText('The creator has not edited the story since.')).toBeVisible();
+  expect(await seriousViolations(operator)).toEqual([]);
+  await operator.getByRole('textbox', { name: 'Reason for the decision' }).fill('A short arrival is fine');
+  await operator.getByRole('textbox', { name: 'Reason for the decision' }).blur();
+  // The review page's shortcut: A approves.
+  await operator.keyboard.press('a');
   await expect(operator.getByText('Appeal approved: the story is live.')).toBeVisible();
+  await expect(operator.getByText(/^Approved \(appealed/)).toBeVisible();
+  await operator.goto('/ops/appeals');
+  await expect(operator.getByRole('heading', { level: 1, name: 'Appeals' })).toBeVisible();
   await expect(operator.getByRole('article', { name: `Story appeal: ${name}` })).toHaveCount(0);
 
   // Live: another person opens it on the story page; the creator is told in the inbox and the editor.

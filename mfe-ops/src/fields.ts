@@ -6,6 +6,8 @@ export interface ReviewField {
   labelKey: string;
   labelValues: Record<string, string | number>;
   text: string;
+  /** A picture players see with this field: the cover with the story's name, a character's, a chapter's background. */
+  picture: string;
   flagged: string | null;
 }
 
@@ -15,9 +17,9 @@ const flag = (item: ReviewItem | undefined): string | null =>
 /** The fields of a version in reading order, with what the automated review said of each. */
 export function reviewFields(content: StoryContent, result: StoryReviewResult | null): ReviewField[] {
   const out: ReviewField[] = [];
-  const add = (key: string, labelKey: string, text: string, item: ReviewItem | undefined, labelValues = {}) =>
-    out.push({ key, labelKey, labelValues, text, flagged: flag(item) });
-  add('name', 'review.storyName', content.story_name, result?.name);
+  const add = (key: string, labelKey: string, text: string, item: ReviewItem | undefined, labelValues = {}, picture = '') =>
+    out.push({ key, labelKey, labelValues, text, picture, flagged: flag(item) });
+  add('name', 'review.storyName', content.story_name, result?.name, {}, content.logo ?? '');
   add('introduction', 'review.introduction', content.introduction, result?.introduction);
   add('summary', 'review.summary', content.summary, result?.summary);
   add('prologue', 'review.prologue', content.prologue.content, result?.prologue);
@@ -27,6 +29,7 @@ export function reviewFields(content: StoryContent, result: StoryReviewResult | 
     if (c.type === CharacterType.VoiceOver) continue;
     const r = result?.characters.find((x) => x.character_id === c.character_id);
     const name = { name: c.character_name };
+    add(`characters.${c.character_id}.img`, 'review.characterPicture', '', r?.img, name, c.character_url ?? '');
     add(`characters.${c.character_id}.name`, 'review.characterName', c.character_name, r?.name, name);
     add(`characters.${c.character_id}.settings`, 'review.characterSettings', c.settings, r?.settings, name);
     add(`characters.${c.character_id}.style`, 'review.characterStyle', c.style, r?.style, name);
@@ -34,11 +37,21 @@ export function reviewFields(content: StoryContent, result: StoryReviewResult | 
   content.nodes.forEach((node, i) => {
     const r = result?.nodes.find((x) => x.node_id === node.node_id);
     const n = { n: i + 1 };
+    add(`nodes.${node.node_id}.img`, 'review.nodePicture', '', r?.img, n, node.background_url ?? '');
     add(`nodes.${node.node_id}.name`, 'review.nodeName', node.name, r?.name, n);
     add(`nodes.${node.node_id}.content`, 'review.nodeContent', node.content, r?.content, n);
     add(`nodes.${node.node_id}.ending_content`, 'review.nodeEnding', node.ending_content, r?.ending_content, n);
   });
-  return out.filter((f) => f.text.trim() !== '' || f.flagged !== null);
+  return out.filter((f) => f.text.trim() !== '' || f.picture !== '' || f.flagged !== null);
+}
+
+/**
+ * The fields flagged with the reasons an operator gave (what the creator was told) instead of the automated review's:
+ * the version's own review result is rewritten when an appeal is approved, the audit log keeps the reasons.
+ */
+export function withReasons(fields: ReviewField[], reasons: ReadonlyArray<{ field: string; reason: string }>): ReviewField[] {
+  const given = new Map(reasons.map((r) => [r.field, r.reason]));
+  return fields.map((f) => ({ ...f, flagged: given.get(f.key) ?? null }));
 }
 
 /** How many fields the automated review flagged. */

@@ -2,12 +2,14 @@ import consoleEn from './console.en';
 import moderationEn from './moderation.en';
 import sanctionsEn from './sanctions.en';
 import templatesEn from './templates.en';
+import storyViewEn from './storyView.en';
 /** The ops console's copy in English: the `ops` namespace. Every other language has exactly these keys. */
 const en = {
   ...consoleEn,
   ...moderationEn,
   ...sanctionsEn,
   ...templatesEn,
+  ...storyViewEn,
   nav: { label: 'Console', queue: 'Review queue', audit: 'Audit log' },
   common: { loading: 'Loading…', tryAgain: 'Try again', error: 'The list could not be loaded.' },
   queue: {
@@ -50,9 +52,11 @@ const en = {
     characterName: '{{name}}: name',
     characterSettings: '{{name}}: settings',
     characterStyle: '{{name}}: style',
+    characterPicture: '{{name}}: picture',
     nodeName: 'Chapter {{n}}: title',
     nodeContent: 'Chapter {{n}}: content',
     nodeEnding: 'Chapter {{n}}: ending',
+    nodePicture: 'Chapter {{n}}: background',
   },
   audit: {
     title: 'Audit log',

@@ -3,6 +3,7 @@ import consoleZhCN from './console.zh-CN';
 import moderationZhCN from './moderation.zh-CN';
 import sanctionsZhCN from './sanctions.zh-CN';
 import templatesZhCN from './templates.zh-CN';
+import storyViewZhCN from './storyView.zh-CN';
 
 /** 运营后台的中文文案（`ops` 命名空间）。 */
 const zhCN: OpsCatalogue = {
@@ -10,6 +11,7 @@ const zhCN: OpsCatalogue = {
   ...moderationZhCN,
   ...sanctionsZhCN,
   ...templatesZhCN,
+  ...storyViewZhCN,
   nav: { label: '后台', queue: '审核队列', audit: '操作日志' },
   common: { loading: '加载中…', tryAgain: '重试', error: '列表加载失败。' },
   queue: {
@@ -52,9 +54,11 @@ const zhCN: OpsCatalogue = {
     characterName: '{{name}}：名称',
     characterSettings: '{{name}}：设定',
     characterStyle: '{{name}}：风格',
+    characterPicture: '{{name}}：图片',
     nodeName: '第 {{n}} 章：标题',
     nodeContent: '第 {{n}} 章：内容',
     nodeEnding: '第 {{n}} 章：结局',
+    nodePicture: '第 {{n}} 章：背景图',
   },
   audit: {
     title: '操作日志',

@@ -98,6 +98,9 @@ export function AppealsPage(): JSX.Element {
                   <article aria-label={t('appeals.storyItem', { name: a.story_name })}>
                     <h2>{a.story_name}</h2>
                     <p>
+                      <Link to={under(base, `story/${a.story_id}/${a.version_id}`)}>{t('storyView.open', { name: a.story_name })}</Link>
+                    </p>
+                    <p>
                       {t('appeals.storyBy')} <Link to={under(base, `users/${a.uid}`)}>{name}</Link>
                     </p>
                     <p>{t('appeals.storyReasons')}</p>

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
+import { Link } from 'react-router';
 import type { OpsAuditEntry } from 'shared-kit';
 import { Button, EmptyState, Select, Spinner, TextField } from 'ui-kit';
+import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchAudit, type AuditFilters } from '../services/ops.service';
 
@@ -102,7 +104,9 @@ export function AuditPage(): JSX.Element {
                   <td>{new Date(r.at).toLocaleString()}</td>
                   <td>{r.operator_uid}</td>
                   <td>{r.action}</td>
-                  <td>{r.target_id}</td>
+                  <td>
+                    <AuditTarget entry={r} />
+                  </td>
                   <td>{r.reason}</td>
                 </tr>
               ))}
@@ -113,4 +117,13 @@ export function AuditPage(): JSX.Element {
       )}
     </main>
   );
+}
+
+/** A story decision's target leads to the version it judged, read only; other targets are their id. */
+function AuditTarget({ entry }: { entry: OpsAuditEntry }): JSX.Element {
+  const base = useBase();
+  const after = entry.after as { version_id?: unknown } | null;
+  const judged = entry.target_type === 'story' && (entry.action === 'review.decide' || entry.action === 'appeal.decide');
+  if (!judged || typeof after?.version_id !== 'string') return <>{entry.target_id}</>;
+  return <Link to={under(base, `story/${entry.target_id}/${after.version_id}`)}>{entry.target_id}</Link>;
 }

@@ -4,6 +4,7 @@ import { ApiError, ErrorCode } from 'shared-kit';
 import { Button, Spinner, TextArea, TextField } from 'ui-kit';
 import { under, useBase } from '../base';
 import { OperationFields, operationOf, UNCHANGED, type OperationChoice } from '../components/OperationFields';
+import { StoryView } from '../components/StoryView';
 import { reviewFields } from '../fields';
 import { useOpsT } from '../i18n';
 import { claimStory, decideStory, fetchQueue, type Claimed, type Decision } from '../services/ops.service';
@@ -114,24 +115,16 @@ export function ReviewPage(): JSX.Element {
         <>
           <p>{t('review.claimed', { time: new Date(load.claimed.locked_until).toLocaleTimeString() })}</p>
           <p>{t('review.shortcuts')}</p>
-          <section aria-label={t('review.fields')}>
-            {fields.map((f) => {
-              const label = t(f.labelKey, f.labelValues);
-              return (
-                <article key={f.key} data-field={f.key} data-flagged={f.flagged !== null ? 'true' : undefined}>
-                  <h2>{label}</h2>
-                  <p>{f.text}</p>
-                  {f.flagged !== null && <p role="note">{t('review.flagged', { reason: f.flagged })}</p>}
-                  <TextField
-                    label={t('review.reasonFor', { field: label })}
-                    value={reasons[f.key] ?? ''}
-                    maxLength={500}
-                    onChange={(e) => setReasons((r) => ({ ...r, [f.key]: e.target.value }))}
-                  />
-                </article>
-              );
-            })}
-          </section>
+          <StoryView fields={fields} note="review.flagged">
+            {(f, label) => (
+              <TextField
+                label={t('review.reasonFor', { field: label })}
+                value={reasons[f.key] ?? ''}
+                maxLength={500}
+                onChange={(e) => setReasons((r) => ({ ...r, [f.key]: e.target.value }))}
+              />
+            )}
+          </StoryView>
           <TextArea label={t('review.note')} value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
           <OperationFields value={operation} onChange={setOperation} />
           {message && <p role="status">{message}</p>}

@@ -6,6 +6,7 @@ import { useOpsT } from '../i18n';
 import { useCan } from '../me';
 import { AppealsPage } from './AppealsPage';
 import { HomeContentPage } from './HomeContentPage';
+import { StoryVersionPage } from './StoryVersionPage';
 import { UserPage, UsersPage } from './UsersPage';
 
 /** The console's links to the users and appeals pages (moderators) and the home content page (content operators). */
@@ -26,13 +27,14 @@ export function SanctionNav(): JSX.Element | null {
   );
 }
 
-/** The routes of the users, appeals and home content pages (plain elements: `<Routes>` reads its children's props). */
+/** The routes of the users, appeals (with a story version as judged) and home content pages (plain elements: `<Routes>` reads its children's props). */
 export function SanctionRoutes(): JSX.Element {
   return (
     <>
       <Route path="users" element={<UsersPage />} />
       <Route path="users/:uid" element={<UserPage />} />
       <Route path="appeals" element={<AppealsPage />} />
+      <Route path="story/:storyId/:versionId" element={<StoryVersionPage />} />
       <Route path="home" element={<HomeContentPage />} />
     </>
   );

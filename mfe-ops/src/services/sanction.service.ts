@@ -1,4 +1,4 @@
-import { unwrap, type Envelope, type OpsAppealItem, type OpsStoryAppealItem, type StoryAppeal, type OpsUserDetail, type OpsUserRow, type Sanction, type SanctionKind } from 'shared-kit';
+import { unwrap, type Envelope, type OpsAppealItem, type OpsStoryAppealItem, type OpsStoryVersion, type StoryAppeal, type OpsUserDetail, type OpsUserRow, type Sanction, type SanctionKind } from 'shared-kit';
 import { apiClient } from '../api/client';
 
 export function searchUsers(q: string): Promise<{ list: OpsUserRow[] }> {
@@ -28,4 +28,9 @@ export function decideAppeal(sanctionId: string, decision: 'Approved' | 'Rejecte
 
 export function decideStoryAppeal(appealId: string, decision: 'Approved' | 'Rejected', reason: string): Promise<StoryAppeal> {
   return unwrap(apiClient.post<Envelope<StoryAppeal>>('/ops/appeal/decide', { appeal_id: appealId, decision, reason }));
+}
+
+/** A story version as it was judged, read only (nothing is claimed): content, reasons, decision, appeal, edits since. */
+export function fetchStoryVersion(storyId: string, versionId: string): Promise<OpsStoryVersion> {
+  return unwrap(apiClient.get<Envelope<OpsStoryVersion>>('/ops/story/version', { params: { story_id: storyId, version_id: versionId } }));
 }
