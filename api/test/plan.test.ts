@@ -1,4 +1,5 @@
-import { PlanStatus, StoryStatus } from 'shared-kit';
+import { ErrorCode, PlanStatus, StoryStatus } from 'shared-kit';
+import { FACE_TRIES } from '../src/modules/plan/plan.runner';
 import { ADULT } from './editor.support';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { FakeOpenAI, type FakeRequest } from './support/fakeOpenAI';
@@ -19,6 +20,7 @@ interface PlanView {
   percent: number;
   model_calls?: number;
   fail_msg: { code: number; msg: string } | null;
+  missing_pictures: Array<{ character_id: string; code: number; msg: string }>;
 }
 interface StoryView {
   story_info: { status: number; brain_storm_idea: string; story_name: string; fail_msg: unknown };
@@ -217,6 +219,47 @@ describe('brainstorm plans, openai-compatible model', () => {
     expect(done.characters.map((c) => c.character_name)).toEqual(['Mara', 'Tobin']);
     expect(fake.imageRequests).toBeGreaterThanOrEqual(5);
     expect((await publishCheck(dave, done)).body).toMatchObject({ status_code: 0 });
+  });
+
+  it('redraws a character picture that shows no face, and leaves a character none of whose drawings does without a picture, saying why', async () => {
+    fake.requests.length = 0;
+    fake.imagePrompts.length = 0;
+    fake.script(() => ({ kind: 'json', content: goodAnswer() }));
+    let maraDrawings = 0;
+    // Mara's first drawing shows no face, her second does; no drawing of Tobin ever does.
+    fake.drawsFace = (_n, prompt) => {
+      if (prompt.includes('A keeper in a yellow coat')) return ++maraDrawings > 1;
+      return !prompt.includes('A young sailor');
+    };
+    try {
+      const gus = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+      const { story_id, plan_generate } = (await brainstorm(gus)).body.data!;
+      const plan = await waitForPlan(gus, plan_generate.plan_id, finished, 60_000);
+      expect(plan.status).toBe(PlanStatus.Success);
+      const done = await story(gus, story_id);
+      const mara = done.characters.find((c) => c.character_name === 'Mara')!;
+      const tobin = done.characters.find((c) => c.character_name === 'Tobin')!;
+      expect(mara.character_url).toMatch(/^\/api\/media\//);
+      expect(tobin.character_url).toBe('');
+
+      const maraPrompts = fake.imagePrompts.filter((p) => p.includes('A keeper in a yellow coat'));
+      const tobinPrompts = fake.imagePrompts.filter((p) => p.includes('A young sailor'));
+      expect(maraPrompts).toHaveLength(2);
+      expect(tobinPrompts).toHaveLength(FACE_TRIES);
+      expect(maraPrompts[0]).not.toMatch(/face clearly visible/);
+      expect(maraPrompts[1]).toMatch(/face clearly visible/);
+      expect(api.logs.find('face check').filter((l) => l.faces === 0).length).toBeGreaterThanOrEqual(1 + FACE_TRIES);
+
+      const reason = { character_id: tobin.character_id, code: ErrorCode.FaceNotRecognized, msg: expect.stringMatching(/^No face detected/) };
+      expect(plan.missing_pictures).toEqual([reason]);
+      expect((done.plan as { missing_pictures: unknown[] }).missing_pictures).toEqual([reason]);
+      // The story is the creator's to finish: publishing asks for Tobin's picture.
+      const check = await publishCheck(gus, done);
+      expect(check.body.status_code).not.toBe(0);
+      expect(JSON.stringify(check.body)).toMatch(/characters\.1\.character_url|character_url/);
+    } finally {
+      fake.drawsFace = () => true;
+    }
   });
 
   it('a model failing mid-plan fails the plan, marks the story AIGenFailed and gives the use back', async () => {

@@ -6,6 +6,7 @@ import { Story } from '../src/modules/editor/story.model';
 import { StoryVersion } from '../src/modules/editor/storyVersion.model';
 import { User } from '../src/modules/user/user.model';
 import { judgeObjective } from '../src/ai/chat/objective';
+import { detectFaces } from '../src/modules/media/media.face';
 import { runningTurns } from '../src/modules/play/turn/task';
 import { call, signInByPhone, startTestApi, type TestApi } from './helpers';
 
@@ -46,13 +47,23 @@ describe('demo stories seed', () => {
       const cover = await fetch(api.baseUrl + story.logo);
       expect(cover.status).toBe(200);
       expect(cover.headers.get('content-type')).toMatch(/^image\//);
+      // The demo obeys the product's own rule (section 5): each stored character picture shows a face to the same
+      // detector an upload meets.
+      const { characters } = story as unknown as { characters: Array<{ character_name: string; character_url: string }> };
+      expect(characters.length).toBeGreaterThanOrEqual(2);
+      for (const c of characters) {
+        const got = await fetch(api.baseUrl + c.character_url);
+        expect(got.status).toBe(200);
+        const check = await detectFaces(Buffer.from(await got.arrayBuffer()));
+        expect({ character: c.character_name, faces: check.faces }).toEqual({ character: c.character_name, faces: 1 });
+      }
     }
 
     const again = await seedStories({ config: api.config, logger: api.logger, pollMs: 20 });
     expect(again.created).toEqual([]);
     expect(again.skipped).toHaveLength(DEMO_STORIES.length);
     expect(await Story.countDocuments({ uid: creator!.uid })).toBe(DEMO_STORIES.length);
-  }, 60_000);
+  }, 180_000);
 
   it('lists the demo stories to players through GET /api/tyler/story/list', async () => {
     const res = await call<{ stories?: StoryCard[]; list?: StoryCard[] }>(api.baseUrl, '/api/tyler/story/list?offset=0&count=20');

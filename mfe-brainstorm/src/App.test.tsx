@@ -148,6 +148,22 @@ describe('brainstorm', () => {
     expect(current?.textContent).toBe(status === StoryStatus.AIGenDoing ? 'Creating' : heading === 'Your idea' ? 'Your idea' : 'Result');
   });
 
+  it('says which character was left without a picture because no drawing showed a face', async () => {
+    const plan = { plan_id: '3001', status: PlanStatus.Success, percent: 100 };
+    api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenSuccess, { plan: { ...plan, missing_pictures: [{ character_id: 'c1', code: ErrorCode.FaceNotRecognized, msg: 'No face detected' }] } }));
+    const { unmount } = renderAt('/editor/story-ai/1001');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mara and the Message' })).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toBe(
+      'No face was found in the pictures drawn for Mara: add a picture showing the face in the editor before publishing.',
+    );
+    unmount();
+    resetBrainstormStore();
+    api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenSuccess, { plan: { ...plan, missing_pictures: [] } }));
+    renderAt('/editor/story-ai/1001');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mara and the Message' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('shows minutes left from the estimate minus the time taken', async () => {
     api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenDoing, { plan_info: { estimated_time: 300, duration: 10, estimated_pieces: 7 } }));
     renderAt('/editor/story-ai/1001');

@@ -76,6 +76,10 @@ export class FakeOpenAI {
   /** `/images/generations`: how long each picture takes, and how many were asked for. */
   imageDelayMs = 0;
   imageRequests = 0;
+  /** Whether an upright picture (the `n`-th picture asked for, from 1) shows a face; by default every one does. */
+  drawsFace: (n: number, prompt: string) => boolean = () => true;
+  /** Every picture's prompt, in order. */
+  readonly imagePrompts: string[] = [];
   /** `/audio/speech`: every request's body, how long each clip takes, and the status to answer (200 by default). */
   readonly speechRequests: Array<{ model: string; voice: string; input: string; response_format?: string }> = [];
   speechDelayMs = 0;
@@ -178,13 +182,15 @@ export class FakeOpenAI {
     }
     if (req.method === 'POST' && req.url?.endsWith('/images/generations')) {
       // A picture of the asked size, after `imageDelayMs`: a portrait with a face for an upright size (characters
-      // and covers; a character picture must show a face), a flat colour for a wide one.
+      // and covers; a character picture must show a face) unless `drawsFace` says no, a flat colour otherwise.
       this.imageRequests++;
       const asked = JSON.parse(raw) as { size?: string; prompt?: string };
+      this.imagePrompts.push(asked.prompt ?? '');
+      const face = this.drawsFace(this.imageRequests, asked.prompt ?? '');
       const [w = 1024, h = 1024] = String(asked.size ?? '1024x1024').split('x').map(Number);
       if (this.imageDelayMs > 0) await sleep(this.imageDelayMs);
       const png =
-        h > w
+        h > w && face
           ? await sharp(Buffer.from(offlinePortraitSvg({ prompt: asked.prompt ?? '', width: w, height: h }, 200))).png().toBuffer()
           : await sharp({ create: { width: w, height: h, channels: 3, background: { r: 90, g: 120, b: 160 } } }).png().toBuffer();
       if (res.destroyed) return;

@@ -60,6 +60,7 @@ const en = {
     objective: 'Objective: {{text}}',
     prologue: 'Opening line',
     pictureOf: 'Picture of {{name}}',
+    noFace: 'No face was found in the pictures drawn for {{name}}: add a picture showing the face in the editor before publishing.',
     cover: 'Cover of {{name}}',
     edit: 'Edit in the story editor',
     regenerate: 'Generate again',

@@ -63,6 +63,7 @@ const zhCN: Translation<BrainstormMessages> = {
     objective: '目标：{{text}}',
     prologue: '开场白',
     pictureOf: '{{name}}的图片',
+    noFace: '为{{name}}生成的图片中未检测到人脸：发布前请在编辑器中添加一张露出脸部的图片。',
     cover: '{{name}}的封面',
     edit: '在故事编辑器中编辑',
     regenerate: '重新生成',

@@ -160,6 +160,7 @@ export function ResultStep({ onRegenerated }: { onRegenerated: () => void }): JS
   if (!story) return <></>;
   const name = story.story_info.story_name;
   const failed = story.characters.length === 0;
+  const noFace = new Set((story.plan?.missing_pictures ?? []).map((m) => m.character_id));
   return (
     <section className="bs-section" aria-labelledby="bs-result-heading">
       <h2 id="bs-result-heading" className="ui-heading-2">{failed ? t('result.heading') : name}</h2>
@@ -174,6 +175,11 @@ export function ResultStep({ onRegenerated }: { onRegenerated: () => void }): JS
             {story.characters.map((c) => (
               <li key={c.character_id} className="bs-cast__item">
                 {c.character_url ? <img src={c.character_url} alt={t('result.pictureOf', { name: c.character_name })} /> : null}
+                {!c.character_url && noFace.has(c.character_id) ? (
+                  <p className="bs-error" role="note">
+                    {t('result.noFace', { name: c.character_name })}
+                  </p>
+                ) : null}
                 <strong>{c.character_name}</strong>
                 <span className="bs-muted">{c.settings}</span>
               </li>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CreatorStoryStatus, DisplayStatus } from '../enums';
 import { storyContentSchema } from '../story/schema';
 import { enumOf, isoDate } from './common';
-import { planInfoSchema } from './plan';
+import { missingPictureSchema, planInfoSchema } from './plan';
 
 const reviewItem = z.object({
   is_valid: z.boolean(),
@@ -63,7 +63,10 @@ export const storyDetailSchema = z.object({
   review_result: storyReviewResultSchema.nullable(),
   plan_info: planInfoSchema,
   /** The story's latest generation plan, when it has one. */
-  plan: z.object({ plan_id: z.string(), status: z.number().int(), percent: z.number() }).nullable().optional(),
+  plan: z
+    .object({ plan_id: z.string(), status: z.number().int(), percent: z.number(), missing_pictures: z.array(missingPictureSchema).optional() })
+    .nullable()
+    .optional(),
   permission: storyPermissionSchema,
   /** The story's or bot's world info, when it has one. */
   lorebook: content.lorebook,

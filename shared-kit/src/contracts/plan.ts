@@ -23,6 +23,10 @@ export const planInfoSchema = z.object({
 });
 export type PlanInfo = z.infer<typeof planInfoSchema>;
 
+/** A character a plan left without a picture: none of its drawings showed a face (the face error, 1010120). */
+export const missingPictureSchema = z.object({ character_id: z.string(), code: z.number().int(), msg: z.string() });
+export type MissingPicture = z.infer<typeof missingPictureSchema>;
+
 export const planSchema = z.object({
   plan_id: z.string(),
   story_id: z.string(),
@@ -36,6 +40,8 @@ export const planSchema = z.object({
   /** Pictures drawn so far. */
   finished_pieces: z.number().int(),
   fail_msg: z.object({ code: z.number(), msg: z.string() }).nullable(),
+  /** Characters left without a picture because no drawing of them showed a face (the creator adds one). */
+  missing_pictures: z.array(missingPictureSchema),
   /** 'model' or 'offline': who wrote the story. */
   writer: z.string(),
   read: z.boolean(),

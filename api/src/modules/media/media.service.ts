@@ -24,8 +24,8 @@ async function requireFace(image: Buffer, log?: Logger): Promise<void> {
 
 /**
  * Checks, cleans and stores one uploaded or generated picture for `owner` (a user's uid); a character picture must
- * also show a face. `log` gets the face check's figures. `checkFace: false` skips the face check: for the demo
- * content's offline portraits (so a first start is not held up) and brainstorm plans' pictures (see plan.runner.ts).
+ * also show a face. `log` gets the face check's figures. `checkFace: false` skips the face check: only for the demo
+ * content's offline portraits (so a first start is not held up); api/test/seed.test.ts proves they show a face.
  */
 export async function uploadImage(data: Buffer, use: MediaUse, owner: string, log?: Logger, checkFace = true): Promise<UploadResult> {
   const image = await cleanImage(data, use);

@@ -24,6 +24,8 @@ const planSchema = new mongoose.Schema(
     estimated_pieces: { type: Number, default: 0 },
     finished_pieces: { type: Number, default: 0 },
     fail_msg: { type: new mongoose.Schema({ code: Number, msg: String }, { _id: false }), default: null },
+    /** Characters left without a picture because no drawing of them showed a face, with the reason. */
+    missing_pictures: { type: [new mongoose.Schema({ character_id: String, code: Number, msg: String }, { _id: false })], default: [] },
     cancel_requested: { type: Boolean, default: false },
     /** The UTC day whose quota this plan used (given back when it fails or is cancelled). */
     quota_day: { type: String, required: true },
@@ -56,6 +58,7 @@ export interface PlanRecord {
   estimated_pieces: number;
   finished_pieces: number;
   fail_msg: { code: number; msg: string } | null;
+  missing_pictures: MissingPicture[];
   cancel_requested: boolean;
   quota_day: string;
   quota_returned: boolean;
@@ -65,6 +68,13 @@ export interface PlanRecord {
   started_at: Date;
   finished_at: Date | null;
   created_at: Date;
+}
+
+/** A character the plan left without a picture, and why (the error an upload of such a picture gets). */
+export interface MissingPicture {
+  character_id: string;
+  code: number;
+  msg: string;
 }
 
 /** The plan's work in progress. */

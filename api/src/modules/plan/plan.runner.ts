@@ -9,11 +9,13 @@ import { PROCESS_NAME } from '../../lib/processName';
 import type { EventBus } from '../../realtime/events';
 import { Story } from '../editor/story.model';
 import { GENERATE_SIZES, type GenerateUse } from '../editor/image.generate';
+import { AppError } from '../../lib/errors';
 import { MEDIA_RULES } from '../media/media.rules';
 import { uploadImage } from '../media/media.service';
+import type { UploadResult } from '../media/media.schema';
 import { newNumericId } from '../user/ids';
 import { assembleContent, assignVoices, storyProblems, writtenStoryProblems } from './plan.assemble';
-import { isTerminal, Plan, type PlanDraft, type PlanRecord } from './plan.model';
+import { isTerminal, Plan, type MissingPicture, type PlanDraft, type PlanRecord } from './plan.model';
 import { giveBackQuota } from './plan.quota';
 import { WriterFailure, type StoryWriter } from './plan.writer';
 
@@ -45,6 +47,14 @@ export interface PlanRunnerDeps {
 }
 
 export type PlanRunner = DurableRunner;
+
+/** Drawings of one character at most, until one shows a face (section 5); then it is left without a picture. */
+export const FACE_TRIES = 3;
+/** What a redrawing adds to the prompt: the earlier drawing showed no face. */
+const FACE_HINT = 'A portrait: the face clearly visible, looking at the viewer.';
+
+/** Stands in for a picture the creator still has to add, while the rest of a generated story is checked. */
+const PICTURE_PENDING = '/api/editor/art/placeholder.png';
 
 /** The plan was cancelled (or its story went away) while it ran: it stops where it is. */
 class PlanStopped extends Error {}
@@ -108,6 +118,34 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
     return plan;
   }
 
+  /**
+   * Draws one picture and stores it through the upload checks, so a character picture must show a face like any
+   * other (section 5). A character drawing without one is drawn again (FACE_TRIES in all, the prompt asking for the
+   * face); when none shows a face the answer is that error instead of a picture. The job's lock is renewed on a beat
+   * (lib/durableQueue), so the checks' time never lets another process take the plan over.
+   */
+  async function drawChecked(job: Job, plan: PlanRecord, t: { key: string; use: GenerateUse; prompt: string }): Promise<{ stored: UploadResult } | { missing: AppError }> {
+    const size = GENERATE_SIZES[t.use];
+    for (let attempt = 1; ; attempt++) {
+      if (attempt > 1) await checkpoint(job, plan.plan_id);
+      const drawn = await deps.images.generate({
+        prompt: attempt === 1 ? t.prompt : `${t.prompt}\n${FACE_HINT}`,
+        ...(plan.style_code ? { style: plan.style_code } : {}),
+        width: size.width,
+        height: size.height,
+        use: t.use,
+        signal: AbortSignal.timeout(60_000),
+      });
+      const bytes = drawn.data.length <= MEDIA_RULES[t.use].maxBytes ? drawn.data : await sharp(drawn.data).jpeg({ quality: 88 }).toBuffer();
+      try {
+        return { stored: await uploadImage(bytes, t.use, plan.uid, log.child({ plan_id: plan.plan_id, target: t.key, attempt })) };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== ErrorCode.FaceNotRecognized) throw err;
+        if (attempt >= FACE_TRIES) return { missing: err };
+      }
+    }
+  }
+
   async function runStep(job: Job, plan: PlanRecord, index: number): Promise<PlanDraft> {
     const draft: PlanDraft = { ...(plan.draft ?? {}) };
     const signal = queue.signal;
@@ -154,26 +192,22 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
         let content = draft.content!;
         const targets = pictureTargets(content, draft.prompts ?? {});
         let finished = plan.finished_pieces;
+        let missingPictures = plan.missing_pictures ?? [];
         for (const [i, t] of targets.entries()) {
           if (i < finished) continue; // drawn before a restart
           await checkpoint(job, plan.plan_id);
-          const size = GENERATE_SIZES[t.use];
-          const drawn = await deps.images.generate({
-            prompt: t.prompt,
-            ...(plan.style_code ? { style: plan.style_code } : {}),
-            width: size.width,
-            height: size.height,
-            use: t.use,
-            signal: AbortSignal.timeout(60_000),
-          });
-          const bytes = drawn.data.length <= MEDIA_RULES[t.use].maxBytes ? drawn.data : await sharp(drawn.data).jpeg({ quality: 88 }).toBuffer();
-          // Not face-checked here: on a loaded machine the check's CPU time made plans outlive their job lease. The
-          // offline generator's portraits are held to the detector by their own tests.
-          const stored = await uploadImage(bytes, t.use, plan.uid, undefined, false);
-          content = placePicture(content, t.key, stored.url);
+          const drawing = await drawChecked(job, plan, t);
+          if ('missing' in drawing) {
+            // No drawing showed a face: the character is left without a picture, and the plan says why.
+            const missing: MissingPicture = { character_id: t.key.slice('character:'.length), code: drawing.missing.code, msg: drawing.missing.message };
+            missingPictures = [...missingPictures.filter((m) => m.character_id !== missing.character_id), missing];
+            log.info({ plan_id: plan.plan_id, character_id: missing.character_id, tries: FACE_TRIES }, 'character left without a picture: no face');
+          } else {
+            content = placePicture(content, t.key, drawing.stored.url);
+          }
           finished = i + 1;
           const percent = Math.round(STEPS[3]!.done + ((STEPS[4]!.done - STEPS[3]!.done) * finished) / targets.length);
-          await save(plan.plan_id, { 'draft.content': content, finished_pieces: finished, percent });
+          await save(plan.plan_id, { 'draft.content': content, finished_pieces: finished, percent, missing_pictures: missingPictures });
           progressed(plan, PlanStatus.ImageGenerating, percent);
         }
         draft.content = content;
@@ -191,7 +225,11 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
   async function execute(plan: PlanRecord): Promise<void> {
     const content = plan.draft?.content;
     if (!content) throw new WriterFailure('nothing was generated');
-    const problems = storyProblems(content, deps.forbidden);
+    // A character left without a picture (no drawing showed a face, see drawChecked) is the creator's to finish in
+    // the editor, where publishing asks for it; everything else must pass as a publish would check it.
+    const missing = new Set((plan.missing_pictures ?? []).map((m) => m.character_id));
+    const checked = { ...content, characters: content.characters.map((c) => (missing.has(c.character_id) && !c.character_url ? { ...c, character_url: PICTURE_PENDING } : c)) };
+    const problems = storyProblems(checked, deps.forbidden);
     if (problems.length > 0) throw new WriterFailure(`the generated story breaks the rules: ${problems.join('; ')}`);
     // The story first: whoever reads the plan as finished finds the story finished too.
     const story = await Story.findOneAndUpdate(

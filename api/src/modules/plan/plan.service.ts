@@ -195,6 +195,11 @@ export async function cancelPlan(uid: string, q: { plan_id?: string; story_id?: 
   return { story_id: plan.story_id, plan_id: plan.plan_id, status: PlanStatus.Cancel };
 }
 
+/** The characters a plan left without a picture (no drawing showed a face), with the reason. */
+function missingPicturesOf(plan: PlanRecord) {
+  return (plan.missing_pictures ?? []).map((m) => ({ character_id: m.character_id, code: m.code, msg: m.msg }));
+}
+
 export function presentPlan(plan: PlanRecord, now: number) {
   const end = plan.finished_at ? plan.finished_at.getTime() : now;
   return {
@@ -207,6 +212,7 @@ export function presentPlan(plan: PlanRecord, now: number) {
     estimated_pieces: plan.estimated_pieces,
     finished_pieces: plan.finished_pieces,
     fail_msg: plan.fail_msg ? { code: plan.fail_msg.code, msg: plan.fail_msg.msg } : null,
+    missing_pictures: missingPicturesOf(plan),
     writer: plan.writer,
     read: plan.read,
     created_at: plan.created_at.toISOString(),
@@ -233,14 +239,14 @@ export async function readPlan(uid: string, planId: string) {
 }
 
 /** `plan_info` of `story/get`: the latest plan's timing (zeros for a story never generated). */
-export async function planInfoOf(story: StoryRecord, now: number): Promise<{ info: PlanInfo; plan: { plan_id: string; status: number; percent: number } | null }> {
+export async function planInfoOf(story: StoryRecord, now: number): Promise<{ info: PlanInfo; plan: Pick<ReturnType<typeof presentPlan>, 'plan_id' | 'status' | 'percent' | 'missing_pictures'> | null }> {
   if (!story.plan_id) return { info: { estimated_time: 0, duration: 0, estimated_pieces: 0 }, plan: null };
   const plan = await Plan.findOne({ plan_id: story.plan_id }).lean<PlanRecord>();
   if (!plan) return { info: { estimated_time: 0, duration: 0, estimated_pieces: 0 }, plan: null };
   const p = presentPlan(plan, now);
   return {
     info: { estimated_time: p.estimated_time, duration: p.duration, estimated_pieces: p.estimated_pieces },
-    plan: { plan_id: p.plan_id, status: p.status, percent: p.percent },
+    plan: { plan_id: p.plan_id, status: p.status, percent: p.percent, missing_pictures: p.missing_pictures },
   };
 }
 
