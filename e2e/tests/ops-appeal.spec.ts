@@ -67,6 +67,8 @@ test('a creator appeals a story an operator rejected; the operator approves it a
   await expect(operator.getByText(/^Failed by Operator on/)).toBeVisible();
   await expect(operator.getByText('The arrival is one short scene on purpose.')).toBeVisible();
   await expect(operator.getByText('The creator has not edited the story since.')).toBeVisible();
+  await expect(operator.getByRole('img', { name: 'Mira: picture' })).toBeAttached();
+  expect(await operator.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   expect(await seriousViolations(operator)).toEqual([]);
   await operator.getByRole('textbox', { name: 'Reason for the decision' }).fill('A short arrival is fine');
   await operator.getByRole('textbox', { name: 'Reason for the decision' }).blur();
