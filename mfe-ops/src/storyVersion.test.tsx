@@ -189,7 +189,7 @@ describe('mfe-ops: a story version as judged, read only, with its appeal', () =>
     expect(screen.queryByRole('textbox', { name: 'Reason for the decision' })).toBeNull();
   });
 
-  it('shows loading, then an error with a retry, and a missing version', async () => {
+  it('shows loading, then an error with a retry, a missing version, and a refusal', async () => {
     let fail!: (e: unknown) => void;
     api.fetchStoryVersion.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject))).mockResolvedValueOnce(judged());
     const { unmount } = renderAt('/ops/story/st1/v1');
@@ -201,9 +201,15 @@ describe('mfe-ops: a story version as judged, read only, with its appeal', () =>
     expect(await screen.findByText('A zorblax sleeps.')).toBeTruthy();
     unmount();
 
-    api.fetchStoryVersion.mockRejectedValue(new ApiError(ErrorCode.RecordNotFound));
-    renderAt('/ops/story/st1/nope');
+    api.fetchStoryVersion.mockRejectedValueOnce(new ApiError(ErrorCode.RecordNotFound));
+    const second = renderAt('/ops/story/st1/nope');
     expect((await screen.findByRole('alert')).textContent).toBe('This story version could not be found.');
+    second.unmount();
+
+    // An operator without the moderator permission (the api's 1008) is told why.
+    api.fetchStoryVersion.mockRejectedValueOnce(new ApiError(ErrorCode.NoAccess));
+    renderAt('/ops/story/st1/v1');
+    expect((await screen.findByRole('alert')).textContent).toBe('Only operators with the moderator permission can open a story version and its appeal.');
   });
 
   it('speaks Chinese in zh-CN', async () => {

@@ -6,6 +6,7 @@ const storyViewEn = {
     open: 'Open {{name}} as judged',
     notFound: 'This story version could not be found.',
     error: 'The story version could not be loaded.',
+    denied: 'Only operators with the moderator permission can open a story version and its appeal.',
     decisionTitle: 'Decision',
     creator: 'Creator:',
     versionStatus: 'This version: {{status}} (published {{date}})',

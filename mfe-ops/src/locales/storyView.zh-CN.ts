@@ -8,6 +8,7 @@ const storyViewZhCN: StoryViewCatalogue = {
     open: '查看 {{name}} 的审核时版本',
     notFound: '找不到这个故事版本。',
     error: '故事版本加载失败。',
+    denied: '只有拥有处置员权限的运营人员才能查看故事版本及其申诉。',
     decisionTitle: '审核决定',
     creator: '创作者：',
     versionStatus: '此版本：{{status}}（发布于 {{date}}）',

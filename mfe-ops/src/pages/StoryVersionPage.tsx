@@ -10,7 +10,7 @@ import { decideStoryAppeal, fetchAppeals, fetchStoryVersion } from '../services/
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-type Load = { state: 'loading' } | { state: 'gone' } | { state: 'error' } | { state: 'ready'; view: OpsStoryVersion };
+type Load = { state: 'loading' } | { state: 'gone' } | { state: 'denied' } | { state: 'error' } | { state: 'ready'; view: OpsStoryVersion };
 
 /**
  * A story version as it was judged, read only (nothing is claimed, so it opens after the decision): the story as
@@ -38,7 +38,8 @@ export function StoryVersionPage(): JSX.Element {
       (err: unknown) => {
         if (!live) return;
         const code = err instanceof ApiError ? err.code : null;
-        setLoad({ state: code === ErrorCode.RecordNotFound || code === ErrorCode.ClientParamError ? 'gone' : 'error' });
+        if (code === ErrorCode.NoAccess) setLoad({ state: 'denied' });
+        else setLoad({ state: code === ErrorCode.RecordNotFound || code === ErrorCode.ClientParamError ? 'gone' : 'error' });
       },
     );
     return () => {
@@ -117,6 +118,7 @@ export function StoryVersionPage(): JSX.Element {
       <h1>{t('storyView.title', { name })}</h1>
       {load.state === 'loading' && <Spinner label={t('common.loading')} />}
       {load.state === 'gone' && <p role="alert">{t('storyView.notFound')}</p>}
+      {load.state === 'denied' && <p role="alert">{t('storyView.denied')}</p>}
       {load.state === 'error' && (
         <div role="alert">
           <p>{t('storyView.error')}</p>
