@@ -5,7 +5,7 @@ import { readShare } from '../src/modules/voice/ugc.asr';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { ADULT, nextPhone } from './support/playStories';
 import { FakeOpenAI } from './support/fakeOpenAI';
-import { altered, looped, mp3Of, noiseSource, readWav, signal, spoken } from './support/voiceRecordings';
+import { altered, looped, mp3Of, noiseSource, oggOpusOf, readWav, signal, spoken } from './support/voiceRecordings';
 
 jest.setTimeout(180_000);
 
@@ -48,6 +48,7 @@ let female: Buffer;
 let refused: Array<[string, Buffer, number, string]>;
 let roomTone: Buffer;
 let mp3: Buffer;
+let ogg: { speech: Buffer; silence: Buffer; long: Buffer };
 
 async function recordings(): Promise<void> {
   speech ??= await spoken(READ_EN, 'en_male_deep');
@@ -64,6 +65,7 @@ async function recordings(): Promise<void> {
   ];
   roomTone ??= altered(speech, 0.8, 0.002);
   mp3 ??= mp3Of(female);
+  ogg ??= { speech: oggOpusOf(female), silence: oggOpusOf(signal(15, () => 0)), long: oggOpusOf(looped(female, 30)) };
 }
 
 describe('custom voices: recordings, checks and the library', () => {
@@ -125,6 +127,40 @@ describe('custom voices: recordings, checks and the library', () => {
     // The user's speed is applied over what the recording measured.
     const base = await create(owner, speech, { name: 'Same speaker', speed: '0' });
     expect(v.engine.speed).toBeLessThan(base.body.data!.voice.engine.speed);
+  });
+
+  test('Ogg Opus files: speech is decoded and measured like the WAV, silence is refused, a file cut off counts only what it holds', async () => {
+    expect(ogg.speech.subarray(0, 4).toString('latin1')).toBe('OggS');
+    expect(ogg.speech.subarray(28, 36).toString('latin1')).toBe('OpusHead');
+    const fromWav = await create(owner, female, { name: 'Bright WAV', speed: '0' });
+    const fromOgg = await create(owner, ogg.speech, { name: 'Bright Ogg', speed: '0' });
+    expect(fromOgg.body.status_code).toBe(0);
+    const v = fromOgg.body.data!.voice;
+    expect(v.engine.voice).toMatch(/^en-us\+f\d$/);
+    expect(Math.abs(v.duration_ms - fromWav.body.data!.voice.duration_ms)).toBeLessThan(500);
+    expect(await reviewed(owner, v.voice_id)).toMatchObject({ status: 'Normal' });
+
+    const silent = await create(owner, ogg.silence, { name: 'Silent Ogg' });
+    expect(silent.body).toMatchObject({ status_code: ErrorCode.ClientParamError, data: { reason: 'too_quiet' } });
+    expect(silent.body.status_message).toMatch(/^audio: /);
+
+    // 30 s of speech cut off at 60%, inside a page: the whole pages before the cut hold about 18 s (a page a second),
+    // and the part of a page after them is not read as audio.
+    const cut = Math.floor(ogg.long.length * 0.6);
+    expect(ogg.long.subarray(cut - 2, cut + 2).toString('latin1')).not.toContain('OggS');
+    const truncated = await create(owner, ogg.long.subarray(0, cut), { name: 'Cut Ogg' });
+    expect(truncated.body.status_code).toBe(0);
+    const held = truncated.body.data!.voice.duration_ms;
+    expect(held).toBeGreaterThan(30_000 * 0.6 - 1_200);
+    expect(held).toBeLessThanOrEqual(30_000 * 0.6 + 100);
+    // Cut before its first audio page, or within its headers: not audio.
+    for (const [label, bytes] of [
+      ['headers only', ogg.long.subarray(0, 200)],
+      ['cut in its header', ogg.long.subarray(0, 60)],
+    ] as const) {
+      const res = await create(owner, bytes, { name: 'Broken Ogg' });
+      expect({ label, code: res.body.status_code, reason: (res.body.data as { reason?: string }).reason }).toEqual({ label, code: ErrorCode.AvatarFormatError, reason: 'format' });
+    }
   });
 
   test('each check refuses its recording with the field and the reason', async () => {

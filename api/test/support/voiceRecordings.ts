@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import OpusScript from 'opusscript';
 import { offlineSpeech } from '../../src/modules/voice/tts.engines';
 import { voiceSpec } from '../../src/modules/voice/voice.catalog';
 
@@ -99,4 +100,97 @@ export function mp3Of(wav: Buffer): Buffer {
     process.stdout.write(Buffer.from(enc.flush()));
   `;
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: pcm, cwd: __dirname, maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** The CRC-32 of Ogg pages (polynomial 0x04c11db7, not reflected, starting at 0). */
+const OGG_CRC = (() => {
+  const table = new Uint32Array(256);
+  for (let i = 0; i < 256; i += 1) {
+    let r = i << 24;
+    for (let b = 0; b < 8; b += 1) r = r & 0x80000000 ? (r << 1) ^ 0x04c11db7 : r << 1;
+    table[i] = r >>> 0;
+  }
+  return table;
+})();
+
+function oggCrc(page: Buffer): number {
+  let crc = 0;
+  for (const byte of page) crc = ((crc << 8) ^ OGG_CRC[((crc >>> 24) ^ byte) & 0xff]!) >>> 0;
+  return crc;
+}
+
+/** One Ogg page holding whole packets (header type: 2 first page, 4 last page). */
+function oggPage(packets: Buffer[], granule: bigint, serial: number, sequence: number, headerType: number): Buffer {
+  const lacing: number[] = [];
+  for (const p of packets) {
+    for (let left = p.length; ; left -= 255) {
+      lacing.push(Math.min(255, left));
+      if (left < 255) break;
+    }
+  }
+  if (lacing.length > 255) throw new Error('too many packets for one Ogg page');
+  const header = Buffer.alloc(27 + lacing.length);
+  header.write('OggS', 0, 'latin1');
+  header[5] = headerType;
+  header.writeBigUInt64LE(granule, 6);
+  header.writeUInt32LE(serial, 14);
+  header.writeUInt32LE(sequence, 18);
+  header[26] = lacing.length;
+  lacing.forEach((l, i) => (header[27 + i] = l));
+  const page = Buffer.concat([header, ...packets]);
+  page.writeUInt32LE(oggCrc(page), 22);
+  return page;
+}
+
+/**
+ * The speech encoded as an Ogg Opus file (RFC 7845): libopus compiled to WebAssembly (opusscript) encodes 20 ms frames
+ * at 16 kHz, and the pages (OpusHead, OpusTags, then about a second of packets each) are written here.
+ */
+export function oggOpusOf(wav: Buffer): Buffer {
+  const RATE = 16_000;
+  const FRAME = RATE / 50;
+  const PRE_SKIP = 312;
+  const { rate, samples } = readWav(wav);
+  // Down to 16 kHz by averaging the samples each output sample covers.
+  const ratio = rate / RATE;
+  const pcm = new Int16Array(Math.ceil(Math.floor(samples.length / ratio) / FRAME) * FRAME);
+  for (let i = 0; i < Math.floor(samples.length / ratio); i += 1) {
+    const from = Math.floor(i * ratio);
+    const to = Math.max(from + 1, Math.floor((i + 1) * ratio));
+    let sum = 0;
+    for (let j = from; j < to; j += 1) sum += samples[j] ?? 0;
+    pcm[i] = Math.max(-32768, Math.min(32767, Math.round((sum / (to - from)) * 32767)));
+  }
+  const encoder = new OpusScript(RATE, 1, OpusScript.Application.VOIP);
+  const packets: Buffer[] = [];
+  try {
+    for (let at = 0; at < pcm.length; at += FRAME) {
+      const frame = Buffer.from(pcm.buffer, pcm.byteOffset + at * 2, FRAME * 2);
+      packets.push(Buffer.from(encoder.encode(frame, FRAME)));
+    }
+  } finally {
+    encoder.delete();
+  }
+  const serial = 0x5eed;
+  const head = Buffer.alloc(19);
+  head.write('OpusHead', 0, 'latin1');
+  head[8] = 1; // version
+  head[9] = 1; // channels
+  head.writeUInt16LE(PRE_SKIP, 10);
+  head.writeUInt32LE(RATE, 12);
+  const vendor = Buffer.from('storyverse tests', 'utf8');
+  const tags = Buffer.alloc(8 + 4 + vendor.length + 4);
+  tags.write('OpusTags', 0, 'latin1');
+  tags.writeUInt32LE(vendor.length, 8);
+  vendor.copy(tags, 12);
+  const pages = [oggPage([head], 0n, serial, 0, 2), oggPage([tags], 0n, serial, 1, 0)];
+  const perPage = 50;
+  for (let i = 0; i < packets.length; i += perPage) {
+    const chunk = packets.slice(i, i + perPage);
+    const last = i + perPage >= packets.length;
+    // Granule positions count the 48 kHz samples decoded by the page's end (the pre-skip among them).
+    const granule = BigInt((i + chunk.length) * 960);
+    pages.push(oggPage(chunk, granule, serial, pages.length, last ? 4 : 0));
+  }
+  return Buffer.concat(pages);
 }

@@ -119,6 +119,45 @@ function demuxWebm(buf) {
   return { frames, channels: channels > 2 ? 2 : channels, preSkip };
 }
 
+/** The CRC-32 of Ogg pages (polynomial 0x04c11db7, not reflected, starting at 0). */
+const OGG_CRC = (() => {
+  const table = new Uint32Array(256);
+  for (let i = 0; i < 256; i += 1) {
+    let r = i << 24;
+    for (let b = 0; b < 8; b += 1) r = r & 0x80000000 ? (r << 1) ^ 0x04c11db7 : r << 1;
+    table[i] = r >>> 0;
+  }
+  return table;
+})();
+
+/**
+ * The whole, intact pages an Ogg file begins with. A file cut off (an upload that stopped, a recorder killed) ends in
+ * part of a page, which the decoder would read past its end and turn into seconds of noise that is not in the file;
+ * a page whose checksum fails is damaged. The audio stops at either, and a file without a whole audio page after
+ * its two header pages is no Ogg Opus audio at all.
+ */
+function wholeOggPages(buf) {
+  let at = 0;
+  let pages = 0;
+  while (at + 27 <= buf.length && ascii(buf, at, at + 4) === 'OggS') {
+    const segments = buf[at + 26];
+    if (at + 27 + segments > buf.length) break;
+    let size = 27 + segments;
+    for (let i = 0; i < segments; i += 1) size += buf[at + 27 + i];
+    if (at + size > buf.length) break;
+    const page = Buffer.from(buf.subarray(at, at + size));
+    const stated = page.readUInt32LE(22);
+    page.writeUInt32LE(0, 22);
+    let crc = 0;
+    for (const byte of page) crc = ((crc << 8) ^ OGG_CRC[((crc >>> 24) ^ byte) & 0xff]) >>> 0;
+    if (crc !== stated) break;
+    at += size;
+    pages += 1;
+  }
+  if (pages < 3) throw new Error(at < buf.length ? 'Ogg file cut off or damaged before its audio' : 'Ogg file without audio');
+  return buf.subarray(0, at);
+}
+
 async function decode(buf, kind) {
   if (kind === 'wav') return decodeWav(buf);
   if (kind === 'webm') {
@@ -137,7 +176,7 @@ async function decode(buf, kind) {
     const decoder = new OggOpusDecoder();
     await decoder.ready;
     try {
-      return await decoder.decodeFile(new Uint8Array(buf));
+      return await decoder.decodeFile(new Uint8Array(wholeOggPages(buf)));
     } finally {
       decoder.free();
     }
