@@ -71,8 +71,20 @@ test.describe('on a phone', () => {
   test('editor pages send the visitor to the mobile page, the terms stay open', async ({ page }) => {
     await page.goto('/editor/works');
     await expect(page).toHaveURL(/\/editor\/mobile$/);
+    await expect(page.getByText(/The story editor is made for a computer/)).toBeVisible();
     await page.goto('/editor/protocol/terms');
     await expect(page).toHaveURL(/\/editor\/protocol\/terms$/);
+  });
+
+  test('the address a newcomer opens first leads a phone into the player, and the console says it needs a computer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/play$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stories' })).toBeVisible();
+    await page.goto('/ops');
+    await expect(page).toHaveURL(/\/editor\/mobile$/);
+    await expect(page.getByText(/The moderation console is made for a computer/)).toBeVisible();
+    await page.getByRole('link', { name: 'Play stories' }).click();
+    await expect(page).toHaveURL(/\/play$/);
   });
 });
 

@@ -156,7 +156,7 @@ describe('App routes', () => {
 describe('App on a phone', () => {
   beforeEach(() => useDevice(PHONE_UA, 390));
 
-  it.each(['/', '/editor', '/editor/works', '/editor/story/1', '/ops'])(
+  it.each(['/editor', '/editor/works', '/editor/story/1', '/ops'])(
     'sends %s to the mobile page',
     async (path) => {
       const router = renderApp(path);
@@ -165,6 +165,24 @@ describe('App on a phone', () => {
       expect(mockedLoadRemote).not.toHaveBeenCalled();
     },
   );
+
+  it('sends the root to the player, which is made for phones', async () => {
+    const router = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stories' })).toBeTruthy();
+    expect(router().state.location.pathname).toBe('/play');
+  });
+
+  it('tells a phone sent from the console that the console, not the editor, needs a computer', async () => {
+    renderApp('/ops/reports');
+    expect(await screen.findByText(/The moderation console is made for a computer/)).toBeTruthy();
+    expect(screen.queryByText(/The story editor is made for a computer/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Play stories' })).toBeTruthy();
+  });
+
+  it('tells a phone sent from the editor about the editor', async () => {
+    renderApp('/editor/works');
+    expect(await screen.findByText(/The story editor is made for a computer/)).toBeTruthy();
+  });
 
   it.each([
     ['/editor/protocol/terms', 'Terms of Service'],

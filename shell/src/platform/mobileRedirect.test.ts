@@ -1,4 +1,4 @@
-import { MOBILE_PAGE, mobileRedirect } from './mobileRedirect';
+import { MOBILE_PAGE, PHONE_HOME, mobileRedirect } from './mobileRedirect';
 
 describe('mobileRedirect', () => {
   const allowedOnMobile = [
@@ -17,7 +17,6 @@ describe('mobileRedirect', () => {
     '/not-a-page',
   ];
   const redirectedOnMobile = [
-    '/',
     '/editor',
     '/editor/',
     '/editor/no-access',
@@ -48,6 +47,12 @@ describe('mobileRedirect', () => {
 
   it.each(redirectedOnMobile)('sends a phone from %s to the mobile page', (path) => {
     expect(mobileRedirect(path, 'mobile')).toBe(MOBILE_PAGE);
+  });
+
+  it('sends a phone from the root to the player, not to the editor notice', () => {
+    expect(mobileRedirect('/', 'mobile')).toBe(PHONE_HOME);
+    expect(mobileRedirect('', 'mobile')).toBe(PHONE_HOME);
+    expect(mobileRedirect('/', 'pc')).toBeNull();
   });
 
   it.each([...allowedOnMobile, ...redirectedOnMobile])(

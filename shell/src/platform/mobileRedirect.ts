@@ -2,6 +2,9 @@ import type { Platform } from 'shared-kit';
 
 export const MOBILE_PAGE = '/editor/mobile';
 
+/** Where a phone opening the site's root lands: the player, which is made for phones. */
+export const PHONE_HOME = '/play';
+
 /** `/editor` pages a phone may open: they inform rather than edit (spec §2, mobile rule). */
 const MOBILE_ALLOWED_EDITOR_PAGES = new Set([
   '/editor/restricted-access',
@@ -25,13 +28,13 @@ function isUnder(pathname: string, base: string): boolean {
 
 /**
  * Where a page request must go instead on this platform, or null when it may stay.
- * `/` is included because it forwards to `/editor`, which a phone cannot use.
+ * `/` forwards to `/editor` elsewhere, which a phone cannot use: a phone goes to the player instead.
  * Login, auth callback, `/play` and `/account` are mobile-first and never redirected.
  */
 export function mobileRedirect(pathname: string, platform: Platform): string | null {
   if (platform !== 'mobile') return null;
   const path = normalise(pathname);
-  if (path === '/' || path === '') return MOBILE_PAGE;
+  if (path === '/' || path === '') return PHONE_HOME;
   if (MOBILE_ALLOWED_EDITOR_PAGES.has(path)) return null;
   return DESKTOP_ONLY_AREAS.some((area) => isUnder(path, area)) ? MOBILE_PAGE : null;
 }

@@ -30,7 +30,8 @@ export function Layout() {
       <Header />
       <PushBanner />
       <main id="main" className="app-main" tabIndex={-1}>
-        {redirect && redirect !== pathname ? <Navigate to={redirect} replace /> : <Outlet />}
+        {/* The mobile page is told where the phone came from, so it names what is made for a computer. */}
+        {redirect && redirect !== pathname ? <Navigate to={redirect} replace state={{ from: pathname }} /> : <Outlet />}
       </main>
       <Toaster />
       <LeaveGuard />

@@ -27,6 +27,7 @@ const en = {
       title: 'Use the app on your phone',
       heading: 'Storyverse on your phone',
       text: 'The story editor is made for a computer. On your phone, use the Storyverse app to play stories and chat with characters.',
+      consoleText: 'The moderation console is made for a computer. Open it on a computer; on your phone you can play stories and chat with characters.',
     },
     noAccess: {
       title: 'No access',

@@ -30,6 +30,7 @@ const zhCN: Translation<ShellCopy> = {
       title: '在手机上使用 App',
       heading: '在手机上使用 Storyverse',
       text: '故事编辑器专为电脑设计。在手机上，请使用 Storyverse App 玩故事、和角色聊天。',
+      consoleText: '审核后台专为电脑设计，请在电脑上打开。在手机上，你可以玩故事、和角色聊天。',
     },
     noAccess: {
       title: '无访问权限',
