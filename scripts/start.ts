@@ -133,10 +133,19 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
     await stop();
     throw error;
   }
-  const urls: Record<string, string> = { shell: `http://localhost:${ports.shell}/`, api: `http://localhost:${ports.api}/api` };
-  for (const app of REMOTE_APPS) urls[app.dir] = `http://localhost:${ports[app.key]}/`;
+  const urls = productUrls(ports);
   const firstExit = Promise.race(services.map((s) => s.exited.then(() => s)));
   return { urls, services, firstExit, stop };
+}
+
+/**
+ * The addresses `npm start` prints, by app. Each answers when opened: the api's is its health check (a bare `/api`
+ * has no route).
+ */
+export function productUrls(ports: Ports): Record<string, string> {
+  const urls: Record<string, string> = { shell: `http://localhost:${ports.shell}/`, api: `http://localhost:${ports.api}/api/health` };
+  for (const app of REMOTE_APPS) urls[app.dir] = `http://localhost:${ports[app.key]}/`;
+  return urls;
 }
 
 async function main(): Promise<void> {

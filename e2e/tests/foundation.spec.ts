@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { PHONE } from '../support/phone';
 import { REMOTE_APPS } from '../../scripts/apps';
-import { startRemoteServer, startShellServer } from '../../scripts/start';
+import { productUrls, startRemoteServer, startShellServer } from '../../scripts/start';
 import type { Service } from '../../scripts/services';
 import { shellEnv } from '../support/env';
 import { fileLog } from '../support/log';
@@ -63,6 +63,13 @@ test('links inside a remote navigate within the shell', async ({ page }) => {
   await page.getByRole('link', { name: 'Create story' }).click();
   await expect(page).toHaveURL(/\/editor\/story\/new$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Story editor' })).toBeVisible();
+});
+
+test('every address the start command prints answers', async ({ request }) => {
+  for (const [app, url] of Object.entries(productUrls(E2E_PORTS))) {
+    const res = await request.get(url);
+    expect(res.status(), `${app} at ${url}`).toBe(200);
+  }
 });
 
 test.describe('on a phone', () => {
