@@ -346,6 +346,40 @@ describe('templates: routes, roles, rules, stories made from them', () => {
     expect(card.body.data!.templates.find((x) => x.template_id === id)?.stories_made).toBe(1);
   });
 
+  it("lorebook entries hold fields in their content and keys, filled in the story made from the template", async () => {
+    const base = templateBody();
+    const lorebook = {
+      entries: [
+        { entry_id: 'e1', name: 'The place', keys: ['@{field_place}', 'island'], content: '@{field_place} is a rock where the gulls nest.' },
+        { entry_id: 'e2', name: 'Exact', keys: ['^@{field_place}$'], use_regex: true, content: 'Said alone: @{field_place}.' },
+      ],
+    };
+    const id = await publish({ story: { ...base.story, lorebook } });
+    const read = await author.call<TemplateDetail>(`${T}/get?template_id=${id}`);
+    expect(read.body.data!.story.lorebook!.entries[0]!.content).toBe('@{field_place} is a rock where the gulls nest.');
+    const preview = await other.post<{ story: { lorebook: { entries: Array<{ keys: string[]; content: string }> } } }>(`${T}/preview`, {
+      template_id: id,
+      values: { place: 'Gull (Rock)' },
+    });
+    expect(preview.body.data!.story.lorebook.entries[0]).toMatchObject({ keys: ['Gull (Rock)', 'island'], content: 'Gull (Rock) is a rock where the gulls nest.' });
+    const made = await other.post<{ story_id: string }>('/api/editor/story/create', { template: { template_id: id, values: { place: 'Gull (Rock)' } } });
+    expect(made.body.status_code).toBe(0);
+    const story = await other.call<{ lorebook: { entries: Array<{ keys: string[]; content: string; use_regex: boolean }> } }>(
+      `/api/editor/story/get?story_id=${made.body.data!.story_id}`,
+    );
+    const [place, exact] = story.body.data!.lorebook.entries;
+    expect(place).toMatchObject({ keys: ['Gull (Rock)', 'island'], content: 'Gull (Rock) is a rock where the gulls nest.' });
+    // A regular-expression key matches the value as written.
+    expect(exact).toMatchObject({ keys: ['^Gull \\(Rock\\)$'], use_regex: true, content: 'Said alone: Gull (Rock).' });
+    // A field deleted from the template but left in its lorebook is named where it is.
+    const stale = await author.post<{ errors: Array<{ path: string; rule: string }> }>(`${T}/create`, {
+      ...templateBody({ status: 'Draft' }),
+      story: { ...base.story, lorebook: { entries: [{ entry_id: 'e1', keys: ['@{field_gone}'], content: 'x' }] } },
+    });
+    expect(stale.body.status_code).toBe(ErrorCode.ClientParamError);
+    expect(stale.body.data!.errors.map((e) => `${e.path} ${e.rule}`)).toContain('story.lorebook.entries.0.keys.0 unknown_field');
+  });
+
   it('stories of an app-only template cannot be saved in the web editor (1010502)', async () => {
     const id = await publish({ app_edit_only: true });
     const made = await other.post<{ story_id: string; version_id: string }>('/api/editor/story/create', {

@@ -87,6 +87,59 @@ describe('template editor: the skeleton', () => {
     expect(useTemplateStore.getState().content.story.story_name).toBe('The ghost of @{field_town}');
   });
 
+  it("places fields in a lorebook entry's keys and content, shown as chips like the other texts", async () => {
+    const withLore = detail();
+    withLore.story.lorebook = {
+      name: '',
+      description: '',
+      scan_depth: 4,
+      token_budget: 512,
+      recursive_scanning: false,
+      entries: [
+        {
+          entry_id: 'e1',
+          name: '',
+          keys: ['@{field_town}', 'harbour'],
+          secondary_keys: [],
+          selective: false,
+          selective_logic: 'and_any',
+          constant: false,
+          content: 'The ghost haunts @{field_town}.',
+          insertion_order: 100,
+          priority: 10,
+          position: 'before_char',
+          depth: 0,
+          use_regex: false,
+          case_sensitive: false,
+          enabled: true,
+        },
+      ],
+    };
+    api.getTemplate.mockResolvedValue(withLore);
+    const skeleton = await open();
+    const lore = await within(skeleton).findByRole('region', { name: 'Lorebook' }, { timeout: 5000 });
+    fireEvent.click(within(lore).getByRole('button', { name: '[Town], harbour' }));
+    const keys = within(lore).getByRole('textbox', { name: 'Keys' });
+    expect([...keys.querySelectorAll('[data-mention]')].map((c) => c.textContent)).toEqual(['[Town]']);
+    const content = within(lore).getByRole('textbox', { name: 'Content' });
+    expect(content.textContent).toBe('The ghost haunts [Town].');
+    // Typing @ offers the template's fields (no characters: the lorebook is plain text), placed as the placeholder.
+    const text = [...content.childNodes].reverse().find((n) => n.nodeType === Node.TEXT_NODE) as Text;
+    text.data += ' Ask in @';
+    const range = document.createRange();
+    range.setStart(text, text.data.length);
+    range.collapse(true);
+    window.getSelection()?.removeAllRanges();
+    window.getSelection()?.addRange(range);
+    fireEvent.input(content);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['@[Town]']);
+    fireEvent.mouseDown(screen.getByRole('option', { name: '@[Town]' }));
+    await waitFor(() =>
+      expect(useTemplateStore.getState().content.story.lorebook!.entries[0]!.content).toBe('The ghost haunts @{field_town}. Ask in @{field_town}'),
+    );
+    expect(useTemplateStore.getState().content.story.lorebook!.entries[0]!.keys).toEqual(['@{field_town}', 'harbour']);
+  });
+
   it('adds and removes chapters and characters in the template it saves', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {

@@ -1,6 +1,9 @@
 import { useState, type DragEvent, type JSX } from 'react';
 import { LOREBOOK_POSITIONS, SELECTIVE_LOGICS, type Lorebook, type LorebookEntry } from 'shared-kit';
 import { Button, Card, Checkbox, Select, TextArea, TextField } from 'ui-kit';
+import { useSkeletonFields } from '../components/skeleton';
+import { StoryTextField } from '../components/StoryTextField';
+import { withFieldNames } from '../components/mentionDom';
 import { useEditorT } from '../i18n';
 import { errorText } from '../lib/errors';
 import { importLorebookFile, lorebookExportUrl } from '../services/card.service';
@@ -19,6 +22,7 @@ import {
   type EntryProblem,
 } from '../stores/editor/lorebook';
 import { useEditorStore } from '../stores/editor/store';
+import { useNames } from './useNames';
 
 type Patch = Partial<Omit<LorebookEntry, 'entry_id'>>;
 
@@ -61,25 +65,65 @@ function useProblemText(): (p: EntryProblem | undefined) => string | undefined {
   };
 }
 
-function EntryForm({ entry, onChange }: { entry: LorebookEntry; onChange: (patch: Patch) => void }): JSX.Element {
+interface SkeletonEntryTextProps {
+  fkey: string;
+  label: string;
+  value: string;
+  max?: number;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+  onDone?: () => void;
+}
+
+/**
+ * In a template's skeleton, a text of the entry where the template's text fields are placed with `@` and show as
+ * chips, like the skeleton's other texts (keys one a line); the entry's own problem is told below it.
+ */
+function SkeletonEntryText({ fkey, label, value, max, problem, onChange, onDone }: SkeletonEntryTextProps): JSX.Element {
+  return (
+    <div onBlur={onDone}>
+      <StoryTextField fkey={fkey} label={label} value={value} max={max} multiline onChange={onChange} />
+      {problem ? (
+        <p className="ui-field__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function EntryForm({ entry, index, onChange }: { entry: LorebookEntry; index: number; onChange: (patch: Patch) => void }): JSX.Element {
   const { t } = useEditorT();
   const problemText = useProblemText();
+  // In a template's skeleton the keys and the content take the template's text fields.
+  const skeleton = useSkeletonFields() !== null;
   const problems = entryProblems(entry);
   const problem = (field: EntryProblem['field']) => problemText(problems.find((p) => p.field === field));
   const id = (field: string) => `lore-${entry.entry_id}-${field}`;
   return (
     <div className="editor-lore__form">
       <TextField id={id('name')} label={t('lorebook.fields.name')} value={entry.name} error={problem('name')} onChange={(e) => onChange({ name: e.target.value })} />
-      <TextArea
-        id={id('keys')}
-        label={t('lorebook.fields.keys')}
-        hint={entry.use_regex ? t('lorebook.hints.regexKeys') : t('lorebook.hints.keys')}
-        rows={2}
-        value={keysText(entry.keys)}
-        error={problem('keys')}
-        onChange={(e) => onChange({ keys: e.target.value.split('\n') })}
-        onBlur={(e) => onChange({ keys: keysOf(e.target.value) })}
-      />
+      {skeleton ? (
+        <SkeletonEntryText
+          fkey={`lorebook.entries.${index}.keys`}
+          label={t('lorebook.fields.keys')}
+          value={keysText(entry.keys)}
+          problem={problem('keys')}
+          onChange={(v) => onChange({ keys: v.split('\n') })}
+          onDone={() => onChange({ keys: keysOf(keysText(entry.keys)) })}
+        />
+      ) : (
+        <TextArea
+          id={id('keys')}
+          label={t('lorebook.fields.keys')}
+          hint={entry.use_regex ? t('lorebook.hints.regexKeys') : t('lorebook.hints.keys')}
+          rows={2}
+          value={keysText(entry.keys)}
+          error={problem('keys')}
+          onChange={(e) => onChange({ keys: e.target.value.split('\n') })}
+          onBlur={(e) => onChange({ keys: keysOf(e.target.value) })}
+        />
+      )}
       <div className="editor-lore__toggles">
         <Checkbox label={t('lorebook.fields.enabled')} checked={entry.enabled} onCheckedChange={(v) => onChange({ enabled: v })} />
         <Checkbox label={t('lorebook.fields.constant')} checked={entry.constant} onCheckedChange={(v) => onChange({ constant: v })} />
@@ -122,16 +166,27 @@ function EntryForm({ entry, onChange }: { entry: LorebookEntry; onChange: (patch
         <NumberField id={id('order')} label={t('lorebook.fields.insertionOrder')} value={entry.insertion_order} error={problem('insertion_order')} onChange={(n) => onChange({ insertion_order: n })} />
         <NumberField id={id('priority')} label={t('lorebook.fields.priority')} value={entry.priority} error={problem('priority')} onChange={(n) => onChange({ priority: n })} />
       </div>
-      <TextArea
-        id={id('content')}
-        label={t('lorebook.fields.content')}
-        hint={t('lorebook.hints.content')}
-        rows={4}
-        limit={20_000}
-        value={entry.content}
-        error={problem('content')}
-        onChange={(e) => onChange({ content: e.target.value })}
-      />
+      {skeleton ? (
+        <SkeletonEntryText
+          fkey={`lorebook.entries.${index}.content`}
+          label={t('lorebook.fields.content')}
+          value={entry.content}
+          max={20_000}
+          problem={problem('content')}
+          onChange={(v) => onChange({ content: v })}
+        />
+      ) : (
+        <TextArea
+          id={id('content')}
+          label={t('lorebook.fields.content')}
+          hint={t('lorebook.hints.content')}
+          rows={4}
+          limit={20_000}
+          value={entry.content}
+          error={problem('content')}
+          onChange={(e) => onChange({ content: e.target.value })}
+        />
+      )}
     </div>
   );
 }
@@ -151,6 +206,8 @@ export default function LorebookSection({ storyId }: { storyId: string | null })
   const [dragging, setDragging] = useState<string | null>(null);
   const [file, setFile] = useState<{ busy: boolean; problem: string | null; notes: string[] }>({ busy: false, problem: null, notes: [] });
   const problemText = useProblemText();
+  // In a template's skeleton a key holding a field is titled with the field's [name].
+  const names = useNames();
 
   const change = (next: Lorebook) => setLorebook(next.entries.length === 0 && !stored ? undefined : next);
   const shown = searchEntries(book, query);
@@ -219,7 +276,7 @@ export default function LorebookSection({ storyId }: { storyId: string | null })
       <ol className="editor-lore__list" aria-label={t('lorebook.entries')}>
         {shown.map((entry) => {
           const index = book.entries.indexOf(entry);
-          const title = entry.name.trim() || entry.keys.filter((k) => k.trim()).join(', ') || t('lorebook.untitled', { n: index + 1 });
+          const title = entry.name.trim() || entry.keys.filter((k) => k.trim()).map((k) => withFieldNames(k, names)).join(', ') || t('lorebook.untitled', { n: index + 1 });
           const problems = entryProblems(entry);
           const expanded = open === entry.entry_id;
           return (
@@ -270,7 +327,7 @@ export default function LorebookSection({ storyId }: { storyId: string | null })
                   </Button>
                 </div>
               </div>
-              {expanded ? <EntryForm entry={entry} onChange={(patch) => setLorebook(updateEntry(book, entry.entry_id, patch))} /> : null}
+              {expanded ? <EntryForm entry={entry} index={index} onChange={(patch) => setLorebook(updateEntry(book, entry.entry_id, patch))} /> : null}
               {!expanded && problems.length > 0 ? (
                 <p className="ui-field__error" role="alert">
                   {problemText(problems[0])}

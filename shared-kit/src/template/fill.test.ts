@@ -1,6 +1,6 @@
 import { storyContentSchema } from '../schemas';
 import { validateStory } from '../story/validate';
-import { exampleValues, fieldIdsIn, fieldToken, fillTemplate, splitFields, type TemplateContent, type TemplateField } from './fill';
+import { exampleValues, fieldIdsIn, fieldToken, fillTemplate, skeletonTexts, splitFields, type TemplateContent, type TemplateField } from './fill';
 import { validateTemplate, validateTemplateValues } from './validate';
 
 const field = (over: Partial<TemplateField>): TemplateField => ({
@@ -76,6 +76,37 @@ describe('template field placement', () => {
     expect(story.loading_background).toBe('/api/editor/art/cover.png');
     // The template itself is untouched.
     expect(t.story.story_name).toBe('@{field_hero} and the sea');
+  });
+
+  it("fills lorebook entries' content and keys; a regular-expression key gets the value escaped; a key left blank goes", () => {
+    const t = template([field({}), field({ field_id: 'town', name: 'Town', is_optional: true })]);
+    t.story = storyContentSchema.parse({
+      ...t.story,
+      lorebook: {
+        entries: [
+          { entry_id: 'e1', keys: ['@{field_hero}', 'harbour'], secondary_keys: ['@{field_town}'], content: '@{field_hero} was born in @{field_town}.' },
+          { entry_id: 'e2', keys: ['^@{field_hero}$'], use_regex: true, content: 'The hero.' },
+        ],
+      },
+    });
+    expect(skeletonTexts(t.story).filter((x) => x.path.startsWith('lorebook.')).map((x) => x.path)).toEqual([
+      'lorebook.entries.0.keys.0',
+      'lorebook.entries.0.keys.1',
+      'lorebook.entries.0.secondary_keys.0',
+      'lorebook.entries.0.content',
+      'lorebook.entries.1.keys.0',
+      'lorebook.entries.1.content',
+    ]);
+    const story = fillTemplate(t, { hero: 'Ada (the 2nd)', town: '' });
+    expect(story.lorebook!.entries[0]).toMatchObject({ keys: ['Ada (the 2nd)', 'harbour'], secondary_keys: [], content: 'Ada (the 2nd) was born in .' });
+    expect(story.lorebook!.entries[1]!.keys).toEqual(['^Ada \\(the 2nd\\)$']);
+    expect(new RegExp(story.lorebook!.entries[1]!.keys[0]!).test('Ada (the 2nd)')).toBe(true);
+    expect(t.story.lorebook!.entries[0]!.content).toBe('@{field_hero} was born in @{field_town}.');
+    // A field placed only in the lorebook is placed; a deleted one there is named at its path.
+    const placed = template([field({ field_id: 'lore', name: 'Lore' })]);
+    placed.story = storyContentSchema.parse({ story_name: 'Sea', nodes: [{ node_id: 'n1', name: 'One', content: 'Sail.', ending_content: 'Go.' }], lorebook: { entries: [{ entry_id: 'e1', content: '@{field_lore} @{field_gone}' }] } });
+    expect(validateTemplate(placed, 'draft').map((i) => `${i.path} ${i.rule}`)).toEqual(['story.lorebook.entries.0.content unknown_field']);
+    expect(validateTemplate(placed, 'publish').some((i) => i.rule === 'unplaced')).toBe(false);
   });
 
   it('drops placeholders of missing or non-text fields', () => {

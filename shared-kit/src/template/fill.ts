@@ -69,8 +69,11 @@ export function fieldValue(field: TemplateField, values: TemplateValues): string
   return given !== undefined && given.trim() !== '' ? given : field.default_value;
 }
 
-/** The paths of every text of a story that may hold fields, with a getter and setter on a copy. */
-function eachText(story: StoryContent, visit: (text: string, path: string) => string): void {
+/**
+ * The paths of every text of a story that may hold fields, with a getter and setter on a copy: the story's texts,
+ * and its lorebook entries' content and keys (`regex` for keys that are regular expressions).
+ */
+function eachText(story: StoryContent, visit: (text: string, path: string, regex?: boolean) => string): void {
   story.story_name = visit(story.story_name, 'story_name');
   story.introduction = visit(story.introduction, 'introduction');
   story.summary = visit(story.summary, 'summary');
@@ -87,7 +90,15 @@ function eachText(story: StoryContent, visit: (text: string, path: string) => st
     n.content = visit(n.content, `nodes.${i}.content`);
     n.ending_content = visit(n.ending_content, `nodes.${i}.ending_content`);
   });
+  story.lorebook?.entries.forEach((e, i) => {
+    e.keys = e.keys.map((k, j) => visit(k, `lorebook.entries.${i}.keys.${j}`, e.use_regex));
+    e.secondary_keys = e.secondary_keys.map((k, j) => visit(k, `lorebook.entries.${i}.secondary_keys.${j}`, e.use_regex));
+    e.content = visit(e.content, `lorebook.entries.${i}.content`);
+  });
 }
+
+/** A value placed in a regular expression key matches itself only. */
+const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Every text of the skeleton that may hold a field, by path (for the template rules and the editor). */
 export function skeletonTexts(story: StoryContent): Array<{ path: string; text: string }> {
@@ -100,19 +111,26 @@ export function skeletonTexts(story: StoryContent): Array<{ path: string; text: 
 }
 
 /**
- * The story a template makes with these values: each text field's placeholder replaced by its value (or default),
+ * The story a template makes with these values: each text field's placeholder replaced by its value (or default;
+ * escaped in a lorebook entry's regular-expression keys, and a key left empty dropped),
  * image fields set on the cover, a character or a chapter, sound fields as a chapter's music. A placeholder of a
  * field that does not exist (or is not a text field) becomes nothing. The template is not changed.
  */
 export function fillTemplate(template: Pick<TemplateContent, 'fields' | 'story' | 'cover'>, values: TemplateValues): StoryContent {
   const story = structuredClone(template.story);
   const byId = new Map(template.fields.map((f) => [f.field_id, f]));
-  eachText(story, (text) =>
+  eachText(story, (text, _path, regex) =>
     text.replace(fieldPattern(), (_raw, id: string) => {
       const field = byId.get(id);
-      return field && field.type === TemplateFieldType.Text ? fieldValue(field, values) : '';
+      const value = field && field.type === TemplateFieldType.Text ? fieldValue(field, values) : '';
+      return regex ? escapeRegex(value) : value;
     }),
   );
+  // A key that was only a field left blank is no key.
+  story.lorebook?.entries.forEach((e) => {
+    e.keys = e.keys.filter((k) => k.trim() !== '');
+    e.secondary_keys = e.secondary_keys.filter((k) => k.trim() !== '');
+  });
   if (!story.logo && template.cover) story.logo = template.cover;
   for (const field of template.fields) {
     if (field.type === TemplateFieldType.Text || !field.target) continue;
