@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { workerClient } from '../../lib/workerClient';
 import type { VoiceSpec } from './voice.catalog';
 
 export interface SpeechClip {
@@ -16,54 +16,19 @@ export interface SpeechEngine {
   warm?(): void;
 }
 
-type WorkerAnswer = { id: number; wav: Uint8Array; ms: number } | { id: number; error: string };
-
 /**
  * The offline engine: eSpeak NG (WebAssembly) on a thread of its own, started on first use and kept for the life
- * of the process, so synthesis never holds up the event loop that streams replies. It does not keep the process
- * alive while idle.
+ * of the process, so synthesis never holds up the event loop that streams replies.
  */
 export function offlineSpeech(): SpeechEngine {
-  let worker: Worker | null = null;
-  let nextId = 0;
-  const pending = new Map<number, { resolve: (a: Buffer) => void; reject: (e: Error) => void }>();
-  const thread = (): Worker => {
-    if (worker) return worker;
-    const started = new Worker(path.join(__dirname, 'espeak.worker.mjs'));
-    started.unref();
-    started.on('message', (msg: WorkerAnswer) => {
-      const waiting = pending.get(msg.id);
-      if (!waiting) return;
-      pending.delete(msg.id);
-      if (pending.size === 0) started.unref();
-      if ('error' in msg) waiting.reject(new Error(`speech failed: ${msg.error}`));
-      else waiting.resolve(Buffer.from(msg.wav.buffer, msg.wav.byteOffset, msg.wav.byteLength));
-    });
-    const fail = (err: Error): void => {
-      if (worker === started) worker = null;
-      for (const [id, waiting] of pending) {
-        pending.delete(id);
-        waiting.reject(err);
-      }
-    };
-    started.on('error', fail);
-    started.on('exit', (code) => fail(new Error(`speech engine stopped (exit ${code})`)));
-    worker = started;
-    return started;
-  };
+  const espeak = workerClient<{ text: string } & VoiceSpec['espeak'], { wav: Uint8Array; ms: number }>(path.join(__dirname, 'espeak.worker.mjs'), 'speech engine');
   return {
     name: 'espeak-ng',
     // Starting the thread compiles the WebAssembly module (most of a first sentence's time).
-    warm: () => void thread(),
+    warm: () => espeak.warm(),
     async synthesize(text, voice) {
-      const id = ++nextId;
-      const audio = await new Promise<Buffer>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        const t = thread();
-        t.ref();
-        t.postMessage({ id, text, ...voice.espeak });
-      });
-      return { audio, mime: 'audio/wav' };
+      const { wav } = await espeak.request({ text, ...voice.espeak });
+      return { audio: Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength), mime: 'audio/wav' };
     },
   };
 }
