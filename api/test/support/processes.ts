@@ -151,8 +151,9 @@ async function waitForLog(
   spawned: SpawnedChild,
   match: (line: Record<string, unknown>) => boolean,
   what: string,
+  timeoutMs = START_TIMEOUT_MS,
 ): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
   let exitedWith: number | string | undefined;
   void spawned.exited.then((code) => {
     exitedWith = code;
@@ -161,7 +162,7 @@ async function waitForLog(
     const found = spawned.logs.find(match);
     if (found) return found;
     if (exitedWith !== undefined || Date.now() > deadline) {
-      const why = exitedWith !== undefined ? `exited (${exitedWith})` : `did not log it within ${START_TIMEOUT_MS} ms`;
+      const why = exitedWith !== undefined ? `exited (${exitedWith})` : `did not log it within ${timeoutMs} ms`;
       throw new Error(`api process ${why} before ${what}:\n${[...spawned.stderr, ...spawned.logs.map((l) => JSON.stringify(l))].slice(-40).join('\n')}`);
     }
     await new Promise((r) => setTimeout(r, 25));
@@ -320,7 +321,8 @@ export async function startApiCluster(options: { workers: number; env?: Record<s
   const s = spawnApi({ ...options.env, API_WORKERS: String(options.workers), DATA_DIR: dataDir });
   try {
     // One worker is the plain single process (no primary); more log once every worker serves.
-    const ready = await waitForLog(s, (l) => (l.msg === 'workers listening' || l.msg === 'listening') && typeof l.url === 'string', 'listening');
+    // Two starts one after the other (the primary and its database, then the workers, in parallel): twice the bound.
+    const ready = await waitForLog(s, (l) => (l.msg === 'workers listening' || l.msg === 'listening') && typeof l.url === 'string', 'listening', 2 * START_TIMEOUT_MS);
     return {
       ...endpoint(String(ready.url)),
       pid: s.child.pid!,
