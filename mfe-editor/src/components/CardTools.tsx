@@ -14,8 +14,61 @@ interface CardToolsProps {
   story?: boolean;
 }
 
+function Fields({ rows }: { rows: Array<[string, string]> }): JSX.Element {
+  return (
+    <dl className="editor-card-review__fields">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A whole story's review: the story's texts, then every character with its picture. */
+function StoryFields({ card }: { card: ImportedCard }): JSX.Element {
+  const { t } = useEditorT();
+  const s = card.bot;
+  const rows: Array<[string, string]> = [
+    [t('cardIo.storyName'), s.story_name],
+    [t('cardIo.introduction'), s.introduction],
+    [t('cardIo.summary'), s.summary],
+    [t('bot.opening'), s.prologue.content],
+    [t('fields.playerName'), s.player.character_name],
+    [t('cardIo.lorebook'), t('cardIo.entries', { count: s.lorebook?.entries.length ?? 0 })],
+  ];
+  return (
+    <>
+      {card.picture ? <img className="editor-image__preview" src={card.picture.url} alt={t('cardIo.cover')} /> : null}
+      <Fields rows={rows} />
+      <h4 className="ui-heading-3">{t('cardIo.characters', { count: s.characters.length })}</h4>
+      <ul className="editor-card-review__characters" aria-label={t('cardIo.characters', { count: s.characters.length })}>
+        {s.characters.map((c) => (
+          <li key={c.character_id} aria-label={c.character_name}>
+            {c.character_url ? (
+              <img className="editor-image__preview editor-image__preview--character" src={c.character_url} alt={t('cardIo.pictureOf', { name: c.character_name })} />
+            ) : null}
+            <Fields
+              rows={[
+                [t('fields.name'), c.character_name],
+                [t('fields.settings'), c.settings],
+                [t('fields.style'), c.style],
+                [t('cardIo.greetings'), (c.alternate_greetings ?? []).join('\n')],
+                [t('cardIo.tags'), (c.tags ?? []).join(', ')],
+              ]}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function Review({ card, onUse, onCancel }: { card: ImportedCard; onUse: () => void; onCancel: () => void }): JSX.Element {
   const { t } = useEditorT();
+  const whole = card.kind === 'story';
   const c = card.bot.characters[0];
   const rows: Array<[string, string]> = [
     [t('fields.name'), c?.character_name ?? ''],
@@ -31,17 +84,16 @@ function Review({ card, onUse, onCancel }: { card: ImportedCard; onUse: () => vo
   return (
     <section className="editor-card-review" aria-labelledby="editor-card-review">
       <h3 id="editor-card-review" className="ui-heading-3">
-        {t('cardIo.review')}
+        {whole ? t('cardIo.reviewStory') : t('cardIo.review')}
       </h3>
-      {card.picture ? <img className="editor-image__preview editor-image__preview--character" src={card.picture.url} alt={t('fields.picture')} /> : null}
-      <dl className="editor-card-review__fields">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {whole ? (
+        <StoryFields card={card} />
+      ) : (
+        <>
+          {card.picture ? <img className="editor-image__preview editor-image__preview--character" src={card.picture.url} alt={t('fields.picture')} /> : null}
+          <Fields rows={rows} />
+        </>
+      )}
       {card.errors.length > 0 ? (
         <ul className="ui-field__error" role="alert" aria-label={t('cardIo.errors')}>
           {card.errors.map((e) => (
@@ -70,6 +122,7 @@ function Review({ card, onUse, onCancel }: { card: ImportedCard; onUse: () => vo
 export function CardTools({ storyId, characterId, story = false }: CardToolsProps): JSX.Element {
   const { t } = useEditorT();
   const applyCard = useEditorStore((s) => s.applyCard);
+  const applyStory = useEditorStore((s) => s.applyStory);
   const [state, setState] = useState<{ busy: boolean; problem: string | null; card: ImportedCard | null }>({ busy: false, problem: null, card: null });
 
   async function pick(file: File | undefined): Promise<void> {
@@ -115,7 +168,9 @@ export function CardTools({ storyId, characterId, story = false }: CardToolsProp
         <Review
           card={state.card}
           onUse={() => {
-            applyCard(state.card!.bot);
+            // A whole story adds all its characters in the story editor; the bot editor takes its first character.
+            if (story && state.card!.kind === 'story') applyStory(state.card!.bot);
+            else applyCard(state.card!.bot);
             setState({ busy: false, problem: null, card: null });
           }}
           onCancel={() => setState({ busy: false, problem: null, card: null })}

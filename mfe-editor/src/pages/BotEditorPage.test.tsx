@@ -116,6 +116,7 @@ describe('bot editor page', () => {
     cards.importCard.mockResolvedValue({
       format: 'png',
       spec: 'chara_card_v3',
+      kind: 'character',
       bot: {
         story_gen_type: 'SingleBot',
         nodes: [],

@@ -1,10 +1,14 @@
 import { unwrap, type Envelope, type Lorebook, type StoryContent, type StoryIssue } from 'shared-kit';
 import { apiClient } from '../api/client';
 
-/** What `POST /api/editor/card/import` answers: the card mapped to a bot, for review; nothing is saved. */
+/**
+ * What `POST /api/editor/card/import` answers: the card mapped to a bot, or (`kind: 'story'`) a whole story exported
+ * as CHARX mapped to a story's content with all its characters, for review; nothing is saved.
+ */
 export interface ImportedCard {
   format: 'png' | 'json' | 'charx';
   spec: string;
+  kind: 'character' | 'story';
   bot: StoryContent;
   errors: StoryIssue[];
   notes: string[];

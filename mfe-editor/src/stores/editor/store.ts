@@ -117,6 +117,12 @@ export interface EditorState {
    * lorebook entries join the story's.
    */
   applyCard: (bot: StoryContent) => void;
+  /**
+   * A whole story read from a CHARX, in the story editor: its characters are added (an untouched empty character of
+   * this story gives way; an id already taken gets a new one, mentions following), the story's empty texts, player,
+   * voice-over and cover are filled from it, and its lorebook joins this story's.
+   */
+  applyStory: (imported: StoryContent) => void;
   updateCharacter: (id: string, patch: Partial<Omit<StoryCharacter, 'character_id'>>) => void;
   /** Replaces the story's lorebook (the lorebook section's edits; undefined: none), clearing the touched fields' errors. */
   setLorebook: (lorebook: Lorebook | undefined, touched?: string[]) => void;
@@ -135,6 +141,21 @@ export interface EditorState {
   discardLocal: () => void;
   dismissFailure: () => void;
   clearFocusRequest: () => void;
+}
+
+/** A character nobody has written anything for (a new story's or one just added). */
+function blankCharacter(c: StoryCharacter): boolean {
+  return c.character_name.trim() === '' && c.settings.trim() === '' && c.style.trim() === '' && c.character_url === '';
+}
+
+/** `content` with character `from` called `to`: its id, the opening line's speaker and every mention of it. */
+function renameCharacter(content: StoryContent, from: string, to: string): StoryContent {
+  const renamed = JSON.parse(JSON.stringify(content).split(`@{character_${from}}`).join(`@{character_${to}}`)) as StoryContent;
+  return {
+    ...renamed,
+    characters: renamed.characters.map((x) => (x.character_id === from ? { ...x, character_id: to } : x)),
+    prologue: renamed.prologue.character_id === from ? { ...renamed.prologue, character_id: to } : renamed.prologue,
+  };
 }
 
 const DEFAULT_PERMISSION: StoryPermission = { character_use: true, thread_share: true };
@@ -339,6 +360,36 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         return { content, dirty: true, edits: s.edits + 1, errors: {}, rev: s.rev + 1 };
       });
     },
+    applyStory: (imported) =>
+      set((s) => {
+        const c = s.content;
+        const kept = c.characters.filter((x) => !blankCharacter(x));
+        const taken = new Set(kept.map((x) => x.character_id));
+        let incoming = imported;
+        for (const ch of imported.characters) {
+          if (taken.has(ch.character_id)) incoming = renameCharacter(incoming, ch.character_id, emptyCharacter().character_id);
+        }
+        const blank = (t: string): boolean => t.trim() === '';
+        const keptIds = new Set(kept.map((x) => x.character_id));
+        const prologueKept = !blank(c.prologue.content) && (c.prologue.character_id === '' || keptIds.has(c.prologue.character_id));
+        const lorebook = c.lorebook
+          ? { ...c.lorebook, entries: [...c.lorebook.entries, ...(incoming.lorebook?.entries ?? [])] }
+          : incoming.lorebook;
+        const content: StoryContent = {
+          ...c,
+          story_name: blank(c.story_name) ? incoming.story_name : c.story_name,
+          introduction: blank(c.introduction) ? incoming.introduction : c.introduction,
+          summary: blank(c.summary) ? incoming.summary : c.summary,
+          logo: c.logo || incoming.logo,
+          story_setting_visible: c.story_setting_visible || incoming.story_setting_visible,
+          player: blank(c.player.character_name) && blank(c.player.settings) ? incoming.player : c.player,
+          voice_over_dubbing: c.voice_over_dubbing.dubbing ? c.voice_over_dubbing : incoming.voice_over_dubbing,
+          prologue: prologueKept ? c.prologue : incoming.prologue,
+          characters: [...kept, ...incoming.characters],
+          ...(lorebook ? { lorebook } : {}),
+        };
+        return { content, dirty: true, edits: s.edits + 1, errors: {}, rev: s.rev + 1 };
+      }),
     setLorebook: (lorebook, touched = []) =>
       edit((s) => {
         const { lorebook: _old, ...rest } = s.content;
