@@ -2,9 +2,9 @@ import { LIMITS, type GeneratedStory } from 'shared-kit';
 
 /**
  * The offline storyteller's brainstorm: a whole story made from the idea's own words, with no model. Names come
- * from the idea's capitalised words (or, failing those, from its key words); the key words become the things the
- * chapters are about, and each chapter has content, an objective the player can do, and a scene. Deterministic:
- * the same idea always gives the same story.
+ * from the idea's capitalised words (or, failing those, from a list of given names, picked by the idea); the key
+ * words become the things the chapters are about, and each chapter has content, an objective the player can do,
+ * and a scene. Deterministic: the same idea always gives the same story.
  */
 
 const STOP = new Set(
@@ -26,6 +26,14 @@ const ROLES = new Set(
     'teacher student soldier knight wizard witch girl woman man stranger traveler traveller hero villain child').split(' '),
 );
 const CJK = /[\u3400-\u9fff]/;
+/** Names for the characters of an English idea that names none. */
+const GIVEN_NAMES = ['Mara', 'Elias', 'Iris', 'Tobin', 'Selene', 'Rowan', 'Nadia', 'Felix', 'Ada', 'Jonah', 'Lena', 'Silas'];
+/** A small stable hash of a text (FNV-1a), so an idea always picks the same names. */
+const hashOf = (text: string): number => {
+  let h = 0x811c9dc5;
+  for (const ch of text) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  return h;
+};
 
 const title = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
 const cut = (s: string, max: number): string => {
@@ -76,10 +84,12 @@ function englishStory(idea: string): GeneratedStory {
   const m = englishMaterial(idea);
   const things = m.things.filter((t) => t !== m.place);
   const thing = (i: number): string => things[i % Math.max(1, things.length)] ?? ['secret', 'promise', 'key'][i % 3]!;
+  // An idea that names nobody gets people's names, not its nouns: characters called Message and Bottle in a story
+  // called "Message and the Message" read as a fault. The names are picked from the idea, so it stays deterministic.
   const names = [...m.names];
-  for (const t of [...things, 'wanderer', 'keeper']) {
-    if (names.length >= 2) break;
-    const n = title(t);
+  const start = hashOf(idea) % GIVEN_NAMES.length;
+  for (let i = 0; names.length < 2; i++) {
+    const n = GIVEN_NAMES[(start + i) % GIVEN_NAMES.length]!;
     if (!names.includes(n)) names.push(n);
   }
   const [hero, ally] = [names[0]!, names[1]!];
