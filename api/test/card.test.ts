@@ -274,18 +274,14 @@ describe('lorebook import and export (lorebook_v3)', () => {
 
 describe('a whole story as CHARX, imported back in the story editor', () => {
   interface StoryGot {
-    story_name: string;
-    introduction: string;
+    story_info: { story_name: string; introduction: string; story_gen_type: string; voice_over_dubbing: Record<string, unknown>; story_setting_visible: boolean };
     summary: string;
     logo: string;
-    story_gen_type: string;
     player: Record<string, unknown>;
     prologue: Record<string, unknown>;
     characters: Array<Record<string, unknown> & { character_id: string; character_url: string }>;
     lorebook?: Record<string, unknown>;
     nodes: unknown[];
-    voice_over_dubbing: Record<string, unknown>;
-    story_setting_visible: boolean;
   }
 
   async function uploadPicture(client: CookieClient, use: string, png: Buffer): Promise<string> {
@@ -302,17 +298,18 @@ describe('a whole story as CHARX, imported back in the story editor', () => {
 
   /** The fields a whole-story CHARX carries (everything but the chapters), the pictures compared apart. */
   function carried(s: StoryGot) {
+    const { story_name, introduction, story_gen_type, voice_over_dubbing, story_setting_visible } = s.story_info;
     return {
-      story_name: s.story_name,
-      introduction: s.introduction,
+      story_name,
+      introduction,
       summary: s.summary,
-      story_gen_type: s.story_gen_type,
+      story_gen_type,
       player: s.player,
       prologue: s.prologue,
       characters: s.characters.map((c) => ({ ...c, character_url: '' })),
       lorebook: s.lorebook,
-      voice_over_dubbing: s.voice_over_dubbing,
-      story_setting_visible: s.story_setting_visible,
+      voice_over_dubbing,
+      story_setting_visible,
     };
   }
 
@@ -380,6 +377,15 @@ describe('a whole story as CHARX, imported back in the story editor', () => {
     const saved = await save(alice, { ...d.bot, nodes: [{ node_id: 'n9', name: 'New', content: 'Begin', ending_content: 'Finish' }], publish_type: 'Draft' });
     expect(saved.body.status_code).toBe(0);
     const again = await get(saved.body.data!.story_id);
+    expect(carried(original)).toMatchObject({
+      story_name: 'Harbour of Three',
+      introduction: 'Three friends: @{character_h1}, @{character_h2} and @{character_h3}.',
+      story_setting_visible: true,
+      voice_over_dubbing: { dubbing: 'en_male_deep' },
+      player: { character_name: 'Sam' },
+      characters: [{ settings: 'Friend of @{character_h2}; wary of @{player}.' }, {}, {}],
+      lorebook: { entries: [{ entry_id: 'w1' }, { entry_id: 'w2', position: 'at_depth', depth: 2 }, { entry_id: 'w3' }] },
+    });
     expect(carried(again)).toEqual(carried(original));
     expect(again.logo).toMatch(/^\/api\/media\/[0-9a-f]{24}$/);
     expect(again.logo).not.toBe(original.logo);
