@@ -90,6 +90,8 @@ describe('mfe-ops review queue', () => {
     expect(alert.textContent).toContain('The list could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No items to review')).toBeTruthy();
+    // A newcomer learns why the queue is empty and where players' reports and creators' appeals are.
+    expect(screen.getByText(/wait here when the automated review flags them/).textContent).toContain('Reports');
   });
 });
 

@@ -21,6 +21,7 @@ const en = {
     submitted: 'Submitted',
     claimedBy: 'Claimed by',
     empty: 'No items to review',
+    emptyHint: 'Stories wait here when the automated review flags them; the stories it passes go public without a person. What players report is under Reports, what creators appeal under Appeals.',
     open: 'Review',
     free: 'Free',
   },

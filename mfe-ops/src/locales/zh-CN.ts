@@ -23,6 +23,7 @@ const zhCN: OpsCatalogue = {
     submitted: '提交时间',
     claimedBy: '领取人',
     empty: '暂无待审核内容',
+    emptyHint: '自动审核标记的故事会在这里等待人工审核；通过自动审核的故事会直接公开。玩家的举报在“举报”页，创作者的申诉在“申诉”页。',
     open: '审核',
     free: '未领取',
   },

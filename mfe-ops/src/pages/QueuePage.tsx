@@ -39,7 +39,7 @@ export function QueuePage(): JSX.Element {
           <Button onClick={reload}>{t('common.tryAgain')}</Button>
         </div>
       )}
-      {load.state === 'ready' && load.list.length === 0 && <EmptyState title={t('queue.empty')} />}
+      {load.state === 'ready' && load.list.length === 0 && <EmptyState title={t('queue.empty')} description={t('queue.emptyHint')} />}
       {load.state === 'ready' && load.list.length > 0 && (
         <table aria-label={t('queue.table')}>
           <thead>
