@@ -100,8 +100,8 @@ describe('template editor: the skeleton', () => {
           entry_id: 'e1',
           name: '',
           keys: ['@{field_town}', 'harbour'],
-          secondary_keys: [],
-          selective: false,
+          secondary_keys: ['ghost of @{field_town}'],
+          selective: true,
           selective_logic: 'and_any',
           constant: false,
           content: 'The ghost haunts @{field_town}.',
@@ -121,6 +121,8 @@ describe('template editor: the skeleton', () => {
     fireEvent.click(within(lore).getByRole('button', { name: '[Town], harbour' }));
     const keys = within(lore).getByRole('textbox', { name: 'Keys' });
     expect([...keys.querySelectorAll('[data-mention]')].map((c) => c.textContent)).toEqual(['[Town]']);
+    const secondary = within(lore).getByRole('textbox', { name: 'Secondary keys' });
+    expect(secondary.textContent).toBe('ghost of [Town]');
     const content = within(lore).getByRole('textbox', { name: 'Content' });
     expect(content.textContent).toBe('The ghost haunts [Town].');
     // Typing @ offers the template's fields (no characters: the lorebook is plain text), placed as the placeholder.

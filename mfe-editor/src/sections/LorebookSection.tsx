@@ -140,16 +140,27 @@ function EntryForm({ entry, index, onChange }: { entry: LorebookEntry; index: nu
             onValueChange={(v) => onChange({ selective_logic: v as LorebookEntry['selective_logic'] })}
             options={SELECTIVE_LOGICS.map((l) => ({ value: l, label: t(`lorebook.logic.${l}`) }))}
           />
-          <TextArea
-            id={id('secondary')}
-            label={t('lorebook.fields.secondaryKeys')}
-            hint={t('lorebook.hints.keys')}
-            rows={2}
-            value={keysText(entry.secondary_keys)}
-            error={problem('secondary_keys')}
-            onChange={(e) => onChange({ secondary_keys: e.target.value.split('\n') })}
-            onBlur={(e) => onChange({ secondary_keys: keysOf(e.target.value) })}
-          />
+          {skeleton ? (
+            <SkeletonEntryText
+              fkey={`lorebook.entries.${index}.secondary_keys`}
+              label={t('lorebook.fields.secondaryKeys')}
+              value={keysText(entry.secondary_keys)}
+              problem={problem('secondary_keys')}
+              onChange={(v) => onChange({ secondary_keys: v.split('\n') })}
+              onDone={() => onChange({ secondary_keys: keysOf(keysText(entry.secondary_keys)) })}
+            />
+          ) : (
+            <TextArea
+              id={id('secondary')}
+              label={t('lorebook.fields.secondaryKeys')}
+              hint={t('lorebook.hints.keys')}
+              rows={2}
+              value={keysText(entry.secondary_keys)}
+              error={problem('secondary_keys')}
+              onChange={(e) => onChange({ secondary_keys: e.target.value.split('\n') })}
+              onBlur={(e) => onChange({ secondary_keys: keysOf(e.target.value) })}
+            />
+          )}
         </>
       ) : null}
       <div className="editor-lore__numbers">
