@@ -27,6 +27,8 @@ beforeAll(async () => {
   io = new Server(httpServer, { path: '/socket.io' });
   io.on('connection', (socket) => {
     connections += 1;
+    // As the api does once the socket has joined its rooms.
+    setTimeout(() => socket.emit('ready', { user: false, process: 'test' }), 20);
     socket.on('client_ping', () => socket.emit('pong_check', { push_type: 'Others', ok: true }));
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
@@ -65,14 +67,15 @@ describe('createSocketClient against a real socket.io server', () => {
     expect(all).toEqual(['push:StoryReview', 'push:Plan']);
   });
 
-  it('reconnects by itself when the server drops the connection', async () => {
+  it('reconnects by itself when the server drops the connection, and says when each connection is ready', async () => {
     const before = connections;
     const detections: number[] = [];
-    const c = client({ url, socketOptions: { transports: ['websocket'] }, onDetection: (n) => detections.push(n) });
-    await until(() => c.connected && connections === before + 1);
+    let ready = 0;
+    const c = client({ url, socketOptions: { transports: ['websocket'] }, onDetection: (n) => detections.push(n), onReady: () => (ready += 1) });
+    await until(() => c.connected && connections === before + 1 && ready === 1);
     for (let i = 1; i <= 3; i++) {
       for (const s of await io.fetchSockets()) s.disconnect(true);
-      await until(() => c.connected && connections === before + 1 + i);
+      await until(() => c.connected && connections === before + 1 + i && ready === 1 + i);
     }
     expect(c.state).toMatchObject({ phase: 'open', retries: 0, closes: 3 });
     expect(detections).toEqual([3]);

@@ -11,6 +11,8 @@ import {
 
 /** Event the client emits to check a live connection when the window regains focus. */
 export const SOCKET_PING_EVENT = 'client_ping';
+/** Event the api sends once a new connection has joined its user's room: pushes from then on reach it. */
+export const SOCKET_READY_EVENT = 'ready';
 
 export interface PushMessage {
   push_type: string;
@@ -55,6 +57,11 @@ export interface SocketClientOptions {
   onDetection?: (closes: number) => void;
   /** Called when the retry budget is spent; the next window focus starts over. */
   onGiveUp?: (retries: number) => void;
+  /**
+   * Called each time the server says a connection is ready (the first and every reconnection): pushes sent from then
+   * on arrive, so whatever may have changed while there was none is read now.
+   */
+  onReady?: () => void;
   /** Extra socket.io options (auth, query, transports). */
   socketOptions?: Partial<ManagerOptions & SocketOptions>;
 }
@@ -113,6 +120,7 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
       ...options.socketOptions,
     });
     created.on('connect', () => dispatch({ type: 'opened' }));
+    created.on(SOCKET_READY_EVENT, () => options.onReady?.());
     created.on('disconnect', (reason) => {
       // Our own disconnects (close(), or tearing down a stuck attempt) are not failures.
       if (reason !== 'io client disconnect') dispatch({ type: 'closed' });

@@ -1,13 +1,35 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, ErrorCode, type UgcVoice, type UgcVoiceConf } from 'shared-kit';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, ErrorCode, type PushHandler, type SocketClient, type SocketClientOptions, type UgcVoice, type UgcVoiceConf } from 'shared-kit';
 import * as eventsService from '../services/events.service';
+import * as pushesService from '../services/pushes.service';
 import * as voiceService from '../services/voice.service';
 import { installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/voice.service');
 jest.mock('../services/events.service');
+jest.mock('../services/pushes.service');
 const service = jest.mocked(voiceService);
 const events = jest.mocked(eventsService);
+const pushes = jest.mocked(pushesService);
+
+/** The page's push connections as the fake hands them out: the server says `ready`, pushes arrive. */
+interface FakeConnection {
+  options: SocketClientOptions;
+  handlers: Map<string, Set<PushHandler>>;
+  closed: boolean;
+}
+let connections: FakeConnection[] = [];
+const open = () => connections.filter((c) => !c.closed);
+function ready(): void {
+  act(() => {
+    for (const c of open()) c.options.onReady?.();
+  });
+}
+function push(message: Record<string, unknown> & { push_type: string }): void {
+  act(() => {
+    for (const c of open()) for (const h of c.handlers.get(message.push_type) ?? []) h(message, 'push');
+  });
+}
 
 const conf: UgcVoiceConf = {
   name_min: 2,
@@ -60,6 +82,23 @@ const list = (voices: UgcVoice[]) => ({ voices, has_more: false, cursor: voices.
 
 beforeEach(() => {
   installFakeShell();
+  connections = [];
+  pushes.openPushes.mockImplementation((options) => {
+    const c: FakeConnection = { options, handlers: new Map(), closed: false };
+    connections.push(c);
+    return {
+      on: (type: string, handler: PushHandler) => {
+        const set = c.handlers.get(type) ?? new Set<PushHandler>();
+        set.add(handler);
+        c.handlers.set(type, set);
+        return () => set.delete(handler);
+      },
+      connect: () => undefined,
+      close: () => {
+        c.closed = true;
+      },
+    } as unknown as SocketClient;
+  });
   service.voiceConf.mockResolvedValue(conf);
   service.voiceCategories.mockResolvedValue({
     categories: [
@@ -92,11 +131,11 @@ describe('voice library', () => {
     expect(screen.getByText('La luz de la mañana llegó sobre las colinas.')).toBeTruthy();
   });
 
-  it('a voice in review shows a spinner and becomes playable by itself when its review ends; a refused one says why', async () => {
+  it('a voice in review shows a spinner and becomes playable when its job pushes its end; a refused one says why', async () => {
     const reviewing = voice({ status: 'Reviewing', preview_url: '', review_percent: 40 });
     const refusedVoice = voice({ voice_id: 'ugc_0000000000000009', name: 'Bad name', status: 'Reject', preview_url: '', reject_reason: 'The name did not pass the safety review: choose another name' });
     service.listVoices.mockImplementation(async ({ scope }) => (scope === 'mine' ? list([reviewing, refusedVoice]) : list([])));
-    service.getVoice.mockResolvedValueOnce(reviewing).mockResolvedValue(voice());
+    service.getVoice.mockResolvedValue(reviewing);
     renderAt('/editor/voices');
     expect(await screen.findByRole('heading', { level: 1, name: 'Voice library' })).toBeTruthy();
     const item = await within(mineSection()).findByRole('listitem', { name: 'Harbour keeper' });
@@ -107,12 +146,48 @@ describe('voice library', () => {
     expect(within(refused).getByText('Rejected')).toBeTruthy();
     expect(within(refused).getByText('Not accepted: The name did not pass the safety review: choose another name')).toBeTruthy();
     expect(within(refused).queryByRole('button', { name: 'Play Bad name' })).toBeNull();
-    // Read again until the job ended: first still in review, then Normal with its preview.
-    expect(await within(mineSection()).findByRole('button', { name: 'Play Harbour keeper' }, { timeout: 6000 })).toBeTruthy();
-    expect(within(mineSection()).queryByText('In review')).toBeNull();
+    // One connection while a voice is in review; once it is ready, the voice in review is read (still in review).
+    await waitFor(() => expect(open()).toHaveLength(1));
+    expect(service.getVoice).not.toHaveBeenCalled();
+    ready();
+    await waitFor(() => expect(service.getVoice).toHaveBeenCalledTimes(1));
     expect(service.getVoice).toHaveBeenCalledWith('ugc_0000000000000001');
+    // A step of the review, another task's push and another voice's push read nothing.
+    push({ push_type: 'TaskProgress', task: 'ugc_voice', voice_id: 'ugc_0000000000000001', status: 'Reviewing', percent: 70, reason: '' });
+    push({ push_type: 'TaskProgress', task: 'other', voice_id: 'ugc_0000000000000001', status: 'Normal', percent: 100 });
+    push({ push_type: 'TaskProgress', task: 'ugc_voice', voice_id: 'ugc_0000000000000009', status: 'Normal', percent: 100, reason: '' });
+    expect(service.getVoice).toHaveBeenCalledTimes(1);
+    expect(within(mineSection()).getByText('In review')).toBeTruthy();
+    // The end of the review is pushed: the voice is read again, with its preview.
+    service.getVoice.mockResolvedValue(voice());
+    push({ push_type: 'TaskProgress', task: 'ugc_voice', voice_id: 'ugc_0000000000000001', status: 'Normal', percent: 100, reason: '' });
+    expect(await within(mineSection()).findByRole('button', { name: 'Play Harbour keeper' })).toBeTruthy();
+    expect(within(mineSection()).queryByText('In review')).toBeNull();
+    expect(service.getVoice).toHaveBeenCalledTimes(2);
     expect(service.getVoice).not.toHaveBeenCalledWith('ugc_0000000000000009');
-  }, 15_000);
+    // Nothing in review: the connection closes.
+    await waitFor(() => expect(open()).toHaveLength(0));
+    expect(connections).toHaveLength(1);
+  });
+
+  it('a review that ended while the connection was down shows once the connection is ready again', async () => {
+    const reviewing = voice({ status: 'Reviewing', preview_url: '', review_percent: 10 });
+    service.listVoices.mockImplementation(async ({ scope }) => (scope === 'mine' ? list([reviewing]) : list([])));
+    service.getVoice.mockResolvedValue(reviewing);
+    renderAt('/editor/voices');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Voice library' })).toBeTruthy();
+    const item = await within(mineSection()).findByRole('listitem', { name: 'Harbour keeper' });
+    expect(within(item).getByText('In review')).toBeTruthy();
+    await waitFor(() => expect(open()).toHaveLength(1));
+    ready();
+    await waitFor(() => expect(service.getVoice).toHaveBeenCalledTimes(1));
+    // The Reject push went out while the connection was down; the reconnection's ready reads the voice again.
+    service.getVoice.mockResolvedValue(voice({ status: 'Reject', preview_url: '', reject_reason: 'The voice could not speak its preview' }));
+    ready();
+    expect(await within(mineSection()).findByText('Not accepted: The voice could not speak its preview')).toBeTruthy();
+    expect(within(mineSection()).getByText('Rejected')).toBeTruthy();
+    await waitFor(() => expect(open()).toHaveLength(0));
+  });
 
   it('says when the browser cannot record', async () => {
     service.listVoices.mockResolvedValue(list([]));
