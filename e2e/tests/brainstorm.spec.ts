@@ -22,7 +22,11 @@ test('an idea becomes a story: creating with a moving percent, result, edit, pub
   await page.reload();
   await expect(currentStep(page)).toHaveText('Your idea');
 
+  // An idea typed and not yet sent survives a reload (the page warns before leaving, and the reload goes ahead).
+  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('textbox', { name: 'Story idea' }).fill(IDEA);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Story idea' })).toHaveValue(IDEA);
   await expect(page.getByRole('combobox', { name: 'Drawing style' })).toHaveText(/Anime/);
   await expect(page.getByText(/Intelligent generations left today: 10 of 10/)).toBeVisible();
   await page.getByRole('button', { name: 'Generate story' }).click();

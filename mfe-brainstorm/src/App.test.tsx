@@ -6,7 +6,7 @@ import { i18n } from 'ui-kit';
 import App from './App';
 import { BRAINSTORM_NS } from './i18n';
 import * as service from './services/brainstorm.service';
-import { resetBrainstormStore } from './stores/brainstorm';
+import { IDEA_DRAFT_KEY, resetBrainstormStore } from './stores/brainstorm';
 
 jest.mock('./services/brainstorm.service');
 const api = jest.mocked(service);
@@ -95,11 +95,35 @@ beforeEach(() => {
 });
 afterEach(() => {
   resetBrainstormStore();
+  localStorage.clear();
   handlers.length = 0;
   jest.resetAllMocks();
 });
 
 describe('brainstorm', () => {
+  it('keeps a new idea through a reload until it is sent, then forgets it', async () => {
+    api.startGeneration.mockResolvedValue({
+      story_id: '1001',
+      version_id: '2001',
+      status: StoryStatus.AIGenDoing,
+      plan_generate: { plan_id: '3001', pieces_enough: true, balance_pieces: 9, total_pieces: 10, estimated_pieces: 7 },
+    });
+    api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenDoing));
+    const first = renderAt('/editor/story-ai');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Story idea' }), { target: { value: 'A baker who tastes memories in bread.' } });
+    // A reload: a new page with a fresh store.
+    first.unmount();
+    resetBrainstormStore();
+    renderAt('/editor/story-ai');
+    const idea = await screen.findByRole('textbox', { name: 'Story idea' });
+    await waitFor(() => expect((idea as HTMLTextAreaElement).value).toBe('A baker who tastes memories in bread.'));
+    await waitFor(() => expect(screen.getByText('Intelligent generations left today: 10 of 10')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Generate story' }));
+    expect(await screen.findByRole('heading', { name: 'Creating your story' })).toBeTruthy();
+    expect(api.startGeneration).toHaveBeenCalledWith(expect.objectContaining({ idea: 'A baker who tastes memories in bread.' }));
+    expect(localStorage.getItem(IDEA_DRAFT_KEY)).toBeNull();
+  });
+
   it('turns an idea into a story: edit, creating with a live percent, result', async () => {
     api.startGeneration.mockResolvedValue({
       story_id: '1001',

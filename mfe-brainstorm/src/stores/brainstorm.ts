@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ErrorCode, isApiError, LIMITS, PlanStatus, StoryStatus, type ImageStyle, type StoryDetail } from 'shared-kit';
+import { ErrorCode, isApiError, LIMITS, PlanStatus, STORAGE_PREFIX, storage, StoryStatus, type ImageStyle, type StoryDetail } from 'shared-kit';
 import { messageForError } from 'ui-kit';
 import * as service from '../services/brainstorm.service';
 
@@ -64,6 +64,9 @@ export function resetBrainstormStore(): void {
   useBrainstormStore.setState({ ...initial }, true);
 }
 
+/** A new idea not yet sent is kept here, so a reload or a closed tab does not lose what was typed. */
+export const IDEA_DRAFT_KEY = `${STORAGE_PREFIX}brainstorm_idea`;
+
 const set = useBrainstormStore.setState;
 const get = useBrainstormStore.getState;
 
@@ -117,6 +120,8 @@ export async function loadStyles(): Promise<void> {
 export async function load(storyId: string | null): Promise<void> {
   if (storyId === null) {
     if (get().storyId !== null) resetBrainstormStore();
+    const draft = storage.get(IDEA_DRAFT_KEY);
+    if (draft && get().idea === '') set({ idea: draft });
     return;
   }
   set({ loading: true, loadError: null });
@@ -131,6 +136,11 @@ export async function load(storyId: string | null): Promise<void> {
 
 export function setIdea(idea: string): void {
   set({ idea, createError: null });
+  // Only a new idea is kept locally: a story's idea is saved with the story.
+  if (get().storyId === null) {
+    if (idea.trim() === '') storage.remove(IDEA_DRAFT_KEY);
+    else storage.set(IDEA_DRAFT_KEY, idea);
+  }
 }
 
 export function setStyle(style: string): void {
@@ -148,6 +158,7 @@ export async function generate(): Promise<string | null> {
   set({ busy: true, createError: null });
   try {
     const res = await service.startGeneration({ storyId: storyId ?? undefined, versionId: story?.version.version_id, idea: idea.trim(), style });
+    storage.remove(IDEA_DRAFT_KEY);
     set({
       storyId: res.story_id,
       savedIdea: idea,
