@@ -83,6 +83,19 @@ describe('mfe-ops review queue', () => {
     expect(table.querySelectorAll('tbody td')[2]?.textContent).toBe('1');
   });
 
+  it("dates the queue's stories in the UI language's format", async () => {
+    api.fetchQueue.mockResolvedValue({ list: [item()] });
+    await i18n.changeLanguage('zh-CN');
+    await i18n.loadNamespaces(OPS_NS);
+    try {
+      renderAt('/ops');
+      const table = await screen.findByRole('table', { name: '审核队列' });
+      expect(table.querySelectorAll('tbody td')[4]?.textContent).toMatch(/^2026年11月25日/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('says so when the queue is empty, and offers a retry when it fails', async () => {
     api.fetchQueue.mockRejectedValueOnce(new ApiError(ErrorCode.Internal)).mockResolvedValueOnce({ list: [] });
     renderAt('/ops');

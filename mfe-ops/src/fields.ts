@@ -1,5 +1,8 @@
 import { CharacterType, type ReviewItem, type StoryContent, type StoryReviewResult } from 'shared-kit';
 
+/** How the console shows a moment (a date and a time), in the UI language's own format. */
+export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
 /** One reviewable field of a story: its key in the review api, how to label it, its text and the automated flag. */
 export interface ReviewField {
   key: string;

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { changeLanguage } from 'ui-kit';
 import * as profileService from '../services/profile.service';
 import * as reportService from '../services/report.service';
 import { aUser, installFakeShell, renderAt, resetAll } from '../testing/render';
@@ -49,5 +50,18 @@ describe('my reports', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Your reports could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No reports' })).toBeTruthy();
+  });
+
+  it("dates each report in the UI language's format (Chinese dates in zh-CN)", async () => {
+    reports.fetchMyReports.mockResolvedValue({ list: [mine()], has_more: false, next_offset: 1 });
+    await changeLanguage('zh-CN');
+    try {
+      renderAt('/account/reports');
+      expect(await screen.findByText(/2026年11月25日/)).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
+    renderAt('/account/reports');
+    expect((await screen.findAllByText(/Nov 25, 2026/)).length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import type { MyReport } from 'shared-kit';
-import { Badge, Button, Card, Spinner } from 'ui-kit';
+import { Badge, Button, Card, Spinner, useFormat } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountT } from '../i18n';
 import { fetchMyReports } from '../services/report.service';
@@ -10,6 +10,7 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: 
 /** `/account/reports`: the reports one sent, newest first, each with its status and, once handled, the result. */
 export function MyReportsPage(): JSX.Element {
   const { t } = useAccountT();
+  const { date } = useFormat();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const reload = useCallback(() => {
@@ -51,7 +52,7 @@ export function MyReportsPage(): JSX.Element {
                   <span className="account-person__name">
                     {t('reports.line', { kind: t(`reports.kinds.${r.target_type}`, { defaultValue: r.target_type }), name: r.target_name || t('reports.untitled') })}
                   </span>
-                  <span className="ui-text-muted">{t('reports.sent', { date: new Date(r.created_at).toLocaleDateString() })}</span>
+                  <span className="ui-text-muted">{t('reports.sent', { date: date(r.created_at) })}</span>
                   {r.outcome ? <span>{t(`reports.outcome.${r.outcome}`, { defaultValue: r.outcome })}</span> : null}
                 </div>
                 <Badge tone={r.status === 'Resolved' ? 'success' : 'info'}>{t(`reports.status.${r.status}`, { defaultValue: r.status })}</Badge>

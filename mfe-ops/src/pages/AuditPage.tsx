@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { OpsAuditEntry } from 'shared-kit';
-import { Button, EmptyState, Select, Spinner, TextField } from 'ui-kit';
+import { Button, EmptyState, Select, Spinner, TextField, useFormat } from 'ui-kit';
+import { DATE_TIME } from '../fields';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchAudit, type AuditFilters } from '../services/ops.service';
@@ -37,6 +38,7 @@ type Load =
 /** The operators' audit log, newest first, searchable by reason or target. */
 export function AuditPage(): JSX.Element {
   const { t } = useOpsT();
+  const { date } = useFormat();
   const [q, setQ] = useState('');
   const [action, setAction] = useState(ANY);
   const [operator, setOperator] = useState('');
@@ -101,7 +103,7 @@ export function AuditPage(): JSX.Element {
             <tbody>
               {load.list.map((r) => (
                 <tr key={r.audit_id}>
-                  <td>{new Date(r.at).toLocaleString()}</td>
+                  <td>{date(r.at, DATE_TIME)}</td>
                   <td>{r.operator_uid}</td>
                   <td>{r.action}</td>
                   <td>

@@ -2,9 +2,9 @@ import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { OpsQueueItem } from 'shared-kit';
-import { Button, EmptyState, Spinner } from 'ui-kit';
+import { Button, EmptyState, Spinner, useFormat } from 'ui-kit';
 import { under, useBase } from '../base';
-import { flaggedCount } from '../fields';
+import { DATE_TIME, flaggedCount } from '../fields';
 import { useOpsT } from '../i18n';
 import { fetchQueue } from '../services/ops.service';
 
@@ -18,6 +18,7 @@ export function statusLabel(t: TFunction<'ops'>, code: number): string {
 /** The review queue: stories waiting for or flagged by the automated review, oldest first. */
 export function QueuePage(): JSX.Element {
   const { t } = useOpsT();
+  const { date } = useFormat();
   const base = useBase();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const reload = useCallback(() => {
@@ -62,7 +63,7 @@ export function QueuePage(): JSX.Element {
                 <td>{statusLabel(t, s.status)}</td>
                 <td>{flaggedCount(s.review_result)}</td>
                 <td>{s.claimed_by ?? t('queue.free')}</td>
-                <td>{s.updated_at ? new Date(s.updated_at).toLocaleString() : ''}</td>
+                <td>{s.updated_at ? date(s.updated_at, DATE_TIME) : ''}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,8 @@
 import { useEffect, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, ErrorCode, SANCTION_DAYS, SanctionKind, type ReportCaseDetail } from 'shared-kit';
-import { Button, Card, Select, Spinner, TextArea } from 'ui-kit';
+import { Button, Card, Select, Spinner, TextArea, useFormat } from 'ui-kit';
+import { DATE_TIME } from '../fields';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchReportCase, resolveReport, type Resolution } from '../services/moderation.service';
@@ -13,6 +14,7 @@ const REMOVABLE = new Set(['story', 'comment', 'template']);
 /** One report item: the content as players see it, every report, and the operator's resolution. */
 export function ReportCasePage(): JSX.Element {
   const { t } = useOpsT();
+  const { date } = useFormat();
   const { caseId = '' } = useParams();
   const base = useBase();
   const navigate = useNavigate();
@@ -98,7 +100,7 @@ export function ReportCasePage(): JSX.Element {
                     })}
                   </p>
                   <p>{r.details || t('reports.noDetails')}</p>
-                  <p>{new Date(r.created_at).toLocaleString()}</p>
+                  <p>{date(r.created_at, DATE_TIME)}</p>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import type { ReportCase } from 'shared-kit';
-import { Button, EmptyState, Spinner, Tabs } from 'ui-kit';
+import { Button, EmptyState, Spinner, Tabs, useFormat } from 'ui-kit';
+import { DATE_TIME } from '../fields';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchReportQueue } from '../services/moderation.service';
@@ -12,6 +13,7 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: 
 /** Open report items, one per reported target with its count, most reported or newest first. */
 export function ReportsPage(): JSX.Element {
   const { t } = useOpsT();
+  const { date } = useFormat();
   const base = useBase();
   const [sort, setSort] = useState<Sort>('count');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -56,7 +58,7 @@ export function ReportsPage(): JSX.Element {
                 <td>{t(`reports.kinds.${c.target_type}`, { defaultValue: c.target_type })}</td>
                 <td data-testid="report-count">{c.count}</td>
                 <td>{c.reasons.map((r) => t('reports.reasonCount', { reason: t(`reports.reasonNames.${r.reason}`, { defaultValue: r.reason }), count: r.count })).join(', ')}</td>
-                <td>{new Date(c.last_at).toLocaleString()}</td>
+                <td>{date(c.last_at, DATE_TIME)}</td>
               </tr>
             );
           })}

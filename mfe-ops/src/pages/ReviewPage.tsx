@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, ErrorCode } from 'shared-kit';
-import { Button, Spinner, TextArea, TextField } from 'ui-kit';
+import { Button, Spinner, TextArea, TextField, useFormat } from 'ui-kit';
 import { under, useBase } from '../base';
 import { OperationFields, operationOf, UNCHANGED, type OperationChoice } from '../components/OperationFields';
 import { StoryView } from '../components/StoryView';
@@ -19,6 +19,7 @@ type Load =
 /** A story under review: claims it, shows its fields with the automated flags, and takes the decision. */
 export function ReviewPage(): JSX.Element {
   const { t } = useOpsT();
+  const { date } = useFormat();
   const { storyId = '' } = useParams();
   const navigate = useNavigate();
   const base = useBase();
@@ -113,7 +114,7 @@ export function ReviewPage(): JSX.Element {
       {load.state === 'error' && <p role="alert">{t('common.error')}</p>}
       {load.state === 'ready' && (
         <>
-          <p>{t('review.claimed', { time: new Date(load.claimed.locked_until).toLocaleTimeString() })}</p>
+          <p>{t('review.claimed', { time: date(load.claimed.locked_until, { timeStyle: 'short' }) })}</p>
           <p>{t('review.shortcuts')}</p>
           <StoryView fields={fields} note="review.flagged">
             {(f, label) => (

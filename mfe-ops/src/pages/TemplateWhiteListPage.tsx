@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
 import { ApiError, ErrorCode, type TemplateWhiteListEntry } from 'shared-kit';
-import { Button, EmptyState, Spinner, TextField } from 'ui-kit';
+import { Button, EmptyState, Spinner, TextField, useFormat } from 'ui-kit';
+import { DATE_TIME } from '../fields';
 import { useOpsT } from '../i18n';
 import { changeTemplateWhiteList, fetchTemplateWhiteList } from '../services/template.service';
 
@@ -12,6 +13,7 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: 
  */
 export function TemplateWhiteListPage(): JSX.Element {
   const { t } = useOpsT();
+  const { date } = useFormat();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [user, setUser] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -82,7 +84,7 @@ export function TemplateWhiteListPage(): JSX.Element {
                 <tr key={r.uid}>
                   <td>{t('templates.person', { name, id: r.username || r.uid })}</td>
                   <td>{r.added_by_name || r.added_by}</td>
-                  <td>{new Date(r.added_at).toLocaleString()}</td>
+                  <td>{date(r.added_at, DATE_TIME)}</td>
                   <td>
                     <Button
                       size="sm"
