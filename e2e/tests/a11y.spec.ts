@@ -102,6 +102,17 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
       await expect(storyLog(page)).toBeVisible();
       await audit(page, found, 'play screen');
+      // The play's own address, and the story page listing the player's plays.
+      await expect(page).toHaveURL(/\/play\/story\/\d+\/play\/\d+$/);
+      const playUrl = page.url();
+      await page.goto(storyUrl);
+      await expect(page.getByRole('region', { name: 'Your plays' }).getByRole('listitem').first()).toBeVisible();
+      await audit(page, found, 'story page (your plays)');
+      // Opened from the list inside the page: a new document's idle reply stream would keep the network busy.
+      await page.getByRole('region', { name: 'Your plays' }).getByRole('link', { name: /^Open the play started / }).first().click();
+      await expect(page).toHaveURL(playUrl);
+      await expect(storyLog(page)).toBeVisible();
+      await audit(page, found, '/play/story/:id/play/:playId');
       // A story this account publishes, for the console's read-only view of a story version.
       const published = await ok<{ story_id: string }>(
         await page.request.post('/api/editor/story/create', { data: publishableStory(`Audited version ${size.name}`) }),

@@ -165,3 +165,58 @@ test('a played story shows in Chats and History; Continue resumes it; deleting i
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByRole('tabpanel', { name: 'History' })).toHaveText('Your play history is empty.');
 });
+
+test('an older play opens from the story page and keeps its own address through a reload; Chats Continue opens that exact play; another account gets none of its history', async ({ browser, page }) => {
+  test.setTimeout(150_000);
+  await signInByPhone(page.request, '405');
+  await openDemoPlay(page);
+  await sendTurn(page, 'First visit: where is the oil?');
+  // The play's id is written in the address once it is open.
+  await expect(page).toHaveURL(/\/play\/story\/\d+\/play\/\d+$/);
+  const firstUrl = page.url();
+  const storyUrl = firstUrl.replace(/\/play\/\d+$/, '');
+
+  // A second play, from the story page's Start over.
+  await page.goto(storyUrl);
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(page).toHaveURL(/\/play\/story\/\d+\/play\/\d+$/);
+  await expect.poll(() => page.url()).not.toBe(firstUrl);
+  await sendTurn(page, 'Second visit: a fresh start.');
+  const secondUrl = page.url();
+
+  // The story page lists both, newest first, with the chapter reached; the older one opens by its own address.
+  await page.goto(storyUrl);
+  const plays = page.getByRole('region', { name: 'Your plays' });
+  await expect(plays.getByRole('listitem')).toHaveCount(2);
+  await expect(plays.getByRole('listitem').first()).toContainText('Latest');
+  await expect(plays.getByRole('listitem').nth(1)).toContainText(/Chapter \d+ of \d+/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await plays.getByRole('listitem').nth(1).getByRole('link', { name: /^Open the play started / }).click();
+  await expect(page).toHaveURL(firstUrl);
+  await expect(storyLog(page)).toContainText('First visit: where is the oil?');
+  await expect(storyLog(page)).not.toContainText('Second visit');
+  await page.reload();
+  await expect(storyLog(page)).toContainText('First visit: where is the oil?');
+  await expect(storyLog(page)).not.toContainText('Second visit');
+  await expect(page).toHaveURL(firstUrl);
+
+  // Chats' Continue opens the very play its card shows (the one played last: the second, opened again here).
+  await page.goto(secondUrl);
+  await expect(storyLog(page)).toContainText('Second visit: a fresh start.');
+  await page.goto('/play');
+  await page.getByRole('tab', { name: 'Chats' }).click();
+  const chat = page.getByRole('tabpanel', { name: 'Chats' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: DEMO_STORY }) });
+  const go = chat.getByRole('link', { name: `Continue ${DEMO_STORY}` });
+  await expect(go).toHaveAttribute('href', new URL(secondUrl).pathname);
+  await go.click();
+  await expect(storyLog(page)).toContainText('Second visit: a fresh start.');
+  await expect(storyLog(page)).not.toContainText('First visit');
+
+  // Someone else opening the first play's address is refused and sees nothing of it.
+  const other = await person(browser, '406');
+  await other.page.goto(firstUrl);
+  await expect(other.page.getByRole('heading', { level: 1, name: 'Cannot open this story' })).toBeVisible();
+  await expect(other.page.getByRole('alert')).not.toBeEmpty();
+  await expect(other.page.getByText('First visit: where is the oil?')).toHaveCount(0);
+  await other.page.context().close();
+});

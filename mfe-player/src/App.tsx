@@ -51,7 +51,8 @@ export default function App(): JSX.Element {
           <Routes>
             <Route index element={<FeedPage />} />
             <Route path="story/:id" element={<StoryDetailPage />} />
-            <Route path="story/:id/play" element={<PlayPage />} />
+            {/* One route with an optional play id, so the page stays mounted when it writes the open play's id in the address. */}
+            <Route path="story/:id/play/:playId?" element={<PlayPage />} />
             <Route path="topic/:id" element={<TopicPage />} />
             <Route path="user/:uid" element={<AuthorPage />} />
             <Route path="user/:uid/followers" element={<PeoplePage type="followers" />} />

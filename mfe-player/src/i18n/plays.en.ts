@@ -9,6 +9,7 @@ const playsEn = {
     startedAt: 'Started {{when}}',
     playedAgo: 'Played {{when}}',
     chapter: 'Chapter {{index}} of {{count}}',
+    meta: '{{where}} · {{played}}',
     ended: 'Ended',
     chatTurns_one: '{{count}} message',
     chatTurns_other: '{{count}} messages',

@@ -11,6 +11,7 @@ const playsZhCN: Translation<PlaysCatalogue> = {
     startedAt: '开始于{{when}}',
     playedAgo: '{{when}}玩过',
     chapter: '第 {{index}} 章，共 {{count}} 章',
+    meta: '{{where}} · {{played}}',
     ended: '已结束',
     chatTurns_one: '{{count}} 条消息',
     chatTurns_other: '{{count}} 条消息',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge, Button, ConfirmDialog, Spinner } from 'ui-kit';
 import { Composer } from '../components/Composer';
 import { DialogueLog } from '../components/DialogueLog';
@@ -18,12 +18,18 @@ import { usePlayStore } from '../stores/play/store';
 type Pending =
   { kind: 'rewind'; dialogueId: string; text: string } | { kind: 'restart' } | { kind: 'update' } | null;
 
-/** The play screen: the conversation with the story's characters, turn by turn. */
+/**
+ * The play screen: the conversation with the story's characters, turn by turn. `/story/:id/play` opens the latest
+ * play (`?new=1` a new one); `/story/:id/play/:playId` that play. Once open, the play's id is written in the address
+ * (replacing it), so a reload, or the address shared with oneself, opens the same play.
+ */
 export function PlayPage(): JSX.Element {
   const { t } = usePlayerT();
-  const { id = '' } = useParams();
+  const { id = '', playId: playParam } = useParams();
   const [search] = useSearchParams();
-  const valid = /^\d+$/.test(id);
+  const navigate = useNavigate();
+  const wantedPlay = playParam !== undefined && /^\d+$/.test(playParam) ? playParam : undefined;
+  const valid = /^\d+$/.test(id) && (playParam === undefined || wantedPlay !== undefined);
   const s = usePlayStore();
   const options = selectOpenOptions(s);
   const ended = selectIsEnded(s);
@@ -37,15 +43,30 @@ export function PlayPage(): JSX.Element {
   const [updateDismissed, setUpdateDismissed] = useState(false);
   const screenRef = useRef<HTMLElement>(null);
   const storyPath = usePlayerPath(`story/${id}`);
+  const playBase = usePlayerPath(`story/${id}/play`);
   const newPlay = search.get('new') === '1';
   // My Story's Play-test link: the creator tries the working copy.
   const draft = search.get('draft') === '1';
 
   useEffect(() => {
     if (!valid) return;
-    void usePlayStore.getState().open(id, { newPlay, draft });
-    return () => usePlayStore.getState().leave();
-  }, [id, valid, newPlay, draft]);
+    const open = usePlayStore.getState();
+    // The address names the play already open (this page wrote it there): nothing to open again.
+    if (wantedPlay && !newPlay && open.storyId === id && open.info?.play_id === wantedPlay && open.status !== 'error') return;
+    void open.open(id, { newPlay, draft, playId: wantedPlay });
+  }, [id, valid, wantedPlay, newPlay, draft]);
+  // Leaving the page (or the story) stops the play's streams; moving between its plays reopens through `open`.
+  useEffect(() => () => usePlayStore.getState().leave(), [id]);
+
+  // The open play's id in the address: after opening the latest or a new one, a restart or an update.
+  const openPlayId = s.status === 'ready' && s.storyId === id ? (s.info?.play_id ?? '') : '';
+  useEffect(() => {
+    // Read afresh: an open just asked for (another play, a new one) has not answered yet.
+    const now = usePlayStore.getState();
+    if (!openPlayId || now.status !== 'ready' || now.info?.play_id !== openPlayId) return;
+    if (openPlayId === wantedPlay && !newPlay) return;
+    void navigate({ pathname: `${playBase}/${openPlayId}`, search: draft ? '?draft=1' : '' }, { replace: true });
+  }, [openPlayId, wantedPlay, newPlay, draft, playBase, navigate]);
 
   const last = s.dialogues[s.dialogues.length - 1];
   const follow = useChatFollow(
@@ -60,7 +81,7 @@ export function PlayPage(): JSX.Element {
       <main className="player-page player-center">
         <h1>{t('play.cannotOpen')}</h1>
         <p role="alert">{s.loadError}</p>
-        <Button onClick={() => void s.open(id, { newPlay, draft })}>{t('common.tryAgain')}</Button>
+        <Button onClick={() => void s.open(id, { newPlay, draft, playId: wantedPlay })}>{t('common.tryAgain')}</Button>
         <Link to={storyPath} className="player-link">
           {t('play.backToStory')}
         </Link>

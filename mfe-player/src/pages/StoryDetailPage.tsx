@@ -15,6 +15,9 @@ import { CreatorLink } from '../components/community/CreatorLink';
 import { StorySocial } from '../components/community/StorySocial';
 import { useSessionStore } from 'shared-kit';
 
+/** The player's own plays of the story, when there are any: a chunk of its own too. */
+const StoryPlays = lazy(() => import('../components/StoryPlays').then((m) => ({ default: m.StoryPlays })));
+
 /** The comments, below the story: their code comes in a chunk of its own, while the story above is shown. */
 const CommentsSection = lazy(() =>
   import('../components/community/CommentsSection').then((m) => ({ default: m.CommentsSection })),
@@ -100,6 +103,11 @@ export function StoryDetailPage(): JSX.Element {
         <ReportButton targetType="story" targetId={id} />
       </div>
       <StorySocial story={story} />
+      {resumable ? (
+        <Suspense fallback={<Spinner />}>
+          <StoryPlays storyId={story.story_id} isBot={story.is_bot} />
+        </Suspense>
+      ) : null}
       {story.characters.length > 0 ? (
         <section aria-labelledby="player-cast-title">
           <h2 id="player-cast-title" className="player-subtitle">

@@ -1,21 +1,32 @@
 import { unwrap, type Envelope } from 'shared-kit';
 import { apiClient } from '../api/client';
-import type { BacktrackResult, DialoguePage, EndingInfo, LatestVersion, PlayInfo, PlayStart, SendRequest, SendResult } from '../api/types';
+import type { BacktrackResult, DialoguePage, EndingInfo, LatestVersion, PlayInfo, PlayList, PlayStart, SendRequest, SendResult } from '../api/types';
 
 const T = '/tyler';
 // Calls here are silent: the play screen shows every failure where it happened (beside the input, in a banner).
 const quiet = { silent: true } as const;
 
-/** Resumes the player's latest play of the story, or starts one (`is_new_play` always starts anew). */
-export function startPlay(storyId: string, isNewPlay: boolean): Promise<PlayStart> {
-  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/start_play`, { story_id: storyId, is_new_play: isNewPlay }, quiet));
+/** The body of start_play: the play `playId` when given (not with a new play), else the latest. */
+function startBody(storyId: string, isNewPlay: boolean, playId?: string): Record<string, unknown> {
+  return playId && !isNewPlay ? { story_id: storyId, play_id: playId } : { story_id: storyId, is_new_play: isNewPlay };
+}
+
+/**
+ * Resumes the player's play `playId` of the story, or their latest, or starts one (`is_new_play` always starts
+ * anew). Someone else's play id answers 1050001.
+ */
+export function startPlay(storyId: string, isNewPlay: boolean, playId?: string): Promise<PlayStart> {
+  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/start_play`, startBody(storyId, isNewPlay, playId), quiet));
 }
 
 /** The creator's play-test of the working copy (spec §7 `start_play_draft`); owners only. */
-export function startPlayDraft(storyId: string, isNewPlay: boolean): Promise<PlayStart> {
-  return unwrap(
-    apiClient.post<Envelope<PlayStart>>(`${T}/story/start_play_draft`, { story_id: storyId, is_new_play: isNewPlay }, quiet),
-  );
+export function startPlayDraft(storyId: string, isNewPlay: boolean, playId?: string): Promise<PlayStart> {
+  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/start_play_draft`, startBody(storyId, isNewPlay, playId), quiet));
+}
+
+/** The player's own plays of a story, newest first (the story page's list). */
+export function playList(storyId: string, offset = 0, count = 20): Promise<PlayList> {
+  return unwrap(apiClient.get<Envelope<PlayList>>(`${T}/story/play_list`, { params: { story_id: storyId, offset, count }, ...quiet }));
 }
 
 export function playInfo(playId: string): Promise<PlayInfo> {

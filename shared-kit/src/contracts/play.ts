@@ -43,6 +43,28 @@ export const chatEntrySchema = playedStorySchema.extend({
 });
 export type ChatEntry = z.infer<typeof chatEntrySchema>;
 
+const lastLineSchema = z
+  .object({ role: z.string(), character_name: z.string(), content: z.string(), type: enumOf(DialogueType) })
+  .nullable();
+
+/** One of the caller's plays of a story (`story/play_list`): where it stands and the last line said (null before any). */
+export const playEntrySchema = z.object({
+  play_id: z.string(),
+  story_id: z.string(),
+  version_id: z.string(),
+  play_status: enumOf(PlayStatus),
+  chapter_index: z.number().int(),
+  chapters_count: z.number().int(),
+  turns: z.number().int(),
+  ending: z.object({ type: z.string() }).nullable(),
+  created_at: isoDate.nullable(),
+  last_played_at: isoDate.nullable(),
+  last_line: lastLineSchema,
+});
+export type PlayEntry = z.infer<typeof playEntrySchema>;
+export const playListSchema = z.object({ plays: z.array(playEntrySchema), has_more: z.boolean(), next_offset: z.number().int() });
+export type PlayList = z.infer<typeof playListSchema>;
+
 export const castMemberSchema = z.object({
   character_id: z.string(),
   character_name: z.string(),
@@ -233,5 +255,6 @@ export const PLAY_CONTRACTS = {
   'GET /tyler/del_played_story': z.object({ story_id: z.string(), hidden: z.number().int() }),
   'POST /tyler/del_played_story': z.object({ story_id: z.string(), hidden: z.number().int() }),
   'GET /tyler/check_coverage': coverageSchema,
+  'GET /tyler/story/play_list': playListSchema,
   'GET /voice/dialogue_audio': dialogueAudioSchema,
 } satisfies Record<string, z.ZodType>;

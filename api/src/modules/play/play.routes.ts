@@ -9,7 +9,7 @@ import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
-import { chatList, deletePlayedStory, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './catalogue/catalogue';
+import { chatList, deletePlayedStory, playList, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './catalogue/catalogue';
 import type { PlayContext } from './context';
 import { backtrack, dialogueList } from './session/history';
 import { currentLimit } from './turn/limits';
@@ -153,6 +153,11 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   router.get(`${BASE}/chat_list`, requireSession, chats, async (ctx) => {
     const q = chats.input(ctx).query;
     respond(ctx, await chatList(uidOf(ctx), q.offset, q.count));
+  });
+  const plays = validate({ query: s.playListQuery });
+  router.get(`${BASE}/story/play_list`, requireSession, plays, async (ctx) => {
+    const q = plays.input(ctx).query;
+    respond(ctx, await playList(uidOf(ctx), q.story_id, q.offset, q.count));
   });
   // The spec lists it with the GET calls; POST with a body is accepted too.
   const delQ = validate({ query: s.delPlayedBody });

@@ -79,6 +79,8 @@ export const playedQuery = z.object({
   within_days: z.coerce.number().int().min(1).max(365).optional(),
 });
 export const chatListQuery = z.object({ offset, count: count(50, 20) });
+/** One story's plays of the caller (the story page's list), newest first. */
+export const playListQuery = z.object({ story_id: numericId, offset, count: count(50, 20) });
 /** One story, or `all` (true, or "1"/"true" in a query) to clear the whole history; exactly one of the two. */
 export const delPlayedBody = z
   .object({

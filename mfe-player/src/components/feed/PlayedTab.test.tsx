@@ -88,7 +88,8 @@ describe('the tabs of the player\'s plays', () => {
     expect(first.closest('li')!.textContent).toContain('Played 2 hours ago');
     expect(within(panel).getByText('You: Where am I?')).toBeTruthy();
     const go = within(panel).getByRole('link', { name: 'Continue The Last Lamp of Gullrock' });
-    expect(go.getAttribute('href')).toBe('/play/story/1/play');
+    // That very play, not whichever is latest when clicked.
+    expect(go.getAttribute('href')).toBe('/play/story/1/play/p1');
     fireEvent.click(within(panel).getByRole('button', { name: 'Load more' }));
     await within(panel).findByRole('link', { name: 'Tea with the Fox Spirit' });
     expect(feed.chatList).toHaveBeenLastCalledWith(2, 10);

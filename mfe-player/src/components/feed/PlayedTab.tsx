@@ -16,7 +16,8 @@ function ContinueLink({ story }: { story: PlayedStory }): JSX.Element {
   return (
     <Link
       className="ui-button ui-button--primary ui-button--sm"
-      to={usePlayerPath(`story/${story.story_id}/play`)}
+      // That very play: a conversation's Continue resumes the play its card shows, not whichever is latest then.
+      to={usePlayerPath(`story/${story.story_id}/play/${story.play_id}`)}
       aria-label={t('feed.continueChat', { name: story.story_name })}
     >
       {t('story.continue')}

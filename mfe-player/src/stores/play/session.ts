@@ -73,14 +73,14 @@ export const createSessionSlice =
           let start: PlayStart;
           try {
             start = options.draft
-              ? await playService.startPlayDraft(storyId, options.newPlay ?? false)
-              : await playService.startPlay(storyId, options.newPlay ?? false);
+              ? await playService.startPlayDraft(storyId, options.newPlay ?? false, options.playId)
+              : await playService.startPlay(storyId, options.newPlay ?? false, options.playId);
           } catch (error) {
             // A visitor plays as a guest: the guest session is made on first play.
             // A play-test is the owner's: no guest session can have one.
             if (!isNeedLogin(error) || options.draft) throw error;
             await startGuestSession();
-            start = await playService.startPlay(storyId, options.newPlay ?? false);
+            start = await playService.startPlay(storyId, options.newPlay ?? false, options.playId);
           }
           if (session !== stream.session() || get().storyId !== storyId) return;
           adopt(start, session);

@@ -27,7 +27,8 @@ export interface SessionSlice {
   ending: EndingInfo | null;
 
   /** `draft`: the creator play-tests the working copy instead of the published story. */
-  open: (storyId: string, options?: { newPlay?: boolean; draft?: boolean }) => Promise<void>;
+  /** Opens the story's play `playId`, or its latest (a new one with `newPlay`); `draft`: the creator's play-test. */
+  open: (storyId: string, options?: { newPlay?: boolean; draft?: boolean; playId?: string }) => Promise<void>;
   loadOlder: () => Promise<void>;
   rewind: (inputDialogueId: string) => Promise<boolean>;
   restart: () => Promise<boolean>;

@@ -7,7 +7,7 @@ import { DialogueType } from 'shared-kit';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { Play, type PlayFields } from '../play.model';
 import { presentDialogue, presentStoryCard, presentStoryDetail, type CreatorInfo } from './play.presenter';
-import { allLiveStories, contentsOf, liveStories, publishedStory, type PlayableStory } from './story.source';
+import { allLiveStories, contentsOf, liveStories, publishedStory, versionForPlay, type PlayableStory } from './story.source';
 
 async function creators(uids: string[]): Promise<Map<string, CreatorInfo>> {
   const unique = [...new Set(uids)];
@@ -131,15 +131,60 @@ const SAID: readonly string[] = [DialogueType.Input, DialogueType.NpcDialogue, D
  */
 export async function chatList(uid: string, offset: number, count: number) {
   const { items, has_more, next_offset } = await playedPage(uid, offset, count);
-  const stories = await Promise.all(
-    items.map(async ({ card, story }) => {
-      const row = await Dialogue.findOne({ play_id: card.play_id, type: mongoose.trusted({ $in: SAID }), done: true })
-        .sort({ seq: -1 })
-        .lean<DialogueFields>();
-      if (!row) return { ...card, last_line: null };
-      const shown = presentDialogue(row, story.content);
-      return { ...card, last_line: { role: shown.role, character_name: shown.character_name, content: shown.content, type: shown.type } };
+  const stories = await Promise.all(items.map(async ({ card, story }) => ({ ...card, last_line: await lastLine(card.play_id, story) })));
+  return { stories, has_more, next_offset };
+}
+
+/** The last line said in a play (null before any; its text cleared when the review hid it). */
+async function lastLine(playId: string, story: PlayableStory) {
+  const row = await Dialogue.findOne({ play_id: playId, type: mongoose.trusted({ $in: SAID }), done: true })
+    .sort({ seq: -1 })
+    .lean<DialogueFields>();
+  if (!row) return null;
+  const shown = presentDialogue(row, story.content);
+  return { role: shown.role, character_name: shown.character_name, content: shown.content, type: shown.type };
+}
+
+/**
+ * `story/play_list`: the caller's own plays of one story (never anyone else's), newest first, each with the chapter
+ * it reached, whether it ended and the last line said, so the story page can open any of them (`start_play` with
+ * its `play_id`). Test plays of drafts and plays hidden from the history (`del_played_story`, or left by a restart
+ * or an update) are not listed. A story the caller never played: an empty list.
+ */
+export async function playList(uid: string, storyId: string, offset: number, count: number) {
+  const plays = await Play.find(
+    { uid, story_id: storyId, is_draft: false, hidden: false },
+    { play_id: 1, story_id: 1, version_id: 1, status: 1, chapter_index: 1, turns: 1, ending: 1, created_at: 1, last_played_at: 1 },
+  )
+    .sort({ last_played_at: -1 })
+    .skip(offset)
+    .limit(count + 1)
+    .lean<Array<PlayFields & { created_at?: Date }>>();
+  const page = plays.slice(0, count);
+  const listed = await Promise.all(
+    page.map(async (p) => {
+      let story: PlayableStory;
+      try {
+        // As start_play resumes it: a play keeps its version's content (versionForPlay).
+        story = await versionForPlay(p.story_id, p.version_id);
+      } catch {
+        // The version itself is gone: the play cannot be opened, so it is not offered.
+        return null;
+      }
+      return {
+        play_id: p.play_id,
+        story_id: p.story_id,
+        version_id: p.version_id,
+        play_status: p.status,
+        chapter_index: p.chapter_index,
+        chapters_count: story.content.nodes.length,
+        turns: p.turns,
+        ending: p.ending ? { type: p.ending.type } : null,
+        created_at: p.created_at?.toISOString() ?? null,
+        last_played_at: p.last_played_at.toISOString(),
+        last_line: await lastLine(p.play_id, story),
+      };
     }),
   );
-  return { stories, has_more, next_offset };
+  return { plays: listed.filter((x) => x !== null), has_more: plays.length > count, next_offset: offset + page.length };
 }
