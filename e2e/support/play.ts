@@ -53,6 +53,8 @@ export async function openDemoPlay(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: DEMO_STORY })).toBeVisible();
   await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
   await expect(storyLog(page)).toContainText("Storm's coming and the lamp has gone dark.");
+  // The open play's id is written in the address (a reload or a copied address opens this very play).
+  await expect(page).toHaveURL(/\/play\/story\/\d+\/play\/\d+$/);
 }
 
 /** Sends one turn from the message box and waits until its reply is written. */

@@ -103,7 +103,8 @@ test('My Story: Play-test opens the working copy in the player', async ({ page }
   await page.goto('/editor/works');
   const card = page.getByRole('listitem', { name: 'Tested before publishing' });
   await card.getByRole('link', { name: 'Play-test Tested before publishing' }).click();
-  await expect(page).toHaveURL(/\/play\/story\/\d+\/play\?draft=1$/);
+  // The play-test's own address: its play id beside ?draft=1.
+  await expect(page).toHaveURL(/\/play\/story\/\d+\/play\/\d+\?draft=1$/);
   await expect(page.getByText('Welcome, traveller. The lamp is out tonight.')).toBeVisible();
 });
 
