@@ -39,6 +39,17 @@ describe('the play\u2019s address', () => {
     expect(play.startPlay).toHaveBeenCalledTimes(1);
   });
 
+  it('coming back to a play\u2019s address (after logging in, say) opens it again, though the store still holds it', async () => {
+    play.startPlay.mockResolvedValue(aStart({ play_id: '555' }));
+    const first = renderAt('/play/story/100/play');
+    await waitFor(() => expect(where()).toBe('/play/story/100/play/555'));
+    first.unmount();
+    renderAt('/play/story/100/play/555');
+    await screen.findByRole('log', { name: 'Story dialogue' });
+    expect(play.startPlay).toHaveBeenCalledTimes(2);
+    expect(play.startPlay).toHaveBeenLastCalledWith('100', false, '555');
+  });
+
   it('a new play (?new=1) gets its own address, so a reload does not start yet another', async () => {
     play.startPlay.mockResolvedValue(aStart({ play_id: '901' }));
     renderAt('/play/story/100/play?new=1');

@@ -48,11 +48,12 @@ export function PlayPage(): JSX.Element {
   // My Story's Play-test link: the creator tries the working copy.
   const draft = search.get('draft') === '1';
 
+  // The play id this page wrote in the address: arriving there is not a request to open it again.
+  const written = useRef<string | null>(null);
   useEffect(() => {
     if (!valid) return;
     const open = usePlayStore.getState();
-    // The address names the play already open (this page wrote it there): nothing to open again.
-    if (wantedPlay && !newPlay && open.storyId === id && open.info?.play_id === wantedPlay && open.status !== 'error') return;
+    if (wantedPlay && !newPlay && written.current === wantedPlay && open.storyId === id && open.info?.play_id === wantedPlay) return;
     void open.open(id, { newPlay, draft, playId: wantedPlay });
   }, [id, valid, wantedPlay, newPlay, draft]);
   // Leaving the page (or the story) stops the play's streams; moving between its plays reopens through `open`.
@@ -65,6 +66,7 @@ export function PlayPage(): JSX.Element {
     const now = usePlayStore.getState();
     if (!openPlayId || now.status !== 'ready' || now.info?.play_id !== openPlayId) return;
     if (openPlayId === wantedPlay && !newPlay) return;
+    written.current = openPlayId;
     void navigate({ pathname: `${playBase}/${openPlayId}`, search: draft ? '?draft=1' : '' }, { replace: true });
   }, [openPlayId, wantedPlay, newPlay, draft, playBase, navigate]);
 
