@@ -3,11 +3,13 @@ import { ApiError, CommentStatus, ErrorCode, TeenMode, sessionStore, type PushMe
 import type { StoryDetail } from '../api/types';
 import * as community from '../services/community.service';
 import * as feedService from '../services/feed.service';
+import * as playService from '../services/play.service';
 import { aCard, aComment, aCommentPage } from '../testing/fixtures';
 import { installFakeShell, renderAt, resetAll } from '../testing/render';
 import { applyStoryPush } from '../components/community/useStoryLive';
 
 jest.mock('../services/feed.service');
+jest.mock('../services/play.service');
 jest.mock('../services/community.service');
 // The page's own push connection: the pushes are handed to the page by the test instead.
 jest.mock('../components/community/useStoryLive', () => ({
@@ -167,5 +169,35 @@ describe('the story page, socially', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Server error');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('What a storm.');
+  });
+
+  it('shows a bot as a character chat and shares it as a bot', async () => {
+    signIn();
+    feed.storyDetail.mockResolvedValue(aDetail({ is_bot: true, chapters_count: 1 }));
+    api.shareStory.mockResolvedValue({ code: 'abc', share_type: 'Bot', story_id: '100', play_id: '', title: 'Mira: a character chat', description: '', cover: '', path: '/s/abc', play_path: '/play/story/100' });
+    await openStory();
+    expect(screen.getByText('by Demo Creator · Character chat')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    });
+    expect(api.shareStory).toHaveBeenCalledWith('100', { playId: undefined, bot: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Share this character' });
+    expect((within(dialog).getByRole('textbox', { name: 'Link to share' }) as HTMLInputElement).value).toMatch(/\/s\/abc$/);
+  });
+
+  it('a story is shared as a story, and lists the player\u2019s plays once there are any', async () => {
+    signIn();
+    feed.coverage.mockResolvedValue({ story_id: '100', has_play: true } as never);
+    jest.mocked(playService).playList.mockResolvedValue({ plays: [], has_more: false, next_offset: 0 });
+    api.shareStory.mockResolvedValue({ code: 'abd', share_type: 'Story', story_id: '100', play_id: '', title: 'The Last Lamp of Gullrock', description: '', cover: '', path: '/s/abd', play_path: '/play/story/100' });
+    await openStory();
+    expect(screen.getByText('by Demo Creator · 3 chapters')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Your plays' })).toBeTruthy();
+    expect(jest.mocked(playService).playList).toHaveBeenCalledWith('100', 0, 10);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    });
+    expect(api.shareStory).toHaveBeenCalledWith('100', { playId: undefined, bot: false });
+    expect(await screen.findByRole('dialog', { name: 'Share this story' })).toBeTruthy();
   });
 });
