@@ -5,11 +5,14 @@ import { LOREBOOK_REGEX_MAX } from 'shared-kit';
  * Regular-expression keys (a V3 entry's `use_regex`). A key is `/pattern/flags` (the convention the common editors
  * write) or a bare pattern; an entry that is not case-sensitive adds the `i` flag. Guards against a creator's
  * catastrophic pattern: at most LOREBOOK_REGEX_MAX characters, only the flags i, m, s and u, and each test runs
- * under a time limit (REGEX_TIME_MS) that stops the engine mid-backtrack; a pattern that ran out of time once is
- * not run again by this process. A key that does not compile, or was stopped, is not a match (as the spec asks).
+ * under a time limit (REGEX_TIME_MS) that stops the engine mid-backtrack. The limit is wall-clock time, so a busy
+ * machine can stop an innocent pattern: one that runs out is given one more try with RETRY_TIME_MS, and only a
+ * pattern that runs out of that too is taken as catastrophic and not run again by this process. A key that does not compile, or was stopped, is not a match (as the spec asks).
  */
 
 export const REGEX_TIME_MS = 20;
+/** The one longer try a pattern gets after running out of REGEX_TIME_MS (paid once per catastrophic pattern). */
+export const RETRY_TIME_MS = 250;
 const ALLOWED_FLAGS = /^[imsu]*$/;
 const compiled = new Map<string, RegExp | null>();
 const stopped = new Set<string>();
@@ -65,8 +68,13 @@ export function regexMatches(key: string, caseSensitive: boolean, text: string):
   try {
     return runTest.runInContext(context, { timeout: REGEX_TIME_MS }) === true;
   } catch {
-    stopped.add(re.source + re.flags);
-    return false;
+    try {
+      re.lastIndex = 0;
+      return runTest.runInContext(context, { timeout: RETRY_TIME_MS }) === true;
+    } catch {
+      stopped.add(re.source + re.flags);
+      return false;
+    }
   } finally {
     context.text = '';
   }
