@@ -136,7 +136,8 @@ test('a new user switches to 简体中文, signs up, writes, publishes and plays
   await chooseVoice(page.locator('#section-narrator'), '旁白声音', 'Storyteller');
   await page.getByLabel('故事名称').fill(STORY);
   await page.getByLabel('简介').fill(INTRO);
-  await page.getByRole('radio', { name: 'Anime' }).check();
+  // The drawing styles are named in Chinese too.
+  await page.getByRole('radio', { name: '动漫' }).check();
   const written = ['中文作者', MARA, PLAYER, PROLOGUE, CONTENT, ENDING, STORY, INTRO, '一个从不睡觉的守塔人。'];
   await expectChinese(page, written);
 

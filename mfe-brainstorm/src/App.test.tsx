@@ -101,6 +101,25 @@ afterEach(() => {
 });
 
 describe('brainstorm', () => {
+  it("names the drawing styles in the UI language, and a style it does not know by the api's name", async () => {
+    await i18n.changeLanguage('zh-CN');
+    await i18n.loadNamespaces(BRAINSTORM_NS);
+    try {
+      const first = renderAt('/editor/story-ai');
+      const style = await screen.findByRole('combobox', { name: '绘画风格' });
+      await waitFor(() => expect(style.textContent).toContain('动漫'));
+      expect(style.textContent).not.toContain('Anime');
+      first.unmount();
+      resetBrainstormStore();
+      api.fetchStyles.mockResolvedValue([{ code: 'pixel', name: 'Pixel art', preview: '', members_only: false }]);
+      renderAt('/editor/story-ai');
+      const unknown = await screen.findByRole('combobox', { name: '绘画风格' });
+      await waitFor(() => expect(unknown.textContent).toContain('Pixel art'));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('keeps a new idea through a reload until it is sent, then forgets it', async () => {
     api.startGeneration.mockResolvedValue({
       story_id: '1001',

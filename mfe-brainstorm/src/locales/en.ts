@@ -21,6 +21,8 @@ const en = {
     stylePlaceholder: 'Choose a drawing style',
     styleRequired: 'Choose a drawing style',
     membersOnly: '{{name}} (members)',
+    /** The drawing styles by code; a style the api adds later shows its own name. */
+    styleNames: { anime: 'Anime', watercolor: 'Watercolor', cinematic: 'Cinematic', oil_painting: 'Oil painting' },
     generate: 'Generate story',
     quota: 'Intelligent generations left today: {{remain}} of {{total}}',
     pasteCut: 'Only the first {{max}} characters were pasted',

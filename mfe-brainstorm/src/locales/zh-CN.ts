@@ -24,6 +24,7 @@ const zhCN: Translation<BrainstormMessages> = {
     stylePlaceholder: '选择绘画风格',
     styleRequired: '请选择绘画风格',
     membersOnly: '{{name}}（会员）',
+    styleNames: { anime: '动漫', watercolor: '水彩', cinematic: '电影感', oil_painting: '油画' },
     generate: '生成故事',
     quota: '今日剩余智能生成次数：{{remain}}/{{total}}',
     pasteCut: '只粘贴了前 {{max}} 个字符',

@@ -74,7 +74,10 @@ export function EditStep({ onStarted }: { onStarted: (storyId: string) => void }
         placeholder={t('edit.stylePlaceholder')}
         error={styleError}
         onValueChange={setStyle}
-        options={styles.map((s) => ({ value: s.code, label: s.members_only ? t('edit.membersOnly', { name: s.name }) : s.name }))}
+        options={styles.map((s) => {
+          const name = t(`edit.styleNames.${s.code}` as 'edit.styleNames.anime', { defaultValue: s.name });
+          return { value: s.code, label: s.members_only ? t('edit.membersOnly', { name }) : name };
+        })}
       />
       {quota ? <p className="bs-muted">{t('edit.quota', { remain: quota.remain, total: quota.total })}</p> : null}
       <div className="ui-row">

@@ -33,7 +33,7 @@ function ImageStyleField(): JSX.Element {
               onChange={() => setStyle(s.code)}
             />
             {s.preview ? <img src={s.preview} alt="" width={48} height={64} /> : null}
-            {s.name}
+            {t(`image.styleNames.${s.code}` as 'image.styleNames.anime', { defaultValue: s.name })}
             {s.members_only ? <Badge tone="warning">{t('fields.members')}</Badge> : null}
           </label>
         ))}

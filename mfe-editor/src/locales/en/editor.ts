@@ -289,6 +289,8 @@ const editor = {
     manage: 'Record, upload or mix voices',
   },
   image: {
+    /** The drawing styles by code; a style the api adds later shows its own name. */
+    styleNames: { anime: 'Anime', watercolor: 'Watercolor', cinematic: 'Cinematic', oil_painting: 'Oil painting' },
     remove: 'Remove picture',
     uploading: 'Uploading…',
     prompt: 'Appearance prompt',

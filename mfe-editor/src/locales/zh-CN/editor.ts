@@ -291,6 +291,7 @@ const editor: Translation<EditorCopy> = {
     manage: '录制、上传或混合声音',
   },
   image: {
+    styleNames: { anime: '动漫', watercolor: '水彩', cinematic: '电影感', oil_painting: '油画' },
     remove: '移除图片',
     uploading: '上传中…',
     prompt: '外貌描述',
