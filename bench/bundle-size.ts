@@ -3,8 +3,9 @@
 // Method (gzip level 9 of each file, summed; 1 KB = 1024 bytes):
 // - Shell critical path: what the browser must run before the shell's first paint. That is every <script> of
 //   shell/dist/index.html, the chunks of the `import('./bootstrap')` chunk group (found in the build's stats by the
-//   origin request './bootstrap'), and the chunks of every shared singleton the shell provides (listed per package in
-//   shell/dist/mf-manifest.json, `shared[].assets.js.sync`), since the bootstrap awaits them before rendering.
+//   origin request './bootstrap'), and the chunks of every shared singleton the shell provides (the chunks whose
+//   origin is a `provide shared module`), since the bootstrap awaits them before rendering. The manifest's
+//   `shared[].assets.js.sync` is not used for this: it also lists the shell's fallback copies, never fetched on its page.
 //   To get the stats, the shell is built once more here with `rspack build --json` (BUNDLE_STATS=1), the same
 //   CLI build `npm start` makes, so the files measured are the files served.
 // - Each remote: remoteEntry.js plus the synchronous chunks of its `./App` expose (`exposes[].assets.js.sync` in the
@@ -24,7 +25,6 @@ const SHELL_BUDGET_KB = 130;
 const REMOTE_BUDGET_KB = 40;
 
 interface Manifest {
-  shared: { name: string; assets: { js: { sync: string[] } } }[];
   exposes: { path: string; assets: { js: { sync: string[] } } }[];
 }
 
@@ -66,7 +66,9 @@ export function shellCriticalFiles(appDir: string): string[] {
   const bootstrap = (stats.chunks ?? []).filter((c) => (c.origins ?? []).some((o) => o.request === './bootstrap'));
   if (bootstrap.length === 0) throw new Error('no chunk for ./bootstrap in the shell build: is src/index.ts `import(\'./bootstrap\')`?');
   for (const chunk of bootstrap) for (const f of chunk.files ?? []) if (f.endsWith('.js')) files.add(f);
-  for (const shared of readManifest(dist).shared) for (const f of shared.assets.js.sync) files.add(f);
+  const providers = (stats.chunks ?? []).filter((c) => (c.origins ?? []).some((o) => o.moduleIdentifier?.startsWith('provide shared module ')));
+  if (providers.length === 0) throw new Error('no chunk of a provided shared module in the shell build');
+  for (const chunk of providers) for (const f of chunk.files ?? []) if (f.endsWith('.js')) files.add(f);
   return [...files];
 }
 

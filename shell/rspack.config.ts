@@ -3,8 +3,11 @@ import { Compilation, CopyRspackPlugin, sources, type Compiler } from '@rspack/c
 import { createConfig, modeFrom, portFromEnv } from '../rspack.base';
 import { loadShellConfig } from './server/config';
 
-interface ManifestShared {
-  assets: { js: { sync: string[] } };
+type ChunkGroupOrigin = Compilation['chunkGroups'][number]['origins'][number];
+
+/** Whether a chunk group starts from the federation plugin's provider of a shared singleton (its module identifier). */
+function isSharedProvider(moduleIdentifier: string | undefined): boolean {
+  return moduleIdentifier?.startsWith('provide shared module ') ?? false;
 }
 
 /**
@@ -12,21 +15,30 @@ interface ManifestShared {
  * `<link rel="preload">` in index.html for each chunk of `import('./bootstrap')` and of every shared singleton the
  * shell provides (the files bench/bundle-size.ts counts as the critical path). Without it those files are only
  * discovered once main.js has arrived and run, one round trip later.
+ *
+ * A singleton's chunks are those of its provider (the chunk groups the federation plugin starts from a
+ * `provide shared module`): the page runs those. The manifest's `shared[].assets.js.sync` also lists the shell's own
+ * fallback copies (from a `consume shared module`), which are only fetched when no provider is registered, never
+ * on the shell's page; preloading them left the browser warning that a preloaded file was not used.
  */
 class PreloadFirstRenderPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('PreloadFirstRender', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PreloadFirstRender', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const html = compilation.getAsset('index.html');
-        const manifest = compilation.getAsset('mf-manifest.json');
-        if (!html || !manifest) return;
+        if (!html) return;
         const files = new Set<string>();
-        for (const group of compilation.chunkGroups) {
-          if (!group.origins.some((origin) => origin.request === './bootstrap')) continue;
-          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+        // The bootstrap's own chunks first, then the singletons' providers.
+        const firstRender: ((origin: ChunkGroupOrigin) => boolean)[] = [
+          (origin) => origin.request === './bootstrap',
+          (origin) => isSharedProvider(origin.module?.identifier()),
+        ];
+        for (const wanted of firstRender) {
+          for (const group of compilation.chunkGroups) {
+            if (!group.origins.some(wanted)) continue;
+            for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+          }
         }
-        const shared = (JSON.parse(manifest.source.source().toString()) as { shared: ManifestShared[] }).shared;
-        for (const entry of shared) for (const file of entry.assets.js.sync) files.add(file);
         if (files.size === 0) return;
         const links = [...files].map((file) => `<link rel="preload" as="script" href="/${file}">`).join('');
         const page = html.source
