@@ -133,7 +133,25 @@ test('the leave guard asks before leaving unsaved work: Not now stays, Confirm l
 
 test('a validation failure names the kind, then scrolls to and focuses the first error', async ({ page }) => {
   await page.goto('/editor/story/new');
-  await page.getByRole('button', { name: 'Add character' }).click();
+  // An empty story: the problem that blocks everything (no character) comes first, the rest unfold in place, and
+  // each problem takes the creator to its field.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const empty = page.getByRole('dialog', { name: 'Missing info' });
+  const problems = empty.getByRole('list').getByRole('button');
+  await expect(problems.first()).toHaveText('Characters: Add at least one character');
+  await expect(problems).toHaveCount(5);
+  await empty.getByRole('button', { name: 'Show 3 more' }).click();
+  await expect(problems).toHaveCount(8);
+  await expect(empty.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
+  await problems.filter({ hasText: 'Narrator voice' }).click();
+  await expect(empty).toBeHidden();
+  await expect(page.locator('#section-narrator').getByRole('button', { name: /^Narrator voice:/ })).toBeFocused();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog', { name: 'Missing info' }).getByRole('button', { name: 'Characters: Add at least one character' }).click();
+  const addCharacter = page.getByRole('button', { name: 'Add character' });
+  await expect(addCharacter).toBeFocused();
+  await expect(addCharacter).toHaveAccessibleDescription('Add at least one character');
+  await addCharacter.click();
   // Fill everything below the first character, so the first error is far up the page while we are at the bottom.
   await page.getByLabel('Story name').fill('Half done');
   await page.getByRole('button', { name: 'Publish' }).click();

@@ -2,6 +2,7 @@ import { editorText } from '../i18n';
 
 /** Catalogue keys (`paths.*`) of the story's top-level fields. */
 const TOP: Record<string, string> = {
+  characters: 'characters',
   summary: 'summary',
   'prologue.character_id': 'prologueSpeaker',
   'prologue.content': 'prologue',

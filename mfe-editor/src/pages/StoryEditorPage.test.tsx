@@ -122,6 +122,49 @@ describe('story editor page', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Prologue text')));
   });
 
+  it('publishing an empty new story lists the character first, unfolds the rest in place and links each to its field', async () => {
+    renderAt('/editor/story/new');
+    await screen.findByRole('heading', { name: 'Characters' });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Missing info' });
+    expect(within(dialog).getByText('8 fields need attention before saving.')).toBeTruthy();
+    const links = () => within(within(dialog).getByRole('list')).getAllByRole('button').map((b) => b.textContent);
+    expect(links()).toEqual([
+      'Characters: Add at least one character',
+      'Prologue speaker: Choose who speaks the prologue',
+      'Prologue: This field is required',
+      'Chapter 1 content: This field is required',
+      'Chapter 1 ending: The last plot needs an ending',
+    ]);
+    const fold = within(dialog).getByRole('button', { name: 'Show 3 more' });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(fold);
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(fold.textContent).toBe('Show fewer');
+    expect(links().slice(5)).toEqual([
+      'Narrator voice: Choose the narrator voice',
+      'Story name: This field is required',
+      'Image style: Choose a drawing style',
+    ]);
+    // The dialog stays open while unfolding; a problem takes the creator to its own field.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Story name: This field is required' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const storyName = screen.getByLabelText('Story name');
+    await waitFor(() => expect(document.activeElement).toBe(storyName));
+    expect(scrolled.at(-1)).toBe(storyName);
+
+    // The character problem sits on the Add character button, which it focuses.
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Characters: Add at least one character' }));
+    const add = screen.getByRole('button', { name: 'Add character' });
+    await waitFor(() => expect(document.activeElement).toBe(add));
+    expect(description(add)).toContain('Add at least one character');
+    // Adding one clears it.
+    fireEvent.click(add);
+    expect(screen.queryByText('Add at least one character')).toBeNull();
+  });
+
   it('a limit error is titled "Word or character limit"', async () => {
     await openStory();
     fireEvent.change(screen.getByLabelText('Prologue text'), { target: { value: 'p'.repeat(151) } });

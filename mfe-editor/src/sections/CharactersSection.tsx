@@ -6,7 +6,8 @@ import { ImagePicker } from '../components/ImagePicker';
 import { MentionField } from '../components/MentionField';
 import { VoicePicker } from '../components/VoicePicker';
 import { useEditorT } from '../i18n';
-import { characterKey } from '../stores/editor/fields';
+import { FieldError, useFieldError } from '../components/Field';
+import { characterKey, errorDomId, fieldDomId } from '../stores/editor/fields';
 import { selectCharacter, selectCharacterIds } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import { useNames } from './useNames';
@@ -82,6 +83,7 @@ export function CharactersSection(): JSX.Element {
   const ids = useEditorStore(selectCharacterIds);
   const add = useEditorStore((s) => s.addCharacter);
   const list = ids ? ids.split(' ') : [];
+  const error = useFieldError('characters');
   return (
     <Card as="section" className="editor-section" aria-labelledby="editor-characters" id="section-characters">
       <h2 id="editor-characters" className="ui-heading-2">
@@ -92,8 +94,11 @@ export function CharactersSection(): JSX.Element {
         <CharacterCard key={id} id={id} index={i} />
       ))}
       <div>
-        <Button onClick={() => add()}>{t('sections.addCharacter')}</Button>
+        <Button id={fieldDomId('characters')} aria-describedby={error ? errorDomId('characters') : undefined} onClick={() => add()}>
+          {t('sections.addCharacter')}
+        </Button>
       </div>
+      <FieldError fkey="characters" error={error} />
     </Card>
   );
 }

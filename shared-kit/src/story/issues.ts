@@ -14,6 +14,7 @@ export const ISSUE_MESSAGES = {
   addPicture: 'Add a picture',
   chooseSpeaker: 'Choose who speaks the prologue',
   speakerDeleted: 'The prologue speaker was deleted',
+  addCharacter: 'Add at least one character',
   addPlot: 'Add at least one plot',
   chapterNameSpaces: 'Chapter names cannot contain spaces',
   lastEnding: 'The last plot needs an ending',

@@ -140,6 +140,24 @@ describe('character rules', () => {
     s.characters.push({ ...s.characters[1]!, character_id: 'vo', character_name: '', type: 'VoiceOver' });
     expect(issuesAt(s, 'characters.2.character_name')).toEqual([]);
   });
+
+  it('a story needs at least one character to publish (the voice-over entry is none); a draft does not', () => {
+    const s = validStory();
+    const voiceOver = { ...s.characters[1]!, character_id: 'vo', character_name: '', type: 'VoiceOver' as const };
+    s.characters = [voiceOver];
+    s.prologue.character_id = VOICE_OVER_SPEAKER;
+    s.nodes.forEach((n) => {
+      n.content = 'The tide comes in.';
+      n.ending_content = n.ending_content ? 'The tide goes out.' : '';
+    });
+    s.summary = '';
+    expect(issuesAt(s, 'characters')).toEqual([
+      { path: 'characters', type: T.Required, message: 'Add at least one character', code: 'addCharacter' },
+    ]);
+    expect(validateStory(s, draft)).toEqual([]);
+    s.characters = [];
+    expect(typeAt(s, 'characters')).toBe(T.Required);
+  });
 });
 
 describe('story rules', () => {

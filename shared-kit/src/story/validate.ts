@@ -138,6 +138,12 @@ class Checker {
   }
 }
 
+/** A story is played by talking to its characters: publishing needs at least one (the narrator's voice is none). */
+function checkStoryCharacters(story: StoryContent, c: Checker): void {
+  if (!story.characters.some((ch) => ch.type !== CharacterType.VoiceOver)) c.required('characters', '', 'addCharacter');
+  checkCharacters(story, c);
+}
+
 function checkCharacters(story: StoryContent, c: Checker): void {
   const earlierNames: string[] = [];
   story.characters.forEach((ch, i) => {
@@ -234,7 +240,7 @@ function checkPlayer(story: StoryContent, c: Checker): void {
 type SectionCheck = (story: StoryContent, c: Checker) => void;
 
 const STORY_CHECKS: Record<StorySection, SectionCheck> = {
-  characters: checkCharacters,
+  characters: checkStoryCharacters,
   summary: checkSummary,
   prologue: checkPrologue,
   nodes: checkPlots,

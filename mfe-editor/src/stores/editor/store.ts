@@ -27,7 +27,8 @@ import { shellToast as toast } from 'shared-kit';
 import * as storyService from '../../services/story.service';
 import { botPayload, contentOfDetail, emptyCharacter, emptyNode, emptyStory } from './content';
 import { clearDraft, draftKey, readDraft, writeDraft, type DraftKind, type LocalDraft } from './localDraft';
-import { characterKey, keyIssues, nodeKey, type FieldErrors } from './fields';
+import { characterKey, fieldKey, keyIssues, nodeKey, type FieldErrors } from './fields';
+import { orderIssues } from './issueOrder';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 export type SaveMode = 'draft' | 'publish';
@@ -140,6 +141,8 @@ export interface EditorState {
   restoreLocal: () => void;
   discardLocal: () => void;
   dismissFailure: () => void;
+  /** Closes the failed-validation modal and takes the creator to the field of one of its problems. */
+  goToIssue: (path: string) => void;
   clearFocusRequest: () => void;
 }
 
@@ -397,7 +400,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       }, touched),
     addCharacter: () => {
       const character = emptyCharacter();
-      edit((s) => patchContent(s, { characters: [...s.content.characters, character] }), []);
+      edit((s) => patchContent(s, { characters: [...s.content.characters, character] }), ['characters']);
       return character.character_id;
     },
     updateCharacter: (id, patch) =>
@@ -557,6 +560,10 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       focusSeq += 1;
       set({ failure: null, focusRequest: first ? { key: first, seq: focusSeq } : null });
     },
+    goToIssue: (path) => {
+      focusSeq += 1;
+      set({ failure: null, focusRequest: { key: fieldKey(path, get().content), seq: focusSeq } });
+    },
     clearFocusRequest: () => set({ focusRequest: null }),
   };
 
@@ -573,7 +580,8 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     set((s) => ({ autosave: { ...s.autosave, state: 'unsaved', reason } }));
   }
 
-  function showIssues(issues: StoryIssue[], content: StoryContent): void {
+  function showIssues(found: StoryIssue[], content: StoryContent): void {
+    const issues = orderIssues(found);
     set({ errors: keyIssues(issues, content), failure: failureOf(issues) });
   }
 });
