@@ -168,6 +168,40 @@ describe('phone sign-in', () => {
     // A guest may not act as a signed-in account.
     expect((await guest.post('/api/tyler/user/save', { nickname: 'Guesty' })).body.status_code).toBe(ErrorCode.NeedLogin);
   });
+
+  it('names a new account in the language the sign-up is made in: 用户 and six digits in Chinese, User and six digits otherwise', async () => {
+    later(61_000);
+    const signUp = async (phone: string, query: string, headers: Record<string, string> = {}): Promise<{ uid: string; nickname: string }> => {
+      const client = new CookieClient(api.baseUrl);
+      expect((await client.call(`/api/passport/sms/send${query}`, postJson({ phone }, headers))).body.status_code).toBe(0);
+      const code = await outboxCode(api.baseUrl, phone);
+      const login = await client.call<{ is_new: boolean; user: { uid: string; nickname: string } }>(`/api/passport/sms/login${query}`, postJson({ phone, code }, headers));
+      expect(login.body.data?.is_new).toBe(true);
+      const me = await client.call<{ user: { uid: string; nickname: string } }>('/api/passport/check_login');
+      expect(me.body.data?.user.nickname).toBe(login.body.data?.user.nickname);
+      return login.body.data!.user;
+    };
+    // The UI's language, which every request of the app carries as `language`.
+    const zh = await signUp('+12025550150', '?language=zh-CN', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(zh.nickname).toBe(`用户${zh.uid.slice(-6)}`);
+    const en = await signUp('+12025550151', '?language=en', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(en.nickname).toBe(`User ${en.uid.slice(-6)}`);
+    // Without it, the browser's language; anything but Chinese reads English.
+    const browserZh = await signUp('+12025550152', '', { 'accept-language': 'zh-TW,zh;q=0.9,en;q=0.5' });
+    expect(browserZh.nickname).toBe(`用户${browserZh.uid.slice(-6)}`);
+    const other = await signUp('+12025550153', '?language=fr', {});
+    expect(other.nickname).toBe(`User ${other.uid.slice(-6)}`);
+    // Signing in again keeps the name, whatever the language then.
+    later(61_000);
+    const client = new CookieClient(api.baseUrl);
+    await client.call('/api/passport/sms/send?language=en', postJson({ phone: '+12025550150' }));
+    const code = await outboxCode(api.baseUrl, '+12025550150');
+    const again = await client.call<{ is_new: boolean; user: { uid: string; nickname: string } }>('/api/passport/sms/login?language=en', postJson({ phone: '+12025550150', code }));
+    expect(again.body.data).toMatchObject({ is_new: false, user: { uid: zh.uid, nickname: zh.nickname } });
+    // A guest is named the same way.
+    const guest = await new CookieClient(api.baseUrl).post<{ user: { uid: string; nickname: string } }>('/api/passport/guest?language=zh-CN');
+    expect(guest.body.data?.user.nickname).toBe(`游客${guest.body.data!.user.uid.slice(-6)}`);
+  });
 });
 
 describe('sign-in rules by region and per client address', () => {

@@ -93,13 +93,14 @@ test('a new user switches to 简体中文, signs up, writes, publishes and plays
   await form.getByLabel('验证码').fill(await latestCode(page.request, phone.e164));
   await form.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('heading', { name: '确认你的年龄' })).toBeVisible();
-  // Until the nickname step, the account goes by the name the api gave it ("User 123456").
-  await expectChinese(page, [/User \d{6}/]);
+  // Until the nickname step, the account goes by the name the api gave it at sign-up, in Chinese ("用户123456").
+  await expectChinese(page);
   await page.getByRole('button', { name: /^我已年满 \d+ 周岁$/ }).click();
   await page.getByRole('checkbox', { name: '我同意服务条款和隐私政策' }).check();
   await page.getByRole('button', { name: '同意并继续' }).click();
   const nickname = page.getByRole('textbox', { name: '昵称' });
   await expect(nickname).toBeVisible();
+  await expect(nickname).toHaveValue(/^用户\d{6}$/);
   await nickname.fill('中文作者');
   await page.getByRole('button', { name: '保存' }).click();
   // The first sign-in steps end by going back to where the visitor was (the feed): wait for it before moving on.

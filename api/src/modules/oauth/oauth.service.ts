@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { completeLogin } from '../passport/login.service';
+import { requestLanguage } from '../../lib/language';
 import { findOrCreateByIdentity } from '../user/user.service';
 import { clearFlowCookie, FLOW_COOKIE, FLOW_TTL_MS, openFlow, setFlowCookie, type Flow } from './oauth.flowCookie';
 import { OAuthFlowError, type OAuthFailureCode } from './oauth.errors';
@@ -119,7 +120,7 @@ export class OAuthService {
       const state = params.get('state');
       if (state === null || !sameSecret(state, flow.state)) throw new OAuthFlowError('authorization_failed', 'state mismatch');
       const identity = await this.identify(settings, params, flow);
-      const user = await findOrCreateByIdentity({ provider: id, ...identity }, ctx.state.accounts.now());
+      const user = await findOrCreateByIdentity({ provider: id, ...identity, language: requestLanguage(ctx) }, ctx.state.accounts.now());
       await completeLogin(ctx, user);
       ctx.state.log.info({ provider: id, uid: user.uid }, 'signed in with a provider');
       return this.appCallbackUrl({ next: flow.next });

@@ -1,5 +1,6 @@
 import { UserIdentity } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
+import { requestLanguage } from '../../lib/language';
 import { createGuest, findOrCreateByPhone } from '../user/user.service';
 import { presentUser } from '../user/user.presenter';
 import { completeLogin } from './login.service';
@@ -17,7 +18,7 @@ export async function loginWithCode(ctx: AppContext, input: { phone: string; cou
   const { e164, country } = parsePhone(input.phone, input.country);
   const runtime = ctx.state.accounts;
   await verifyCode(runtime, e164, input.code);
-  const { user, created } = await findOrCreateByPhone(e164, runtime.now());
+  const { user, created } = await findOrCreateByPhone(e164, runtime.now(), requestLanguage(ctx));
   await completeLogin(ctx, user, { country });
   return {
     is_new: created,
@@ -31,7 +32,7 @@ export async function loginWithCode(ctx: AppContext, input: { phone: string; cou
 export async function startGuest(ctx: AppContext) {
   const existing = ctx.state.user;
   if (existing) return { user: presentUser(existing), created: false };
-  const guest = await createGuest(ctx.state.accounts.now());
+  const guest = await createGuest(ctx.state.accounts.now(), requestLanguage(ctx));
   await issueSession(ctx, guest);
   return { user: presentUser(guest), created: true };
 }

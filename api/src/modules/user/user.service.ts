@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { UserIdentity, UserRole } from 'shared-kit';
+import type { UiLanguage } from '../../lib/language';
 import { newNumericId } from './ids';
 import { User, type IdentityProvider, type UserDoc, type UserFields } from './user.model';
 
@@ -23,11 +24,19 @@ export interface NewUser {
   identities?: Array<{ provider: IdentityProvider; subject: string; email?: string }>;
   avatar?: string;
   username?: string;
+  /** The language the default nickname is written in (the UI's at sign-up); English when not given. */
+  language?: UiLanguage;
 }
 
-/** A default display name until the user picks one: "User" and the uid's last six digits. */
-function defaultNickname(uid: string): string {
-  return `User ${uid.slice(-6)}`;
+/** The word before the uid's digits in a default nickname, per language. */
+const NICKNAME_WORD: Record<UiLanguage, { user: string; guest: string }> = {
+  en: { user: 'User ', guest: 'Guest ' },
+  zh: { user: '用户', guest: '游客' },
+};
+
+/** A default display name until the user picks one: "User" ("用户") and the uid's last six digits. */
+function defaultNickname(uid: string, language: UiLanguage = 'en', kind: 'user' | 'guest' = 'user'): string {
+  return `${NICKNAME_WORD[language][kind]}${uid.slice(-6)}`;
 }
 
 /**
@@ -43,7 +52,7 @@ export async function createUser(input: NewUser, now: number = Date.now()): Prom
         uid,
         biz_uid: newNumericId(now),
         identity: input.identity,
-        nickname: input.nickname ?? defaultNickname(uid),
+        nickname: input.nickname ?? defaultNickname(uid, input.language),
         phone: input.phone,
         roles: input.roles ?? [UserRole.User],
         avatar: input.avatar ?? '',
@@ -63,11 +72,15 @@ export async function findByUid(uid: string): Promise<UserDoc | null> {
 }
 
 /** The account for a phone number, created on first sign-in. Concurrent first sign-ins converge on one account. */
-export async function findOrCreateByPhone(phone: string, now: number = Date.now()): Promise<{ user: UserDoc; created: boolean }> {
+export async function findOrCreateByPhone(
+  phone: string,
+  now: number = Date.now(),
+  language: UiLanguage = 'en',
+): Promise<{ user: UserDoc; created: boolean }> {
   const existing = await User.findOne({ phone });
   if (existing) return { user: existing, created: false };
   try {
-    return { user: await createUser({ identity: UserIdentity.User, phone }, now), created: true };
+    return { user: await createUser({ identity: UserIdentity.User, phone, language }, now), created: true };
   } catch (err) {
     if (!isDuplicateKey(err, 'phone')) throw err;
     const raced = await User.findOne({ phone });
@@ -77,9 +90,9 @@ export async function findOrCreateByPhone(phone: string, now: number = Date.now(
 }
 
 /** A Tour-identity account for a visitor who has not signed in. */
-export async function createGuest(now: number = Date.now()): Promise<UserDoc> {
+export async function createGuest(now: number = Date.now(), language: UiLanguage = 'en'): Promise<UserDoc> {
   const user = await createUser({ identity: UserIdentity.Tour }, now);
-  user.nickname = `Guest ${user.uid.slice(-6)}`;
+  user.nickname = defaultNickname(user.uid, language, 'guest');
   await user.save();
   return user;
 }
@@ -90,6 +103,8 @@ export interface IdentityInput {
   email?: string;
   name?: string;
   picture?: string;
+  /** The language of the default nickname when the provider gives no name. */
+  language?: UiLanguage;
 }
 
 const NICKNAME_FROM_PROVIDER_MAX = 30;
@@ -111,6 +126,7 @@ export async function findOrCreateByIdentity(input: IdentityInput, now: number =
       {
         identity: UserIdentity.User,
         nickname: name && name.length >= 2 ? name : undefined,
+        language: input.language,
         avatar: input.picture && /^https:\/\//.test(input.picture) ? input.picture : undefined,
         identities: [{ provider: input.provider, subject: input.subject, email: input.email }],
       },
