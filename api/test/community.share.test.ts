@@ -58,6 +58,49 @@ describe('share links', () => {
     expect((await fetch(`${api.baseUrl}/s/${encodeURIComponent('<script>')}`)).status).toBe(404);
   });
 
+  it('speaks the visitor\'s language on the landing page: 简体中文 for a Chinese browser, English otherwise; the story\'s own words stay as written', async () => {
+    const fan = await person(api);
+    const story = (await fan.client.post<Info>('/api/share/story/create_info', { share_type: 'Story', story_id: storyId })).body.data!;
+    const page = async (path: string, acceptLanguage?: string): Promise<{ status: number; html: string; vary: string }> => {
+      const res = await fetch(`${api.baseUrl}${path}`, { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+      return { status: res.status, html: await res.text(), vary: res.headers.get('vary') ?? '' };
+    };
+    const zh = await page(story.path, 'zh-CN,zh;q=0.9,en;q=0.8');
+    expect(zh.status).toBe(200);
+    expect(zh.vary).toMatch(/accept-language/i);
+    expect(zh.html).toContain('<html lang="zh-CN">');
+    expect(zh.html).toContain('<meta property="og:locale" content="zh_CN">');
+    expect(zh.html).toContain('<meta property="og:title" content="Lamp &amp; &lt;Keeper&gt;">');
+    expect(zh.html).toContain('<meta property="og:description" content="A &quot;quiet&quot; tale.">');
+    expect(zh.html).toContain('>立即游玩</a>');
+    expect(zh.html).not.toContain('Play now');
+    for (const english of ['en-US,en;q=0.9', 'fr-FR', undefined]) {
+      const en = await page(story.path, english);
+      expect(en.html).toContain('<html lang="en">');
+      expect(en.html).toContain('<meta property="og:locale" content="en_US">');
+      expect(en.html).toContain('>Play now</a>');
+    }
+
+    // The fixed words of a title (an ending, a character chat) are the visitor's language too.
+    const player = await person(api);
+    const started = await player.client.post<{ play_info: { play_id: string } }>('/api/tyler/story/start_play', { story_id: storyId });
+    const playId = started.body.data!.play_info.play_id;
+    await Play.updateOne({ play_id: playId }, { $set: { status: PlayStatus.Ending, ending: { type: 'HappyEnding', content: '灯一直亮着。', reason: '', at: new Date() } } });
+    const ending = (await player.client.post<Info>('/api/share/story/create_info?language=zh-CN', { share_type: 'PlayEnding', story_id: storyId, play_id: playId })).body.data!;
+    expect(ending.title).toBe('Lamp & <Keeper>：一个结局');
+    expect((await call<Info>(api.baseUrl, `/api/share/story/get_info?code=${ending.code}&language=en`)).body.data?.title).toBe('Lamp & <Keeper>: an ending');
+    const zhEnding = await page(ending.path, 'zh');
+    expect(zhEnding.html).toContain('<meta property="og:title" content="Lamp &amp; &lt;Keeper&gt;：一个结局">');
+    expect(zhEnding.html).toContain('<meta property="og:description" content="灯一直亮着。">');
+    expect((await page(ending.path, 'en')).html).toContain('<meta property="og:title" content="Lamp &amp; &lt;Keeper&gt;: an ending">');
+
+    const missing = await page('/s/zzzzzzzzzz', 'zh-CN');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<html lang="zh-CN">');
+    expect(missing.html).toContain('此链接已失效');
+    expect(missing.html).not.toContain('no longer available');
+  });
+
   it('guests may share; a cover is an absolute address; the ending of one\'s own ended play can be shared', async () => {
     const g = await guest(api);
     const made = await g.post<Info>('/api/share/story/create_info', { share_type: 'Story', story_id: storyId });

@@ -125,6 +125,12 @@ describe('a bot in the feed and in share links', () => {
       expect(html).toContain('Character chat');
       expect(html).toContain('Start chatting');
     }
+    // A Chinese visitor reads the bot's landing page in Chinese, the bot's name as written.
+    const link = (await creator.post<Info>('/api/share/story/create_info', { share_type: 'Bot', story_id: botId })).body.data!;
+    const zh = await (await fetch(`${api.baseUrl}${link.path}`, { headers: { 'accept-language': 'zh-CN' } })).text();
+    expect(zh).toContain('<meta property="og:title" content="Mira：角色聊天">');
+    expect(zh).toContain('角色聊天：与这个 AI 角色一对一交谈');
+    expect(zh).toContain('>开始聊天</a>');
     // Signed out: no link of one's own.
     expect((await new CookieClient(api.baseUrl).post('/api/share/story/create_info', { share_type: 'Bot', story_id: botId })).body.status_code).toBe(ErrorCode.NeedLogin);
     // Someone the creator blocked cannot share it.

@@ -1,4 +1,31 @@
 import { ShareType, type ShareInfo } from 'shared-kit';
+import type { UiLanguage } from '../../lib/language';
+
+/** The page's own words, per language; the shared story's title and description stay as their creator wrote them. */
+const WORDS: Record<UiLanguage, { html: string; botKind: string; chat: string; play: string; missingTitle: string; missingHead: string; missingText: string; discover: string; locale: string }> = {
+  en: {
+    html: 'en',
+    locale: 'en_US',
+    botKind: 'Character chat: talk with this AI character one to one',
+    chat: 'Start chatting',
+    play: 'Play now',
+    missingTitle: 'Not available',
+    missingHead: 'This link is no longer available',
+    missingText: 'The story may have been removed.',
+    discover: 'Discover stories',
+  },
+  zh: {
+    html: 'zh-CN',
+    locale: 'zh_CN',
+    botKind: '角色聊天：与这个 AI 角色一对一交谈',
+    chat: '开始聊天',
+    play: '立即游玩',
+    missingTitle: '无法访问',
+    missingHead: '此链接已失效',
+    missingText: '这个故事可能已被移除。',
+    discover: '发现故事',
+  },
+};
 
 function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -12,13 +39,14 @@ h1{font-size:1.5rem;margin:16px 0 8px}.kind{margin:16px 0 0;font-size:.85rem;tex
  * The landing page of a share link, rendered on the server so that link previews (which run no script) read the
  * Open Graph tags, and a signed-out visitor sees the story and a way into it.
  */
-export function landingHtml(info: ShareInfo, publicUrl: string): string {
+export function landingHtml(info: ShareInfo, publicUrl: string, language: UiLanguage = 'en'): string {
+  const w = WORDS[language];
   const url = `${publicUrl}${info.path}`;
   const play = `${publicUrl}${info.play_path}`;
   const bot = info.share_type === ShareType.Bot;
   const image = info.cover ? `<meta property="og:image" content="${esc(info.cover)}">\n<meta name="twitter:image" content="${esc(info.cover)}">` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${w.html}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -26,6 +54,7 @@ export function landingHtml(info: ShareInfo, publicUrl: string): string {
 <meta name="description" content="${esc(info.description)}">
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="Storyverse">
+<meta property="og:locale" content="${w.locale}">
 <meta property="og:title" content="${esc(info.title)}">
 <meta property="og:description" content="${esc(info.description)}">
 <meta property="og:url" content="${esc(url)}">
@@ -39,20 +68,21 @@ ${image}
 <body>
 <main>
 ${info.cover ? `<img src="${esc(info.cover)}" alt="">` : ''}
-${bot ? '<p class="kind">Character chat: talk with this AI character one to one</p>\n' : ''}<h1>${esc(info.title)}</h1>
+${bot ? `<p class="kind">${w.botKind}</p>\n` : ''}<h1>${esc(info.title)}</h1>
 <p>${esc(info.description)}</p>
-<a class="play" href="${esc(play)}">${bot ? 'Start chatting' : 'Play now'}</a>
+<a class="play" href="${esc(play)}">${bot ? w.chat : w.play}</a>
 </main>
 </body>
 </html>
 `;
 }
 
-export function missingHtml(publicUrl: string): string {
+export function missingHtml(publicUrl: string, language: UiLanguage = 'en'): string {
+  const w = WORDS[language];
   return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not available</title><style>${STYLE}</style></head>
-<body><main><h1>This link is no longer available</h1><p>The story may have been removed.</p><a class="play" href="${esc(publicUrl)}/play">Discover stories</a></main></body>
+<html lang="${w.html}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${w.missingTitle}</title><style>${STYLE}</style></head>
+<body><main><h1>${w.missingHead}</h1><p>${w.missingText}</p><a class="play" href="${esc(publicUrl)}/play">${w.discover}</a></main></body>
 </html>
 `;
 }

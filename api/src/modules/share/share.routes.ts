@@ -7,6 +7,7 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
+import { requestLanguage } from '../../lib/language';
 import { landingHtml, missingHtml } from './landing';
 import { createShare, sharableCheck, shareInfo, WEB_SHARE_TYPES } from './share.service';
 
@@ -24,26 +25,29 @@ export function shareRoutes(router: AppRouter, deps: { publicUrl: string }): voi
     body: z.object({ share_type: z.enum(WEB_SHARE_TYPES), story_id: idString, play_id: idString.optional() }).strict(),
   });
   router.post(`${BASE}/create_info`, requireSession, createLimit, create, async (ctx) => {
-    respond(ctx, await createShare(currentAccount(ctx).uid, create.input(ctx).body, deps.publicUrl));
+    respond(ctx, await createShare(currentAccount(ctx).uid, create.input(ctx).body, deps.publicUrl, requestLanguage(ctx)));
   });
   const info = validate({ query: z.object({ code }) });
-  router.get(`${BASE}/get_info`, info, async (ctx) => respond(ctx, await shareInfo(info.input(ctx).query.code, deps.publicUrl)));
+  router.get(`${BASE}/get_info`, info, async (ctx) => respond(ctx, await shareInfo(info.input(ctx).query.code, deps.publicUrl, requestLanguage(ctx))));
   const check = validate({ query: z.object({ story_id: idString }) });
   router.get(`${BASE}/sharable_check`, check, async (ctx) => respond(ctx, await sharableCheck(check.input(ctx).query.story_id)));
 
   router.get('/s/:code', async (ctx) => {
     ctx.set('Content-Security-Policy', "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
     ctx.set('Cache-Control', 'public, max-age=60');
+    // The page's own words follow the visitor's language, so a cache keeps one copy per Accept-Language.
+    ctx.vary('Accept-Language');
     ctx.type = 'text/html; charset=utf-8';
+    const language = requestLanguage(ctx);
     const parsed = code.safeParse(ctx.params.code);
     try {
       if (!parsed.success) throw new AppError(ErrorCode.ClientParamError);
-      ctx.body = landingHtml(await shareInfo(parsed.data, deps.publicUrl), deps.publicUrl);
+      ctx.body = landingHtml(await shareInfo(parsed.data, deps.publicUrl, language), deps.publicUrl, language);
       ctx.status = 200;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       ctx.status = 404;
-      ctx.body = missingHtml(deps.publicUrl);
+      ctx.body = missingHtml(deps.publicUrl, language);
     }
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, PlayStatus, ShareType, StoryGenType, type ShareInfo } from 'shared-kit';
 import { AppError } from '../../lib/errors';
+import type { UiLanguage } from '../../lib/language';
 import { Story } from '../editor/story.model';
 import { publicStory, type PublicStory } from '../interact/story.access';
 import { refuseIfBlocked } from '../interact/people';
@@ -44,17 +45,23 @@ export async function sharableCheck(storyId: string) {
   return { story_id: storyId, sharable: reason === '', reason };
 }
 
-async function present(link: ShareLinkRecord, story: PublicStory, publicUrl: string): Promise<ShareInfo> {
+/** What a link's title adds to the story's name for an ending or a bot, in the reader's language. */
+const TITLE: Record<UiLanguage, { ending: (name: string) => string; bot: (name: string) => string }> = {
+  en: { ending: (name) => `${name}: an ending`, bot: (name) => `${name}: a character chat` },
+  zh: { ending: (name) => `${name}：一个结局`, bot: (name) => `${name}：角色聊天` },
+};
+
+async function present(link: ShareLinkRecord, story: PublicStory, publicUrl: string, language: UiLanguage): Promise<ShareInfo> {
   let title = story.story_name;
   let description = story.introduction;
   if (link.share_type === ShareType.PlayEnding) {
     const play = await Play.findOne({ play_id: link.play_id }, { ending: 1 }).lean<{ ending?: { type?: string; content?: string } | null }>();
     const ending = play?.ending?.content ?? '';
     if (ending) description = ending;
-    title = `${story.story_name}: an ending`;
+    title = TITLE[language].ending(story.story_name);
   } else if (link.share_type === ShareType.Bot) {
     // A bot is a chat with one character, not a story in chapters: its link says so.
-    title = `${story.story_name}: a character chat`;
+    title = TITLE[language].bot(story.story_name);
   }
   return {
     code: link.code,
@@ -80,7 +87,7 @@ function absolute(url: string, publicUrl: string): string {
  * story's code (2001, 2003, 2002), not recommended 1005 (`not_recommended`); across a block with the creator 1201; a play that is not the caller's, not of
  * that story or not ended: 1050001 or 1005.
  */
-export async function createShare(uid: string, input: { share_type: WebShareType; story_id: string; play_id?: string }, publicUrl: string) {
+export async function createShare(uid: string, input: { share_type: WebShareType; story_id: string; play_id?: string }, publicUrl: string, language: UiLanguage = 'en') {
   const story = await publicStory(input.story_id);
   if (!story.reach.share) {
     throw new AppError(ErrorCode.BusinessError, 'A story that is not recommended cannot be shared', { data: { reason: 'not_recommended' } });
@@ -109,13 +116,13 @@ export async function createShare(uid: string, input: { share_type: WebShareType
     }
   }
   if (!link) throw new AppError(ErrorCode.ConcurrentOperation);
-  return present(link, story, publicUrl);
+  return present(link, story, publicUrl, language);
 }
 
 /** What a link shows; its story must still be shareable. Unknown code: 1050001. */
-export async function shareInfo(code: string, publicUrl: string): Promise<ShareInfo> {
+export async function shareInfo(code: string, publicUrl: string, language: UiLanguage = 'en'): Promise<ShareInfo> {
   const link = await ShareLink.findOne({ code }).lean<ShareLinkRecord>();
   if (!link) throw new AppError(ErrorCode.RecordNotFound, 'No such share link');
   const story = await publicStory(link.story_id);
-  return present(link, story, publicUrl);
+  return present(link, story, publicUrl, language);
 }
