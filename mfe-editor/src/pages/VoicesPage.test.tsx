@@ -3,6 +3,7 @@ import { ApiError, ErrorCode, type PushHandler, type SocketClient, type SocketCl
 import * as eventsService from '../services/events.service';
 import * as pushesService from '../services/pushes.service';
 import * as voiceService from '../services/voice.service';
+import { changeLanguage } from 'ui-kit';
 import { installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/voice.service');
@@ -45,10 +46,12 @@ const conf: UgcVoiceConf = {
   languages: [
     { language: 'English', language_key: 'en' },
     { language: 'Español', language_key: 'es' },
+    { language: '中文', language_key: 'zh-CN' },
   ],
   read_texts: [
     { text_id: 'en_1', language_key: 'en', text: 'The morning light came over the hills.' },
     { text_id: 'es_1', language_key: 'es', text: 'La luz de la mañana llegó sobre las colinas.' },
+    { text_id: 'zh_1', language_key: 'zh-CN', text: '清晨的阳光越过山丘。' },
   ],
   transcription: false,
 };
@@ -129,6 +132,35 @@ describe('voice library', () => {
     // The language changes the text to read.
     fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'es' } });
     expect(screen.getByText('La luz de la mañana llegó sobre las colinas.')).toBeTruthy();
+  });
+
+  it('shows a Chinese user the text to read in Chinese and makes the voice in Chinese, until another language is picked', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      service.listVoices.mockResolvedValue(list([]));
+      renderAt('/editor/voices');
+      expect(await screen.findByRole('heading', { level: 1, name: '声音库' })).toBeTruthy();
+      expect(screen.getByText('清晨的阳光越过山丘。')).toBeTruthy();
+      expect(screen.queryByText('The morning light came over the hills.')).toBeNull();
+      expect((screen.getByRole('combobox', { name: '语言' }) as HTMLSelectElement).value).toBe('zh-CN');
+      fireEvent.click(screen.getByRole('button', { name: '上传文件' }));
+      const file = new File([new Uint8Array([1, 2, 3])], 'me.wav', { type: 'audio/wav' });
+      fireEvent.change(screen.getByLabelText(/^音频文件/), { target: { files: [file] } });
+      fireEvent.change(screen.getByRole('textbox', { name: '声音名称' }), { target: { value: '我的声音' } });
+      service.createVoice.mockResolvedValueOnce(voice({ voice_id: 'ugc_0000000000000003', name: '我的声音', language: 'zh-CN' }));
+      fireEvent.click(screen.getByRole('button', { name: '创建声音' }));
+      await waitFor(() => expect(service.createVoice).toHaveBeenCalledTimes(1));
+      expect(service.createVoice).toHaveBeenLastCalledWith(file, expect.objectContaining({ language: 'zh-CN', text_id: 'zh_1' }));
+      // A language picked by hand stays, whatever the UI's.
+      fireEvent.click(screen.getByRole('button', { name: '录音' }));
+      fireEvent.change(screen.getByRole('combobox', { name: '语言' }), { target: { value: 'es' } });
+      await act(async () => {
+        await changeLanguage('en');
+      });
+      expect(screen.getByText('La luz de la mañana llegó sobre las colinas.')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('a voice in review shows a spinner and becomes playable when its job pushes its end; a refused one says why', async () => {

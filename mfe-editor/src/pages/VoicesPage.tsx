@@ -75,13 +75,24 @@ function Slider({ label, value, range, onChange }: { label: string; value: numbe
   );
 }
 
-/** Record or upload, then name, tags, language, pitch, speed and privacy; the server checks the audio. */
+/** The voice language that matches the UI's (its key, else its base: `zh` for `zh-CN`), else the first offered. */
+function languageOfUi(ui: string, conf: UgcVoiceConf): string {
+  const base = (key: string): string => key.split('-')[0]!.toLowerCase();
+  const match = conf.languages.find((l) => l.language_key.toLowerCase() === ui.toLowerCase()) ?? conf.languages.find((l) => base(l.language_key) === base(ui));
+  return match?.language_key ?? conf.languages[0]?.language_key ?? 'en';
+}
+
+/**
+ * Record or upload, then name, tags, language, pitch, speed and privacy; the server checks the audio. The voice's
+ * language, and so the text shown to read, is the UI's until the creator picks another.
+ */
 function VoiceCreator({ conf, categories }: { conf: UgcVoiceConf; categories: UgcVoiceCategories }): JSX.Element {
-  const { t } = useEditorT();
+  const { t, i18n } = useEditorT();
   const put = useMyVoicesStore((s) => s.put);
   const voiceError = useVoiceError();
   const [mode, setMode] = useState<'record' | 'upload'>('record');
-  const [language, setLanguage] = useState(conf.languages[0]?.language_key ?? 'en');
+  const [chosenLanguage, setLanguage] = useState<string | null>(null);
+  const language = chosenLanguage ?? languageOfUi(i18n.language, conf);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
