@@ -37,4 +37,58 @@ describe('the offline brainstorm', () => {
     );
     expect(named.characters.map((c) => c.character_name)).toEqual(['Mara', 'Tobin']);
   });
+
+  describe('a Chinese idea', () => {
+    const LIGHTHOUSE = '一个灯塔看守人在暴风雨夜收到一封来自失踪哥哥的信。';
+    /** Every text of the story a player or creator reads. */
+    const texts = (idea: string): string[] => {
+      const s = offlineStoryFromIdea(idea);
+      return [
+        s.story_name,
+        s.introduction,
+        s.summary,
+        s.player.settings,
+        s.prologue.content,
+        ...s.characters.flatMap((c) => [c.character_name, c.settings, c.style, c.appearance]),
+        ...s.nodes.flatMap((n) => [n.name, n.content, n.ending_content, n.scene]),
+      ];
+    };
+
+    it('is written in Chinese from its own words: place, thing and role, the hero called by a Chinese name', () => {
+      const s = offlineStoryFromIdea(LIGHTHOUSE);
+      for (const text of texts(LIGHTHOUSE)) expect(text).not.toMatch(/[A-Za-z]/);
+      const [hero, ally] = s.characters.map((c) => c.character_name);
+      expect(hero).toMatch(/^[\u4e00-\u9fff]{2,3}$/);
+      expect(ally).toMatch(/^[\u4e00-\u9fff]{2,3}$/);
+      expect(hero).not.toBe(ally);
+      // The title is the idea's place and thing in a Chinese pattern, never the idea's first words cut short.
+      expect(['灯塔的来信', '来信之谜', '灯塔往事', '灯塔来信']).toContain(s.story_name);
+      // The hero is the idea's lighthouse keeper, retold by name.
+      expect(s.characters[0]!.settings).toContain(`${hero}是灯塔看守人。${hero}在暴风雨夜收到一封来自失踪哥哥的信。`);
+      expect(s.nodes[0]!.ending_content).toBe(`向${hero}问清来信的来历。`);
+      expect(s.nodes.every((n) => /^[\u4e00-\u9fff]+$/.test(n.name))).toBe(true);
+      expect(s.prologue.speaker_name).toBe(hero);
+    });
+
+    it('keeps the names the idea gives, Chinese or Latin, and no other Latin word', () => {
+      const named = offlineStoryFromIdea('名叫沈星河的少年侦探在古镇调查一桩命案，线索指向一面古镜。');
+      expect(named.characters[0]!.character_name).toBe('沈星河');
+      expect(named.characters[0]!.settings).toContain('沈星河是古镇的少年侦探。沈星河在古镇调查一桩命案');
+      expect(named.nodes[1]!.ending_content).toMatch(/一起找到古镜。$/);
+      const latin = '一个叫Mara的女孩在图书馆发现了一本会说话的日记';
+      expect(offlineStoryFromIdea(latin).characters[0]!.character_name).toBe('Mara');
+      for (const text of texts(latin)) expect(text.replace(/Mara/g, '')).not.toMatch(/[A-Za-z]/);
+    });
+
+    it('an idea that only asks for a story is not retold as the story, and every idea gives the same story each time', () => {
+      const asking = '我想写一个关于友情的故事';
+      const s = offlineStoryFromIdea(asking);
+      expect(s.nodes[0]!.content).not.toContain('我想写');
+      expect(s.characters[0]!.settings).not.toContain('我想写');
+      for (const idea of [LIGHTHOUSE, asking, '末日之后，人类躲在地下基地里，一个机器人想要找回自己的记忆。']) {
+        expect(offlineStoryFromIdea(idea)).toEqual(offlineStoryFromIdea(idea));
+        for (const text of texts(idea)) expect(text).not.toMatch(/[A-Za-z]/);
+      }
+    });
+  });
 });

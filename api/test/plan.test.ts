@@ -182,6 +182,43 @@ describe('brainstorm plans, offline storyteller', () => {
     expect(refused.body).toMatchObject({ status_code: 4001, data: { total: 2, remain: 0 } });
   });
 
+  it('writes a Chinese idea as a Chinese story: no Latin word but the names the idea gives, and the same story for the same idea', async () => {
+    const dan = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const idea = '一个叫Mara的灯塔看守人在暴风雨夜收到一封来自失踪哥哥的信，信里说沉船的真相就藏在灯塔底下。';
+    const made = async (): Promise<StoryView> => {
+      const created = await brainstorm(dan, idea);
+      expect(created.body.status_code).toBe(0);
+      const plan = await waitForPlan(dan, created.body.data!.plan_generate.plan_id, finished);
+      expect(plan.status).toBe(PlanStatus.Success);
+      return story(dan, created.body.data!.story_id);
+    };
+    const done = await made();
+    expect(done.story_info.status).toBe(StoryStatus.AIGenSuccess);
+    const info = done.story_info as unknown as { story_name: string; introduction: string };
+    const s = done as unknown as { summary: string; player: { settings: string }; characters: Array<{ settings: string; style: string }> };
+    const texts = [
+      info.story_name,
+      info.introduction,
+      s.summary,
+      s.player.settings,
+      done.prologue.content,
+      ...done.characters.flatMap((c, i) => [c.character_name, s.characters[i]!.settings, s.characters[i]!.style]),
+      ...done.nodes.flatMap((n) => [n.name, n.content, n.ending_content]),
+    ];
+    for (const text of texts) {
+      expect(text).toMatch(/[\u4e00-\u9fff]|^Mara$/);
+      expect(text.replace(/Mara/g, '')).not.toMatch(/[A-Za-z]/);
+    }
+    expect(done.characters[0]!.character_name).toBe('Mara');
+    expect(done.prologue.character_id).toBe(done.characters[0]!.character_id);
+    expect(done.nodes.map((n) => n.name).every((name) => !/\s/.test(name))).toBe(true);
+    expect((await publishCheck(dan, done)).body).toMatchObject({ status_code: 0, data: { can_create: true } });
+
+    const again = await made();
+    expect((again.story_info as unknown as { story_name: string }).story_name).toBe(info.story_name);
+    expect(again.nodes.map((n) => [n.name, n.content, n.ending_content])).toEqual(done.nodes.map((n) => [n.name, n.content, n.ending_content]));
+  });
+
   it('checks the idea first: required, at most 3000 characters, no forbidden words', async () => {
     const carol = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
     expect((await brainstorm(carol, '   ')).body.status_code).toBe(1009);
