@@ -13,7 +13,7 @@ const MOUNTS = [
   { remote: 'mfe_brainstorm', port: E2E_PORTS.brainstorm, path: '/editor/story-ai', heading: 'Create with AI' },
   { remote: 'mfe_player', port: E2E_PORTS.player, path: '/play', heading: 'Stories' },
   { remote: 'mfe_account', port: E2E_PORTS.account, path: '/account', heading: 'Account' },
-  { remote: 'mfe_ops', port: E2E_PORTS.ops, path: '/ops', heading: 'Moderation' },
+  { remote: 'mfe_ops', port: E2E_PORTS.ops, path: '/ops', heading: 'Review queue' },
 ] as const;
 
 /** Every request the page makes, to check where remote code came from. */

@@ -71,7 +71,7 @@ test.describe('on a desktop', () => {
     await page.goto('/play');
     await page.getByRole('banner').getByRole('link', { name: 'Moderation' }).click();
     await expect(page).toHaveURL(/\/ops$/);
-    await expect(heading(page, 'Moderation')).toBeVisible();
+    await expect(heading(page, 'Review queue')).toBeVisible();
   });
 
   test('the language switcher puts the header in Chinese and keeps it after a reload', async ({ page }) => {

@@ -55,7 +55,7 @@ test('the dashboard after a decision; mail reaches a player live; a push shows a
   // The player has the app open; the operator mails them from the Mail page.
   await player.goto('/play');
   await expect(player.getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
-  await nav.getByRole('link', { name: 'Mail' }).click();
+  await nav.getByRole('link', { name: 'Mail and pushes' }).click();
   const mail = operator.getByRole('region', { name: 'Mail to the inbox' });
   await mail.getByRole('textbox', { name: 'User ID or uid' }).fill(me.uid);
   await mail.getByRole('textbox', { name: 'Title' }).fill('Welcome to the new season');

@@ -84,7 +84,7 @@ test('an operator without the moderator permission is refused the reports', asyn
   await expect(admin.getByRole('status').filter({ hasText: 'Permission granted.' })).toBeVisible();
 
   await reviewer.goto('/ops');
-  await expect(reviewer.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+  await expect(reviewer.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
   await expect(reviewer.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' })).toHaveCount(0);
   const refused = await reviewer.request.get('/api/ops/report/queue');
   expect((await refused.json()).status_code).toBe(1008);

@@ -27,7 +27,7 @@ test('an operator rejects a flagged story with a reason the creator reads in the
   const approveId = await publishFlagged(creator.request, 'Approve me');
 
   await operator.goto('/ops');
-  await expect(operator.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+  await expect(operator.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
   const queue = operator.getByRole('table', { name: 'Review queue' });
   await expect(queue.getByRole('link', { name: 'Review: Approve me' })).toBeVisible();
   await queue.getByRole('link', { name: 'Review: Reject me' }).click();

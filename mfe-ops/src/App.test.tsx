@@ -75,7 +75,7 @@ describe('mfe-ops review queue', () => {
   it('shows loading, then the stories with their status and flagged field count', async () => {
     api.fetchQueue.mockResolvedValue({ list: [item()] });
     renderAt('/ops');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review queue' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Review queue' });
     expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Story', 'Status', 'Flagged fields', 'Claimed by', 'Submitted']);
     expect(table.querySelector('tbody tr')?.textContent).toContain('Failed');

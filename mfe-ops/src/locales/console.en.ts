@@ -25,8 +25,8 @@ const consoleEn = {
     chartSummary: '{{title}}: the table below gives the same figures.',
   },
   mail: {
-    nav: 'Mail',
-    title: 'Send mail and pushes',
+    nav: 'Mail and pushes',
+    title: 'Mail and pushes',
     mailTitle: 'Mail to the inbox',
     pushTitle: 'Push to people online',
     pushTypes: {

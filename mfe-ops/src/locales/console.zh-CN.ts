@@ -27,8 +27,8 @@ const consoleZhCN: typeof consoleEn = {
     chartSummary: '{{title}}：下表列出相同的数据。',
   },
   mail: {
-    nav: '站内信',
-    title: '发送站内信和推送',
+    nav: '站内信和推送',
+    title: '站内信和推送',
     mailTitle: '站内信（进入收件箱）',
     pushTitle: '推送给在线用户',
     pushTypes: {

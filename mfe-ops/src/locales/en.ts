@@ -10,10 +10,12 @@ const en = {
   ...sanctionsEn,
   ...templatesEn,
   ...storyViewEn,
+  /** A console page's document title. */
+  pageTitle: '{{title}} · Storyverse',
   nav: { label: 'Console', queue: 'Review queue', audit: 'Audit log' },
   common: { loading: 'Loading…', tryAgain: 'Try again', error: 'The list could not be loaded.' },
   queue: {
-    title: 'Moderation',
+    title: 'Review queue',
     table: 'Review queue',
     story: 'Story',
     status: 'Status',

@@ -23,7 +23,7 @@ const moderationEn = {
   },
   permissions: {
     nav: 'Permissions',
-    title: 'Operator permissions',
+    title: 'Permissions',
     table: 'Operators',
     who: 'Operator',
     person: '{{name}} ({{id}})',

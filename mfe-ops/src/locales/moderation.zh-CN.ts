@@ -25,7 +25,7 @@ const moderationZhCN: ModerationCatalogue = {
   },
   permissions: {
     nav: '权限',
-    title: '运营权限',
+    title: '权限',
     table: '运营人员',
     who: '运营人员',
     person: '{{name}}（{{id}}）',

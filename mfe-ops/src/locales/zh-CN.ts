@@ -12,10 +12,11 @@ const zhCN: OpsCatalogue = {
   ...sanctionsZhCN,
   ...templatesZhCN,
   ...storyViewZhCN,
+  pageTitle: '{{title}} · Storyverse',
   nav: { label: '后台', queue: '审核队列', audit: '操作日志' },
   common: { loading: '加载中…', tryAgain: '重试', error: '列表加载失败。' },
   queue: {
-    title: '内容审核',
+    title: '审核队列',
     table: '审核队列',
     story: '故事',
     status: '状态',

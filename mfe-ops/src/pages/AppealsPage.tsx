@@ -5,6 +5,7 @@ import { Button, EmptyState, Spinner, TextField, useFormat } from 'ui-kit';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { decideAppeal, decideStoryAppeal, fetchAppeals } from '../services/sanction.service';
+import { PageHeading } from '../components/PageHeading';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -60,7 +61,7 @@ export function AppealsPage(): JSX.Element {
 
   return (
     <main>
-      <h1>{t('appeals.title')}</h1>
+      <PageHeading title={t('appeals.title')} />
       {message && <p role="status">{message}</p>}
       {load.state === 'loading' && <Spinner label={t('common.loading')} />}
       {load.state === 'error' && (

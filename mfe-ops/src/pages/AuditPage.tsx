@@ -6,6 +6,7 @@ import { DATE_TIME } from '../fields';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchAudit, type AuditFilters } from '../services/ops.service';
+import { PageHeading } from '../components/PageHeading';
 
 /** The actions operators' tools write (docs/api.md, Audit log). */
 const ACTIONS = [
@@ -67,7 +68,7 @@ export function AuditPage(): JSX.Element {
 
   return (
     <main>
-      <h1>{t('audit.title')}</h1>
+      <PageHeading title={t('audit.title')} />
       <TextField label={t('audit.search')} type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
       <fieldset className="ops-filters">
         <legend>{t('audit.filters')}</legend>

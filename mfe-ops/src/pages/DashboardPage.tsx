@@ -4,6 +4,7 @@ import { Button, EmptyState, Spinner } from 'ui-kit';
 import type { Series } from '../components/DashboardChart';
 import { useOpsT } from '../i18n';
 import { fetchStats } from '../services/console.service';
+import { PageHeading } from '../components/PageHeading';
 
 // chart.js comes with the chart, on a chunk of its own: only the dashboard pays for it.
 const DashboardChart = lazy(() => import('../components/DashboardChart'));
@@ -92,7 +93,7 @@ export function DashboardPage(): JSX.Element {
   if (load.state === 'loading') {
     return (
       <main>
-        <h1>{t('dashboard.title')}</h1>
+        <PageHeading title={t('dashboard.title')} />
         <Spinner label={t('common.loading')} />
       </main>
     );
@@ -100,7 +101,7 @@ export function DashboardPage(): JSX.Element {
   if (load.state === 'error') {
     return (
       <main>
-        <h1>{t('dashboard.title')}</h1>
+        <PageHeading title={t('dashboard.title')} />
         <div role="alert">
           <p>{t('dashboard.error')}</p>
           <Button onClick={reload}>{t('common.tryAgain')}</Button>
@@ -124,7 +125,7 @@ export function DashboardPage(): JSX.Element {
 
   return (
     <main className="ops-dashboard">
-      <h1>{t('dashboard.title')}</h1>
+      <PageHeading title={t('dashboard.title')} />
       <p>{t('dashboard.range', { from: stats.from, to: stats.to })}</p>
       <section aria-labelledby="ops-now">
         <h2 id="ops-now">{t('dashboard.now')}</h2>

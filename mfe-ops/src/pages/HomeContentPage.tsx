@@ -3,6 +3,7 @@ import { TopicStatus, TopicType, type OpsBanner, type OpsTopic } from 'shared-ki
 import { Button, EmptyState, Select, Spinner, TextArea, TextField } from 'ui-kit';
 import { useOpsT } from '../i18n';
 import { fetchPlacements, orderPlacements, savePlacement, setPlacementStatus, type Placement, type PlacementKind } from '../services/topic.service';
+import { PageHeading } from '../components/PageHeading';
 
 /** The moves an operator may make from each state (the api refuses others). */
 const MOVES: Record<TopicStatus, TopicStatus[]> = {
@@ -194,7 +195,7 @@ export function HomeContentPage(): JSX.Element {
   const { t } = useOpsT();
   return (
     <main>
-      <h1>{t('home.title')}</h1>
+      <PageHeading title={t('home.title')} />
       <Placements kind="banner" />
       <Placements kind="topic" />
     </main>

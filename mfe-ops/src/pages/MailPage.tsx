@@ -3,6 +3,7 @@ import { OPS_MAIL, PushType } from 'shared-kit';
 import { Button, Select, TextArea, TextField } from 'ui-kit';
 import { useOpsT } from '../i18n';
 import { sendMail, sendPush, type Recipients } from '../services/console.service';
+import { PageHeading } from '../components/PageHeading';
 
 /** `a, b` or one a line: the accounts named, without blanks and repeats. */
 function parseUsers(text: string): string[] {
@@ -113,7 +114,7 @@ export function MailPage(): JSX.Element {
   const { t } = useOpsT();
   return (
     <main>
-      <h1>{t('mail.title')}</h1>
+      <PageHeading title={t('mail.title')} />
       <SendForm push={false} />
       <SendForm push />
     </main>

@@ -3,6 +3,7 @@ import { ApiError, ErrorCode, OpsPermission, type OpsOperator } from 'shared-kit
 import { Button, EmptyState, Select, Spinner, TextField } from 'ui-kit';
 import { useOpsT } from '../i18n';
 import { fetchOperators, updatePermission } from '../services/moderation.service';
+import { PageHeading } from '../components/PageHeading';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: OpsOperator[] };
 
@@ -50,7 +51,7 @@ export function PermissionsPage(): JSX.Element {
 
   return (
     <main>
-      <h1>{t('permissions.title')}</h1>
+      <PageHeading title={t('permissions.title')} />
       <form onSubmit={submit} aria-label={t('permissions.grantTitle')}>
         <h2>{t('permissions.grantTitle')}</h2>
         <TextField label={t('permissions.user')} value={user} maxLength={64} onChange={(e) => setUser(e.target.value)} />

@@ -7,6 +7,7 @@ import { under, useBase } from '../base';
 import { DATE_TIME, flaggedCount } from '../fields';
 import { useOpsT } from '../i18n';
 import { fetchQueue } from '../services/ops.service';
+import { PageHeading } from '../components/PageHeading';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: OpsQueueItem[] };
 
@@ -32,7 +33,7 @@ export function QueuePage(): JSX.Element {
 
   return (
     <main>
-      <h1>{t('queue.title')}</h1>
+      <PageHeading title={t('queue.title')} />
       {load.state === 'loading' && <Spinner label={t('common.loading')} />}
       {load.state === 'error' && (
         <div role="alert">

@@ -6,6 +6,7 @@ import { DATE_TIME } from '../fields';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchReportCase, resolveReport, type Resolution } from '../services/moderation.service';
+import { PageHeading } from '../components/PageHeading';
 
 type Load = { state: 'loading' } | { state: 'gone' } | { state: 'error' } | { state: 'ready'; detail: ReportCaseDetail };
 
@@ -60,7 +61,7 @@ export function ReportCasePage(): JSX.Element {
       <p>
         <Link to={under(base, 'reports')}>{t('reports.back')}</Link>
       </p>
-      <h1>{t('reports.itemTitle', { name })}</h1>
+      <PageHeading title={t('reports.itemTitle', { name })} />
       {load.state === 'loading' && <Spinner label={t('common.loading')} />}
       {load.state === 'gone' && <p role="alert">{t('reports.notFound')}</p>}
       {load.state === 'error' && <p role="alert">{t('common.error')}</p>}

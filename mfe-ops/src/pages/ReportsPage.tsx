@@ -6,6 +6,7 @@ import { DATE_TIME } from '../fields';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchReportQueue } from '../services/moderation.service';
+import { PageHeading } from '../components/PageHeading';
 
 type Sort = 'count' | 'newest';
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: ReportCase[]; hasMore: boolean; next: number };
@@ -84,7 +85,7 @@ export function ReportsPage(): JSX.Element {
 
   return (
     <main>
-      <h1>{t('reports.title')}</h1>
+      <PageHeading title={t('reports.title')} />
       <Tabs
         label={t('reports.sort')}
         value={sort}

@@ -8,6 +8,7 @@ import { StoryView } from '../components/StoryView';
 import { reviewFields } from '../fields';
 import { useOpsT } from '../i18n';
 import { claimStory, decideStory, fetchQueue, type Claimed, type Decision } from '../services/ops.service';
+import { PageHeading } from '../components/PageHeading';
 
 type Load =
   | { state: 'loading' }
@@ -107,7 +108,7 @@ export function ReviewPage(): JSX.Element {
           {t('review.back')}
         </Link>
       </p>
-      <h1>{t('review.title', { name })}</h1>
+      <PageHeading title={t('review.title', { name })} />
       {load.state === 'loading' && <Spinner label={t('review.claiming')} />}
       {load.state === 'taken' && <p role="alert">{t('review.claimFailed')}</p>}
       {load.state === 'gone' && <p role="alert">{t('review.notFound')}</p>}

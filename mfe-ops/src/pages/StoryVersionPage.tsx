@@ -7,6 +7,7 @@ import { StoryView } from '../components/StoryView';
 import { reviewFields, withReasons } from '../fields';
 import { useOpsT } from '../i18n';
 import { decideStoryAppeal, fetchAppeals, fetchStoryVersion } from '../services/sanction.service';
+import { PageHeading } from '../components/PageHeading';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -115,7 +116,7 @@ export function StoryVersionPage(): JSX.Element {
       <p>
         <Link to={under(base, 'appeals')}>{t('storyView.back')}</Link>
       </p>
-      <h1>{t('storyView.title', { name })}</h1>
+      <PageHeading title={t('storyView.title', { name })} />
       {load.state === 'loading' && <Spinner label={t('common.loading')} />}
       {load.state === 'gone' && <p role="alert">{t('storyView.notFound')}</p>}
       {load.state === 'denied' && <p role="alert">{t('storyView.denied')}</p>}

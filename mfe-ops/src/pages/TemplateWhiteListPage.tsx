@@ -4,6 +4,7 @@ import { Button, EmptyState, Spinner, TextField, useFormat } from 'ui-kit';
 import { DATE_TIME } from '../fields';
 import { useOpsT } from '../i18n';
 import { changeTemplateWhiteList, fetchTemplateWhiteList } from '../services/template.service';
+import { PageHeading } from '../components/PageHeading';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: TemplateWhiteListEntry[] };
 
@@ -49,7 +50,7 @@ export function TemplateWhiteListPage(): JSX.Element {
 
   return (
     <main>
-      <h1>{t('templates.title')}</h1>
+      <PageHeading title={t('templates.title')} />
       <p>{t('templates.intro')}</p>
       <form onSubmit={submit} aria-label={t('templates.addTitle')}>
         <h2>{t('templates.addTitle')}</h2>

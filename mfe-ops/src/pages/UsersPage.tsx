@@ -5,6 +5,7 @@ import { Button, EmptyState, Select, Spinner, TextArea, TextField, useFormat } f
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchUser, giveSanction, liftSanction, searchUsers } from '../services/sanction.service';
+import { PageHeading } from '../components/PageHeading';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -29,7 +30,7 @@ export function UsersPage(): JSX.Element {
 
   return (
     <main>
-      <h1>{t('users.title')}</h1>
+      <PageHeading title={t('users.title')} />
       <form role="search" aria-label={t('users.searchForm')} onSubmit={run}>
         <TextField label={t('users.search')} hint={t('users.searchHint')} type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} />
         <Button type="submit" disabled={q.trim() === ''}>
@@ -138,7 +139,7 @@ export function UserPage(): JSX.Element {
   const { user, sanctions, stories, reports } = load.detail;
   return (
     <main>
-      <h1>{t('users.userTitle', { name: user.nickname })}</h1>
+      <PageHeading title={t('users.userTitle', { name: user.nickname })} />
       <p>
         <Link to={under(base, 'users')}>{t('users.back')}</Link>
       </p>
