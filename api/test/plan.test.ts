@@ -225,6 +225,8 @@ describe('brainstorm plans, offline storyteller', () => {
     expect((await brainstorm(carol, 'x'.repeat(3001))).body.status_code).toBe(1009);
     const risky = await brainstorm(carol, 'A story about child porn at school');
     expect(risky.body.status_code).toBe(1010102);
+    // The Chinese list holds the same words: a Chinese idea is checked as an English one is.
+    expect((await brainstorm(carol, '一个关于儿童色情的故事')).body.status_code).toBe(1010102);
     expect(await quota(carol)).toMatchObject({ count: 0 });
   });
 });
