@@ -75,9 +75,21 @@ describe('the offline brainstorm', () => {
       expect(named.characters[0]!.character_name).toBe('沈星河');
       expect(named.characters[0]!.settings).toContain('沈星河是古镇的少年侦探。沈星河在古镇调查一桩命案');
       expect(named.nodes[1]!.ending_content).toMatch(/一起找到古镜。$/);
+      // Who the named one is comes from the idea's own words, even when no list knows them.
+      const baker = offlineStoryFromIdea('名叫阿月的面包师在江南古镇开了一家面包店，她烤的面包能让人想起往事。');
+      expect(baker.characters[0]!.settings).toMatch(/^阿月是江南的面包师。阿月在江南古镇开了一家面包店/);
+      expect(baker.characters[0]!.settings).not.toContain('往事的事');
       const latin = '一个叫Mara的女孩在图书馆发现了一本会说话的日记';
       expect(offlineStoryFromIdea(latin).characters[0]!.character_name).toBe('Mara');
       for (const text of texts(latin)) expect(text.replace(/Mara/g, '')).not.toMatch(/[A-Za-z]/);
+    });
+
+    it('someone brought in with 一位 and what they do is the hero, retold by name; a title never says one thing twice', () => {
+      const pilot = offlineStoryFromIdea('在一座漂浮的空中城市里，一位年轻的飞艇驾驶员发现了王国的秘密。');
+      const hero = pilot.characters[0]!.character_name;
+      expect(pilot.characters[0]!.settings).toContain(`${hero}是城市的飞艇驾驶员。在一座漂浮的空中城市里，${hero}发现了王国的秘密。`);
+      expect(pilot.story_name).not.toBe('秘密之谜');
+      expect(pilot.nodes[0]!.ending_content).toBe(`向${hero}问清秘密的来龙去脉。`);
     });
 
     it('an idea that only asks for a story is not retold as the story, and every idea gives the same story each time', () => {

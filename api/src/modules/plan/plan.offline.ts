@@ -182,7 +182,8 @@ const ZH_OBJECTS: ReadonlyArray<readonly [string | RegExp, string]> = [
   ['镜子', '镜子'], ['宝剑', '宝剑'], ['古剑', '古剑'], ['长剑', '长剑'], ['秘籍', '秘籍'], ['卷轴', '卷轴'], ['古籍', '古籍'],
   ['遗嘱', '遗嘱'], ['契约', '契约'], ['录音', '录音'], ['录像', '录像'], ['手机', '手机'], ['密码', '密码'], ['芯片', '芯片'],
   ['药方', '药方'], ['丹药', '丹药'], ['画像', '画像'], ['古画', '古画'], ['油画', '油画'], ['乐谱', '乐谱'], ['古琴', '古琴'],
-  ['灯笼', '灯笼'], ['风筝', '风筝'], ['遗物', '遗物'], ['包裹', '包裹'], ['礼物', '礼物'], ['信物', '信物'],
+  ['灯笼', '灯笼'], ['风筝', '风筝'], ['遗物', '遗物'], ['包裹', '包裹'], ['礼物', '礼物'], ['信物', '信物'], ['相机', '旧相机'], ['笔记本', '笔记本'], ['唱片', '唱片'], ['磁带', '磁带'],
+  ['面具', '面具'], ['王冠', '王冠'], ['宝石', '宝石'], ['水晶', '水晶'], ['硬币', '硬币'], ['信封', '信封'], ['车票', '车票'], ['订单', '订单'],
 ];
 /** What a story may be about that is not a thing in hand: a case, a secret, a prophecy. */
 const ZH_MATTERS: ReadonlyArray<readonly [string | RegExp, string]> = [
@@ -245,6 +246,24 @@ function roleOf(idea: string): Hit | undefined {
   return role;
 }
 
+/** The words after a name and 的 that say who the named one is (名叫阿月的面包师在……): up to the next verb or mark. */
+function namedRoleOf(idea: string, name: string | undefined): Hit | undefined {
+  if (!name) return undefined;
+  const m = new RegExp(`(?:名叫|叫做|名为|名字叫|叫)${name}的([\u4e00-\u9fff]{2,6}?)(?=[在从和与是把被收发开找想要带来去住遇独每，。、！？]|$)`).exec(idea);
+  if (!m || m[1] === undefined) return undefined;
+  return { at: m.index + m[0].length - m[1].length, len: m[1].length, say: m[1] };
+}
+
+/**
+ * Someone the idea brings in with 一个, 一位 or 一名 and a word for what they do (一位年轻的飞艇驾驶员): the whole
+ * phrase, so retelling puts the hero's name in its place.
+ */
+function someoneOf(idea: string): Hit | undefined {
+  const m = /(?:一个|一位|一名)(?:[\u4e00-\u9fff]{1,4}的)?([\u4e00-\u9fff]{1,5}?(?:员|师|人|者|家|手|匠|官|生|客))(?=[在从和与是把被收发开找想要带来去住遇独每，。、！？]|$)/.exec(idea);
+  if (!m || m[1] === undefined) return undefined;
+  return { at: m.index, len: m[0].length, say: m[1] };
+}
+
 /** A name cue (名叫, 叫做, 名为) and what follows: a name of two or three characters before the next word. */
 const ZH_NAME_CUE = /(?:名叫|叫做|名为|名字叫)([\u4e00-\u9fff]{2,4})|叫([\u4e00-\u9fff]{2,3})的/g;
 const ZH_AFTER_NAME = /[的在和与是从把被给对说去来收发找要想了着过也都就又跟向为，。]/;
@@ -286,6 +305,8 @@ function chineseStory(idea: string): GeneratedStory {
   const toFind = objects.find((o) => o !== about) ?? pick(hash, ['信物', '地图', '钥匙', '旧照片'].filter((o) => o !== about), 1);
   const thing0 = about;
   const thing1 = toFind;
+  // 往事 is already a matter: "往事的事" would say it twice.
+  const matter = thing0.endsWith('事') ? thing0 : `${thing0}的事`;
 
   const named = chineseNames(idea);
   const names = [...named];
@@ -296,7 +317,7 @@ function chineseStory(idea: string): GeneratedStory {
   }
   const [hero, ally] = [names[0]!, names[1]!];
   const cast = names.slice(0, 3);
-  const role = roleOf(idea);
+  const role = roleOf(idea) ?? namedRoleOf(idea, named[0]) ?? (named.length === 0 ? someoneOf(idea) : undefined);
   const heroIs = !role ? '这个故事的主角' : role.say.includes(place) ? role.say : `${place}的${role.say}`;
   // The idea speaks of its hero by role (一个灯塔看守人……, 名叫沈星河的少年侦探……): retold, the hero is called by name.
   let told = idea;
@@ -307,7 +328,9 @@ function chineseStory(idea: string): GeneratedStory {
   }
   const first = ZH_ASKING.test(told.trim()) ? '' : `${firstSentence(told)}。`;
   const thing = (i: number): string => (i === 1 ? thing1 : thing0);
-  const storyName = pick(hash, [`${place}的${thing0}`, `${thing0}之谜`, `${place}往事`, `${place}${thing0}`]);
+  // 秘密之谜 and 真相之谜 say one thing twice: a secret or a truth gets a place's name instead.
+  const mystery = ['秘密', '谜团', '真相', '往事'].includes(thing0) ? `${place}${thing0}` : `${thing0}之谜`;
+  const storyName = pick(hash, [`${place}的${thing0}`, mystery, `${place}往事`, `${place}${thing0}`]);
   const chapterNames = [
     pick(hash, [`初到${place}`, `${place}来客`, `夜访${place}`], 1),
     pick(hash, [`${thing1}的下落`, `追寻${thing1}`, `${ally}的秘密`], 2),
@@ -341,7 +364,7 @@ function chineseStory(idea: string): GeneratedStory {
       character_name: cut(name, LIMITS.characterName),
       settings: cut(
         i === 0
-          ? `${name}是${heroIs}。${first}${name}放不下${thing0}的事，说话直来直去。`
+          ? `${name}是${heroIs}。${first}${name}放不下${matter}，说话直来直去。`
           : `${name}是${hero}的旧识，一直守着${thing(i)}。${name}对陌生人很警惕，可一旦信任了，就会一直站在你这边。`,
         LIMITS.characterSettings,
       ),
@@ -351,7 +374,7 @@ function chineseStory(idea: string): GeneratedStory {
     player: { character_name: '', settings: cut(`初到${place}的新人，受${hero}之托前来帮忙。`, LIMITS.playerSettings) },
     prologue: {
       speaker_name: hero,
-      content: cut(pick(hash, [`你终于来了。${thing0}的事不对劲，我一个人应付不了。`, `你来了就好。${thing0}的事，我只敢告诉你。`]), LIMITS.prologue),
+      content: cut(pick(hash, [`你终于来了。${matter}不对劲，我一个人应付不了。`, `你来了就好。${matter}，我只敢告诉你。`]), LIMITS.prologue),
     },
     nodes: chapters,
   };
