@@ -113,6 +113,9 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
       { name: 'templates', count: 0 },
       { name: 'drafts', count: 2 },
     ]);
+    // The notice is in the language the app is read in.
+    expect((await gone.call<{ notice: string }>('/api/tyler/user/check_log_off?language=en')).body.data?.notice).toMatch(/^Your profile, sign-in sessions/);
+    expect((await gone.call<{ notice: string }>('/api/tyler/user/check_log_off?language=zh-CN')).body.data?.notice).toBe('你的个人资料、登录会话、屏蔽列表和你的全部内容都将被永久删除。');
     const off = await gone.post('/api/tyler/user/log_off', {});
     expect(off.body).toMatchObject({ status_code: 0, data: { deleted: true } });
 

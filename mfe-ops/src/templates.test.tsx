@@ -72,6 +72,15 @@ describe('mfe-ops template whitelist', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Wren is off the whitelist.');
   });
 
+  it('names the demo data as the adder of a creator it put on the whitelist', async () => {
+    mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['content_operator'] });
+    api.fetchTemplateWhiteList.mockResolvedValue({ list: [{ ...writer, added_by: 'seed', added_by_name: '' }] });
+    renderAt('/ops/template-whitelist');
+    const table = await screen.findByRole('table', { name: 'Creators on the whitelist' }, { timeout: 5000 });
+    expect(table.querySelectorAll('tbody td')[1]?.textContent).toBe('Demo data');
+    expect(table.textContent).not.toContain('seed');
+  });
+
   it('an unknown account and a failed load are said; the list can be tried again', async () => {
     mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['admin', 'content_operator', 'moderator', 'reviewer'] });
     api.fetchTemplateWhiteList.mockRejectedValueOnce(new Error('down')).mockResolvedValue({ list: [writer] });

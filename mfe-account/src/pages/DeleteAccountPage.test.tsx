@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, ErrorCode, sessionStore, TeenMode } from 'shared-kit';
+import { changeLanguage } from 'ui-kit';
 import * as profileService from '../services/profile.service';
 import * as settingsService from '../services/settings.service';
 import { aUser, installFakeShell, renderAt, resetAll, type FakeShell } from '../testing/render';
@@ -18,6 +19,7 @@ beforeEach(() => {
     items: [
       { name: 'sessions', count: 2 },
       { name: 'stories', count: 5 },
+      { name: 'templates', count: 1 },
     ],
     notice: 'Your profile, sign-in sessions, block list and all your content are deleted permanently.',
   });
@@ -37,8 +39,21 @@ describe('delete account', () => {
     renderAt('/account/delete');
     expect(await screen.findByText('Signed-in sessions')).toBeTruthy();
     expect(screen.getByText('Stories').nextSibling?.textContent).toBe('5');
+    expect(screen.getByText('Templates').nextSibling?.textContent).toBe('1');
     expect(screen.getByText('Your stories and characters, drafts and published')).toBeTruthy();
     expect(screen.getByText('Every signed-in session, on all devices')).toBeTruthy();
+  });
+
+  it('names every counted kind in Chinese for a Chinese user (templates too)', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      renderAt('/account/delete');
+      expect(await screen.findByText('登录会话')).toBeTruthy();
+      expect(screen.getByText('故事').nextSibling?.textContent).toBe('5');
+      expect(screen.getByText('模板').nextSibling?.textContent).toBe('1');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('needs the confirmation word, then deletes, clears the session and goes home', async () => {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from 'ui-kit';
 import { ApiError, ErrorCode, sessionStore, TeenMode } from 'shared-kit';
 import type { AccountSettings } from '../api/types';
 import * as profileService from '../services/profile.service';
@@ -46,6 +47,16 @@ describe('settings', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Privacy policy' }));
     expect(shell.navigate).toHaveBeenCalledWith('/editor/protocol/privacy');
+  });
+
+  it('says the version in Chinese for a Chinese user', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      renderAt('/account/settings');
+      expect(await screen.findByText('Storyverse · 版本 0.1.0 (10000)')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('saves a switch at once and moves it back when the server refuses', async () => {

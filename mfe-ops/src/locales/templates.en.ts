@@ -16,6 +16,8 @@ const templatesEn = {
     creator: 'Creator',
     person: '{{name}} ({{id}})',
     addedBy: 'Added by',
+    /** Who added a creator the demo data put on the whitelist (`added_by: "seed"`, no account). */
+    bySeed: 'Demo data',
     addedAt: 'Added on',
     actions: 'Actions',
     remove: 'Remove',

@@ -18,6 +18,7 @@ const templatesZh: typeof templatesEn = {
     creator: '创作者',
     person: '{{name}}（{{id}}）',
     addedBy: '添加人',
+    bySeed: '示例数据',
     addedAt: '添加时间',
     actions: '操作',
     remove: '移除',

@@ -84,7 +84,7 @@ export function TemplateWhiteListPage(): JSX.Element {
               return (
                 <tr key={r.uid}>
                   <td>{t('templates.person', { name, id: r.username || r.uid })}</td>
-                  <td>{r.added_by_name || r.added_by}</td>
+                  <td>{r.added_by_name || (r.added_by === 'seed' ? t('templates.bySeed') : r.added_by)}</td>
                   <td>{date(r.added_at, DATE_TIME)}</td>
                   <td>
                     <Button

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../lib/context';
+import type { UiLanguage } from '../../lib/language';
 import { Session } from '../passport/session.model';
 import { revokeAllSessions, revokeSession } from '../passport/session.service';
 import { PhoneFailure, SmsCode } from '../passport/smsCode.model';
@@ -11,8 +12,14 @@ export interface DeletionItem {
   count: number;
 }
 
+/** The confirmation screen's notice, in the language the app is read in. Spec §1: an account shared with sibling apps is deleted together with them; ours stands alone. */
+const NOTICE: Record<UiLanguage, string> = {
+  en: 'Your profile, sign-in sessions, block list and all your content are deleted permanently.',
+  zh: '你的个人资料、登录会话、屏蔽列表和你的全部内容都将被永久删除。',
+};
+
 /** What `log_off` would delete, with counts, for the confirmation screen. */
-export async function checkLogOff(user: UserDoc) {
+export async function checkLogOff(user: UserDoc, language: UiLanguage = 'en') {
   const items: DeletionItem[] = [
     { name: 'sessions', count: await Session.countDocuments({ uid: user.uid }) },
     { name: 'blocks', count: await Block.countDocuments({ uid: user.uid }) },
@@ -21,8 +28,7 @@ export async function checkLogOff(user: UserDoc) {
   return {
     uid: user.uid,
     items,
-    // Spec §1: an account shared with sibling apps is deleted together with them; ours stands alone.
-    notice: 'Your profile, sign-in sessions, block list and all your content are deleted permanently.',
+    notice: NOTICE[language],
   };
 }
 

@@ -2,6 +2,7 @@ import { currentUser, requireSession, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
+import { requestLanguage } from '../../lib/language';
 import { blockList, blockUser, unblockUser } from './block.service';
 import { launch } from './launch.service';
 import { checkLogOff, logOff } from './logoff.service';
@@ -69,7 +70,7 @@ export function userRoutes(router: AppRouter): void {
     respond(ctx, await setTeenMode(currentUser(ctx), teen.input(ctx).body.enable));
   });
 
-  router.get(`${BASE}/check_log_off`, requireUser, async (ctx) => respond(ctx, await checkLogOff(currentUser(ctx))));
+  router.get(`${BASE}/check_log_off`, requireUser, async (ctx) => respond(ctx, await checkLogOff(currentUser(ctx), requestLanguage(ctx))));
   const off = validate({ body: logOffBody });
   router.post(`${BASE}/log_off`, requireUser, off, async (ctx) => respond(ctx, await logOff(ctx, currentUser(ctx))));
 }
