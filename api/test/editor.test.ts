@@ -530,7 +530,22 @@ describe('editor: story/create rules, save and reload, ownership, concurrency, h
         .subarray(1, 4)
         .toString('latin1'),
     ).toBe('PNG');
-    for (const story of [example, ...examples.map((e) => e.story)]) {
+    // A creator who reads the app in Chinese starts from the same examples written in Chinese.
+    const zhExample = (await call<{ story: Record<string, unknown> }>(api.baseUrl, '/api/editor/get_example?language=zh-CN')).body.data!.story;
+    expect(zhExample).toMatchObject({ story_name: '最后的灯塔', logo: example.logo });
+    const zhExamples = (await call<{ examples: Array<{ title: string; story: Record<string, unknown> }> }>(api.baseUrl, '/api/editor/get_example_v2?language=zh-CN')).body.data!.examples;
+    expect(zhExamples.map((e) => e.title)).toEqual(['多章节的悬疑故事', '一章完成的对话']);
+    // No English word in the Chinese examples' own words (their names, settings, lines and chapters).
+    const TEXT = new Set(['story_name', 'introduction', 'character_name', 'settings', 'style', 'content', 'ending_content', 'name', 'summary']);
+    const words = (value: unknown, key = ''): string[] => {
+      if (typeof value === 'string') return TEXT.has(key) ? (value.replace(/@\{[^}]*\}/g, '').match(/[A-Za-z]{2,}/g) ?? []) : [];
+      if (Array.isArray(value)) return value.flatMap((v) => words(v, key));
+      if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => words(v, k));
+      return [];
+    };
+    expect(words(example).length).toBeGreaterThan(20);
+    for (const story of [zhExample, ...zhExamples.map((e) => e.story)]) expect(words(story)).toEqual([]);
+    for (const story of [example, ...examples.map((e) => e.story), zhExample, ...zhExamples.map((e) => e.story)]) {
       const check = await alice.post('/api/editor/story/check_create', { ...story, publish_type: 'Publish' });
       expect(check.body.status_code).toBe(0);
     }

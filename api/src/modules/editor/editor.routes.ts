@@ -9,6 +9,7 @@ import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
+import { requestLanguage } from '../../lib/language';
 import { registerUserDeletionHook } from '../user/user.hooks';
 import type { ImageProvider } from '../../ai';
 import { offlineImages } from '../../ai/images.offline';
@@ -227,8 +228,8 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
   router.get(`${E}/conf/words_limit`, emptyQuery, (ctx) => respond(ctx, wordsLimit()));
   router.get(`${E}/bgm_list`, (ctx) => respond(ctx, bgmList()));
   router.get(`${E}/vid_urls`, vidsQuery, (ctx) => respond(ctx, vidUrls(vidsQuery.input(ctx).query.vids)));
-  router.get(`${E}/get_example`, (ctx) => respond(ctx, getExample()));
-  router.get(`${E}/get_example_v2`, (ctx) => respond(ctx, getExamplesV2()));
+  router.get(`${E}/get_example`, (ctx) => respond(ctx, getExample(requestLanguage(ctx))));
+  router.get(`${E}/get_example_v2`, (ctx) => respond(ctx, getExamplesV2(requestLanguage(ctx))));
 
   router.get(`${E}/audio/:file`, audioParams, (ctx) => {
     const vid = audioParams.input(ctx).params.file.replace(/\.wav$/, '');

@@ -1,5 +1,6 @@
 import { characterMention, playerMention, type StoryContent } from 'shared-kit';
 import { storyContentSchema } from 'shared-kit/schemas';
+import type { UiLanguage } from '../../lib/language';
 
 /** Complete stories that pass every publish rule: the editor's "see an example". */
 const LIGHTHOUSE: StoryContent = storyContentSchema.parse({
@@ -80,17 +81,76 @@ const CAFE: StoryContent = storyContentSchema.parse({
   voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
 });
 
+/** The same examples in Simplified Chinese, for a creator who reads the app in Chinese (same pictures and voices). */
+const LIGHTHOUSE_ZH: StoryContent = storyContentSchema.parse({
+  ...LIGHTHOUSE,
+  story_name: '最后的灯塔',
+  introduction: '一场风暴把小岛与外界隔绝。守塔人藏着一个秘密，只有你能查明真相。',
+  characters: [
+    {
+      ...LIGHTHOUSE.characters[0],
+      character_name: '玛拉',
+      settings: '灯塔的守塔人，四十岁，耐心而戒备。她的弟弟葬身大海，她一直为此自责。',
+      style: '说话简短。紧张时用问题回答问题。',
+    },
+    {
+      ...LIGHTHOUSE.characters[1],
+      character_name: '阿汤',
+      settings: '被风暴困住的年轻渔夫。话多、好奇，还有点莽撞。',
+      style: '用玩笑掩饰害怕。',
+    },
+  ],
+  player: { character_name: '旅人', settings: '一位来岛上寻找清静的作家。' },
+  prologue: { character_id: 'mira', content: '你今晚不该来的。大海想要什么，就会拿走什么。' },
+  nodes: [
+    {
+      ...LIGHTHOUSE.nodes[0],
+      name: '抵达灯塔',
+      content: `${playerMention()}浑身湿透地来到灯塔。${characterMention('mira')}让他进了门，却一直锁着楼上的门。${characterMention('tom')}早已坐在炉火旁。`,
+      ending_content: `弄清${characterMention('mira')}为什么锁着楼上的门。`,
+    },
+    {
+      ...LIGHTHOUSE.nodes[1],
+      name: '灯灭了',
+      content: `灯塔的灯熄灭了。黑暗中，${characterMention('mira')}必须决定是否把钥匙交给${playerMention()}。`,
+      ending_content: '在船撞上礁石之前，让灯重新亮起来。',
+    },
+  ],
+  summary: `风暴之夜，${playerMention()}和${characterMention('mira')}、${characterMention('tom')}一起被困在灯塔里。`,
+});
+
+const CAFE_ZH: StoryContent = storyContentSchema.parse({
+  ...CAFE,
+  story_name: '午夜咖啡馆',
+  introduction: '一家只在午夜开门的咖啡馆，和一位记得每位客人的咖啡师。',
+  characters: [{ ...CAFE.characters[0], character_name: '阿仁', settings: '咖啡师。善良、从容，比客人自己说的更了解他们。', style: '语气温和，常说些细小的观察。' }],
+  prologue: { character_id: 'ren', content: '欢迎回来。还是老样子，还是今晚你想换个人做？' },
+  nodes: [
+    {
+      ...CAFE.nodes[0],
+      name: '点单',
+      content: `${characterMention('ren')}问${playerMention()}这么晚来这里是为了什么。`,
+      ending_content: `告诉${characterMention('ren')}你来这里的真正原因。`,
+    },
+  ],
+});
+
 export const EXAMPLES = [
   { example_id: 'lighthouse', title: 'A mystery in several chapters', story: LIGHTHOUSE },
   { example_id: 'cafe', title: 'A one-chapter conversation', story: CAFE },
 ] as const;
 
-/** `get_example`: the main example. */
-export function getExample() {
-  return { story: LIGHTHOUSE };
+const EXAMPLES_ZH = [
+  { example_id: 'lighthouse', title: '多章节的悬疑故事', story: LIGHTHOUSE_ZH },
+  { example_id: 'cafe', title: '一章完成的对话', story: CAFE_ZH },
+] as const;
+
+/** `get_example`: the main example, in Chinese when the app is read in Chinese. */
+export function getExample(language: UiLanguage = 'en') {
+  return { story: language === 'zh' ? LIGHTHOUSE_ZH : LIGHTHOUSE };
 }
 
-/** `get_example_v2`: every example with a title. */
-export function getExamplesV2() {
-  return { examples: EXAMPLES.map((e) => ({ ...e })) };
+/** `get_example_v2`: every example with a title, in Chinese when the app is read in Chinese. */
+export function getExamplesV2(language: UiLanguage = 'en') {
+  return { examples: (language === 'zh' ? EXAMPLES_ZH : EXAMPLES).map((e) => ({ ...e })) };
 }
