@@ -89,6 +89,18 @@ describe('characters', () => {
     expect(state().content.prologue).toEqual({ character_id: '', content: 'The storm is coming.' });
   });
 
+  it("a new story's first character speaks the prologue until the creator picks another; later ones do not", () => {
+    state().startNew();
+    const first = state().addCharacter();
+    expect(state().content.prologue.character_id).toBe(first);
+    state().addCharacter();
+    expect(state().content.prologue.character_id).toBe(first);
+    state().setPrologue('character_id', VOICE_OVER_SPEAKER);
+    state().removeCharacter(first);
+    state().addCharacter();
+    expect(state().content.prologue.character_id).toBe(VOICE_OVER_SPEAKER);
+  });
+
   it('the narrator stays the speaker when characters go', async () => {
     await loaded();
     state().setPrologue('character_id', VOICE_OVER_SPEAKER);

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import {
+  CharacterType,
   displayLength,
   ErrorCode,
   isApiError,
@@ -400,7 +401,17 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       }, touched),
     addCharacter: () => {
       const character = emptyCharacter();
-      edit((s) => patchContent(s, { characters: [...s.content.characters, character] }), ['characters']);
+      const { prologue, characters } = get().content;
+      // The first character of a story speaks its opening line until the creator picks another speaker.
+      const speaks = prologue.character_id === '' && !characters.some((c) => c.type !== CharacterType.VoiceOver);
+      edit(
+        (s) =>
+          patchContent(s, {
+            characters: [...s.content.characters, character],
+            ...(speaks ? { prologue: { ...s.content.prologue, character_id: character.character_id } } : {}),
+          }),
+        speaks ? ['characters', 'prologue.character_id'] : ['characters'],
+      );
       return character.character_id;
     },
     updateCharacter: (id, patch) =>
