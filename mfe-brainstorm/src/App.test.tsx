@@ -207,6 +207,20 @@ describe('brainstorm', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
+  it('after publishing, says the story is being reviewed and takes the creator on to My Story', async () => {
+    api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenSuccess));
+    api.publishStory.mockResolvedValue(undefined as never);
+    renderAt('/editor/story-ai/1001');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mara and the Message' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Go to My Story' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const onward = await screen.findByRole('link', { name: 'Go to My Story' });
+    expect(onward.getAttribute('href')).toBe('/editor/works');
+    await waitFor(() => expect(document.activeElement).toBe(onward));
+    expect(screen.getByRole('status').textContent).toBe('Published: the story is being reviewed. My Story shows when the review is done.');
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+  });
+
   it('shows minutes left from the estimate minus the time taken', async () => {
     api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenDoing, { plan_info: { estimated_time: 300, duration: 10, estimated_pieces: 7 } }));
     renderAt('/editor/story-ai/1001');

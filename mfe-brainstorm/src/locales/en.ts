@@ -69,7 +69,8 @@ const en = {
     regenerateTitle: 'Generate the story again?',
     regenerateText: 'A new story replaces this one, and it uses one of today\'s intelligent generations.',
     publish: 'Publish',
-    published: 'Published: the story is being reviewed',
+    published: 'Published: the story is being reviewed. My Story shows when the review is done.',
+    myStory: 'Go to My Story',
     backToIdea: 'Change the idea',
   },
   quotaModal: {

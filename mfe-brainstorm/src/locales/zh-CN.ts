@@ -71,7 +71,8 @@ const zhCN: Translation<BrainstormMessages> = {
     regenerateTitle: '要重新生成故事吗？',
     regenerateText: '新的故事会替换当前故事，并消耗一次今日的智能生成次数。',
     publish: '发布',
-    published: '已发布：故事正在审核',
+    published: '已发布：故事正在审核，审核结果会显示在“我的故事”中。',
+    myStory: '前往我的故事',
     backToIdea: '修改灵感',
   },
   quotaModal: {

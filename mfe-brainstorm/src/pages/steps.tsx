@@ -1,4 +1,4 @@
-import { useEffect, useState, type ClipboardEvent, type JSX } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type JSX } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, PlanStatus, shellToast } from 'shared-kit';
 import { Button, ConfirmDialog, ProgressBar, Select, TextArea } from 'ui-kit';
@@ -160,6 +160,11 @@ export function ResultStep({ onRegenerated }: { onRegenerated: () => void }): JS
   const { t } = useBrainstormT();
   const { story, createError, busy, published } = useBrainstormStore();
   const [asking, setAsking] = useState(false);
+  // Published, the Publish button goes: focus moves to the way on (My Story, where the review's outcome shows).
+  const onward = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (published) onward.current?.focus();
+  }, [published]);
   if (!story) return <></>;
   const name = story.story_info.story_name;
   const failed = story.characters.length === 0;
@@ -168,7 +173,6 @@ export function ResultStep({ onRegenerated }: { onRegenerated: () => void }): JS
     <section className="bs-section" aria-labelledby="bs-result-heading">
       <h2 id="bs-result-heading" className="ui-heading-2">{failed ? t('result.heading') : name}</h2>
       {createError ? <p role="alert" className="bs-error">{t('result.failed', { message: createError })}</p> : null}
-      {published ? <p role="status" className="bs-muted">{t('result.published')}</p> : null}
       {!failed ? (
         <>
           {story.logo ? <img className="bs-cover" src={story.logo} alt={t('result.cover', { name })} /> : null}
@@ -202,7 +206,13 @@ export function ResultStep({ onRegenerated }: { onRegenerated: () => void }): JS
           </ol>
         </>
       ) : null}
+      {published ? <p role="status" className="bs-muted">{t('result.published')}</p> : null}
       <div className="ui-row">
+        {published ? (
+          <Link ref={onward} to="/editor/works" className="ui-button ui-button--primary ui-button--md">
+            {t('result.myStory')}
+          </Link>
+        ) : null}
         {!failed ? (
           <Link to={`/editor/story/${story.story_id}`} className="ui-button ui-button--secondary ui-button--md">
             {t('result.edit')}
