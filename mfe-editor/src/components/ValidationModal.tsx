@@ -43,7 +43,15 @@ function FailureModal(): JSX.Element | null {
         </Button>
       }
     >
-      <p>{failure.issues.length === 1 ? t('validation.attentionOne') : t('validation.attentionMany', { count: failure.issues.length })}</p>
+      <p>
+        {failure.mode === 'publish'
+          ? failure.issues.length === 1
+            ? t('validation.publishOne')
+            : t('validation.publishMany', { count: failure.issues.length })
+          : failure.issues.length === 1
+            ? t('validation.attentionOne')
+            : t('validation.attentionMany', { count: failure.issues.length })}
+      </p>
       <ul id={listId} className="editor-issues">
         {shown.map((i) => (
           <li key={i.path}>

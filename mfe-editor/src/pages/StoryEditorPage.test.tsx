@@ -128,7 +128,7 @@ describe('story editor page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Missing info' });
-    expect(within(dialog).getByText('8 fields need attention before saving.')).toBeTruthy();
+    expect(within(dialog).getByText('8 fields need attention before publishing.')).toBeTruthy();
     const links = () => within(within(dialog).getByRole('list')).getAllByRole('button').map((b) => b.textContent);
     expect(links()).toEqual([
       'Characters: Add at least one character',
@@ -169,7 +169,9 @@ describe('story editor page', () => {
     await openStory();
     fireEvent.change(screen.getByLabelText('Prologue text'), { target: { value: 'p'.repeat(151) } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-    expect(await screen.findByRole('dialog', { name: 'Word or character limit' })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Word or character limit' });
+    // Saving a draft, the dialog speaks of saving (publishing, of publishing).
+    expect(within(dialog).getByText('One field needs attention before saving.')).toBeTruthy();
   });
 
   it('a deleted character mentioned in a chapter is titled "Plot involves deleted character"', async () => {

@@ -156,6 +156,8 @@ const editor = {
     },
     attentionOne: 'One field needs attention before saving.',
     attentionMany: '{{count}} fields need attention before saving.',
+    publishOne: 'One field needs attention before publishing.',
+    publishMany: '{{count}} fields need attention before publishing.',
     more: 'Show {{count}} more',
     fewer: 'Show fewer',
     goToFirst: 'Go to the first problem',

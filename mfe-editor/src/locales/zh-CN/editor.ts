@@ -158,6 +158,8 @@ const editor: Translation<EditorCopy> = {
     },
     attentionOne: '保存前有 1 个字段需要处理。',
     attentionMany: '保存前有 {{count}} 个字段需要处理。',
+    publishOne: '发布前有 1 个字段需要处理。',
+    publishMany: '发布前有 {{count}} 个字段需要处理。',
     more: '展开其余 {{count}} 项',
     fewer: '收起',
     goToFirst: '前往第一个问题',

@@ -38,6 +38,8 @@ export type SaveMode = 'draft' | 'publish';
 export interface ValidationFailure {
   title: string;
   issues: StoryIssue[];
+  /** What the creator was doing: the modal says "before publishing" or "before saving". */
+  mode: SaveMode;
 }
 
 export type SaveOutcome =
@@ -208,10 +210,10 @@ function withoutPrefix(errors: FieldErrors, prefix: string): FieldErrors {
   return without(errors, keys);
 }
 
-function failureOf(issues: StoryIssue[]): ValidationFailure {
+function failureOf(issues: StoryIssue[], mode: SaveMode): ValidationFailure {
   const first = issues[0];
   const type = first?.type ?? ValidationErrorType.Required;
-  return { title: STORY_ERROR_TITLES[type], issues };
+  return { title: STORY_ERROR_TITLES[type], issues, mode };
 }
 
 /** Merged text of the summary and the remaining chapter's content, as spec section 4 puts them together. */
@@ -510,7 +512,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       // The shared rules pick the bot rule set from story_gen_type, as the api does.
       const issues = validateStory(content, { mode });
       if (issues.length > 0) {
-        if (manual) showIssues(issues, content);
+        if (manual) showIssues(issues, content, mode);
         else unsaved(issueMessage(issues[0] as StoryIssue));
         return { ok: false, reason: 'invalid' };
       }
@@ -546,7 +548,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         set({ saving: null });
         const fromServer = serverIssues(error);
         if (fromServer) {
-          if (manual) showIssues(fromServer, content);
+          if (manual) showIssues(fromServer, content, mode);
           else unsaved(issueMessage(fromServer[0] as StoryIssue));
           return { ok: false, reason: 'invalid' };
         }
@@ -591,9 +593,9 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     set((s) => ({ autosave: { ...s.autosave, state: 'unsaved', reason } }));
   }
 
-  function showIssues(found: StoryIssue[], content: StoryContent): void {
+  function showIssues(found: StoryIssue[], content: StoryContent, mode: SaveMode): void {
     const issues = orderIssues(found);
-    set({ errors: keyIssues(issues, content), failure: failureOf(issues) });
+    set({ errors: keyIssues(issues, content), failure: failureOf(issues, mode) });
   }
 });
 
