@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { creatorStatusOf, CreatorStoryStatus } from 'shared-kit';
 import { Badge, Button, useFormat, type BadgeProps } from 'ui-kit';
 import { useEditorT } from '../i18n';
-import { selectDirty, selectSaving, selectStatus } from '../stores/editor/selectors';
+import { selectDirty, selectSaving, selectStatus, selectStoryId } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import type { SaveMode } from '../stores/editor/store';
 
@@ -28,11 +28,14 @@ function useSaveStatusText(): { text: string; state: string } {
   const dirty = useEditorStore(selectDirty);
   const saving = useEditorStore(selectSaving);
   const autosave = useEditorStore((s) => s.autosave);
+  const isNew = useEditorStore(selectStoryId) === null;
   if (saving === 'publish') return { text: t('save.publishing'), state: 'saving' };
   if (saving) return { text: t('save.saving'), state: 'saving' };
   if (autosave.state === 'unsaved' && dirty) return { text: t('save.notSaved', { reason: autosave.reason ?? t('common.unknownError') }), state: 'unsaved' };
   if (dirty) return { text: t('save.unsaved'), state: 'dirty' };
   if (autosave.at !== null) return { text: t('save.savedAt', { time: format.relativeTime(autosave.at) }), state: 'saved' };
+  // A new story untouched has nothing saved: "All changes saved" would say it is kept somewhere.
+  if (isNew) return { text: t('save.notStarted'), state: 'new' };
   return { text: t('save.allSaved'), state: 'saved' };
 }
 

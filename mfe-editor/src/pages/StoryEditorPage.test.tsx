@@ -125,6 +125,9 @@ describe('story editor page', () => {
   it('publishing an empty new story lists the character first, unfolds the rest in place and links each to its field', async () => {
     renderAt('/editor/story/new');
     await screen.findByRole('heading', { name: 'Characters' });
+    // Nothing is saved yet, and the status line does not pretend otherwise.
+    expect(screen.getByText('Saves by itself once you start writing')).toBeTruthy();
+    expect(screen.queryByText('All changes saved')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Missing info' });

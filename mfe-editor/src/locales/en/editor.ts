@@ -127,6 +127,7 @@ const editor = {
     unsaved: 'Unsaved changes',
     savedAt: 'Saved {{time}}',
     allSaved: 'All changes saved',
+    notStarted: 'Saves by itself once you start writing',
     saveDraft: 'Save draft',
     publish: 'Publish',
     published: 'Published successfully',

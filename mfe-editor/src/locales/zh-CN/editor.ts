@@ -129,6 +129,7 @@ const editor: Translation<EditorCopy> = {
     unsaved: '有未保存的修改',
     savedAt: '已保存（{{time}}）',
     allSaved: '所有修改已保存',
+    notStarted: '开始编写后会自动保存',
     saveDraft: '保存草稿',
     publish: '发布',
     published: '发布成功',
