@@ -181,11 +181,15 @@ describe('phone sign-in', () => {
       expect(me.body.data?.user.nickname).toBe(login.body.data?.user.nickname);
       return login.body.data!.user;
     };
-    // The UI's language, which every request of the app carries as `language`.
+    // The UI's language, which every request of the app carries as `language`; the text message is in it too.
     const zh = await signUp('+12025550150', '?language=zh-CN', { 'accept-language': 'en-US,en;q=0.9' });
     expect(zh.nickname).toBe(`用户${zh.uid.slice(-6)}`);
+    const texts = async (phone: string): Promise<string> =>
+      (await call<{ messages: Array<{ text: string }> }>(api.baseUrl, `/api/dev/sms_outbox?phone=${encodeURIComponent(phone)}`)).body.data!.messages[0]!.text;
+    expect(await texts('+12025550150')).toMatch(/^你的 Storyverse 验证码是 \d{6}，10 分钟内有效。$/);
     const en = await signUp('+12025550151', '?language=en', { 'accept-language': 'zh-CN,zh;q=0.9' });
     expect(en.nickname).toBe(`User ${en.uid.slice(-6)}`);
+    expect(await texts('+12025550151')).toMatch(/^Your Storyverse code is \d{6}\. It expires in 10 minutes\.$/);
     // Without it, the browser's language; anything but Chinese reads English.
     const browserZh = await signUp('+12025550152', '', { 'accept-language': 'zh-TW,zh;q=0.9,en;q=0.5' });
     expect(browserZh.nickname).toBe(`用户${browserZh.uid.slice(-6)}`);

@@ -10,7 +10,7 @@ import { sendCode, verifyCode, type SentCode } from './sms.service';
 
 export async function requestCode(ctx: AppContext, input: { phone: string; country?: string }): Promise<SentCode> {
   const { e164 } = parsePhone(input.phone, input.country);
-  return sendCode(ctx.state.accounts, e164);
+  return sendCode(ctx.state.accounts, e164, requestLanguage(ctx));
 }
 
 /** Phone sign-in: checks the code, finds or creates the account, then the shared login rules. */

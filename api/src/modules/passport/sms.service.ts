@@ -4,6 +4,7 @@ import { CODE_RETRY_SECONDS, ErrorCode, UI_MESSAGES } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import type { AccountsRuntime } from './runtime';
 import { PhoneFailure, SendSlot, SmsCode } from './smsCode.model';
+import type { UiLanguage } from '../../lib/language';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_AFTER_MS = CODE_RETRY_SECONDS * 1000;
@@ -106,7 +107,13 @@ export interface SentCode {
  * Sends a new 6-digit code to `phone` (E.164). Refused within 60 s of the previous one and while the number is
  * locked by too many failures. The previous code stops working once a new one is sent.
  */
-export async function sendCode(runtime: AccountsRuntime, phone: string): Promise<SentCode> {
+/** The text message carrying a code, in the language of the app that asked for it. */
+const CODE_TEXT: Record<UiLanguage, (code: string) => string> = {
+  en: (code) => `Your Storyverse code is ${code}. It expires in 10 minutes.`,
+  zh: (code) => `你的 Storyverse 验证码是 ${code}，10 分钟内有效。`,
+};
+
+export async function sendCode(runtime: AccountsRuntime, phone: string, language: UiLanguage = 'en'): Promise<SentCode> {
   const now = runtime.now();
   await assertPhoneNotLocked(phone, now);
   await takeSendSlot(phone, now);
@@ -120,7 +127,7 @@ export async function sendCode(runtime: AccountsRuntime, phone: string): Promise
     purge_at: new Date(now + CODE_KEEP_MS),
   });
   try {
-    await runtime.sms.send(phone, `Your Storyverse code is ${code}. It expires in 10 minutes.`);
+    await runtime.sms.send(phone, CODE_TEXT[language](code));
   } catch (err) {
     // Not delivered: drop it so the user may ask again at once rather than wait out the resend delay.
     await SmsCode.deleteOne({ _id: doc._id });
