@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { changeLanguage } from 'ui-kit';
 import { issueText } from './i18n';
 import { describePath } from './lib/paths';
@@ -84,5 +84,28 @@ describe('mfe-editor in Simplified Chinese', () => {
     expect(issueText('Violent content')).toBe('Violent content');
     expect(describePath('nodes.1.content')).toBe('第 2 章 内容');
     expect(describePath('story_name')).toBe('故事名称');
+    expect(describePath('characters')).toBe('角色');
+  });
+
+  it('names the built-in voices in Chinese, and a voice it does not know by the name it came with', async () => {
+    jest.mocked(catalogService.dubbingList).mockResolvedValue([
+      {
+        language: 'English',
+        language_key: 'en',
+        dubbing_infos: [
+          { dubbing: 'en_narrator', dubbing_desc: 'Storyteller', dubbing_audition: '' },
+          { dubbing: 'en_new_voice', dubbing_desc: 'Brand new voice', dubbing_audition: '' },
+        ],
+      },
+    ]);
+    renderAt('/editor/story/new');
+    const narrator = await screen.findByRole('button', { name: /^旁白声音[:：]/ });
+    fireEvent.click(narrator);
+    const options = within(await screen.findByRole('group', { name: /旁白声音/ }));
+    expect(await options.findByRole('radio', { name: '说书人' })).toBeTruthy();
+    expect(options.getByRole('radio', { name: 'Brand new voice' })).toBeTruthy();
+    expect(options.getByRole('button', { name: '播放 说书人' })).toBeTruthy();
+    fireEvent.click(options.getByRole('radio', { name: '说书人' }));
+    expect(await screen.findByRole('button', { name: '旁白声音：说书人' })).toBeTruthy();
   });
 });

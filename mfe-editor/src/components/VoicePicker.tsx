@@ -11,9 +11,16 @@ import { useCatalogStore } from '../stores/catalog/store';
 import { useMyVoicesStore } from '../stores/voices/store';
 import { FieldError, fieldA11y, useFieldError } from './Field';
 
+/** A voice's name in the UI language: a built-in voice by its id, any other by the name it came with. */
+export function useVoiceName(): (info: Pick<DubbingInfo, 'dubbing' | 'dubbing_desc'>) => string {
+  const { t } = useEditorT();
+  return (info) => t(`voice.names.${info.dubbing}` as 'voice.names.en_narrator', { defaultValue: info.dubbing_desc });
+}
+
 /** Plays a voice's audition; shows a moving-bars animation while it plays (spec section 2). */
 export function AuditionButton({ info }: { info: DubbingInfo }): JSX.Element {
   const { t } = useEditorT();
+  const name = useVoiceName()(info);
   const playing = useAudioStore(selectIsPlaying(info.dubbing_audition));
   const toggle = useAudioStore((s) => s.toggle);
   return (
@@ -21,7 +28,7 @@ export function AuditionButton({ info }: { info: DubbingInfo }): JSX.Element {
       size="sm"
       variant="secondary"
       className={cx('editor-audition', playing && 'editor-audition--playing')}
-      aria-label={playing ? t('voice.stop', { name: info.dubbing_desc }) : t('voice.play', { name: info.dubbing_desc })}
+      aria-label={playing ? t('voice.stop', { name }) : t('voice.play', { name })}
       aria-pressed={playing}
       onClick={() => toggle(info.dubbing_audition)}
       icon={
@@ -50,6 +57,7 @@ export interface VoicePickerProps {
 export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps): JSX.Element {
   const { t } = useEditorT();
   const [open, setOpen] = useState(false);
+  const voiceName = useVoiceName();
   const error = useFieldError(fkey);
   const a11y = fieldA11y(fkey, error, false);
   const languages = useCatalogStore(selectDubbings);
@@ -65,7 +73,7 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
   }, [needMine, ensureMine]);
   const myCurrent = mine.find((v) => v.voice_id === value);
   const panelId = `${a11y.id}-panel`;
-  const chosenText = current ? current.dubbing_desc : myCurrent ? myCurrent.name : value ? value : t('voice.choose');
+  const chosenText = current ? voiceName(current) : myCurrent ? myCurrent.name : value ? value : t('voice.choose');
   return (
     <div className={cx('ui-field editor-field', error && 'ui-field--error')}>
       <span className="ui-field__label">{label}</span>
@@ -98,7 +106,7 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
                         setOpen(false);
                       }}
                     />
-                    {info.dubbing_desc}
+                    {voiceName(info)}
                   </label>
                   <AuditionButton info={info} />
                 </div>

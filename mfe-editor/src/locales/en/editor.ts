@@ -293,6 +293,20 @@ const editor = {
     mine: 'My voices',
     mineEmpty: 'No voices of your own yet.',
     manage: 'Record, upload or mix voices',
+    /** The built-in voices by id; a voice the api adds later, and one's own, show their own name. */
+    names: {
+      en_female_calm: 'Calm woman',
+      en_female_bright: 'Bright young woman',
+      en_male_deep: 'Deep man',
+      en_male_warm: 'Warm man',
+      en_narrator: 'Storyteller',
+      es_female_soft: 'Mujer suave',
+      es_male_firm: 'Hombre firme',
+      pt_female_lively: 'Mulher animada',
+      pt_male_calm: 'Homem calmo',
+      id_female_gentle: 'Perempuan lembut',
+      id_male_clear: 'Laki-laki jernih',
+    },
   },
   image: {
     /** The drawing styles by code; a style the api adds later shows its own name. */
