@@ -19,8 +19,8 @@ const INTRO_EDITED = '港口的一个漫长夜晚。';
 
 /** Words that are not English copy: names (the product's, a sign-in provider's), "AI" and "App" as Chinese copy writes them, and file formats and units (PNG, JSON, CHARX, MB). */
 const NOT_COPY = ['Storyverse', 'Google', 'AI', 'App', 'PNG', 'JSON', 'CHARX', 'MB'];
-/** The api's catalogues (voices, drawing styles) are data, named in their own language. */
-const CATALOGUE_DATA = ['Calm woman', 'Storyteller', 'Anime', 'Watercolor', 'Cinematic', 'Oil painting', 'English'];
+/** The api's catalogues are data, named in their own language (the voices and drawing styles the UI knows are named in Chinese). */
+const CATALOGUE_DATA = ['Anime', 'Watercolor', 'Cinematic', 'Oil painting', 'English'];
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -125,7 +125,7 @@ test('a new user switches to 简体中文, signs up, writes, publishes and plays
   await character.getByRole('textbox', { name: '设定' }).fill('一个从不睡觉的守塔人。');
   await character.getByLabel('图片', { exact: true }).setInputFiles(await picture(page));
   await expect(character.getByRole('img', { name: '图片' })).toBeVisible();
-  await chooseVoice(character, '声音', 'Calm woman');
+  await chooseVoice(character, '声音', '沉稳女声');
   await page.getByLabel('玩家名称').fill(PLAYER);
   await page.getByRole('combobox', { name: '讲述者' }).click();
   await page.getByRole('option', { name: MARA }).click();
@@ -134,7 +134,7 @@ test('a new user switches to 简体中文, signs up, writes, publishes and plays
   const chapter = page.getByRole('article', { name: '第 1 章' });
   await chapter.getByRole('textbox', { name: '第 1 章内容' }).fill(CONTENT);
   await chapter.getByRole('textbox', { name: '第 1 章结局' }).fill(ENDING);
-  await chooseVoice(page.locator('#section-narrator'), '旁白声音', 'Storyteller');
+  await chooseVoice(page.locator('#section-narrator'), '旁白声音', '说书人');
   await page.getByLabel('故事名称').fill(STORY);
   await page.getByLabel('简介').fill(INTRO);
   // The drawing styles are named in Chinese too.
