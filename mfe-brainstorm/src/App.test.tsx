@@ -221,6 +221,19 @@ describe('brainstorm', () => {
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
   });
 
+  it('a refused publish says the story could not be published, not that the generation failed', async () => {
+    api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenSuccess));
+    api.publishStory.mockRejectedValue(new ApiError(ErrorCode.InvalidParam, 'Add a picture'));
+    renderAt('/editor/story-ai/1001');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mara and the Message' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^The story could not be published: .+\. Open it in the story editor to see what needs fixing\.$/);
+    expect(alert.textContent).not.toContain('generation failed');
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit in the story editor' })).toBeTruthy();
+  });
+
   it('shows minutes left from the estimate minus the time taken', async () => {
     api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenDoing, { plan_info: { estimated_time: 300, duration: 10, estimated_pieces: 7 } }));
     renderAt('/editor/story-ai/1001');

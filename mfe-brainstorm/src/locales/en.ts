@@ -71,6 +71,7 @@ const en = {
     publish: 'Publish',
     published: 'Published: the story is being reviewed. My Story shows when the review is done.',
     myStory: 'Go to My Story',
+    publishFailed: 'The story could not be published: {{message}}. Open it in the story editor to see what needs fixing.',
     backToIdea: 'Change the idea',
   },
   quotaModal: {

@@ -73,6 +73,7 @@ const zhCN: Translation<BrainstormMessages> = {
     publish: '发布',
     published: '已发布：故事正在审核，审核结果会显示在“我的故事”中。',
     myStory: '前往我的故事',
+    publishFailed: '故事无法发布：{{message}}。请在故事编辑器中打开它，查看需要修改的地方。',
     backToIdea: '修改灵感',
   },
   quotaModal: {

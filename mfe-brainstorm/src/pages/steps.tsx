@@ -158,7 +158,7 @@ const STATUS_LABEL_KEYS: Record<string, true> = {
 
 export function ResultStep({ onRegenerated }: { onRegenerated: () => void }): JSX.Element {
   const { t } = useBrainstormT();
-  const { story, createError, busy, published } = useBrainstormStore();
+  const { story, createError, busy, published, publishError } = useBrainstormStore();
   const [asking, setAsking] = useState(false);
   // Published, the Publish button goes: focus moves to the way on (My Story, where the review's outcome shows).
   const onward = useRef<HTMLAnchorElement>(null);
@@ -207,6 +207,7 @@ export function ResultStep({ onRegenerated }: { onRegenerated: () => void }): JS
         </>
       ) : null}
       {published ? <p role="status" className="bs-muted">{t('result.published')}</p> : null}
+      {publishError ? <p role="alert" className="bs-error">{t('result.publishFailed', { message: publishError })}</p> : null}
       <div className="ui-row">
         {published ? (
           <Link ref={onward} to="/editor/works" className="ui-button ui-button--primary ui-button--md">

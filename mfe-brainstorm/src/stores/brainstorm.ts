@@ -37,6 +37,8 @@ export interface BrainstormState {
   /** Max generations a day, for the quota modal. */
   quotaMax: number;
   published: boolean;
+  /** Why the last publish from the result was refused (not a failed generation: the story itself is there). */
+  publishError: string | null;
 }
 
 const initial: BrainstormState = {
@@ -56,6 +58,7 @@ const initial: BrainstormState = {
   modal: null,
   quotaMax: 10,
   published: false,
+  publishError: null,
 };
 
 export const useBrainstormStore = create<BrainstormState>()(() => ({ ...initial }));
@@ -164,6 +167,7 @@ export async function generate(): Promise<string | null> {
       savedIdea: idea,
       step: 'creating',
       published: false,
+      publishError: null,
       plan: res.plan_generate
         ? { planId: res.plan_generate.plan_id, status: PlanStatus.New, percent: 0, estimatedTime: 0, duration: 0, readAt: Date.now() }
         : null,
@@ -238,14 +242,14 @@ export async function cancel(): Promise<boolean> {
 export async function publish(): Promise<boolean> {
   const story = get().story;
   if (!story) return false;
-  set({ busy: true });
+  set({ busy: true, publishError: null });
   try {
     await service.publishStory(story);
     set({ published: true });
     await load(story.story_id);
     return true;
   } catch (error) {
-    set({ createError: messageForError(error) });
+    set({ publishError: messageForError(error) });
     return false;
   } finally {
     set({ busy: false });
