@@ -28,8 +28,9 @@ function FailureModal(): JSX.Element | null {
   const [unfolded, setUnfolded] = useState(false);
   const listId = useId();
   if (!failure) return null;
-  const more = failure.issues.length - SHOWN_ISSUES;
-  const shown = unfolded ? failure.issues : failure.issues.slice(0, SHOWN_ISSUES);
+  // One problem more than the first few is shown rather than folded: "Show 1 more" would cost a click for one line.
+  const more = failure.issues.length > SHOWN_ISSUES + 1 ? failure.issues.length - SHOWN_ISSUES : 0;
+  const shown = unfolded || more === 0 ? failure.issues : failure.issues.slice(0, SHOWN_ISSUES);
   return (
     <Modal
       title={t(failureTitleKey(failure.issues[0]?.type))}

@@ -157,6 +157,17 @@ describe('story editor page', () => {
     await waitFor(() => expect(document.activeElement).toBe(storyName));
     expect(scrolled.at(-1)).toBe(storyName);
 
+    // With one problem past the first five, all six are listed and nothing is folded.
+    fireEvent.change(screen.getByLabelText('Prologue text'), { target: { value: 'The storm is coming.' } });
+    fireEvent.change(screen.getByLabelText('Story name'), { target: { value: 'Harbour lights' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const six = await screen.findByRole('dialog', { name: 'Missing info' });
+    expect(within(six).getByText('6 fields need attention before publishing.')).toBeTruthy();
+    expect(within(within(six).getByRole('list')).getAllByRole('button')).toHaveLength(6);
+    expect(within(six).queryByRole('button', { name: /^Show/ })).toBeNull();
+    fireEvent.click(within(six).getByRole('button', { name: 'Go to the first problem' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
     // The character problem sits on the Add character button, which it focuses.
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Characters: Add at least one character' }));
