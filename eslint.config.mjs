@@ -72,6 +72,21 @@ export default tseslint.config(
   },
   { files: ['embedded-mongo/**/*.{ts,tsx}'], rules: forbid(apps.concat('shared-kit'), 'embedded-mongo stands alone.') },
   { files: ['shell/**/*.{ts,tsx}'], rules: forbid(remotes.concat('api'), 'The shell loads remotes at run time; it never imports one.') },
+  {
+    // One main landmark per page: the shell's layout holds it (the skip link's target), so a remote's page has a
+    // <div> or <section> root; a remote's standalone page wraps its routes in a <main> of its own.
+    files: remotes.map((r) => `${r}/src/**/*.tsx`),
+    ignores: ['**/standalone.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["JSXOpeningElement[name.name='main']", "JSXAttribute[name.name='role'][value.value='main']"].map((selector) => ({
+          selector,
+          message: "The shell's layout holds the page's <main>; a remote's page has a <div> or <section> root.",
+        })),
+      ],
+    },
+  },
   ...remotes.map((r) => ({
     files: [`${r}/**/*.{ts,tsx}`],
     rules: forbid(

@@ -1,11 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** Serious and critical accessibility violations on the page as it is now, one line each: rule, impact, the first few elements. */
+/**
+ * Whether a violation counts: serious and critical ones, and every landmark rule whatever axe rates it (a second or
+ * nested main, a main inside another landmark, two landmarks with the same name), since a page's landmarks are how a
+ * screen reader's user moves around it and axe rates these rules only moderate.
+ */
+function counts(v: { id: string; impact?: string | null }): boolean {
+  return v.impact === 'serious' || v.impact === 'critical' || v.id.startsWith('landmark-');
+}
+
+/** The counted accessibility violations on the page as it is now, one line each: rule, impact, the first few elements. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter(counts)
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.nodes

@@ -4,36 +4,8 @@ import { DEMO_STORY, storyLog } from '../support/play';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
 import { publishableStory } from '../support/stories';
 import { seriousViolations } from '../support/axe';
-
-/**
- * Every route of the product a signed-in user reaches, by remote, at a laptop and a phone size. On a phone the
- * editor's routes show the mobile notice (spec §2 mobile rule): that page is what gets checked there.
- */
-const ROUTES = {
-  editor: [
-    '/editor',
-    '/editor/works',
-    '/editor/story/new',
-    '/editor/story-ai',
-    '/editor/bot',
-    '/editor/demo/components',
-    '/editor/gallery',
-    '/editor/voices',
-    '/editor/template/new',
-    '/editor/forbidden-create',
-  ],
-  account: [
-    '/account',
-    '/account/edit',
-    '/account/settings',
-    '/account/blocked',
-    '/account/inbox',
-    '/account/reports',
-    '/account/youth-mode',
-    '/account/delete',
-    '/account/guidelines',
-  ],
-} as const;
+// The routes audited here, at a laptop and a phone size, are listed in support/routes.ts (new routes go there).
+import { OPERATOR_ROUTES, ROUTES } from '../support/routes';
 
 /** Waits for the page's heading and for its content to settle (lists load, skeletons go) before an audit. */
 async function settled(page: Page): Promise<void> {
@@ -123,7 +95,7 @@ for (const size of SIZES) {
       await signInAsOperator(page);
       await page.goto('/ops');
       await audit(page, found, '/ops (operator)');
-      for (const path of ['/ops/users', '/ops/appeals', '/ops/reports', '/ops/permissions', '/ops/template-whitelist', '/ops/home', '/ops/dashboard', '/ops/mail', '/ops/audit']) {
+      for (const path of OPERATOR_ROUTES) {
         await page.goto(path);
         await audit(page, found, `${path} (operator)`);
       }

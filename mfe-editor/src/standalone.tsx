@@ -12,7 +12,10 @@ export const START_PATH = '/works';
 export function Standalone(): JSX.Element {
   return (
     <BrowserRouter basename={BASENAME}>
-      <App />
+      {/* The page's one main landmark, which the shell's layout holds when the remote is mounted there. */}
+      <main id="main">
+        <App />
+      </main>
       {/* Toasts on the remote's own page; under the shell, the shell shows them. */}
       <Toaster />
     </BrowserRouter>

@@ -11,7 +11,10 @@ export const START_PATH = '/';
 export function Standalone(): JSX.Element {
   return (
     <BrowserRouter basename={BASENAME}>
-      <App />
+      {/* The page's one main landmark, which the shell's layout holds when the remote is mounted there. */}
+      <main id="main">
+        <App />
+      </main>
     </BrowserRouter>
   );
 }

@@ -79,7 +79,7 @@ export function BrainstormPage(): JSX.Element {
   };
 
   return (
-    <main className="bs-page">
+    <div className="bs-page">
       <h1 className="ui-heading-1">{t('title')}</h1>
       <StepList step={step} />
       {loading ? (
@@ -116,6 +116,6 @@ export function BrainstormPage(): JSX.Element {
       >
         {t('storyLimitModal.text')}
       </ConfirmDialog>
-    </main>
+    </div>
   );
 }

@@ -271,7 +271,7 @@ function Misc() {
 export default function ComponentCatalogue() {
   const { t } = useTranslation('catalogue');
   return (
-    <main className="ui-page ui-stack" style={{ padding: 'var(--ui-space-5)', maxWidth: 1100, margin: '0 auto' }}>
+    <div className="ui-page ui-stack" style={{ padding: 'var(--ui-space-5)', maxWidth: 1100, margin: '0 auto' }}>
       <h1 className="ui-heading-1">{t('title')}</h1>
       <p className="ui-text-muted">{t('intro')}</p>
       <div className="ui-row">
@@ -284,6 +284,6 @@ export default function ComponentCatalogue() {
       <Choices />
       <Dialogs />
       <Misc />
-    </main>
+    </div>
   );
 }

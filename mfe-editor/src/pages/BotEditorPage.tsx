@@ -95,7 +95,7 @@ export function BotEditorPage(): JSX.Element {
   }
 
   return (
-    <main className="editor-page">
+    <div className="editor-page">
       <header className="editor-page__head">
         <div>
           <Link to="../works" className="editor-back">
@@ -124,6 +124,6 @@ export function BotEditorPage(): JSX.Element {
       ) : null}
       <ValidationModal />
       <Autosave onCreated={onCreated} />
-    </main>
+    </div>
   );
 }

@@ -75,7 +75,7 @@ export function GalleryPage(): JSX.Element {
   const mine = useTemplateList({ search: '', category: '', scope: 'mine' }, canMake);
 
   return (
-    <main className="editor-page">
+    <div className="editor-page">
       <header className="editor-page__head">
         <div>
           <Link to="../works" className="editor-back">
@@ -148,6 +148,6 @@ export function GalleryPage(): JSX.Element {
           ) : null}
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -178,7 +178,7 @@ export function GalleryTemplatePage({ mode }: { mode: 'detail' | 'use' }): JSX.E
   const example = useMemo(() => (template ? fillTemplate(template, exampleValues(template.fields)) : null), [template]);
 
   return (
-    <main className="editor-page">
+    <div className="editor-page">
       <header className="editor-page__head">
         <div>
           <Link to="../gallery" className="editor-back">
@@ -245,6 +245,6 @@ export function GalleryTemplatePage({ mode }: { mode: 'detail' | 'use' }): JSX.E
           <TemplatePreview story={example} headingId="tmpl-example" title={t('gallery.example')} />
         </div>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -59,7 +59,7 @@ export function StoryEditorPage(): JSX.Element {
   }
 
   return (
-    <main className="editor-page">
+    <div className="editor-page">
       <header className="editor-page__head">
         <div>
           <Link to="../works" className="editor-back">
@@ -97,6 +97,6 @@ export function StoryEditorPage(): JSX.Element {
       ) : null}
       <ValidationModal />
       <Autosave onCreated={onCreated} />
-    </main>
+    </div>
   );
 }

@@ -133,7 +133,7 @@ export function TemplateEditorPage(): JSX.Element {
           : '';
 
   return (
-    <main className="editor-page">
+    <div className="editor-page">
       <header className="editor-page__head">
         <div>
           <Link to="../gallery" className="editor-back">
@@ -287,6 +287,6 @@ export function TemplateEditorPage(): JSX.Element {
           {preview ? <TemplatePreview story={preview} headingId="tmpl-preview" title={t('template.preview.title')} /> : null}
         </div>
       ) : null}
-    </main>
+    </div>
   );
 }

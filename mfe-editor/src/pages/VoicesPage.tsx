@@ -501,7 +501,7 @@ export function VoicesPage(): JSX.Element {
   const pickedList = useMemo(() => [...picked.values()], [picked]);
 
   return (
-    <main className="editor-page voices-page">
+    <div className="editor-page voices-page">
       <header className="editor-page__head">
         <div>
           <Link to="../works" className="editor-back">
@@ -537,6 +537,6 @@ export function VoicesPage(): JSX.Element {
           <PublicLibrary conf={setup.conf} categories={setup.categories} picked={picked} onPick={onPick} />
         </div>
       ) : null}
-    </main>
+    </div>
   );
 }

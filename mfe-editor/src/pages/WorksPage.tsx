@@ -37,7 +37,7 @@ export function WorksPage(): JSX.Element {
   }, [verifying]);
 
   return (
-    <main className="editor-page">
+    <div className="editor-page">
       <header className="editor-page__head">
         <h1 className="ui-heading-1">{t('common.myStory')}</h1>
         <div className="ui-row">
@@ -101,6 +101,6 @@ export function WorksPage(): JSX.Element {
           </ul>
         ) : null}
       </section>
-    </main>
+    </div>
   );
 }

@@ -60,7 +60,7 @@ export function AppealsPage(): JSX.Element {
   }
 
   return (
-    <main>
+    <div>
       <PageHeading title={t('appeals.title')} />
       {message && <p role="status">{message}</p>}
       {load.state === 'loading' && <Spinner label={t('common.loading')} />}
@@ -137,6 +137,6 @@ export function AppealsPage(): JSX.Element {
           })}
         </ul>
       )}
-    </main>
+    </div>
   );
 }

@@ -67,7 +67,7 @@ export function AuditPage(): JSX.Element {
   }
 
   return (
-    <main>
+    <div>
       <PageHeading title={t('audit.title')} />
       <TextField label={t('audit.search')} type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
       <fieldset className="ops-filters">
@@ -118,7 +118,7 @@ export function AuditPage(): JSX.Element {
           {load.hasMore && <Button onClick={() => void more()}>{t('audit.more')}</Button>}
         </>
       )}
-    </main>
+    </div>
   );
 }
 

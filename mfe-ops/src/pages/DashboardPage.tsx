@@ -92,21 +92,21 @@ export function DashboardPage(): JSX.Element {
 
   if (load.state === 'loading') {
     return (
-      <main>
+      <div>
         <PageHeading title={t('dashboard.title')} />
         <Spinner label={t('common.loading')} />
-      </main>
+      </div>
     );
   }
   if (load.state === 'error') {
     return (
-      <main>
+      <div>
         <PageHeading title={t('dashboard.title')} />
         <div role="alert">
           <p>{t('dashboard.error')}</p>
           <Button onClick={reload}>{t('common.tryAgain')}</Button>
         </div>
-      </main>
+      </div>
     );
   }
   const { stats } = load;
@@ -124,7 +124,7 @@ export function DashboardPage(): JSX.Element {
   const operatorName = (o: OpsStats['operators'][number]) => o.nickname || o.uid;
 
   return (
-    <main className="ops-dashboard">
+    <div className="ops-dashboard">
       <PageHeading title={t('dashboard.title')} />
       <p>{t('dashboard.range', { from: stats.from, to: stats.to })}</p>
       <section aria-labelledby="ops-now">
@@ -232,6 +232,6 @@ export function DashboardPage(): JSX.Element {
           )}
         </>
       )}
-    </main>
+    </div>
   );
 }

@@ -194,10 +194,10 @@ function Placements({ kind }: { kind: PlacementKind }): JSX.Element {
 export function HomeContentPage(): JSX.Element {
   const { t } = useOpsT();
   return (
-    <main>
+    <div>
       <PageHeading title={t('home.title')} />
       <Placements kind="banner" />
       <Placements kind="topic" />
-    </main>
+    </div>
   );
 }

@@ -113,10 +113,10 @@ function SendForm({ push }: FormProps): JSX.Element {
 export function MailPage(): JSX.Element {
   const { t } = useOpsT();
   return (
-    <main>
+    <div>
       <PageHeading title={t('mail.title')} />
       <SendForm push={false} />
       <SendForm push />
-    </main>
+    </div>
   );
 }

@@ -50,7 +50,7 @@ export function PermissionsPage(): JSX.Element {
   }
 
   return (
-    <main>
+    <div>
       <PageHeading title={t('permissions.title')} />
       <form onSubmit={submit} aria-label={t('permissions.grantTitle')}>
         <h2>{t('permissions.grantTitle')}</h2>
@@ -105,6 +105,6 @@ export function PermissionsPage(): JSX.Element {
           </tbody>
         </table>
       )}
-    </main>
+    </div>
   );
 }

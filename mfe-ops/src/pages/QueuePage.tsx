@@ -32,7 +32,7 @@ export function QueuePage(): JSX.Element {
   useEffect(reload, [reload]);
 
   return (
-    <main>
+    <div>
       <PageHeading title={t('queue.title')} />
       {load.state === 'loading' && <Spinner label={t('common.loading')} />}
       {load.state === 'error' && (
@@ -70,6 +70,6 @@ export function QueuePage(): JSX.Element {
           </tbody>
         </table>
       )}
-    </main>
+    </div>
   );
 }

@@ -57,7 +57,7 @@ export function ReportCasePage(): JSX.Element {
   const name = detail ? detail.case.target_name || detail.target.title || t('reports.untitled') : caseId;
   const allowedDays = SANCTION_DAYS[kind] as readonly number[];
   return (
-    <main>
+    <div>
       <p>
         <Link to={under(base, 'reports')}>{t('reports.back')}</Link>
       </p>
@@ -144,6 +144,6 @@ export function ReportCasePage(): JSX.Element {
           {message && <p role="status">{message}</p>}
         </>
       )}
-    </main>
+    </div>
   );
 }

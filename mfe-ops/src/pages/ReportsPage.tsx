@@ -84,7 +84,7 @@ export function ReportsPage(): JSX.Element {
   );
 
   return (
-    <main>
+    <div>
       <PageHeading title={t('reports.title')} />
       <Tabs
         label={t('reports.sort')}
@@ -95,6 +95,6 @@ export function ReportsPage(): JSX.Element {
           { value: 'newest', label: t('reports.newest'), content: sort === 'newest' ? body : null },
         ]}
       />
-    </main>
+    </div>
   );
 }

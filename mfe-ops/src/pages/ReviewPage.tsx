@@ -102,7 +102,7 @@ export function ReviewPage(): JSX.Element {
 
   const name = load.state === 'ready' ? (load.claimed.content?.story_name ?? storyId) : storyId;
   return (
-    <main>
+    <div>
       <p>
         <Link to={under(base)}>
           {t('review.back')}
@@ -146,6 +146,6 @@ export function ReviewPage(): JSX.Element {
           </div>
         </>
       )}
-    </main>
+    </div>
   );
 }

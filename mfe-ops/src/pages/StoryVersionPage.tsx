@@ -112,7 +112,7 @@ export function StoryVersionPage(): JSX.Element {
   const name = content?.story_name || view?.appeal?.story_name || storyId;
   const status = (code: number) => (['6', '20', '25', '26'].includes(String(code)) ? t(`status.${code}`) : t('status.other', { code }));
   return (
-    <main>
+    <div>
       <p>
         <Link to={under(base, 'appeals')}>{t('storyView.back')}</Link>
       </p>
@@ -198,6 +198,6 @@ export function StoryVersionPage(): JSX.Element {
           {fields.length === 0 ? <p>{t('storyView.empty')}</p> : <StoryView fields={fields} note="storyView.rejectedFor" level={3} />}
         </>
       )}
-    </main>
+    </div>
   );
 }

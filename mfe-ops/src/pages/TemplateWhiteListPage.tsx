@@ -49,7 +49,7 @@ export function TemplateWhiteListPage(): JSX.Element {
   }
 
   return (
-    <main>
+    <div>
       <PageHeading title={t('templates.title')} />
       <p>{t('templates.intro')}</p>
       <form onSubmit={submit} aria-label={t('templates.addTitle')}>
@@ -103,6 +103,6 @@ export function TemplateWhiteListPage(): JSX.Element {
           </tbody>
         </table>
       )}
-    </main>
+    </div>
   );
 }

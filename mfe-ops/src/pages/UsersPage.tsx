@@ -29,7 +29,7 @@ export function UsersPage(): JSX.Element {
   }
 
   return (
-    <main>
+    <div>
       <PageHeading title={t('users.title')} />
       <form role="search" aria-label={t('users.searchForm')} onSubmit={run}>
         <TextField label={t('users.search')} hint={t('users.searchHint')} type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} />
@@ -69,7 +69,7 @@ export function UsersPage(): JSX.Element {
           </tbody>
         </table>
       )}
-    </main>
+    </div>
   );
 }
 
@@ -128,17 +128,17 @@ export function UserPage(): JSX.Element {
   if (load.state === 'loading') return <Spinner label={t('common.loading')} />;
   if (load.state === 'error') {
     return (
-      <main>
+      <div>
         <div role="alert">
           <p>{t('users.notFound')}</p>
           <Link to={under(base, 'users')}>{t('users.back')}</Link>
         </div>
-      </main>
+      </div>
     );
   }
   const { user, sanctions, stories, reports } = load.detail;
   return (
-    <main>
+    <div>
       <PageHeading title={t('users.userTitle', { name: user.nickname })} />
       <p>
         <Link to={under(base, 'users')}>{t('users.back')}</Link>
@@ -284,6 +284,6 @@ export function UserPage(): JSX.Element {
           </tbody>
         </table>
       )}
-    </main>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { usePlayerPath } from './paths';
 export function NotFound(): JSX.Element {
   const { t } = usePlayerT();
   return (
-    <main className="player-page player-center">
+    <div className="player-page player-center">
       <h1>{t('notFound.title')}</h1>
       <EmptyState
         title={t('notFound.text')}
@@ -17,6 +17,6 @@ export function NotFound(): JSX.Element {
           </Link>
         }
       />
-    </main>
+    </div>
   );
 }

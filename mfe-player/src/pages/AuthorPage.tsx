@@ -45,23 +45,23 @@ export function AuthorPage(): JSX.Element {
   if (!valid) return <NotFound />;
   if (load.status === 'loading') {
     return (
-      <main className="player-page">
+      <div className="player-page">
         <p className="player-status" role="status">
           <Spinner size="sm" decorative /> {t('author.loading')}
         </p>
-      </main>
+      </div>
     );
   }
   if (load.status === 'error') {
     return (
-      <main className="player-page player-center">
+      <div className="player-page player-center">
         <h1>{t('author.unavailable')}</h1>
         <p role="alert">{load.message}</p>
         <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
         <Link to={feedPath} className="player-link">
           {t('author.backToStories')}
         </Link>
-      </main>
+      </div>
     );
   }
 
@@ -101,7 +101,7 @@ export function AuthorPage(): JSX.Element {
   }
 
   return (
-    <main className="player-page player-author">
+    <div className="player-page player-author">
       <Link to={feedPath} className="player-back">
         {t('story.backLink')}
       </Link>
@@ -178,6 +178,6 @@ export function AuthorPage(): JSX.Element {
           {author.blocked ? t('author.unblockText') : t('author.blockText')}
         </ConfirmDialog>
       ) : null}
-    </main>
+    </div>
   );
 }

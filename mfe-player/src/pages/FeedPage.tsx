@@ -73,7 +73,7 @@ export function FeedPage(): JSX.Element {
   }
 
   return (
-    <main className="player-page">
+    <div className="player-page">
       <h1 className="player-title">{t('feed.title')}</h1>
       <form role="search" className="player-search" onSubmit={onSearch}>
         <TextField
@@ -156,6 +156,6 @@ export function FeedPage(): JSX.Element {
           />
         </>
       )}
-    </main>
+    </div>
   );
 }

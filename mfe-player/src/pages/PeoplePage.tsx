@@ -77,7 +77,7 @@ export function PeoplePage({ type }: { type: FollowListType }): JSX.Element {
   if (!valid) return <NotFound />;
   const shown = name || t('common.unknownCreator');
   return (
-    <main className="player-page">
+    <div className="player-page">
       <Link to={authorPath} className="player-back">
         {t('author.backToCreator', { name: shown })}
       </Link>
@@ -108,6 +108,6 @@ export function PeoplePage({ type }: { type: FollowListType }): JSX.Element {
           ) : null}
         </>
       )}
-    </main>
+    </div>
   );
 }

@@ -41,7 +41,7 @@ export function PlayPage(): JSX.Element {
     [],
   );
   const [updateDismissed, setUpdateDismissed] = useState(false);
-  const screenRef = useRef<HTMLElement>(null);
+  const screenRef = useRef<HTMLDivElement>(null);
   const storyPath = usePlayerPath(`story/${id}`);
   const playBase = usePlayerPath(`story/${id}/play`);
   const newPlay = search.get('new') === '1';
@@ -80,23 +80,23 @@ export function PlayPage(): JSX.Element {
   if (!valid) return <NotFound />;
   if (s.status === 'error') {
     return (
-      <main className="player-page player-center">
+      <div className="player-page player-center">
         <h1>{t('play.cannotOpen')}</h1>
         <p role="alert">{s.loadError}</p>
         <Button onClick={() => void s.open(id, { newPlay, draft, playId: wantedPlay })}>{t('common.tryAgain')}</Button>
         <Link to={storyPath} className="player-link">
           {t('play.backToStory')}
         </Link>
-      </main>
+      </div>
     );
   }
   if (s.status !== 'ready' || !s.info) {
     return (
-      <main className="player-page">
+      <div className="player-page">
         <p className="player-status" role="status">
           <Spinner size="sm" decorative /> {t('play.opening')}
         </p>
-      </main>
+      </div>
     );
   }
 
@@ -123,7 +123,7 @@ export function PlayPage(): JSX.Element {
   }
 
   return (
-    <main className="player-play" ref={screenRef}>
+    <div className="player-play" ref={screenRef}>
       <header className="player-play__header">
         <Link to={storyPath} className="player-back" aria-label={t('play.backToStory')}>
           ‹
@@ -274,6 +274,6 @@ export function PlayPage(): JSX.Element {
           {t('play.updateConfirmText')}
         </ConfirmDialog>
       ) : null}
-    </main>
+    </div>
   );
 }

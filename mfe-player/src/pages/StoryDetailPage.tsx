@@ -56,30 +56,30 @@ export function StoryDetailPage(): JSX.Element {
   if (!valid) return <NotFound />;
   if (load.status === 'loading') {
     return (
-      <main className="player-page">
+      <div className="player-page">
         <p className="player-status" role="status">
           <Spinner size="sm" decorative /> {t('story.loading')}
         </p>
-      </main>
+      </div>
     );
   }
   if (load.status === 'error') {
     return (
-      <main className="player-page player-center">
+      <div className="player-page player-center">
         <h1>{t('story.unavailable')}</h1>
         <p role="alert">{load.message}</p>
         <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
         <Link to={feedPath} className="player-link">
           {t('common.backToStories')}
         </Link>
-      </main>
+      </div>
     );
   }
 
   const { story, coverage } = load;
   const resumable = coverage?.has_play === true;
   return (
-    <main className="player-page player-detail">
+    <div className="player-page player-detail">
       <Link to={feedPath} className="player-back">
         {t('story.backLink')}
       </Link>
@@ -144,6 +144,6 @@ export function StoryDetailPage(): JSX.Element {
       <Suspense fallback={<Spinner />}>
         <CommentsSection storyId={story.story_id} isCreator={viewerUid !== '' && viewerUid === story.creator.uid} />
       </Suspense>
-    </main>
+    </div>
   );
 }

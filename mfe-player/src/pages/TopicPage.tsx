@@ -38,28 +38,28 @@ export function TopicPage(): JSX.Element {
   if (!valid) return <NotFound />;
   if (load.status === 'loading') {
     return (
-      <main className="player-page">
+      <div className="player-page">
         <p className="player-status" role="status">
           <Spinner size="sm" decorative /> {t('topic.loading')}
         </p>
-      </main>
+      </div>
     );
   }
   if (load.status === 'error') {
     return (
-      <main className="player-page player-center">
+      <div className="player-page player-center">
         <h1>{t('topic.unavailable')}</h1>
         <p role="alert">{load.message}</p>
         {load.gone ? null : <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>}
         <Link to={feedPath} className="player-link">
           {t('common.backToStories')}
         </Link>
-      </main>
+      </div>
     );
   }
   const { topic, stories } = load.detail;
   return (
-    <main className="player-page">
+    <div className="player-page">
       <Link to={feedPath} className="player-back">
         {t('story.backLink')}
       </Link>
@@ -84,6 +84,6 @@ export function TopicPage(): JSX.Element {
           </ul>
         )}
       </section>
-    </main>
+    </div>
   );
 }

@@ -29,6 +29,8 @@ export function Layout() {
       </a>
       <Header />
       <PushBanner />
+      {/* The page's one main landmark, the skip link's target: every route renders inside it, so the shell's pages
+          and the remotes' pages have a <div>, <section> or <article> root, never a <main> of their own. */}
       <main id="main" className="app-main" tabIndex={-1}>
         {/* The mobile page is told where the phone came from, so it names what is made for a computer. */}
         {redirect && redirect !== pathname ? <Navigate to={redirect} replace state={{ from: pathname }} /> : <Outlet />}
