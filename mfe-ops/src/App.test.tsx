@@ -119,6 +119,20 @@ describe('mfe-ops story review', () => {
     expect(screen.getByRole('textbox', { name: 'Reason for Chapter 1: content' })).toBeTruthy();
   });
 
+  it("says the automated review's reason in the console's language; any other reason as written", async () => {
+    const words = { ...result, summary: bad('Contains words that are not allowed, please edit and try again'), introduction: bad('Sexual content is not allowed') };
+    api.claimStory.mockResolvedValue({ ...claimed, review_result: words });
+    await i18n.changeLanguage('zh-CN');
+    await i18n.loadNamespaces(OPS_NS);
+    try {
+      renderAt('/ops/review/s1');
+      await screen.findByRole('heading', { level: 1, name: '审核：The Lighthouse' });
+      expect(screen.getAllByRole('note').map((n) => n.textContent)).toEqual(expect.arrayContaining(['已标记：包含不允许使用的词语，请修改后重试', '已标记：不允许色情内容']));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('rejects only with a reason, sends the per-field reasons, then moves to the next story', async () => {
     api.claimStory.mockResolvedValue(claimed);
     api.decideStory.mockResolvedValue({ story_id: 's1', status: 25 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StoryStatus, type StoryReviewResult } from 'shared-kit';
+import { changeLanguage } from 'ui-kit';
 import * as catalogService from '../services/catalog.service';
 import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
@@ -107,6 +108,32 @@ describe('bot editor page', () => {
     const settings = screen.getByLabelText('Settings');
     expect(settings.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Sexual content is not allowed')).toBeTruthy();
+  });
+
+  it("says the automated review's reason in Chinese to a Chinese creator", async () => {
+    const ok = { is_valid: true, extra: null };
+    const bad = { is_valid: false, extra: { simple_reason: { display_reason: 'Sexual content is not allowed' } } };
+    const words = { is_valid: false, extra: { simple_reason: { display_reason: 'Contains words that are not allowed, please edit and try again' } } };
+    stories.getStory.mockResolvedValue(
+      aBot({
+        characters: [{ character_id: 'c1', img: ok, name: words, settings: bad, style: ok }],
+        nodes: [],
+        summary: ok,
+        name: ok,
+        prologue: ok,
+        introduction: ok,
+        player: { character_name: ok, settings: ok },
+      }),
+    );
+    await changeLanguage('zh-CN');
+    try {
+      renderAt('/editor/bot/42');
+      expect(await screen.findByText('不允许色情内容')).toBeTruthy();
+      expect(screen.getByText('包含不允许使用的词语，请修改后重试')).toBeTruthy();
+      expect(screen.queryByText('Sexual content is not allowed')).toBeNull();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('imports a character card for review, then saves it through the normal save; exports in three formats', async () => {

@@ -1,6 +1,11 @@
 import type { JSX, ReactNode } from 'react';
+import { ISSUE_MESSAGES } from 'shared-kit';
 import type { ReviewField } from '../fields';
 import { useOpsT } from '../i18n';
+
+/** The automated review's reasons (its English text, as the api stores it), said in the console's language. */
+const REVIEW_REASONS = ['reviewAdult', 'reviewMinor', 'reviewHateful', 'reviewHarassment', 'reviewSuicide', 'reviewViolent', 'reviewIllegal', 'reviewDangerous', 'reviewWords', 'reviewGeneric'] as const;
+const REASON_CODE: ReadonlyMap<string, (typeof REVIEW_REASONS)[number]> = new Map(REVIEW_REASONS.map((code) => [ISSUE_MESSAGES[code], code]));
 
 interface StoryViewProps {
   /** The version's fields in reading order (`reviewFields`), each with the reason it was flagged for, if any. */
@@ -20,6 +25,11 @@ interface StoryViewProps {
  */
 export function StoryView({ fields, note, level = 2, children }: StoryViewProps): JSX.Element {
   const { t } = useOpsT();
+  // An operator's own reason is shown as written.
+  const reasonText = (reason: string): string => {
+    const code = REASON_CODE.get(reason);
+    return code ? t(`reviewReasons.${code}`) : reason;
+  };
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section aria-label={t('review.fields')}>
@@ -37,7 +47,7 @@ export function StoryView({ fields, note, level = 2, children }: StoryViewProps)
               />
             )}
             {f.text !== '' && <p style={{ whiteSpace: 'pre-wrap' }}>{f.text}</p>}
-            {f.flagged !== null && <p role="note">{t(note, { reason: f.flagged })}</p>}
+            {f.flagged !== null && <p role="note">{t(note, { reason: reasonText(f.flagged) })}</p>}
             {children?.(f, label)}
           </article>
         );

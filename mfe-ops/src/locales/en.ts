@@ -12,6 +12,19 @@ const en = {
   ...storyViewEn,
   /** A console page's document title. */
   pageTitle: '{{title}} · Storyverse',
+  /** The automated review's reasons on a flagged field. */
+  reviewReasons: {
+    reviewAdult: 'Sexual content is not allowed',
+    reviewMinor: 'Content involving minors is not allowed',
+    reviewHateful: 'Hateful content is not allowed',
+    reviewHarassment: 'Harassing content is not allowed',
+    reviewSuicide: 'Content about self-harm is not allowed',
+    reviewViolent: 'Violent content is not recommended',
+    reviewIllegal: 'Content about illegal activity is not allowed',
+    reviewDangerous: 'Dangerous content is not allowed',
+    reviewWords: 'Contains words that are not allowed, please edit and try again',
+    reviewGeneric: 'This setting is not available, please edit and try again',
+  },
   nav: { label: 'Console', queue: 'Review queue', audit: 'Audit log' },
   common: { loading: 'Loading…', tryAgain: 'Try again', error: 'The list could not be loaded.' },
   queue: {

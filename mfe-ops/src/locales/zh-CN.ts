@@ -13,6 +13,18 @@ const zhCN: OpsCatalogue = {
   ...templatesZhCN,
   ...storyViewZhCN,
   pageTitle: '{{title}} · Storyverse',
+  reviewReasons: {
+    reviewAdult: '不允许色情内容',
+    reviewMinor: '不允许涉及未成年人的内容',
+    reviewHateful: '不允许仇恨内容',
+    reviewHarassment: '不允许骚扰内容',
+    reviewSuicide: '不允许涉及自我伤害的内容',
+    reviewViolent: '不推荐暴力内容',
+    reviewIllegal: '不允许涉及违法活动的内容',
+    reviewDangerous: '不允许危险内容',
+    reviewWords: '包含不允许使用的词语，请修改后重试',
+    reviewGeneric: '此设置不可用，请修改后重试',
+  },
   nav: { label: '后台', queue: '审核队列', audit: '操作日志' },
   common: { loading: '加载中…', tryAgain: '重试', error: '列表加载失败。' },
   queue: {

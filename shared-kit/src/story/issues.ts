@@ -35,6 +35,16 @@ export const ISSUE_MESSAGES = {
   nameUsed: 'Name already used',
   reviewGeneric: 'This setting is not available, please edit and try again',
   reviewEmpty: 'This field is empty, please fill it in and try again',
+  // The automated review's reasons, one per kind of content it refuses (the api writes them, a client translates them).
+  reviewAdult: 'Sexual content is not allowed',
+  reviewMinor: 'Content involving minors is not allowed',
+  reviewHateful: 'Hateful content is not allowed',
+  reviewHarassment: 'Harassing content is not allowed',
+  reviewSuicide: 'Content about self-harm is not allowed',
+  reviewViolent: 'Violent content is not recommended',
+  reviewIllegal: 'Content about illegal activity is not allowed',
+  reviewDangerous: 'Dangerous content is not allowed',
+  reviewWords: 'Contains words that are not allowed, please edit and try again',
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_MESSAGES;

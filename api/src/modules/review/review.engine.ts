@@ -1,6 +1,7 @@
 import {
   CharacterType,
   invalidItem,
+  ISSUE_MESSAGES,
   renderMentions,
   ReviewCategory,
   StoryGenType,
@@ -40,15 +41,16 @@ interface Probe {
   text: string;
 }
 
+/** The reason shown on a refused field, from the shared catalogue so that a client says it in its UI's language. */
 const CATEGORY_REASON: Partial<Record<ReviewCategory, string>> = {
-  [ReviewCategory.Adult]: 'Sexual content is not allowed',
-  [ReviewCategory.Minor]: 'Content involving minors is not allowed',
-  [ReviewCategory.Hateful]: 'Hateful content is not allowed',
-  [ReviewCategory.Harassment]: 'Harassing content is not allowed',
-  [ReviewCategory.Suicide]: 'Content about self-harm is not allowed',
-  [ReviewCategory.Violent]: 'Violent content is not recommended',
-  [ReviewCategory.IllegalOverseas]: 'Content about illegal activity is not allowed',
-  [ReviewCategory.Dangerous]: 'Dangerous content is not allowed',
+  [ReviewCategory.Adult]: ISSUE_MESSAGES.reviewAdult,
+  [ReviewCategory.Minor]: ISSUE_MESSAGES.reviewMinor,
+  [ReviewCategory.Hateful]: ISSUE_MESSAGES.reviewHateful,
+  [ReviewCategory.Harassment]: ISSUE_MESSAGES.reviewHarassment,
+  [ReviewCategory.Suicide]: ISSUE_MESSAGES.reviewSuicide,
+  [ReviewCategory.Violent]: ISSUE_MESSAGES.reviewViolent,
+  [ReviewCategory.IllegalOverseas]: ISSUE_MESSAGES.reviewIllegal,
+  [ReviewCategory.Dangerous]: ISSUE_MESSAGES.reviewDangerous,
 };
 
 /** The texts of a version that the review reads, keyed by their place in the review result. */
@@ -130,11 +132,7 @@ export async function reviewContent(content: StoryContent, deps: ReviewDeps): Pr
     if (v.categories.some((c) => FAILING.has(c))) failed = true;
     else unqualified = true;
     const first = v.categories.find((c) => CATEGORY_REASON[c]);
-    return invalidItem(
-      first
-        ? (CATEGORY_REASON[first] ?? '')
-        : 'Contains words that are not allowed, please edit and try again',
-    );
+    return invalidItem(first ? (CATEGORY_REASON[first] ?? '') : ISSUE_MESSAGES.reviewWords);
   };
 
   const review_result: StoryReviewResult = {
