@@ -123,6 +123,9 @@ test('a whitelisted creator builds and publishes a template; another creator fil
   await form.getByLabel('Town').fill('x'.repeat(21));
   await expect(form.getByText('At most 20 characters')).toBeVisible();
   await form.getByLabel('Town').fill('Gullrock');
+  // What was typed survives a reload of the form.
+  await page2.reload();
+  await expect(form.getByLabel('Town')).toHaveValue('Gullrock');
   await form.getByLabel('Keeper picture (optional)').setInputFiles(await picture(page2.request, 'keeper_of_gullrock'));
   await expect(form.getByRole('img', { name: 'Keeper picture (optional)' })).toHaveAttribute('src', /^\/api\/media\/[0-9a-f]{24}$/);
   await form.getByRole('button', { name: 'Create story' }).click();

@@ -17,7 +17,7 @@ import { errorText } from '../lib/errors';
 import * as templateService from '../services/template.service';
 import { useCatalogStore } from '../stores/catalog/store';
 import { TemplatePreview } from './TemplatePreview';
-import { formControls, formIssues, initialValues, valuesToSend } from './templateForm';
+import { forgetValues, formControls, formIssues, keepValues, restoredValues, valuesToSend } from './templateForm';
 import { templateIssueText } from './templateIssues';
 
 type Loaded = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; template: templateService.TemplateDetail };
@@ -51,7 +51,7 @@ function UseForm({ template }: { template: templateService.TemplateDetail }): JS
   const { t } = useEditorT();
   const navigate = useNavigate();
   const controls = useMemo(() => formControls(template.fields), [template.fields]);
-  const [values, setValues] = useState<TemplateValues>(() => initialValues(template.fields));
+  const [values, setValues] = useState<TemplateValues>(() => restoredValues(template.template_id, template.fields));
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,7 +62,11 @@ function UseForm({ template }: { template: templateService.TemplateDetail }): JS
   }, []);
   const issues = checked ? { ...server, ...formIssues(template.fields, values) } : {};
   const set = (id: string, v: string) => {
-    setValues((old) => ({ ...old, [id]: v }));
+    setValues((old) => {
+      const next = { ...old, [id]: v };
+      keepValues(template.template_id, next);
+      return next;
+    });
     setServer((old) => {
       const { [id]: _gone, ...rest } = old;
       return rest;
@@ -76,6 +80,7 @@ function UseForm({ template }: { template: templateService.TemplateDetail }): JS
     setBusy(true);
     try {
       const made = await templateService.createFromTemplate(template.template_id, valuesToSend(template.fields, values));
+      forgetValues(template.template_id);
       navigate(`../story/${made.story_id}`);
     } catch (e) {
       setBusy(false);
@@ -160,7 +165,7 @@ function UseForm({ template }: { template: templateService.TemplateDetail }): JS
           <Button type="submit" disabled={busy}>
             {busy ? t('gallery.use.creating') : t('gallery.use.create')}
           </Button>
-          <Link to={`../gallery/${template.template_id}`} className="ui-button ui-button--ghost ui-button--md">
+          <Link to={`../gallery/${template.template_id}`} className="ui-button ui-button--ghost ui-button--md" onClick={() => forgetValues(template.template_id)}>
             {t('common.cancel')}
           </Link>
         </div>

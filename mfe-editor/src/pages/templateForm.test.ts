@@ -1,5 +1,5 @@
 import type { TemplateField } from 'shared-kit';
-import { formControls, formIssues, initialValues, valuesToSend } from './templateForm';
+import { forgetValues, formControls, formIssues, initialValues, keepValues, restoredValues, valuesToSend } from './templateForm';
 
 const field = (over: Partial<TemplateField>): TemplateField => ({
   field_id: 'hero',
@@ -42,5 +42,16 @@ describe('the form generated from a template', () => {
 
   it('sends only the filled fields', () => {
     expect(valuesToSend(FIELDS, { hero: 'Ann', tale: ' ', face: '', ghost: 'x' })).toEqual({ hero: 'Ann' });
+  });
+
+  it('keeps what was typed in this browser per template until forgotten, for its own fields only', () => {
+    expect(restoredValues('t1', FIELDS)).toEqual(initialValues(FIELDS));
+    keepValues('t1', { ...initialValues(FIELDS), hero: 'Ann', ghost: 'x' });
+    expect(restoredValues('t1', FIELDS)).toEqual({ ...initialValues(FIELDS), hero: 'Ann' });
+    // Another template starts from its defaults.
+    expect(restoredValues('t2', FIELDS)).toEqual(initialValues(FIELDS));
+    forgetValues('t1');
+    expect(restoredValues('t1', FIELDS)).toEqual(initialValues(FIELDS));
+    localStorage.clear();
   });
 });

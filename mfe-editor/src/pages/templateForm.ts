@@ -1,5 +1,7 @@
 import {
   boxLimit,
+  STORAGE_PREFIX,
+  storage,
   TemplateBox,
   TemplateFieldType,
   validateTemplateValues,
@@ -61,4 +63,27 @@ export function valuesToSend(fields: readonly TemplateField[], values: TemplateV
     if (v !== undefined && v.trim() !== '') out[f.field_id] = v;
   }
   return out;
+}
+
+/** Where the form keeps what was typed, per template, until the story is made (a reload or a closed tab keeps it). */
+export const formDraftKey = (templateId: string): string => `${STORAGE_PREFIX}template_form_${templateId}`;
+
+/** The values to start the form with: those kept in this browser for the template's fields, else the defaults. */
+export function restoredValues(templateId: string, fields: readonly TemplateField[]): TemplateValues {
+  const values = initialValues(fields);
+  const kept = storage.getJSON(formDraftKey(templateId));
+  if (kept && typeof kept === 'object') {
+    for (const [id, v] of Object.entries(kept as Record<string, unknown>)) {
+      if (id in values && typeof v === 'string') values[id] = v;
+    }
+  }
+  return values;
+}
+
+export function keepValues(templateId: string, values: TemplateValues): void {
+  storage.setJSON(formDraftKey(templateId), values);
+}
+
+export function forgetValues(templateId: string): void {
+  storage.remove(formDraftKey(templateId));
 }
