@@ -100,10 +100,14 @@ describe('the player\u2019s plays of a story', () => {
       await i18n.changeLanguage('zh-CN');
     });
     try {
-      play.playList.mockResolvedValueOnce({ plays: [entry('902')], has_more: false, next_offset: 1 });
+      const narration = { role: 'narrator', character_name: 'Narrator', content: '风暴来了。', type: DialogueType.Narration };
+      play.playList.mockResolvedValueOnce({ plays: [entry('902', { last_line: narration })], has_more: false, next_offset: 1 });
       show();
       expect(await screen.findByRole('region', { name: '你的游玩记录' })).toBeTruthy();
       expect(screen.getByRole('listitem').textContent).toContain('第 2 章，共 3 章');
+      // The narrator's line is said by 旁白, not by the api's English name for it.
+      expect(screen.getByRole('listitem').textContent).toContain('旁白');
+      expect(screen.getByRole('listitem').textContent).not.toContain('Narrator');
       expect(screen.getByRole('link', { name: /^打开开始于/ })).toBeTruthy();
     } finally {
       await act(async () => {

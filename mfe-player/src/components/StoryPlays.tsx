@@ -86,7 +86,8 @@ export function StoryPlays({ storyId, isBot = false }: { storyId: string; isBot?
               const started = p.created_at ? formatDate(p.created_at, STARTED_FORMAT) : '';
               const played = p.last_played_at ? formatRelativeTime(Date.parse(p.last_played_at)) : '';
               const line = p.last_line;
-              const who = line ? (line.role === 'player' ? t('feed.you') : line.character_name || t('feed.narrator')) : '';
+              // The narrator is named in the UI's language (the api names it in English).
+              const who = line ? (line.role === 'player' ? t('feed.you') : line.role === 'narrator' ? t('feed.narrator') : line.character_name || t('feed.narrator')) : '';
               return (
                 <li key={p.play_id} className="player-plays__item" data-play-id={p.play_id}>
                   <div className="player-plays__body">

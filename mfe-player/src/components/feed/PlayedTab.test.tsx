@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, ErrorCode, TeenMode, sessionStore } from 'shared-kit';
+import { changeLanguage } from 'ui-kit';
 import type { ChatEntry, PlayedStory } from '../../api/types';
 import * as feedService from '../../services/feed.service';
 import * as homeService from '../../services/home.service';
@@ -93,6 +94,29 @@ describe('the tabs of the player\'s plays', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Load more' }));
     await within(panel).findByRole('link', { name: 'Tea with the Fox Spirit' });
     expect(feed.chatList).toHaveBeenLastCalledWith(2, 10);
+  });
+
+  it('names the narrator of a last line in the UI language', async () => {
+    signIn();
+    feed.chatList.mockResolvedValue({
+      stories: [chat('1', 'The Last Lamp of Gullrock', { role: 'narrator', character_name: 'Narrator', content: '风暴来了。', type: 'Narration' })],
+      has_more: false,
+      next_offset: 1,
+    });
+    await act(async () => {
+      await changeLanguage('zh-CN');
+    });
+    try {
+      renderAt('/play');
+      const panel = await openTab('聊天');
+      const first = await within(panel).findByRole('link', { name: 'The Last Lamp of Gullrock' }, SLOW);
+      expect(first.closest('li')!.textContent).toContain('旁白');
+      expect(first.closest('li')!.textContent).not.toContain('Narrator');
+    } finally {
+      await act(async () => {
+        await changeLanguage('en');
+      });
+    }
   });
 
   it('shows a list\'s error with a retry', async () => {

@@ -30,7 +30,8 @@ function LastLine({ chat }: { chat: ChatEntry }): JSX.Element | null {
   const { t } = usePlayerT();
   const line = chat.last_line;
   if (!line) return null;
-  const who = line.role === 'player' ? t('feed.you') : line.character_name || t('feed.narrator');
+  // The narrator is named in the UI's language (the api names it in English).
+  const who = line.role === 'player' ? t('feed.you') : line.role === 'narrator' ? t('feed.narrator') : line.character_name || t('feed.narrator');
   const text = line.content.trim() || t('feed.hiddenLine');
   return <p className="player-card__meta player-chat__line">{t('feed.lastLine', { who, text })}</p>;
 }
