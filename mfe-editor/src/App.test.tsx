@@ -35,7 +35,7 @@ describe('mfe-editor App', () => {
   it('opens the story editor for "new" and "0" without loading anything', async () => {
     renderAt('/editor/story/0');
     expect(await screen.findByRole('heading', { level: 1, name: 'Story editor' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Chapters (1/100)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Chapters (1/100)' }).textContent).toBe('Chapters (1/100)');
     expect(storyService.getStory).not.toHaveBeenCalled();
   });
 
@@ -66,7 +66,8 @@ describe('mfe-editor in Simplified Chinese', () => {
   it('names the editor sections, fields and buttons in Chinese', async () => {
     renderAt('/editor/story/new');
     expect(await screen.findByRole('heading', { level: 1, name: '故事编辑器' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: '章节 （1/100）' })).toBeTruthy();
+    // Full-width brackets follow the word with no space between.
+    expect(screen.getByRole('heading', { name: /^章节\s?（1\/100）$/ }).textContent).toBe('章节（1/100）');
     expect(screen.getByRole('textbox', { name: '第 1 章内容' })).toBeTruthy();
     expect(screen.getByLabelText('故事名称')).toBeTruthy();
     expect(screen.getByRole('button', { name: '保存草稿' })).toBeTruthy();

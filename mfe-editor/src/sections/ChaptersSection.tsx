@@ -169,7 +169,8 @@ export function ChaptersSection(): JSX.Element {
   return (
     <Card as="section" className="editor-section" aria-labelledby="editor-chapters" id="section-chapters">
       <h2 id="editor-chapters" className="ui-heading-2">
-        {t('sections.chapters')} <span className="ui-text-muted">{t('sections.chapterCount', { count: list.length, max: LIMITS.maxPlots })}</span>
+        {t('sections.chapters')}
+        <span className="ui-text-muted">{t('sections.chapterCount', { count: list.length, max: LIMITS.maxPlots })}</span>
       </h2>
       {list.map((id, i) => (
         <ChapterCard key={id} id={id} index={i} last={i === list.length - 1} />

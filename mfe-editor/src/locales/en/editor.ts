@@ -284,7 +284,8 @@ const editor = {
     playerHint: 'Who the person playing is in this story (optional).',
     prologue: 'Prologue',
     chapters: 'Chapters',
-    chapterCount: '({{count}}/{{max}})',
+    /** Follows the heading's word: English puts a space before the bracket, Chinese full-width brackets need none. */
+    chapterCount: ' ({{count}}/{{max}})',
     addChapterBefore: 'Add chapter before {{chapter}}',
     addChapterEnd: 'Add chapter at the end',
     summary: 'Summary',
