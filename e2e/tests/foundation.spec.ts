@@ -116,6 +116,8 @@ test.describe('remote placement comes from the shell server environment', () => 
     );
     await page.goto(`http://localhost:${port}/play`);
     await expect(page.getByText(/temporarily unavailable/i)).toBeVisible();
+    // The message is the page's heading, in the page's one main landmark.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: /temporarily unavailable/i })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Stories' })).toHaveCount(0);
 

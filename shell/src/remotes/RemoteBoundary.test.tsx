@@ -68,6 +68,8 @@ describe('RemoteBoundary', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(REMOTE_UNAVAILABLE);
+    // The message is the page's heading: the remote's page, with its own, never came.
+    expect(screen.getByRole('heading', { level: 1, name: REMOTE_UNAVAILABLE })).toBeTruthy();
     // The rest of the page keeps working.
     expect(screen.getByRole('link', { name: 'Home' })).toBeTruthy();
 

@@ -1,5 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { Button, EmptyState } from 'ui-kit';
+import { Button } from 'ui-kit';
 import { shellT, useShellT } from '../i18n';
 import { PageSkeleton } from './PageSkeleton';
 import type { RemoteComponent } from './remoteComponent';
@@ -24,19 +24,22 @@ function RemoteLoading({ name }: { name: string }) {
   return <PageSkeleton label={t('remote.loading')} loading={name} />;
 }
 
-/** When a remote is down or throws: the message and a Retry that fetches it again. */
+/**
+ * When a remote is down or throws: the message, as the page's heading (the remote's own page and its heading never
+ * came), and a Retry that fetches it again.
+ */
 function RemoteUnavailable({ name, onRetry }: { name: string; onRetry: () => void }) {
   const { t } = useShellT();
   return (
     <section className="remote-fallback" role="alert" data-remote-fallback={name}>
-      <EmptyState
-        title={t('remote.unavailable')}
-        action={
+      <div className="ui-empty">
+        <h1 className="ui-empty__title">{t('remote.unavailable')}</h1>
+        <div className="ui-empty__action">
           <Button variant="primary" onClick={onRetry}>
             {t('remote.retry')}
           </Button>
-        }
-      />
+        </div>
+      </div>
     </section>
   );
 }
