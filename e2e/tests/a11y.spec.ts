@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIZES } from '../support/sizes';
-import { DEMO_STORY, storyLog } from '../support/play';
+import { DEMO_STORY, openDemoStory, storyLog } from '../support/play';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
 import { publishableStory } from '../support/stories';
 import { seriousViolations } from '../support/axe';
@@ -53,7 +53,8 @@ for (const size of SIZES) {
       await signInByPhone(page.request, '771');
       await page.goto('/play');
       await audit(page, found, '/play');
-      await page.getByRole('link', { name: DEMO_STORY }).first().click();
+      await openDemoStory(page);
+      await expect(page.getByRole('heading', { level: 1, name: DEMO_STORY })).toBeVisible();
       await audit(page, found, 'story page');
       await page.getByRole('button', { name: 'Report' }).click();
       await expect(page.getByRole('dialog', { name: 'Report' }).getByRole('combobox', { name: 'Reason' })).toBeVisible();

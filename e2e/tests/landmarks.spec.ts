@@ -1,6 +1,6 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { SIZES } from '../support/sizes';
-import { DEMO_STORY, storyLog } from '../support/play';
+import { DEMO_STORY, openDemoStory, storyLog } from '../support/play';
 import { signInAsDemoCreator, signInAsOperator, signInByPhone } from '../support/session';
 import { OPERATOR_ROUTES, ROUTES } from '../support/routes';
 
@@ -38,8 +38,8 @@ for (const size of SIZES) {
         await checkLandmarks(page, path);
       }
       // The player's pages reached from the feed: a story, its creator's page and followers, the play screen.
-      await page.goto('/play');
-      await page.getByRole('link', { name: DEMO_STORY }).first().click();
+      await openDemoStory(page);
+      await expect(page.getByRole('heading', { level: 1, name: DEMO_STORY })).toBeVisible();
       await checkLandmarks(page, 'story page');
       const storyUrl = page.url();
       await page.getByRole('link', { name: /\(creator page\)$/ }).click();
