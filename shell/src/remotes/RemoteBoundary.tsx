@@ -1,5 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from 'ui-kit';
+import { Button, EmptyState } from 'ui-kit';
 import { shellT, useShellT } from '../i18n';
 import { PageSkeleton } from './PageSkeleton';
 import type { RemoteComponent } from './remoteComponent';
@@ -32,14 +32,15 @@ function RemoteUnavailable({ name, onRetry }: { name: string; onRetry: () => voi
   const { t } = useShellT();
   return (
     <section className="remote-fallback" role="alert" data-remote-fallback={name}>
-      <div className="ui-empty">
-        <h1 className="ui-empty__title">{t('remote.unavailable')}</h1>
-        <div className="ui-empty__action">
+      <EmptyState
+        titleAs="h1"
+        title={t('remote.unavailable')}
+        action={
           <Button variant="primary" onClick={onRetry}>
             {t('remote.retry')}
           </Button>
-        </div>
-      </div>
+        }
+      />
     </section>
   );
 }

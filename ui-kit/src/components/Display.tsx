@@ -55,9 +55,11 @@ export interface EmptyStateProps {
   action?: ReactNode;
   icon?: ReactNode;
   className?: string;
+  /** `h1` when the empty state is all the page has (its heading); a paragraph otherwise. */
+  titleAs?: 'p' | 'h1';
 }
 
-export function EmptyState({ title, description, action, icon, className }: EmptyStateProps) {
+export function EmptyState({ title, description, action, icon, className, titleAs: Title = 'p' }: EmptyStateProps) {
   return (
     <div className={cx('ui-empty', className)}>
       {icon ? (
@@ -65,7 +67,7 @@ export function EmptyState({ title, description, action, icon, className }: Empt
           {icon}
         </div>
       ) : null}
-      <p className="ui-empty__title">{title}</p>
+      <Title className="ui-empty__title">{title}</Title>
       {description ? <p className="ui-empty__description">{description}</p> : null}
       {action ? <div className="ui-empty__action">{action}</div> : null}
     </div>
