@@ -34,3 +34,4 @@ export { messageForCode, messageForError, uiMessage } from './i18n/messages';
 export { formatCount, formatRelativeTime, formatDate, useFormat } from './i18n/format';
 export { LanguageSwitcher, ThemeSwitcher } from './i18n/LanguageSwitcher';
 export { useTranslation, Trans, I18nextProvider } from 'react-i18next';
+export { useDocumentTitle } from './hooks/useDocumentTitle';

@@ -1,4 +1,5 @@
-import { useEffect, type JSX } from 'react';
+import type { JSX } from 'react';
+import { useDocumentTitle } from 'ui-kit';
 import { Link } from 'react-router';
 import { useAccountT } from '../i18n';
 import { useAccountPath } from './paths';
@@ -7,14 +8,7 @@ import { useAccountPath } from './paths';
 export function PageHeader({ title, back = true }: { title: string; back?: boolean }): JSX.Element {
   const home = useAccountPath();
   const { t } = useAccountT();
-  const documentTitle = t('common.pageTitle', { title });
-  useEffect(() => {
-    const previous = document.title;
-    document.title = documentTitle;
-    return () => {
-      document.title = previous;
-    };
-  }, [documentTitle]);
+  useDocumentTitle(t('common.pageTitle', { title }));
   return (
     <div className="account-page-header">
       {back ? (

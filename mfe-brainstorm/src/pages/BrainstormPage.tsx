@@ -1,7 +1,7 @@
 import { useEffect, type JSX } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createSocketClient, PushType, registerLeaveGuard, type PushMessage } from 'shared-kit';
-import { Button, ConfirmDialog, Spinner } from 'ui-kit';
+import { Button, ConfirmDialog, Spinner, useDocumentTitle } from 'ui-kit';
 import { useBrainstormT } from '../i18n';
 import {
   closeModal,
@@ -50,13 +50,7 @@ export function BrainstormPage(): JSX.Element {
   useEffect(() => {
     void loadStyles();
   }, []);
-  useEffect(() => {
-    const previous = document.title;
-    document.title = t('pageTitle');
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useDocumentTitle(t('pageTitle'));
   // An idea typed and not yet sent is unsaved work: leaving asks first (the story editor counts as a mode switch).
   useEffect(
     () =>

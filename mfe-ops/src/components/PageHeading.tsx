@@ -1,4 +1,5 @@
-import { useEffect, type JSX } from 'react';
+import type { JSX } from 'react';
+import { useDocumentTitle } from 'ui-kit';
 import { useOpsT } from '../i18n';
 
 /**
@@ -7,13 +8,6 @@ import { useOpsT } from '../i18n';
  */
 export function PageHeading({ title }: { title: string }): JSX.Element {
   const { t } = useOpsT();
-  const documentTitle = t('pageTitle', { title });
-  useEffect(() => {
-    const previous = document.title;
-    document.title = documentTitle;
-    return () => {
-      document.title = previous;
-    };
-  }, [documentTitle]);
+  useDocumentTitle(t('pageTitle', { title }));
   return <h1>{title}</h1>;
 }
