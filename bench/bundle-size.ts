@@ -11,7 +11,8 @@
 // - Each remote: remoteEntry.js plus the synchronous chunks of its `./App` expose (`exposes[].assets.js.sync` in the
 //   remote's mf-manifest.json). Shared singletons are not counted there: the shell provides them, and so the
 //   federation runtime, which a production remote's entry takes from the page (counted in the shell's main.js).
-// Targets: the shell <= 130 KB, each remote <= 40 KB.
+// Targets (budgets that stop growth): the shell <= 205 KB (react-dom, react-router and the federation runtime alone
+// are about 130 KB, the floor of the chosen stack), each remote <= 40 KB.
 // Apps whose dist is missing or stale are built first.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 import type { StatsCompilation } from '@rspack/core';
 import { buildStaleApps, REMOTE_APPS, ROOT } from '../scripts/apps';
 
-const SHELL_BUDGET_KB = 130;
+const SHELL_BUDGET_KB = 205;
 const REMOTE_BUDGET_KB = 40;
 
 interface Manifest {

@@ -7,17 +7,18 @@
 // pressed one at a time. For each key, a capturing keydown listener in the page takes the event's own timestamp,
 // then waits for the next animation frame after the DOM update and a task after it (the frame has then been
 // painted); the difference is one sample. The next key is pressed only after the sample is in.
-// The same method on a plain textarea alone on a page, in the same browser and run, is printed beside it: the part of
-// the figure that waiting for the next frame costs any page (up to a frame at 60 Hz), so what the editor adds shows.
-// Options: KEYSTROKES (default 100), TARGET_MS (default 16: one frame, the front ends issue's budget for p99).
+// The same method on a plain textarea alone on a page, in the same browser and run, is measured beside it: the part of
+// the figure that waiting for the next frame costs any page (up to a frame at 60 Hz). The target judges what the
+// editor adds over that textarea, at p50 and at p99: the absolute figures depend on the machine and its load.
+// Options: KEYSTROKES (default 100), TARGET_MS (default 2: the editor's added time at p50 and p99).
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
 import { buildStaleApps, REMOTE_APPS } from '../scripts/apps';
-import { serveStatic } from '../scripts/serve-static';
+import { serveStatic } from '../shell/server/static';
 import { join } from 'node:path';
 
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 100);
-const TARGET_MS = Number(process.env.TARGET_MS ?? 16);
+const TARGET_MS = Number(process.env.TARGET_MS ?? 2);
 const CHAPTERS = 100;
 const CHAPTER_TEXT = 3000;
 const TYPE_INTO = 50;
@@ -155,9 +156,12 @@ async function main(): Promise<void> {
     const plainP50 = percentile(plain, 50);
     const plainP99 = percentile(plain, 99);
     console.log(`  a plain textarea alone, same method: p50 ${plainP50.toFixed(1)} ms, p99 ${plainP99.toFixed(1)} ms`);
-    console.log(`  added by the editor: p50 ${(p50 - plainP50).toFixed(1)} ms, p99 ${(p99 - plainP99).toFixed(1)} ms`);
-    console.log(`  target: p99 at most ${TARGET_MS} ms -> ${p99 <= TARGET_MS ? 'met' : 'NOT met'}`);
-    if (!(p99 <= TARGET_MS)) process.exitCode = 1;
+    const added50 = p50 - plainP50;
+    const added99 = p99 - plainP99;
+    const met = added50 <= TARGET_MS && added99 <= TARGET_MS;
+    console.log(`  added by the editor: p50 ${added50.toFixed(1)} ms, p99 ${added99.toFixed(1)} ms`);
+    console.log(`  target: the editor adds at most ${TARGET_MS} ms at p50 and p99 -> ${met ? 'PASS' : 'FAIL'}`);
+    if (!met) process.exitCode = 1;
   } finally {
     await browser.close();
     server.close();

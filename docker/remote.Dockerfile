@@ -18,14 +18,14 @@ ENV NODE_ENV=production \
     PORT=8081 \
     HOST=0.0.0.0 \
     npm_config_update_notifier=false
-# The static server needs only tsx to run; nothing of the app's dependencies is used at run time.
+# The static server (the shell's, shell/server/static.ts) needs only tsx to run; nothing of the app's dependencies is used at run time.
 COPY --from=build /app/node_modules/tsx ./node_modules/tsx
 COPY --from=build /app/node_modules/esbuild ./node_modules/esbuild
 COPY --from=build /app/node_modules/@esbuild ./node_modules/@esbuild
-COPY --from=build /app/scripts/serve-static.ts ./scripts/serve-static.ts
+COPY --from=build /app/shell/server/static.ts ./shell/server/static.ts
 COPY --from=build /app/${WORKSPACE}/dist ./dist
 USER node
 EXPOSE 8081
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/mf-manifest.json').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "scripts/serve-static.ts", "--dir", "dist"]
+CMD ["node", "--import", "tsx", "shell/server/static.ts", "--dir", "dist"]

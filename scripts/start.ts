@@ -52,7 +52,7 @@ function childEnv(ports: Ports, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** Starts a remote's static server (built `dist`, CORS) on `port`. */
 export async function startRemoteServer(app: FrontEndApp, port: number, log: LogLine, env: NodeJS.ProcessEnv = process.env): Promise<Service> {
   await ensurePortFree(app.dir, port);
-  const service = spawnService(app.dir, process.execPath, tsxArgs('scripts/serve-static.ts', ['--dir', join(ROOT, app.dir, 'dist'), '--port', String(port)]), {
+  const service = spawnService(app.dir, process.execPath, tsxArgs('shell/server/static.ts', ['--dir', join(ROOT, app.dir, 'dist'), '--port', String(port)]), {
     cwd: ROOT,
     env,
     log,

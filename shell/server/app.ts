@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
-import { createStaticHandler } from '../../scripts/serve-static';
+import { createStaticHandler } from './static';
 import { securityHeaders } from './headers';
 import { createPageHandler, isPageRequest } from './page';
 import type { ShellServerConfig } from './config';

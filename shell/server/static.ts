@@ -1,6 +1,6 @@
-// A small static file server: each remote's `dist` in production (with CORS, since the shell loads it from another
+// The static file server: each remote's `dist` in production (with CORS, since the shell loads it from another
 // origin), and the file half of the shell's server. No framework: the needs are few and the rules must be exact.
-//   tsx scripts/serve-static.ts --dir mfe-editor/dist --port 8081
+//   tsx shell/server/static.ts --dir mfe-editor/dist --port 8081
 import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -162,11 +162,11 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): { dir: s
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const dir = value('--dir');
-  if (!dir) throw new Error('serve-static: --dir <folder> is required');
+  if (!dir) throw new Error('static server: --dir <folder> is required');
   const rawPort = value('--port') ?? env.PORT;
   const port = Number(rawPort);
   if (!rawPort || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`serve-static: --port (or PORT) must be a port number between 1 and 65535, got "${rawPort ?? ''}"`);
+    throw new Error(`static server: --port (or PORT) must be a port number between 1 and 65535, got "${rawPort ?? ''}"`);
   }
   return { dir, port, host: value('--host') ?? env.HOST ?? '0.0.0.0', cors: !argv.includes('--no-cors') };
 }
@@ -183,7 +183,7 @@ export function serveStatic(options: StaticOptions & { port: number; host?: stri
 async function main(): Promise<void> {
   const args = parseServeArgs(process.argv.slice(2), process.env);
   if (!statFile(join(args.dir, 'index.html')) && !statFile(join(args.dir, 'remoteEntry.js'))) {
-    throw new Error(`serve-static: ${args.dir} has no build output; run the app's build first`);
+    throw new Error(`static server: ${args.dir} has no build output; run the app's build first`);
   }
   const server = await serveStatic({ dir: args.dir, port: args.port, host: args.host, cors: args.cors });
   console.log(`serving ${resolve(args.dir)} on http://localhost:${args.port}`);
