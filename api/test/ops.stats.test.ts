@@ -196,6 +196,32 @@ describe('GET /api/ops/stats: the dashboard over the last 30 days', () => {
     ]);
   });
 
+  it('covers 7 or 90 days when asked (`days`), and refuses any other range naming the field', async () => {
+    const week = (await op.call<Stats>('/api/ops/stats?days=7')).body.data!;
+    expect(week.from).toBe('2026-11-19');
+    expect(week.to).toBe('2026-11-25');
+    expect(week.queues.review.days).toHaveLength(7);
+    // The 11-01 entry falls outside the week.
+    expect(busy(week.queues.review.days)).toEqual({ '2026-11-23': '1/1/0/-', '2026-11-24': `1/2/1/${24 * HOUR}`, '2026-11-25': '1/0/0/-' });
+    expect(week.reasons).toEqual([
+      { reason: 'Spam', count: 3 },
+      { reason: 'Violence', count: 1 },
+    ]);
+    const quarter = (await op.call<Stats>('/api/ops/stats?days=90')).body.data!;
+    expect(quarter.from).toBe('2026-08-28');
+    expect(quarter.queues.report.days).toHaveLength(90);
+    // The October report (outside 30 days) is inside 90.
+    expect(quarter.reasons).toEqual([
+      { reason: 'Spam', count: 4 },
+      { reason: 'Violence', count: 1 },
+    ]);
+    for (const bad of ['14', 'abc', '0']) {
+      const res = await op.call(`/api/ops/stats?days=${bad}`);
+      expect(res.body.status_code).toBe(ErrorCode.ClientParamError);
+      expect(JSON.stringify(res.body)).toContain('days');
+    }
+  });
+
   it('finds its rows through indexes, not by reading whole collections', async () => {
     const start = at('2026-10-27T00:00:00');
     const plan = (await Report.find({ created_at: mongoose.trusted({ $gte: start }) }).explain()) as unknown as Array<{ queryPlanner: { winningPlan: unknown } }>;

@@ -7,7 +7,7 @@ import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
 import { claimStory, decideStory, reviewQueue, searchAudit } from './ops.service';
 import { sendMail, sendPush } from './mail.service';
-import { opsStats } from './stats.service';
+import { opsStats, STATS_DAYS, STATS_RANGES } from './stats.service';
 import { operateStory } from './visibility';
 import { changePermission, listOperators, OPS_PERMISSIONS, permissionsOf, requirePermission } from './permissions';
 
@@ -32,7 +32,18 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
     respond(ctx, { uid: me.uid, nickname: me.nickname, permissions: permissionsOf(me) });
   });
 
-  router.get(`${BASE}/stats`, requirePermission(null), async (ctx) => respond(ctx, await opsStats(deps.now())));
+  const statsRange = validate({
+    query: z.object({
+      days: z.coerce
+        .number()
+        .int()
+        .refine((n) => (STATS_RANGES as readonly number[]).includes(n), `one of ${STATS_RANGES.join(', ')}`)
+        .default(STATS_DAYS),
+    }),
+  });
+  router.get(`${BASE}/stats`, requirePermission(null), statsRange, async (ctx) => {
+    respond(ctx, await opsStats(deps.now(), statsRange.input(ctx).query.days));
+  });
 
   const queue = validate({ query: z.object({ count: z.coerce.number().int().min(1).max(100).default(50) }) });
   router.get(`${BASE}/review/queue`, operator, queue, async (ctx) => {

@@ -8,8 +8,10 @@ import { Sanction } from '../sanction/sanction.model';
 import { User } from '../user/user.model';
 import { AuditEntry } from './audit.model';
 
-/** How far back the dashboard looks: today (UTC) and the 29 days before it. */
+/** How far back the dashboard looks by default: today (UTC) and the 29 days before it. */
 export const STATS_DAYS = 30;
+/** The ranges the dashboard offers, in days (today included). */
+export const STATS_RANGES = [7, 30, 90] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The operator actions that decide a queue item, by queue. */
@@ -202,12 +204,12 @@ function appealQueue(start: Date, days: Date[], now: Date) {
   );
 }
 
-/** The console's dashboard over the last `STATS_DAYS` days (UTC), `now` included. */
-export async function opsStats(nowMs: number) {
+/** The console's dashboard over the last `range` days (UTC, default `STATS_DAYS`), `now` included. */
+export async function opsStats(nowMs: number, range: number = STATS_DAYS) {
   const now = new Date(nowMs);
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const start = new Date(today.getTime() - (STATS_DAYS - 1) * DAY_MS);
-  const days = Array.from({ length: STATS_DAYS }, (_, i) => new Date(start.getTime() + i * DAY_MS));
+  const start = new Date(today.getTime() - (range - 1) * DAY_MS);
+  const days = Array.from({ length: range }, (_, i) => new Date(start.getTime() + i * DAY_MS));
   const actions = Object.values(DECISION_ACTIONS);
   const [review, report, appeal, perOperator, reasons] = await Promise.all([
     reviewQueue(start, days),
