@@ -40,7 +40,7 @@ if (selected('typecheck')) {
   if (run('typecheck', 'npx', ['lerna', 'run', 'typecheck', '--concurrency', '2']) !== 0) problems.push('typecheck');
 }
 if (selected('lint')) {
-  if (run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) !== 0) problems.push('lint');
+  if (run('lint', 'npm', ['run', 'lint']) !== 0) problems.push('lint');
 }
 
 for (const ws of jestSuites) {
