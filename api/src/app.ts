@@ -19,7 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import type { Pingable } from './modules/health/health.service';
 import { configRoutes } from './modules/config/config.routes';
 import { oauthFormPost, oauthRoutes } from './modules/oauth/oauth.routes';
-import { sessionMiddleware } from './lib/auth';
+import { sessionMiddleware } from './modules/passport/session.service';
 import { createAccountsRuntime, type Clock } from './modules/passport/runtime';
 import type { SmsProvider } from './modules/passport/sms.provider';
 import { passportRoutes } from './modules/passport/passport.routes';

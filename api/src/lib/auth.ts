@@ -1,25 +1,16 @@
-import type { Middleware, Next } from 'koa';
+import type { Middleware } from 'koa';
 import { ErrorCode, TeenMode, UserIdentity, type UserRole } from 'shared-kit';
-import type { AccountsRuntime } from '../modules/passport/runtime';
-import { loadSession } from '../modules/passport/session.service';
-import { isCreationBanned } from '../modules/user/ban';
-import type { UserDoc } from '../modules/user/user.model';
+import { isCreationBanned } from './ban';
 import type { Account, AppContext, AppState } from './context';
 import { AppError } from './errors';
 
 type Guard = Middleware<AppState>;
 
-/** Puts the accounts runtime, the session and its user (or nulls) on every request's state. */
-export function sessionMiddleware(runtime: AccountsRuntime) {
-  return async function session(ctx: AppContext, next: Next): Promise<void> {
-    ctx.state.accounts = runtime;
-    await loadSession(ctx);
-    await next();
-  };
-}
+/** The request's user document (the accounts module's `UserDoc`, see `modules/passport/state.ts`). */
+type RequestUser = NonNullable<AppState['user']>;
 
 /** The request's user; 1007 when there is none. Guests (Tour) count as users here. */
-export function currentUser(ctx: AppContext): UserDoc {
+export function currentUser(ctx: AppContext): RequestUser {
   const user = ctx.state.user;
   if (!user) throw new AppError(ErrorCode.NeedLogin);
   return user;

@@ -1,7 +1,6 @@
-import type { Next } from 'koa';
+import type { Next, ParameterizedContext } from 'koa';
 import { commonQuerySchema } from 'shared-kit/schemas';
 import type { z } from 'zod';
-import type { AppContext } from './context';
 
 export type ClientParams = Partial<z.output<typeof commonQuerySchema>>;
 
@@ -23,7 +22,7 @@ export function parseClientParams(query: Record<string, unknown>): ClientParams 
   return out as ClientParams;
 }
 
-export function clientParams(ctx: AppContext, next: Next): Promise<void> {
+export function clientParams(ctx: ParameterizedContext<{ client: ClientParams }>, next: Next): Promise<void> {
   ctx.state.client = parseClientParams(ctx.query);
   return next();
 }

@@ -1,7 +1,7 @@
 import { ErrorCode, UserIdentity } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { isLoginBanned } from '../user/ban';
+import { isLoginBanned } from '../../lib/ban';
 import { mergeGuestInto } from '../user/guestMerge';
 import type { UserDoc } from '../user/user.model';
 import { bannedError, issueSession, revokeAllSessions } from './session.service';

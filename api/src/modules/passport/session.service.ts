@@ -1,12 +1,15 @@
+import type { Next } from 'koa';
 import mongoose from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, UserStatus } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { User, type UserDoc, type UserFields } from '../user/user.model';
-import { isLoginBanned } from '../user/ban';
+import { isLoginBanned } from '../../lib/ban';
 import { clearSessionCookie, setSessionCookie, SESSION_COOKIE, tokenFromCookieHeader } from './cookie';
+import type { AccountsRuntime } from './runtime';
 import { Session } from './session.model';
+import './state';
 import { cloneLean, sessionCache, type CachedSession, type LeanSession, type LeanUser } from './sessionCache';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -195,4 +198,13 @@ export async function uidFromCookieHeader(header: string | undefined, now: numbe
     if (err instanceof AppError) return null;
     throw err;
   }
+}
+
+/** Puts the accounts runtime, the session and its user (or nulls) on every request's state. */
+export function sessionMiddleware(runtime: AccountsRuntime) {
+  return async function session(ctx: AppContext, next: Next): Promise<void> {
+    ctx.state.accounts = runtime;
+    await loadSession(ctx);
+    await next();
+  };
 }

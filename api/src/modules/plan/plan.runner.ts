@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { MEDIA_RULES } from '../media/media.rules';
 import { uploadImage } from '../media/media.service';
 import type { UploadResult } from '../media/media.schema';
-import { newNumericId } from '../user/ids';
+import { newNumericId } from '../../lib/ids';
 import { assembleContent, assignVoices, storyProblems, writtenStoryProblems } from './plan.assemble';
 import { isTerminal, Plan, type MissingPicture, type PlanDraft, type PlanRecord } from './plan.model';
 import { giveBackQuota } from './plan.quota';

@@ -17,7 +17,7 @@ import { isImageStyle } from '../config/imageStyles';
 import { Story, type StoryRecord } from '../editor/story.model';
 import { ownStory } from '../editor/story.service';
 import { staleVersion } from '../editor/story.errors';
-import { newNumericId } from '../user/ids';
+import { newNumericId } from '../../lib/ids';
 import { isTerminal, Plan, type PlanRecord } from './plan.model';
 import { giveBackQuota, takeQuota, utcDay } from './plan.quota';
 import type { PlanRunner } from './plan.runner';

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
-import { newNumericId } from '../user/ids';
+import { newNumericId } from '../../lib/ids';
 import { Dialogue, type DialogueFields, type DialogueRole } from './dialogue.model';
 import { Play } from './play.model';
 

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { Story } from '../editor/story.model';
 import { notify } from '../notice/notice.service';
 import { writeAudit } from '../ops/ops.service';
-import { effectiveBanStatus } from '../user/ban';
+import { effectiveBanStatus } from '../../lib/ban';
 import { sequentialId } from '../interact/keys';
 import { User } from '../user/user.model';
 import { Sanction, type SanctionRecord } from './sanction.model';

@@ -21,7 +21,7 @@ import { writeAudit } from '../ops/ops.service';
 import { isKnownVid } from '../editor/catalog';
 import { saveStory, type EditorDeps } from '../editor/story.service';
 import { Story } from '../editor/story.model';
-import { newNumericId } from '../user/ids';
+import { newNumericId } from '../../lib/ids';
 import { User } from '../user/user.model';
 import type { UserDoc } from '../user/user.model';
 import { appEditOnly, staleTemplate, templateForbidden, templateInvalid, templateNotExist } from './template.errors';

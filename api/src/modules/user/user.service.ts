@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { UserIdentity, UserRole } from 'shared-kit';
 import type { UiLanguage } from '../../lib/language';
-import { newNumericId } from './ids';
+import { newNumericId } from '../../lib/ids';
 import { User, type IdentityProvider, type UserDoc, type UserFields } from './user.model';
 
 export type { UserDoc } from './user.model';

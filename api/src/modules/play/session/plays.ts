@@ -1,6 +1,6 @@
 import { DialogueType, ErrorCode, PlayStatus } from 'shared-kit';
 import { AppError } from '../../../lib/errors';
-import { newNumericId } from '../../user/ids';
+import { newNumericId } from '../../../lib/ids';
 import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { chapterTarget } from '../turn/director';
