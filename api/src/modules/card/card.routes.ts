@@ -7,7 +7,7 @@ import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
-import { declaredTooLarge, parseMultipart } from '../media/media.multipart';
+import { declaredTooLarge, parseMultipart } from '../media';
 import { CARD_LIMITS, CardError, mbText } from './card.errors';
 import { cardExportQuerySchema, lorebookExportQuerySchema } from './card.schema';
 import { exportCard, importCard } from './card.service';

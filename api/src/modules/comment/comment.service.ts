@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { CommentStatus, ErrorCode, NoticeKind, StoryCommentStatus, type ForbiddenWords } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { isDuplicateKey } from '../user/user.service';
+import { isDuplicateKey } from '../user';
 import { mostPart, newestById, pageRange, sequentialId, sortKey } from '../interact/keys';
 import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../interact/people';
 import { bumpStory, StoryStats, storyStatsOf } from '../interact/stats.model';

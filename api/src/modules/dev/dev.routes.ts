@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
-import { parsePhone } from '../passport/phone';
-import type { AccountsRuntime } from '../passport/runtime';
+import { parsePhone } from '../passport';
+import type { AccountsRuntime } from '../passport';
 
 const outboxQuery = z.object({
   // Required: the outbox answers for one number at a time, never as a whole.

@@ -1,6 +1,6 @@
 import type { Next } from 'koa';
 import { ErrorCode, ValidationErrorType, type StoryCreateRequest, type StoryCreateResponse } from 'shared-kit';
-import { planInfoOf } from '../plan/plan.service';
+import { planInfoOf } from '../plan';
 import { storyCreateSchema } from 'shared-kit/schemas';
 import { z } from 'zod';
 import { creationGuards, currentUser, requireUser } from '../../lib/auth';
@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { requestLanguage } from '../../lib/language';
-import { registerUserDeletionHook } from '../user/user.hooks';
+import { registerUserDeletionHook } from '../user';
 import type { ImageProvider } from '../../ai';
 import { offlineImages } from '../../ai/images.offline';
 import { clip } from './audio';

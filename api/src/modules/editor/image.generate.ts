@@ -4,9 +4,9 @@ import { ErrorCode, type ForbiddenWords } from 'shared-kit';
 import type { ImageProvider } from '../../ai';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { isImageStyle } from '../config/imageStyles';
-import { MEDIA_RULES, type MediaUse } from '../media/media.rules';
-import { uploadImage } from '../media/media.service';
+import { isImageStyle } from '../config';
+import { MEDIA_RULES, type MediaUse } from '../media';
+import { uploadImage } from '../media';
 import type { ImageGenerateBody } from './editor.schema';
 import { ImageQuota } from './imageQuota.model';
 

@@ -4,9 +4,9 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { completeLogin } from '../passport/login.service';
+import { completeLogin } from '../passport';
 import { requestLanguage } from '../../lib/language';
-import { findOrCreateByIdentity } from '../user/user.service';
+import { findOrCreateByIdentity } from '../user';
 import { clearFlowCookie, FLOW_COOKIE, FLOW_TTL_MS, openFlow, setFlowCookie, type Flow } from './oauth.flowCookie';
 import { OAuthFlowError, type OAuthFailureCode } from './oauth.errors';
 import {

@@ -4,7 +4,7 @@ import type { EventBus } from '../../realtime/events';
 import { newestById, sequentialId, sortKey } from '../interact/keys';
 import { Notice } from '../notice/notice.model';
 import { notify } from '../notice/notice.service';
-import { User } from '../user/user.model';
+import { User } from '../user';
 import { writeAudit } from './ops.service';
 
 /** Inbox rows written per insert when mail goes to everyone: the accounts are read and written a batch at a time. */

@@ -10,8 +10,8 @@ import {
 } from 'shared-kit';
 import mongoose from 'mongoose';
 import { AppError } from '../../lib/errors';
-import { Story } from '../editor/story.model';
-import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
+import { Story } from '../editor';
+import { StoryVersion, type StoryVersionRecord } from '../editor';
 import { AuditEntry, ReviewClaim } from './audit.model';
 import { operationUpdate, type OperateInput } from './visibility';
 

@@ -1,11 +1,11 @@
-import { StoryAppealModel } from '../sanction/storyAppeal.model';
+import { StoryAppealModel } from '../sanction';
 import type { PipelineStage } from 'mongoose';
 import mongoose from 'mongoose';
 import { AppealStatus, ReportStatus, StoryStatus } from 'shared-kit';
-import { StoryVersion } from '../editor/storyVersion.model';
-import { Report, ReportCase } from '../report/report.model';
-import { Sanction } from '../sanction/sanction.model';
-import { User } from '../user/user.model';
+import { StoryVersion } from '../editor';
+import { Report, ReportCase } from '../report';
+import { Sanction } from '../sanction';
+import { User } from '../user';
 import { AuditEntry } from './audit.model';
 
 /** How far back the dashboard looks by default: today (UTC) and the 29 days before it. */

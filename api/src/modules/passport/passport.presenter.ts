@@ -1,5 +1,5 @@
-import type { UserDoc } from '../user/user.model';
-import { presentUser } from '../user/user.presenter';
+import type { UserDoc } from '../user';
+import { presentUser } from '../user';
 
 export function presentLoginState(user: UserDoc | null) {
   return user ? { is_login: user.identity === 'User', user: presentUser(user) } : { is_login: false };

@@ -1,8 +1,8 @@
 import { UserIdentity } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { requestLanguage } from '../../lib/language';
-import { createGuest, findOrCreateByPhone } from '../user/user.service';
-import { presentUser } from '../user/user.presenter';
+import { createGuest, findOrCreateByPhone } from '../user';
+import { presentUser } from '../user';
 import { completeLogin } from './login.service';
 import { parsePhone } from './phone';
 import { issueSession, revokeSession } from './session.service';

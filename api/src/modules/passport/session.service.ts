@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, UserStatus } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { User, type UserDoc, type UserFields } from '../user/user.model';
+import { User, type UserDoc, type UserFields } from '../user';
 import { isLoginBanned } from '../../lib/ban';
 import { clearSessionCookie, setSessionCookie, SESSION_COOKIE, tokenFromCookieHeader } from './cookie';
 import type { AccountsRuntime } from './runtime';

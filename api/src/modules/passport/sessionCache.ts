@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import type { UserFields } from '../user/user.model';
+import type { UserFields } from '../user';
 import type { SessionFields } from './session.model';
 
 /*

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import type { UserDoc, UserFields } from '../user/user.model';
+import type { UserDoc, UserFields } from '../user';
 import type { SessionDoc } from './session.model';
 import type { AccountsRuntime } from './runtime';
 

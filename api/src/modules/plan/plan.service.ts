@@ -13,10 +13,10 @@ import {
 } from 'shared-kit';
 import type { ModerationProvider } from '../../ai';
 import { AppError } from '../../lib/errors';
-import { isImageStyle } from '../config/imageStyles';
-import { Story, type StoryRecord } from '../editor/story.model';
-import { ownStory } from '../editor/story.service';
-import { staleVersion } from '../editor/story.errors';
+import { isImageStyle } from '../config';
+import { Story, type StoryRecord } from '../editor';
+import { ownStory } from '../editor';
+import { staleVersion } from '../editor';
 import { newNumericId } from '../../lib/ids';
 import { isTerminal, Plan, type PlanRecord } from './plan.model';
 import { giveBackQuota, takeQuota, utcDay } from './plan.quota';

@@ -1,12 +1,12 @@
 import { ErrorCode, NoticeKind, OperationStoryStatus, ReportAction, ReportStatus, SANCTION_DAYS, SanctionKind, TemplateStatus } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Comment, type CommentRecord } from '../comment/comment.model';
-import { takeDownComment } from '../comment/comment.service';
+import { Comment, type CommentRecord } from '../comment';
+import { takeDownComment } from '../comment';
 import { notify } from '../notice/notice.service';
-import { writeAudit } from '../ops/ops.service';
-import { operateStory } from '../ops/visibility';
-import { giveSanction } from '../sanction/sanction.service';
-import { Template } from '../template/template.model';
+import { writeAudit } from '../ops';
+import { operateStory } from '../ops';
+import { giveSanction } from '../sanction';
+import { Template } from '../template';
 import { Report, ReportCase, type ReportCaseRecord, type ReportRecord } from './report.model';
 import { presentCase } from './report.present';
 import { targetView } from './report.targets';

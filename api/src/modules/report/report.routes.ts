@@ -18,7 +18,7 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
-import { requirePermission } from '../ops/permissions';
+import { requirePermission } from '../ops';
 import { createReport, myReports } from './report.service';
 import { reportCase, reportQueue, resolveCase } from './report.ops';
 

@@ -1,14 +1,14 @@
 import { CommentStatus, ErrorCode, TemplateStatus, UserIdentity, type ReportTarget } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Comment, type CommentRecord } from '../comment/comment.model';
-import { Story } from '../editor/story.model';
-import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
+import { Comment, type CommentRecord } from '../comment';
+import { Story } from '../editor';
+import { StoryVersion, type StoryVersionRecord } from '../editor';
 import { publicStory } from '../interact/story.access';
-import { Dialogue } from '../play/dialogue.model';
-import { Play } from '../play/play.model';
-import { Template } from '../template/template.model';
-import { isBlockedBetween } from '../user/block.service';
-import { User } from '../user/user.model';
+import { Dialogue } from '../play';
+import { Play } from '../play';
+import { Template } from '../template';
+import { isBlockedBetween } from '../user';
+import { User } from '../user';
 
 /** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
 export interface TargetInfo {

@@ -1,9 +1,9 @@
 import { NoticeKind, StoryStatus, type ReviewItem, type StoryReviewResult } from 'shared-kit';
 import type { EventBus } from '../../realtime/events';
-import { Story } from '../editor/story.model';
-import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
+import { Story } from '../editor';
+import { StoryVersion, type StoryVersionRecord } from '../editor';
 import { notify } from '../notice/notice.service';
-import { ReviewClaim } from '../ops/audit.model';
+import { ReviewClaim } from '../ops';
 
 /** The reasons a review result gives, field by field: "summary: Names a creature that is not allowed". */
 export function reasonsOf(result: StoryReviewResult | null | undefined): string[] {

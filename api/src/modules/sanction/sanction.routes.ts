@@ -4,7 +4,7 @@ import { currentAccount, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
-import { requirePermission } from '../ops/permissions';
+import { requirePermission } from '../ops';
 import type { EventBus } from '../../realtime/events';
 import { useReviewNotices } from './reviewNotices';
 import { appealQueue, appealSanction, decideAppeal, giveSanction, liftSanction, mySanctions, searchUsers, userDetail } from './sanction.service';

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { reportsAgainst } from '../report/report.present';
+import { reportsAgainst } from '../report';
 import {
   AppealStatus,
   BanStatus,
@@ -12,12 +12,12 @@ import {
   type Sanction as SanctionView,
 } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story } from '../editor/story.model';
+import { Story } from '../editor';
 import { notify } from '../notice/notice.service';
-import { writeAudit } from '../ops/ops.service';
+import { writeAudit } from '../ops';
 import { effectiveBanStatus } from '../../lib/ban';
 import { sequentialId } from '../interact/keys';
-import { User } from '../user/user.model';
+import { User } from '../user';
 import { Sanction, type SanctionRecord } from './sanction.model';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

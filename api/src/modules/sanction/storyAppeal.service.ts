@@ -1,13 +1,13 @@
 import mongoose from 'mongoose';
 import { AppealStatus, ErrorCode, NoticeKind, StoryStatus, type StoryAppeal, type StoryAppealState } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story, type StoryRecord } from '../editor/story.model';
-import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
+import { Story, type StoryRecord } from '../editor';
+import { StoryVersion, type StoryVersionRecord } from '../editor';
 import { sequentialId } from '../interact/keys';
 import { notify } from '../notice/notice.service';
-import { AuditEntry, ReviewClaim } from '../ops/audit.model';
-import { applyVerdict, resultFromReasons, writeAudit } from '../ops/ops.service';
-import { User } from '../user/user.model';
+import { AuditEntry, ReviewClaim } from '../ops';
+import { applyVerdict, resultFromReasons, writeAudit } from '../ops';
+import { User } from '../user';
 import { reasonsOf } from './reviewNotices';
 import { presentUserRow } from './sanction.service';
 import { StoryAppealModel, type StoryAppealRecord } from './storyAppeal.model';

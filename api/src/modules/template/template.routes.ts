@@ -13,8 +13,8 @@ import { creationGuards, currentUser, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
-import { requirePermission } from '../ops/permissions';
-import { registerUserDeletionHook } from '../user/user.hooks';
+import { requirePermission } from '../ops';
+import { registerUserDeletionHook } from '../user';
 import { Template } from './template.model';
 import {
   creatorStoryList,

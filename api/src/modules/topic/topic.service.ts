@@ -2,8 +2,8 @@ import mongoose from 'mongoose';
 import { ErrorCode, TopicStatus, type TopicType } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { sequentialId } from '../interact/keys';
-import { writeAudit } from '../ops/ops.service';
-import { storyInfo } from '../play/catalogue/catalogue';
+import { writeAudit } from '../ops';
+import { storyInfo } from '../play';
 import { Banner, Topic, type BannerRecord, type PlacementRecord, type TopicRecord } from './topic.model';
 
 export type Kind = 'topic' | 'banner';

@@ -1,6 +1,6 @@
 import { UserIdentity } from 'shared-kit';
 import type { Logger } from '../../lib/logger';
-import { Play, type PlayFields } from '../play/play.model';
+import { Play, type PlayFields } from '../play';
 import { User } from './user.model';
 
 type GuestPlay = Pick<PlayFields, 'play_id' | 'story_id' | 'is_draft' | 'last_played_at'>;

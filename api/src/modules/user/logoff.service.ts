@@ -1,8 +1,8 @@
 import type { AppContext } from '../../lib/context';
 import type { UiLanguage } from '../../lib/language';
-import { Session } from '../passport/session.model';
-import { revokeAllSessions, revokeSession } from '../passport/session.service';
-import { PhoneFailure, SmsCode } from '../passport/smsCode.model';
+import { Session } from '../passport';
+import { revokeAllSessions, revokeSession } from '../passport';
+import { PhoneFailure, SmsCode } from '../passport';
 import { Block } from './block.model';
 import { onUserDeleted } from './user.hooks';
 import type { UserDoc } from './user.model';

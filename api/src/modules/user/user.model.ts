@@ -1,7 +1,7 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { BanStatus, TeenMode, UserGender, UserIdentity, UserRole, UserStatus } from 'shared-kit';
-import { USER_FIELDS, watchWrites } from '../passport/sessionCache';
-import { bumpSessionsOnUserWrites } from '../passport/userRevision';
+import { USER_FIELDS, watchWrites } from '../passport';
+import { bumpSessionsOnUserWrites } from '../passport';
 
 export const IDENTITY_PROVIDERS = ['google', 'apple', 'shortvideo'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];

@@ -1,9 +1,9 @@
 import { DialogueStatus, ErrorCode, VOICE_OVER_SPEAKER } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { Dialogue, type DialogueFields } from '../play/dialogue.model';
-import { ownPlay, storyOfPlay } from '../play/session/plays';
-import type { PlayableStory } from '../play/catalogue/story.source';
+import { Dialogue, type DialogueFields } from '../play';
+import { ownPlay, storyOfPlay } from '../play';
+import type { PlayableStory } from '../play';
 import { DEFAULT_VOICE } from './voice.catalog';
 import { speakableText, speakSentence, speechEnabled, warmSpeech } from './voice.service';
 

@@ -8,8 +8,8 @@ import { respond } from '../../lib/envelope';
 import { AppError, paramError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
-import { declaredTooLarge, parseMultipart } from '../media/media.multipart';
-import { uploadRefused } from '../media/media.errors';
+import { declaredTooLarge, parseMultipart } from '../media';
+import { uploadRefused } from '../media';
 import { MAX_VOICE_UPLOAD_BYTES, createVoice, getVoice, listVoices, mixVoices, updateVoice, voiceCategories, voiceConf, type UgcDeps } from './ugc.service';
 import { PITCH_RANGE, SPEED_RANGE, UGC_LANGUAGES } from './ugc.voice';
 

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { User } from '../../user/user.model';
+import { User } from '../../user';
 import { StoryLike } from '../../interact/like.model';
 import { storyStatsOf } from '../../interact/stats.model';
 import { keywordsOf, wordsOf } from '../../../ai/chat/words';

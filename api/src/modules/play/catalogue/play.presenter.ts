@@ -1,5 +1,5 @@
 import { DialogueStatus, StoryGenType, type StoryContent } from 'shared-kit';
-import { audioUrl, isKnownVid } from '../../editor/catalog';
+import { audioUrl, isKnownVid } from '../../editor';
 import type { DialogueFields } from '../dialogue.model';
 import type { PlayFields } from '../play.model';
 import type { PlayableStory } from './story.source';

@@ -1,9 +1,9 @@
 import mongoose from 'mongoose';
 import { ErrorCode, NodeType, StoryGenType, StoryStatus, storyReach, type StoryContent } from 'shared-kit';
 import { AppError } from '../../../lib/errors';
-import { Story, type StoryRecord } from '../../editor/story.model';
-import { StoryVersion, type StoryVersionRecord } from '../../editor/storyVersion.model';
-import { FEED_SORT, reachFilter } from '../../ops/visibility';
+import { Story, type StoryRecord } from '../../editor';
+import { StoryVersion, type StoryVersionRecord } from '../../editor';
+import { FEED_SORT, reachFilter } from '../../ops';
 
 /*
  * The play module's read-only view of the editor's stories: published versions are immutable documents

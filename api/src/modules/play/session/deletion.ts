@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { registerUserDeletionHook } from '../../user/user.hooks';
+import { registerUserDeletionHook } from '../../user';
 import { Dialogue } from '../dialogue.model';
 import { ChatQuota } from '../turn/limits';
 import { Play } from '../play.model';

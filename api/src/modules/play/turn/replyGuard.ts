@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createForbiddenWords, parseForbiddenWordList, type ForbiddenWords } from 'shared-kit';
-import { FORBIDDEN_WORDS_DIR } from '../../review/forbiddenWords';
+import { FORBIDDEN_WORDS_DIR } from '../../review';
 
 /*
  * Moderation of a reply while it streams. Every chunk is checked against the forbidden-word lists (the offline

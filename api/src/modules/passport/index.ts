@@ -1,0 +1,9 @@
+// The passport module's face: what other modules may use. Everything else in this folder is its own.
+export { completeLogin } from './login.service';
+export { parsePhone } from './phone';
+export { type AccountsRuntime } from './runtime';
+export { Session } from './session.model';
+export { revokeAllSessions, revokeSession } from './session.service';
+export { USER_FIELDS, watchWrites } from './sessionCache';
+export { PhoneFailure, SmsCode } from './smsCode.model';
+export { bumpSessionsOnUserWrites } from './userRevision';

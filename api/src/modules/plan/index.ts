@@ -1,0 +1,2 @@
+// The plan module's face: what other modules may use. Everything else in this folder is its own.
+export { planInfoOf } from './plan.service';

@@ -1,0 +1,2 @@
+// The review module's face: what other modules may use. Everything else in this folder is its own.
+export { FORBIDDEN_WORDS_DIR } from './forbiddenWords';
