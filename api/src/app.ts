@@ -43,7 +43,7 @@ import { startBrainstorm, type PlanServiceDeps } from './modules/plan/plan.servi
 import { modelWriter, offlineWriter } from './modules/plan/plan.writer';
 import mongoose from 'mongoose';
 import { shareRoutes } from './modules/share/share.routes';
-import { opsRoutes } from './modules/ops/ops.routes';
+import { opsRoutes, reportConsoleRoutes } from './modules/ops';
 import { templateRoutes } from './modules/template/template.routes';
 import { assertWebEditable, createStoryFromTemplate } from './modules/template/template.service';
 import { sanctionRoutes } from './modules/sanction/sanction.routes';
@@ -174,6 +174,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   opsRoutes(router, { events: deps.events, now });
   sanctionRoutes(router, { now, events: deps.events });
   reportRoutes(router, { now });
+  reportConsoleRoutes(router, { now });
   const { tts } = config;
   configureSpeech({
     engine: tts.model && tts.baseUrl ? openAiSpeech({ baseUrl: tts.baseUrl, apiKey: tts.apiKey, model: tts.model }) : offlineSpeech(),

@@ -3,7 +3,7 @@ import mongoose from 'mongoose';
 import { AppealStatus, BanStatus, ErrorCode, ReportStatus, StoryStatus, UserRole } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
 import { StoryVersion } from '../src/modules/editor/storyVersion.model';
-import { AuditEntry } from '../src/modules/ops/audit.model';
+import { AuditEntry } from '../src/modules/staff/audit.model';
 import { Report, ReportCase } from '../src/modules/report/report.model';
 import { Sanction } from '../src/modules/sanction/sanction.model';
 import { User } from '../src/modules/user/user.model';

@@ -1,5 +1,4 @@
-// The ops module's face: what other modules may use. Everything else in this folder is its own.
-export { AuditEntry, ReviewClaim } from './audit.model';
-export { applyVerdict, resultFromReasons, writeAudit } from './ops.service';
-export { requirePermission } from './permissions';
-export { FEED_SORT, operateStory, reachFilter } from './visibility';
+// The ops module's face: the operators' console (review queue, stats, mail and pushes, audit search, the report
+// queue). It builds on the moderation modules and none of them imports it.
+export { opsRoutes } from './ops.routes';
+export { reportConsoleRoutes } from './report.routes';

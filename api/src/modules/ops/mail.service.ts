@@ -5,7 +5,7 @@ import { newestById, sequentialId, sortKey } from '../interact/keys';
 import { Notice } from '../notice/notice.model';
 import { notify } from '../notice/notice.service';
 import { User } from '../user';
-import { writeAudit } from './ops.service';
+import { writeAudit } from '../staff';
 
 /** Inbox rows written per insert when mail goes to everyone: the accounts are read and written a batch at a time. */
 export const MAIL_BATCH = 500;

@@ -5,11 +5,10 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
-import { claimStory, decideStory, reviewQueue, searchAudit } from './ops.service';
+import { claimStory, decideStory, reviewQueue } from './ops.service';
 import { sendMail, sendPush } from './mail.service';
 import { opsStats, STATS_DAYS, STATS_RANGES } from './stats.service';
-import { operateStory } from './visibility';
-import { changePermission, listOperators, OPS_PERMISSIONS, permissionsOf, requirePermission } from './permissions';
+import { changePermission, listOperators, OPS_PERMISSIONS, operateStory, permissionsOf, requirePermission, searchAudit } from '../staff';
 
 const BASE = '/api/ops';
 

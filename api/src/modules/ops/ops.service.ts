@@ -1,10 +1,6 @@
 import {
-  CharacterType,
   ErrorCode,
-  invalidItem,
   StoryStatus,
-  validItem,
-  type ReviewItem,
   type StoryContent,
   type StoryReviewResult,
 } from 'shared-kit';
@@ -12,73 +8,14 @@ import mongoose from 'mongoose';
 import { AppError } from '../../lib/errors';
 import { Story } from '../editor';
 import { StoryVersion, type StoryVersionRecord } from '../editor';
-import { AuditEntry, ReviewClaim } from './audit.model';
-import { operationUpdate, type OperateInput } from './visibility';
+import { applyVerdict, resultFromReasons, type Decision, type FieldReason } from '../review';
+import { operationUpdate, ReviewClaim, writeAudit, type OperateInput } from '../staff';
 
 /** How long a claim keeps other operators off a story. */
 export const CLAIM_MS = 10 * 60 * 1000;
 
 /** Where a story sits in the queue: waiting for the automated review, or flagged by it (Failed / Unqualified). */
 const QUEUED = [StoryStatus.ToVerify, StoryStatus.Failed, StoryStatus.Unqualified] as number[];
-
-export interface AuditInput {
-  operator_uid: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before?: unknown;
-  after?: unknown;
-  reason?: string;
-  at: Date;
-}
-
-export async function writeAudit(entry: AuditInput): Promise<void> {
-  await AuditEntry.create({ before: null, after: null, reason: '', ...entry });
-}
-
-export interface AuditQuery {
-  operator_uid?: string;
-  action?: string;
-  target_id?: string;
-  q?: string;
-  cursor?: string;
-  count: number;
-}
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Newest first; filters combine. `q` matches the reason or the target. */
-export async function searchAudit(query: AuditQuery) {
-  const filter: Record<string, unknown> = {};
-  if (query.operator_uid) filter.operator_uid = query.operator_uid;
-  if (query.action) filter.action = query.action;
-  if (query.target_id) filter.target_id = query.target_id;
-  if (query.q) {
-    const re = new RegExp(escape(query.q), 'i');
-    filter.$or = [{ reason: re }, { target_id: re }];
-  }
-  if (query.cursor) filter._id = mongoose.trusted({ $lt: new mongoose.Types.ObjectId(query.cursor) });
-  const rows = await AuditEntry.find(filter)
-    .sort({ _id: -1 })
-    .limit(query.count + 1)
-    .lean();
-  const page = rows.slice(0, query.count);
-  return {
-    list: page.map((r) => ({
-      audit_id: String(r._id),
-      operator_uid: r.operator_uid,
-      action: r.action,
-      target_type: r.target_type,
-      target_id: r.target_id,
-      before: (r.before ?? null) as unknown,
-      after: (r.after ?? null) as unknown,
-      reason: r.reason ?? '',
-      at: r.at.toISOString(),
-    })),
-    has_more: rows.length > query.count,
-    cursor: page.length > 0 ? String(page[page.length - 1]!._id) : '',
-  };
-}
 
 /** The version a queued story is judged on: the one waiting for review, else the one the automation flagged. */
 function judgedVersion(story: { pending_version_id?: string | null; reviewed_version_id?: string | null }): string | null {
@@ -173,108 +110,6 @@ export async function claimStory(storyId: string, operatorUid: string, now: numb
   };
 }
 
-/** A field of the review result: `name`, `summary`, `prologue`, `introduction`, `player.character_name`,
- * `player.settings`, `characters.<id>.<name|settings|style|img>`, `nodes.<id>.<name|content|ending_content|img>`. */
-export interface FieldReason {
-  field: string;
-  reason: string;
-}
-
-/** The review result an operator's decision gives: the named fields invalid with their reasons, the rest valid. */
-export function resultFromReasons(content: StoryContent, reasons: FieldReason[]): StoryReviewResult {
-  const map = new Map(reasons.map((r) => [r.field, r.reason]));
-  const used = new Set<string>();
-  const item = (field: string): ReviewItem => {
-    const reason = map.get(field);
-    if (reason === undefined) return validItem();
-    used.add(field);
-    return invalidItem(reason);
-  };
-  const result: StoryReviewResult = {
-    characters: content.characters
-      .filter((c) => c.type !== CharacterType.VoiceOver)
-      .map((c) => ({
-        character_id: c.character_id,
-        img: item(`characters.${c.character_id}.img`),
-        name: item(`characters.${c.character_id}.name`),
-        settings: item(`characters.${c.character_id}.settings`),
-        style: item(`characters.${c.character_id}.style`),
-      })),
-    nodes: content.nodes.map((n) => ({
-      node_id: n.node_id,
-      img: item(`nodes.${n.node_id}.img`),
-      name: item(`nodes.${n.node_id}.name`),
-      content: item(`nodes.${n.node_id}.content`),
-      ending_content: item(`nodes.${n.node_id}.ending_content`),
-    })),
-    summary: item('summary'),
-    name: item('name'),
-    prologue: item('prologue'),
-    introduction: item('introduction'),
-    player: { character_name: item('player.character_name'), settings: item('player.settings') },
-  };
-  const unknown = reasons.filter((r) => !used.has(r.field)).map((r) => r.field);
-  if (unknown.length > 0) {
-    throw new AppError(ErrorCode.InvalidParam, `No such field in this story: ${unknown.join(', ')}`, {
-      data: { fields: unknown },
-    });
-  }
-  return result;
-}
-
-/**
- * Writes a verdict on the judged version, as a review decision does: Passed makes it live; Failed and Unqualified
- * give the creator the per-field reasons. Only while the story still waits on this version (an edit since
- * supersedes it): null then. Shared by the review decision and an approved story appeal.
- */
-export async function applyVerdict(
-  story: { story_id: string; status: number },
-  version: StoryVersionRecord,
-  v: { status: Decision; result: StoryReviewResult; note: string; line: string; operation?: ReturnType<typeof operationUpdate> | null },
-  at: Date,
-) {
-  const passed = v.status === StoryStatus.Passed;
-  const operation = v.operation ?? null;
-  const updated = await Story.findOneAndUpdate(
-    {
-      story_id: story.story_id,
-      deleted_at: null,
-      status: story.status,
-      $or: [{ pending_version_id: version.version_id }, { pending_version_id: null, reviewed_version_id: version.version_id }],
-    },
-    {
-      $set: {
-        status: v.status,
-        review_result: v.result,
-        reviewed_version_id: version.version_id,
-        pending_version_id: null,
-        unread: true,
-        fail_msg: passed ? null : { code: 9001, msg: v.note || 'Content violation, edit and retry' },
-        ...(passed ? { live_version_id: version.version_id } : {}),
-        ...operation?.$set,
-      },
-      ...(operation && Object.keys(operation.$unset).length > 0 ? { $unset: operation.$unset } : {}),
-    },
-    { new: true },
-  ).lean();
-  if (!updated) return null;
-  await StoryVersion.updateOne(
-    { version_id: version.version_id },
-    {
-      $set: {
-        status: v.status,
-        review_result: v.result,
-        review_notes: [...version.review_notes, v.line],
-        reviewed_at: at,
-        decided_at: at,
-        queue_left_at: at,
-      },
-    },
-  );
-  return updated;
-}
-
-export type Decision = typeof StoryStatus.Passed | typeof StoryStatus.Failed | typeof StoryStatus.Unqualified;
 
 export interface DecideInput {
   story_id: string;

@@ -6,7 +6,7 @@ import { StoryVersion } from '../editor';
 import { Report, ReportCase } from '../report';
 import { Sanction } from '../sanction';
 import { User } from '../user';
-import { AuditEntry } from './audit.model';
+import { AuditEntry } from '../staff';
 
 /** How far back the dashboard looks by default: today (UTC) and the 29 days before it. */
 export const STATS_DAYS = 30;

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import {
-  OpsPermission,
-  REPORT_ACTIONS,
   REPORT_CONTENT,
   REPORT_DETAILS_MAX,
   REPORT_REASONS,
   REPORT_TARGETS,
   REPORTS_PER_HOUR,
-  ReportStatus,
-  SanctionKind,
-  type ReportAction,
   type ReportTarget,
 } from 'shared-kit';
 import { idString } from 'shared-kit/schemas';
@@ -18,9 +13,7 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
-import { requirePermission } from '../ops';
 import { createReport, myReports } from './report.service';
-import { reportCase, reportQueue, resolveCase } from './report.ops';
 
 /** The field naming each kind of target in its report call. */
 const ID_FIELD: Record<ReportTarget, string> = {
@@ -56,7 +49,7 @@ const offsetPage = z.object({
 
 /**
  * Reports (spec section 7, `/api/report/`): `config` anyone; filing and `story_list` signed-in accounts (guests
- * 1007), 30 reports an hour each. The operators' queue (`/api/ops/report/`): the moderator permission.
+ * 1007), 30 reports an hour each. The operators' queue (`/api/ops/report/`) is the console's (ops/report.routes.ts).
  */
 export function reportRoutes(router: AppRouter, deps: { now: () => number }): void {
   router.get('/api/report/config', (ctx) => {
@@ -80,37 +73,5 @@ export function reportRoutes(router: AppRouter, deps: { now: () => number }): vo
   router.get('/api/report/story_list', requireUser, mine, async (ctx) => {
     const q = mine.input(ctx).query;
     respond(ctx, await myReports(currentAccount(ctx).uid, q.offset, q.count));
-  });
-
-  const moderator = requirePermission(OpsPermission.Moderator);
-  const queue = validate({
-    query: offsetPage.extend({
-      sort: z.enum(['count', 'newest']).default('count'),
-      status: z.enum([ReportStatus.Open, ReportStatus.Resolved]).default(ReportStatus.Open),
-    }),
-  });
-  router.get('/api/ops/report/queue', moderator, queue, async (ctx) => {
-    const q = queue.input(ctx).query;
-    respond(ctx, await reportQueue(q.status, q.sort, q.offset, q.count));
-  });
-  const get = validate({ query: z.object({ case_id: idString }) });
-  router.get('/api/ops/report/get', moderator, get, async (ctx) => {
-    respond(ctx, await reportCase(get.input(ctx).query.case_id));
-  });
-  const resolve = validate({
-    body: z
-      .object({
-        case_id: idString,
-        action: z.enum(REPORT_ACTIONS as [ReportAction, ...ReportAction[]]),
-        note: z.string().trim().max(1000).default(''),
-        sanction: z
-          .object({ kind: z.enum([SanctionKind.Warning, SanctionKind.CreationBan, SanctionKind.LoginBan]), days: z.number().int().min(0).max(365) })
-          .strict()
-          .optional(),
-      })
-      .strict(),
-  });
-  router.post('/api/ops/report/resolve', moderator, resolve, async (ctx) => {
-    respond(ctx, await resolveCase(resolve.input(ctx).body, currentAccount(ctx).uid, deps.now()));
   });
 }

@@ -1,2 +1,4 @@
 // The review module's face: what other modules may use. Everything else in this folder is its own.
 export { FORBIDDEN_WORDS_DIR } from './forbiddenWords';
+export { applyVerdict, resultFromReasons, type Decision, type FieldReason } from './verdict';
+export { reasonsOf, useReviewNotices } from './reviewNotices';

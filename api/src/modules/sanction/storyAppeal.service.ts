@@ -5,10 +5,11 @@ import { Story, type StoryRecord } from '../editor';
 import { StoryVersion, type StoryVersionRecord } from '../editor';
 import { sequentialId } from '../interact/keys';
 import { notify } from '../notice/notice.service';
-import { AuditEntry, ReviewClaim } from '../ops';
-import { applyVerdict, resultFromReasons, writeAudit } from '../ops';
+import { AuditEntry, ReviewClaim } from '../staff';
+import { writeAudit } from '../staff';
+import { applyVerdict, resultFromReasons } from '../review';
 import { User } from '../user';
-import { reasonsOf } from './reviewNotices';
+import { reasonsOf } from '../review';
 import { presentUserRow } from './sanction.service';
 import { StoryAppealModel, type StoryAppealRecord } from './storyAppeal.model';
 

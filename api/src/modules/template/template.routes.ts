@@ -13,7 +13,7 @@ import { creationGuards, currentUser, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
-import { requirePermission } from '../ops';
+import { requirePermission } from '../staff';
 import { registerUserDeletionHook } from '../user';
 import { Template } from './template.model';
 import {

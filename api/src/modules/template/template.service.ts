@@ -17,7 +17,7 @@ import {
 import { storyCreateSchema } from 'shared-kit/schemas';
 import { AppError } from '../../lib/errors';
 import { ErrorCode, TemplateFieldType, UserIdentity, ValidationErrorType } from 'shared-kit';
-import { writeAudit } from '../ops';
+import { writeAudit } from '../staff';
 import { isKnownVid } from '../editor';
 import { saveStory, type EditorDeps } from '../editor';
 import { Story } from '../editor';

@@ -4,7 +4,7 @@ import { currentAccount } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
-import { requirePermission } from '../ops';
+import { requirePermission } from '../staff';
 import { homeContent, listAll, savePlacement, setOrder, setStatus, topicDetail, type Kind } from './topic.service';
 
 const OPS = '/api/ops';

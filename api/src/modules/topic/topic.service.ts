@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { ErrorCode, TopicStatus, type TopicType } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { sequentialId } from '../interact/keys';
-import { writeAudit } from '../ops';
+import { writeAudit } from '../staff';
 import { storyInfo } from '../play';
 import { Banner, Topic, type BannerRecord, type PlacementRecord, type TopicRecord } from './topic.model';
 

@@ -3,7 +3,7 @@ import { ErrorCode, NodeType, StoryGenType, StoryStatus, storyReach, type StoryC
 import { AppError } from '../../../lib/errors';
 import { Story, type StoryRecord } from '../../editor';
 import { StoryVersion, type StoryVersionRecord } from '../../editor';
-import { FEED_SORT, reachFilter } from '../../ops';
+import { FEED_SORT, reachFilter } from '../../staff';
 
 /*
  * The play module's read-only view of the editor's stories: published versions are immutable documents

@@ -3,7 +3,7 @@ import type { EventBus } from '../../realtime/events';
 import { Story } from '../editor';
 import { StoryVersion, type StoryVersionRecord } from '../editor';
 import { notify } from '../notice/notice.service';
-import { ReviewClaim } from '../ops';
+import { ReviewClaim } from '../staff';
 
 /** The reasons a review result gives, field by field: "summary: Names a creature that is not allowed". */
 export function reasonsOf(result: StoryReviewResult | null | undefined): string[] {

@@ -4,7 +4,7 @@ import { currentAccount } from '../../lib/auth';
 import type { Account, AppState } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { User } from '../user';
-import { writeAudit } from './ops.service';
+import { writeAudit } from './audit.service';
 
 export const OPS_PERMISSIONS = Object.values(OpsPermission);
 

@@ -3,13 +3,11 @@ import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment';
 import { takeDownComment } from '../comment';
 import { notify } from '../notice/notice.service';
-import { writeAudit } from '../ops';
-import { operateStory } from '../ops';
+import { writeAudit } from '../staff';
+import { operateStory } from '../staff';
 import { giveSanction } from '../sanction';
 import { Template } from '../template';
-import { Report, ReportCase, type ReportCaseRecord, type ReportRecord } from './report.model';
-import { presentCase } from './report.present';
-import { targetView } from './report.targets';
+import { presentCase, Report, ReportCase, targetView, type ReportCaseRecord, type ReportRecord } from '../report';
 
 export type QueueSort = 'count' | 'newest';
 
