@@ -1,25 +1,7 @@
 import { z } from 'zod';
+import { storyReviewResultSchema } from './editor';
 
 /** The operators' console (`/api/ops/`): the review queue and the audit log. */
-
-const reviewItemSchema = z.object({
-  is_valid: z.boolean(),
-  extra: z.object({ simple_reason: z.object({ display_reason: z.string() }) }).nullable(),
-});
-
-export const opsReviewResultSchema = z.object({
-  characters: z.array(
-    z.object({ character_id: z.string(), img: reviewItemSchema, name: reviewItemSchema, settings: reviewItemSchema, style: reviewItemSchema }),
-  ),
-  nodes: z.array(
-    z.object({ node_id: z.string(), img: reviewItemSchema, name: reviewItemSchema, content: reviewItemSchema, ending_content: reviewItemSchema }),
-  ),
-  summary: reviewItemSchema,
-  name: reviewItemSchema,
-  prologue: reviewItemSchema,
-  introduction: reviewItemSchema,
-  player: z.object({ character_name: reviewItemSchema, settings: reviewItemSchema }),
-});
 
 export const opsQueueItemSchema = z.object({
   story_id: z.string(),
@@ -27,7 +9,7 @@ export const opsQueueItemSchema = z.object({
   version_id: z.string(),
   story_name: z.string(),
   status: z.number().int(),
-  review_result: opsReviewResultSchema.nullable(),
+  review_result: storyReviewResultSchema.nullable(),
   review_notes: z.array(z.string()),
   claimed_by: z.string().nullable(),
   locked_until: z.string().nullable(),
@@ -41,7 +23,7 @@ export const opsClaimSchema = z.object({
   status: z.number().int(),
   locked_until: z.string(),
   content: z.unknown(),
-  review_result: opsReviewResultSchema.nullable(),
+  review_result: storyReviewResultSchema.nullable(),
   review_notes: z.array(z.string()),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppealStatus, BanStatus, SanctionKind } from '../enums';
 import { enumOf, isoDate } from './common';
-import { opsReviewResultSchema } from './ops';
+import { storyReviewResultSchema } from './editor';
 import { reportCaseSchema } from './report';
 
 /** Sanctions and their appeals: the console's user pages and appeal queue, and the user's own view. */
@@ -129,7 +129,7 @@ export const opsStoryVersionSchema = z.object({
   /** The version's StoryStatus: Passed, Failed, Unqualified, or ToVerify while it waits. */
   status: z.number().int(),
   content: z.unknown(),
-  review_result: opsReviewResultSchema.nullable(),
+  review_result: storyReviewResultSchema.nullable(),
   review_notes: z.array(z.string()),
   created_at: isoDate,
   story: z.object({

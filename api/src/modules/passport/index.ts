@@ -4,6 +4,4 @@ export { parsePhone } from './phone';
 export { type AccountsRuntime } from './runtime';
 export { Session } from './session.model';
 export { revokeAllSessions, revokeSession } from './session.service';
-export { USER_FIELDS, watchWrites } from './sessionCache';
 export { PhoneFailure, SmsCode } from './smsCode.model';
-export { bumpSessionsOnUserWrites } from './userRevision';

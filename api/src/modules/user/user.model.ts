@@ -1,7 +1,9 @@
 import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { BanStatus, TeenMode, UserGender, UserIdentity, UserRole, UserStatus } from 'shared-kit';
-import { USER_FIELDS, watchWrites } from '../passport';
-import { bumpSessionsOnUserWrites } from '../passport';
+// The sessions' write hooks are taken from their own files, not the accounts module's face: that face loads the
+// login code, which needs this model, so going through it would read these before they are defined.
+import { USER_FIELDS, watchWrites } from '../passport/sessionCache';
+import { bumpSessionsOnUserWrites } from '../passport/userRevision';
 
 export const IDENTITY_PROVIDERS = ['google', 'apple', 'shortvideo'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
