@@ -65,3 +65,13 @@ export type ReportStatus = (typeof ReportStatus)[keyof typeof ReportStatus];
 export const ReportAction = { NoAction: 'NoAction', Remove: 'Remove', Sanction: 'Sanction' } as const;
 export type ReportAction = (typeof ReportAction)[keyof typeof ReportAction];
 export const REPORT_ACTIONS = Object.values(ReportAction);
+
+/** The field naming each kind of target in its report call (`POST /api/report/<target>`). */
+export const REPORT_ID_FIELD = {
+  story: 'story_id',
+  comment: 'comment_id',
+  author: 'uid',
+  dialogue: 'dialogue_id',
+  template: 'template_id',
+  topic: 'topic_id',
+} as const satisfies Record<ReportTarget, string>;

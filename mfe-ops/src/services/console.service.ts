@@ -1,15 +1,8 @@
-import { unwrap, type Envelope, type OpsStats } from 'shared-kit';
+import { unwrap, type Envelope, type OpsMailRequest, type OpsPushRequest, type OpsStats } from 'shared-kit';
 import { apiClient } from '../api/client';
 
-export type Recipients = 'user' | 'list' | 'all';
-
-export interface SendInput {
-  to: Recipients;
-  users: string[];
-  title: string;
-  text: string;
-  link?: string;
-}
+/** Who a mail or push goes to: the contract's `to`. */
+export type Recipients = OpsMailRequest['to'];
 
 export interface MailSent {
   mail_id: string;
@@ -28,10 +21,10 @@ export function fetchStats(): Promise<OpsStats> {
   return unwrap(apiClient.get<Envelope<OpsStats>>('/ops/stats'));
 }
 
-export function sendMail(input: SendInput): Promise<MailSent> {
+export function sendMail(input: OpsMailRequest): Promise<MailSent> {
   return unwrap(apiClient.post<Envelope<MailSent>>('/ops/mail/send', input));
 }
 
-export function sendPush(input: SendInput & { push_type: string }): Promise<PushSent> {
+export function sendPush(input: OpsPushRequest): Promise<PushSent> {
   return unwrap(apiClient.post<Envelope<PushSent>>('/ops/push/send', input));
 }

@@ -1,15 +1,5 @@
-import { unwrap, type Envelope, type MyReport, type ReportConfig, type ReportTarget } from 'shared-kit';
+import { REPORT_ID_FIELD, unwrap, type Envelope, type MyReport, type ReportConfig, type ReportDraft, type ReportTarget } from 'shared-kit';
 import { apiClient } from '../api/client';
-
-/** The field naming each kind of target in its report call (docs/api.md, Reports). */
-const ID_FIELD: Record<ReportTarget, string> = {
-  story: 'story_id',
-  comment: 'comment_id',
-  author: 'uid',
-  dialogue: 'dialogue_id',
-  template: 'template_id',
-  topic: 'topic_id',
-};
 
 let config: Promise<ReportConfig> | null = null;
 
@@ -22,14 +12,9 @@ export function reportConfig(): Promise<ReportConfig> {
   return config;
 }
 
-export interface ReportDraft {
-  reason: string;
-  content: string[];
-  details: string;
-}
 
 export function sendReport(type: ReportTarget, targetId: string, draft: ReportDraft): Promise<{ report_id: string; status: string }> {
-  return unwrap(apiClient.post<Envelope<{ report_id: string; status: string }>>(`/report/${type}`, { [ID_FIELD[type]]: targetId, ...draft }));
+  return unwrap(apiClient.post<Envelope<{ report_id: string; status: string }>>(`/report/${type}`, { [REPORT_ID_FIELD[type]]: targetId, ...draft }));
 }
 
 export function myReports(offset: number): Promise<{ list: MyReport[]; has_more: boolean; next_offset: number }> {

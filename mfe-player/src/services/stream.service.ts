@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, commonQuery, isEnvelope } from 'shared-kit';
+import { ApiError, ErrorCode, commonQuery, isEnvelope, type SpeechClip } from 'shared-kit';
 import type { Dialogue, PlayInfo } from '../api/types';
 import { createSseParser } from './sse';
 
@@ -16,19 +16,8 @@ export type StreamEvent =
   /** With `tts`: the day's speech quota is used up (1020302); the rest of the turn stays silent. */
   | { type: 'audio_limit'; status_code: number; status_message: string };
 
-/** One spoken sentence of a reply, as the `audio` event names it. */
-export interface SpeechClip {
-  dialogue_id: string;
-  seq: number;
-  index: number;
-  start: number;
-  end: number;
-  text: string;
-  voice: string;
-  url: string;
-  bytes: number;
-  mime: string;
-}
+/** One spoken sentence of a reply, as the `audio` event names it (shared-kit's contract). */
+export type { SpeechClip };
 
 export interface StreamRequest {
   /** The reply to follow; without it, `playId`'s next turn from `seqSt` (opened before the send has answered). */

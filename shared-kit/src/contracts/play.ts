@@ -227,6 +227,10 @@ export const lineClipSchema = z.object({
   bytes: z.number().int(),
   mime: z.string(),
 });
+export type LineClip = z.infer<typeof lineClipSchema>;
+/** The reply stream's `audio` event: a sentence of a reply spoken, right after its text. */
+export const speechClipSchema = lineClipSchema.extend({ dialogue_id: z.string(), seq: z.number().int() });
+export type SpeechClip = z.infer<typeof speechClipSchema>;
 export const dialogueAudioSchema = z.object({ dialogue_id: z.string(), clips: z.array(lineClipSchema) });
 export type DialogueAudio = z.infer<typeof dialogueAudioSchema>;
 

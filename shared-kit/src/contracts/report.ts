@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { REPORT_CONTENT, REPORT_DETAILS_MAX, REPORT_ID_FIELD, REPORT_REASONS, type ReportTarget } from '../report';
+import { idString } from '../schemas/common';
 
 /** `/api/report/*` (the player's side) and `/api/ops/report/*` (the operators' queue). */
 
@@ -92,3 +94,26 @@ export const REPORT_CONTRACTS = {
   'GET /ops/report/get': reportCaseDetailSchema,
   'POST /ops/report/resolve': z.object({ case: reportCaseSchema, notified: z.number().int() }),
 };
+
+/** What a report says, whatever its target: one of the target's reasons, the parts it is about, details. */
+function reportDraftSchema(type: ReportTarget) {
+  const reasons = REPORT_REASONS[type] as readonly [string, ...string[]];
+  const parts = REPORT_CONTENT[type] as readonly [string, ...string[]];
+  return z.object({
+    reason: z.enum(reasons),
+    content: z.array(z.enum(parts)).min(1, 'choose at least one part').max(parts.length),
+    details: z
+      .string()
+      .trim()
+      .refine((s) => [...s].length <= REPORT_DETAILS_MAX, `must be at most ${REPORT_DETAILS_MAX} characters`)
+      .default(''),
+  });
+}
+export type ReportDraft = z.input<ReturnType<typeof reportDraftSchema>>;
+
+/** `POST /api/report/<target>`: the target's id under its own field (`REPORT_ID_FIELD`) and the draft. */
+export function reportRequestSchema(type: ReportTarget) {
+  return reportDraftSchema(type)
+    .extend({ [REPORT_ID_FIELD[type]]: idString })
+    .strict();
+}

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { NoticeKind, UserIdentity, type PushType } from 'shared-kit';
+import { NoticeKind, UserIdentity, type opsMailRequestSchema, type opsPushRequestSchema } from 'shared-kit';
+import type { z } from 'zod';
 import type { EventBus } from '../../realtime/events';
 import { newestById, sequentialId, sortKey } from '../interact/keys';
 import { Notice } from '../notice/notice.model';
@@ -10,16 +11,8 @@ import { writeAudit } from '../staff';
 /** Inbox rows written per insert when mail goes to everyone: the accounts are read and written a batch at a time. */
 export const MAIL_BATCH = 500;
 
-export type Recipients = 'user' | 'list' | 'all';
-
-export interface SendInput {
-  to: Recipients;
-  /** uids or User IDs (any case), for `user` (one) and `list`. */
-  users: string[];
-  title: string;
-  text: string;
-  link?: string;
-}
+/** What `POST /api/ops/mail/send` validated (shared-kit's contract). */
+export type SendInput = z.output<typeof opsMailRequestSchema>;
 
 /** The signed-in accounts named by uid or User ID, and the names that match none. */
 async function resolveUsers(named: string[]): Promise<{ uids: string[]; unknown: string[] }> {
@@ -111,7 +104,7 @@ export async function sendMail(input: SendInput, operatorUid: string, now: numbe
  * A push to people online (nothing is stored for those offline): to every signed-in socket, or to the sockets of the
  * accounts named. It goes through the socket.io adapter, so sockets held by any api process receive it.
  */
-export async function sendPush(input: SendInput & { push_type: PushType }, operatorUid: string, now: number, events: EventBus) {
+export async function sendPush(input: z.output<typeof opsPushRequestSchema>, operatorUid: string, now: number, events: EventBus) {
   const at = new Date(now);
   const pushId = sequentialId(now);
   let accounts: number | null = null;

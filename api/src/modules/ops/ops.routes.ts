@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OPS_MAIL, OpsPermission, PushType, SETTABLE_OPERATION_STATUSES, StoryStatus, VISIBILITY_TAGS } from 'shared-kit';
+import { OpsPermission, SETTABLE_OPERATION_STATUSES, StoryStatus, VISIBILITY_TAGS } from 'shared-kit';
+import { opsMailRequestSchema, opsPushRequestSchema } from 'shared-kit/schemas';
 import { currentAccount } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
@@ -108,32 +109,11 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
   });
 
   // Mail and pushes: content operators. `users` names accounts by uid or User ID; `user` takes exactly one.
-  const recipients = {
-    to: z.enum(['user', 'list', 'all']),
-    users: z.array(z.string().trim().min(1).max(64)).max(OPS_MAIL.usersMax).default([]),
-    title: z.string().trim().min(1).max(OPS_MAIL.titleMax),
-    link: z
-      .string()
-      .trim()
-      .max(OPS_MAIL.linkMax)
-      .regex(/^\/(?!\/)[^\s]*$/, 'a path in the app, starting with /')
-      .optional(),
-  };
-  const named = (b: { to: string; users: string[] }, ctx: { addIssue: (i: { code: 'custom'; message: string; path: string[] }) => void }) => {
-    if (b.to === 'user' && b.users.length !== 1) ctx.addIssue({ code: 'custom', message: 'name exactly one account', path: ['users'] });
-    if (b.to === 'list' && b.users.length === 0) ctx.addIssue({ code: 'custom', message: 'name at least one account', path: ['users'] });
-  };
-  const mail = validate({
-    body: z.object({ ...recipients, text: z.string().trim().min(1).max(OPS_MAIL.textMax) }).superRefine(named),
-  });
+  const mail = validate({ body: opsMailRequestSchema });
   router.post(`${BASE}/mail/send`, contentOperator, mail, async (ctx) => {
     respond(ctx, await sendMail(mail.input(ctx).body, currentAccount(ctx).uid, deps.now(), deps.events));
   });
-  const push = validate({
-    body: z
-      .object({ ...recipients, text: z.string().trim().min(1).max(OPS_MAIL.pushTextMax), push_type: z.enum(Object.values(PushType) as [PushType, ...PushType[]]) })
-      .superRefine(named),
-  });
+  const push = validate({ body: opsPushRequestSchema });
   router.post(`${BASE}/push/send`, contentOperator, push, async (ctx) => {
     respond(ctx, await sendPush(push.input(ctx).body, currentAccount(ctx).uid, deps.now(), deps.events));
   });

@@ -1,4 +1,4 @@
-import { DialogueStatus, ErrorCode, VOICE_OVER_SPEAKER } from 'shared-kit';
+import { DialogueStatus, ErrorCode, VOICE_OVER_SPEAKER, type LineClip, type SpeechClip } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { Dialogue, type DialogueFields } from '../play';
@@ -78,7 +78,8 @@ export function withSpeech<E extends EventsOut>(ctx: AppContext, uid: string, st
           events.send('audio_limit', { status_code: ErrorCode.TtsLimit, status_message: 'Voice playback limit reached today, try tomorrow' });
           return;
         }
-        events.send('audio', { dialogue_id: dialogueId, seq: line.seq, index, start, end, text, voice, url: clip.url, bytes: clip.bytes, mime: clip.mime });
+        const audio: SpeechClip = { dialogue_id: dialogueId, seq: line.seq, index, start, end, text, voice, url: clip.url, bytes: clip.bytes, mime: clip.mime };
+        events.send('audio', audio);
       } catch (err) {
         log.warn({ err, dialogue_id: dialogueId }, 'speech failed');
       }
@@ -133,16 +134,6 @@ export function withSpeech<E extends EventsOut>(ctx: AppContext, uid: string, st
 }
 
 /** One sentence of a line, spoken: what `audio` events carry, without the stream's bookkeeping. */
-export interface LineClip {
-  index: number;
-  start: number;
-  end: number;
-  text: string;
-  voice: string;
-  url: string;
-  bytes: number;
-  mime: string;
-}
 
 /** The sentences of a finished line: each whole sentence, then the rest. */
 export function sentencesOf(text: string): Array<{ start: number; end: number }> {
