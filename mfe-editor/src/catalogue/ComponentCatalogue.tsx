@@ -28,8 +28,8 @@ import {
 } from 'ui-kit';
 
 registerNamespace('catalogue', {
-  en: () => import('../locales/en/catalogue'),
-  'zh-CN': () => import('../locales/zh-CN/catalogue'),
+  en: () => import('../locales/showcase.en'),
+  'zh-CN': () => import('../locales/showcase.zh-CN'),
 });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

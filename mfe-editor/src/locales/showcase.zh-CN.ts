@@ -1,5 +1,5 @@
 import type { Translation } from 'ui-kit';
-import type { CatalogueCopy } from '../en/catalogue';
+import type { CatalogueCopy } from './showcase.en';
 
 const catalogue: Translation<CatalogueCopy> = {
   title: '组件',

@@ -1,5 +1,5 @@
 import type { Translation } from 'ui-kit';
-import type { voicesCopy } from '../../en/parts/voices';
+import type { voicesCopy } from './voices.en';
 
 /** 声音库的文案（简体中文）；类型保证与英文的键一致。 */
 export const voicesCopyZh: Translation<typeof voicesCopy> = {

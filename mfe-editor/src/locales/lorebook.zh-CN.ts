@@ -1,5 +1,5 @@
 import type { Translation } from 'ui-kit';
-import type { lorebookCopy } from '../../en/parts/lorebook';
+import type { lorebookCopy } from './lorebook.en';
 
 /** 世界书部分的文案（简体中文）；类型保证与英文的键一致。 */
 export const lorebookCopyZh: Translation<typeof lorebookCopy> = {

@@ -1,9 +1,9 @@
 import type { Translation } from 'ui-kit';
-import type { EditorCopy } from '../en/editor';
-import { galleryCopyZh, templateCopyZh } from './parts/template';
-import { lorebookCopyZh } from './parts/lorebook';
-import { voicesCopyZh } from './parts/voices';
-import { appealCopyZh } from './parts/appeal';
+import type { EditorCopy } from './en';
+import { galleryCopyZh, templateCopyZh } from './template.zh-CN';
+import { lorebookCopyZh } from './lorebook.zh-CN';
+import { voicesCopyZh } from './voices.zh-CN';
+import { appealCopyZh } from './appeal.zh-CN';
 
 /** The editor remote's copy in Simplified Chinese (`editor` namespace); the type keeps its keys the same as English. */
 const editor: Translation<EditorCopy> = {

@@ -1,7 +1,7 @@
-import { galleryCopy, templateCopy } from './parts/template';
-import { lorebookCopy } from './parts/lorebook';
-import { voicesCopy } from './parts/voices';
-import { appealCopy } from './parts/appeal';
+import { galleryCopy, templateCopy } from './template.en';
+import { lorebookCopy } from './lorebook.en';
+import { voicesCopy } from './voices.en';
+import { appealCopy } from './appeal.en';
 
 /** The editor remote's copy in English: the `editor` namespace. Every other language has exactly these keys. */
 const editor = {

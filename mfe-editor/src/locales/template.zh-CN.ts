@@ -1,5 +1,5 @@
 import type { Translation } from 'ui-kit';
-import type { galleryCopy, templateCopy } from '../../en/parts/template';
+import type { galleryCopy, templateCopy } from './template.en';
 
 /** 模板与模板库的文案（简体中文）；类型保证与英文的键一致。 */
 export const templateCopyZh: Translation<typeof templateCopy> = {

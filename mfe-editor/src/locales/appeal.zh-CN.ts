@@ -1,5 +1,5 @@
 import type { Translation } from 'ui-kit';
-import type { appealCopy } from '../../en/parts/appeal';
+import type { appealCopy } from './appeal.en';
 
 /** 被驳回故事的申诉文案（简体中文）；类型保证与英文的键一致。 */
 export const appealCopyZh: Translation<typeof appealCopy> = {
