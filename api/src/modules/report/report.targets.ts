@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment/comment.model';
 import { Story } from '../editor/story.model';
 import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
-import { publicStory } from '../interact/story.access';
+import { liveStoryView } from '../editor/story.live';
 import { Dialogue } from '../play/dialogue.model';
 import { Play } from '../play/play.model';
 import { Template } from '../template/template.model';
@@ -26,7 +26,7 @@ const excerpt = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…`
 export async function reportableTarget(type: ReportTarget, id: string, reporterUid: string): Promise<TargetInfo> {
   switch (type) {
     case 'story': {
-      const s = await publicStory(id);
+      const s = await liveStoryView(id);
       return { owner_uid: s.uid, story_id: s.story_id, name: s.story_name };
     }
     case 'comment': {

@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import {
   PublishType,
   StoryGenType,
+  StoryStatus,
   TemplateStatus,
   UserRole,
   fillTemplate,
@@ -21,6 +22,7 @@ import { writeAudit } from '../ops/ops.service';
 import { isKnownVid } from '../editor/catalog';
 import { saveStory, type EditorDeps } from '../editor/story.service';
 import { Story } from '../editor/story.model';
+import { liveStoryViews } from '../editor/story.live';
 import { newNumericId } from '../user/ids';
 import { User } from '../user/user.model';
 import type { UserDoc } from '../user/user.model';
@@ -265,6 +267,25 @@ export async function getImages(user: Caller, templateId: string) {
   return { template_id: templateId, cover: t.cover, images: t.images };
 }
 
+/**
+ * The stories made from a template as the caller may see them: their own (and, for operators, every one) as they are
+ * now; another creator's by its live (reviewed) version, or, before one passed review, with no name and as a Draft.
+ */
+async function storiesAsSeenBy(user: Caller, ids: string[]): Promise<Map<string, { story_id: string; story_name: string; uid: string; status: number }>> {
+  const rows = await Story.find({ story_id: mongoose.trusted({ $in: ids }) }, { story_id: 1, story_name: 1, uid: 1, status: 1 }).lean<
+    Array<{ story_id: string; story_name: string; uid: string; status: number }>
+  >();
+  const seesWorkingCopy = (r: { uid: string }) => r.uid === user.uid || isOperator(user);
+  const live = await liveStoryViews(rows.filter((r) => !seesWorkingCopy(r)).map((r) => r.story_id));
+  return new Map(
+    rows.map((r) => {
+      if (seesWorkingCopy(r)) return [r.story_id, r];
+      const view = live.get(r.story_id);
+      return [r.story_id, { story_id: r.story_id, uid: r.uid, story_name: view?.story_name ?? '', status: view ? StoryStatus.Passed : StoryStatus.Draft }];
+    }),
+  );
+}
+
 /** `template/creator_story_list`: the stories made from a template, for its author (and operators). */
 export async function creatorStoryList(user: Caller, q: { template_id: string; offset: number; count: number }) {
   await ownTemplate(user, q.template_id);
@@ -273,11 +294,8 @@ export async function creatorStoryList(user: Caller, q: { template_id: string; o
     TemplateStory.find(filter).sort({ created_at: -1, story_id: -1 }).skip(q.offset).limit(q.count).lean<TemplateStoryRecord[]>(),
     TemplateStory.countDocuments(filter),
   ]);
-  const stories = await Story.find(
-    { story_id: mongoose.trusted({ $in: links.map((l) => l.story_id) }) },
-    { story_id: 1, story_name: 1, uid: 1, status: 1 },
-  ).lean<Array<{ story_id: string; story_name: string; uid: string; status: number }>>();
-  const byId = new Map(stories.map((s) => [s.story_id, s]));
+  const ids = links.map((l) => l.story_id);
+  const byId = await storiesAsSeenBy(user, ids);
   return {
     stories: links.flatMap((l) => {
       const s = byId.get(l.story_id);
