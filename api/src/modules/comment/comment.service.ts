@@ -5,7 +5,7 @@ import { isDuplicateKey } from '../user/user.service';
 import { mostPart, newestById, pageRange, sequentialId, sortKey } from '../interact/keys';
 import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../interact/people';
 import { bumpStory, StoryStats, storyStatsOf } from '../interact/stats.model';
-import { liveStoryView, type LiveStoryView } from '../editor/story.live';
+import { liveStoryView, type LiveStoryView } from '../editor';
 import { notify } from '../notice/notice.service';
 import { Comment, CommentLike, type CommentRecord } from './comment.model';
 

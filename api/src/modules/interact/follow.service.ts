@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { ErrorCode, NoticeKind } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { creatorLiveStoryViews } from '../editor/story.live';
+import { creatorLiveStoryViews } from '../editor';
 import { notify } from '../notice/notice.service';
 import { User } from '../user/user.model';
 import { isDuplicateKey } from '../user/user.service';

@@ -8,7 +8,7 @@ import { newestPart, pageRange, sortKey } from './keys';
 import { DialogueFeedback, DialogueLike, StoryLike } from './like.model';
 import { nobody, peopleOf, refuseIfBlocked } from './people';
 import { bumpStory, bumpUser, clampCount, StoryStats } from './stats.model';
-import { liveStoryView, liveStoryViews } from '../editor/story.live';
+import { liveStoryView, liveStoryViews } from '../editor';
 import { notify } from '../notice/notice.service';
 
 async function likeCount(storyId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { NoticeKind } from 'shared-kit';
-import { liveStoryViews } from '../editor/story.live';
+import { liveStoryViews } from '../editor';
 import type { EventBus } from '../../realtime/events';
 import { newestById, pageRange, sequentialId, sortKey } from '../interact/keys';
 import { nobody, peopleOf } from '../interact/people';

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment/comment.model';
 import { Story } from '../editor/story.model';
 import { StoryVersion, type StoryVersionRecord } from '../editor/storyVersion.model';
-import { liveStoryView } from '../editor/story.live';
+import { liveStoryView } from '../editor';
 import { Dialogue } from '../play/dialogue.model';
 import { Play } from '../play/play.model';
 import { Template } from '../template/template.model';

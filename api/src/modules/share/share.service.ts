@@ -3,7 +3,7 @@ import { ErrorCode, PlayStatus, ShareType, StoryGenType, type ShareInfo } from '
 import { AppError } from '../../lib/errors';
 import type { UiLanguage } from '../../lib/language';
 import { Story } from '../editor/story.model';
-import { liveStoryView, type LiveStoryView } from '../editor/story.live';
+import { liveStoryView, type LiveStoryView } from '../editor';
 import { refuseIfBlocked } from '../interact/people';
 import { Play } from '../play/play.model';
 import { isDuplicateKey } from '../user/user.service';

@@ -22,7 +22,7 @@ import { writeAudit } from '../ops/ops.service';
 import { isKnownVid } from '../editor/catalog';
 import { saveStory, type EditorDeps } from '../editor/story.service';
 import { Story } from '../editor/story.model';
-import { liveStoryViews } from '../editor/story.live';
+import { liveStoryViews } from '../editor';
 import { newNumericId } from '../user/ids';
 import { User } from '../user/user.model';
 import type { UserDoc } from '../user/user.model';
