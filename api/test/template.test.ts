@@ -15,41 +15,9 @@ import { Template } from '../src/modules/template/template.model';
 import { User } from '../src/modules/user/user.model';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 import { ADULT, storyPayload } from './editor.support';
+import { templateBody } from './support/templates';
 
 const T = '/api/editor/template';
-
-/** A template that passes every publish rule: one text field placed twice, one picture for a character. */
-function templateBody(over: Partial<TemplateCreateInput> = {}): TemplateCreateInput {
-  const story = storyPayload({
-    story_name: 'The @{field_place} Lighthouse',
-    nodes: [
-      {
-        node_id: 'n1',
-        node_type: 'Simple',
-        name: 'Arrival',
-        content: 'You reach @{field_place} and meet @{character_c1}.',
-        ending_content: 'Find the keeper.',
-        end_visible: true,
-        background_url: '',
-        bgm_info: null,
-        image_generate_style: null,
-      },
-    ],
-  });
-  return {
-    name: 'Lighthouse',
-    emoji: '🗼',
-    description: 'A keeper, a storm and a place you name.',
-    category: 'mystery',
-    fields: [
-      { field_id: 'place', name: 'Place', type: 'text', box: 'short', placeholder: 'An island', max_length: 20, is_optional: false },
-      { field_id: 'face', name: 'Keeper picture', type: 'image', is_optional: true, target: { kind: 'character', id: 'c1' } },
-    ],
-    story,
-    status: 'Published',
-    ...over,
-  };
-}
 
 describe('templates: routes, roles, rules, stories made from them', () => {
   let api: TestApi;

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import {
+  OpsPermission,
   PublishType,
   StoryGenType,
   StoryStatus,
@@ -30,9 +31,17 @@ import { appEditOnly, staleTemplate, templateForbidden, templateInvalid, templat
 import { Template, TemplateStory, TemplateWhiteList as WhiteList, type TemplateRecord, type TemplateStoryRecord } from './template.model';
 import { presentCard, presentDetail } from './template.presenter';
 
-type Caller = Pick<UserDoc, 'uid' | 'roles'>;
+type Caller = Pick<UserDoc, 'uid' | 'roles'> & { permissions?: string[] };
 
-const isOperator = (user: Caller): boolean => user.roles.includes(UserRole.Operator);
+/** An operator who may read and change any creator's template: the content operator permission (or admin). */
+const isOperator = (user: Caller): boolean =>
+  user.roles.includes(UserRole.Operator) && (user.permissions ?? []).some((p) => p === OpsPermission.ContentOperator || p === OpsPermission.Admin);
+
+/** An operator's read or change of another creator's template is audited (`template.<action>`). */
+async function auditOthers(user: Caller, t: Pick<TemplateRecord, 'template_id' | 'uid'>, action: string, before?: unknown, after?: unknown): Promise<void> {
+  if (t.uid === user.uid) return;
+  await writeAudit({ operator_uid: user.uid, action: `template.${action}`, target_type: 'template', target_id: t.template_id, before, after, at: new Date() });
+}
 
 /** `template/white_list`: whether the caller may make and publish templates (whitelisted creators and operators). */
 export async function whiteListOf(user: Caller): Promise<TemplateWhiteList> {
@@ -146,7 +155,10 @@ export async function listTemplates(user: Caller, q: ListQuery) {
 async function readable(user: Caller, templateId: string): Promise<TemplateRecord> {
   const t = await Template.findOne({ template_id: templateId }).lean<TemplateRecord>();
   if (!t) throw templateNotExist();
-  if (t.status !== TemplateStatus.Published && t.uid !== user.uid && !isOperator(user)) throw templateNotExist();
+  if (t.status !== TemplateStatus.Published && t.uid !== user.uid) {
+    if (!isOperator(user)) throw templateNotExist();
+    await auditOthers(user, t, 'read');
+  }
   return t;
 }
 
@@ -224,6 +236,7 @@ export async function saveTemplate(user: Caller, input: TemplateCreateRequest, n
     const current = await Template.findOne({ template_id: existing.template_id }, { revision: 1 }).lean<{ revision: number }>();
     throw staleTemplate(current?.revision ?? 0);
   }
+  await auditOthers(user, existing, 'save', { status: existing.status, revision: existing.revision }, { status: updated.status, revision: updated.revision });
   return { template_id: existing.template_id, revision: updated.revision, status: updated.status };
 }
 
@@ -254,11 +267,12 @@ async function ownTemplate(user: Caller, templateId: string): Promise<TemplateRe
 
 export async function updateImages(user: Caller, templateId: string, change: { cover?: string; images?: string[] }) {
   await requireTemplateAuthor(user);
-  await ownTemplate(user, templateId);
+  const own = await ownTemplate(user, templateId);
   const set: Record<string, unknown> = {};
   if (change.cover !== undefined) set.cover = change.cover;
   if (change.images !== undefined) set.images = change.images;
   const t = await Template.findOneAndUpdate({ template_id: templateId }, { $set: set }, { new: true }).lean<TemplateRecord>();
+  await auditOthers(user, own, 'update_images', { cover: own.cover, images: own.images }, { cover: t?.cover ?? '', images: t?.images ?? [] });
   return { template_id: templateId, cover: t?.cover ?? '', images: t?.images ?? [] };
 }
 
@@ -288,7 +302,7 @@ async function storiesAsSeenBy(user: Caller, ids: string[]): Promise<Map<string,
 
 /** `template/creator_story_list`: the stories made from a template, for its author (and operators). */
 export async function creatorStoryList(user: Caller, q: { template_id: string; offset: number; count: number }) {
-  await ownTemplate(user, q.template_id);
+  await auditOthers(user, await ownTemplate(user, q.template_id), 'creator_story_list');
   const filter = { template_id: q.template_id };
   const [links, total] = await Promise.all([
     TemplateStory.find(filter).sort({ created_at: -1, story_id: -1 }).skip(q.offset).limit(q.count).lean<TemplateStoryRecord[]>(),
