@@ -1,5 +1,5 @@
-/** Copy of the UI kit's living catalogue (/editor/demo/components). */
-const catalogue = {
+/** Copy of the UI kit's component showcase (/editor/demo/components). */
+const showcase = {
   title: 'Components',
   intro: 'Every component of the UI kit in each of its states. Switch the theme and the language to see both.',
   states: {
@@ -76,5 +76,5 @@ const catalogue = {
   },
 } as const;
 
-export default catalogue;
-export type CatalogueCopy = typeof catalogue;
+export default showcase;
+export type ShowcaseCopy = typeof showcase;

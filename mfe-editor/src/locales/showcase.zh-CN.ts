@@ -1,7 +1,7 @@
 import type { Translation } from 'ui-kit';
-import type { CatalogueCopy } from './showcase.en';
+import type { ShowcaseCopy } from './showcase.en';
 
-const catalogue: Translation<CatalogueCopy> = {
+const showcase: Translation<ShowcaseCopy> = {
   title: '组件',
   intro: 'UI 组件库中每个组件的各种状态。切换主题和语言即可查看两者。',
   states: {
@@ -78,4 +78,4 @@ const catalogue: Translation<CatalogueCopy> = {
   },
 };
 
-export default catalogue;
+export default showcase;

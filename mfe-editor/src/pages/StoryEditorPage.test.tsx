@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, ErrorCode, StoryStatus } from 'shared-kit';
-import * as catalogService from '../services/catalog.service';
+import * as mediaService from '../services/media.service';
 import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
 import * as cardService from '../services/card.service';
@@ -8,12 +8,12 @@ import { useEditorStore } from '../stores/editor/store';
 import { aStoryDetail, installFakeShell, renderAt, resetAll, type FakeShell } from '../testing/render';
 
 jest.mock('../services/story.service');
-jest.mock('../services/catalog.service');
+jest.mock('../services/media.service');
 jest.mock('../services/events.service');
 jest.mock('../services/card.service', () => ({ ...jest.requireActual('../services/card.service'), importCard: jest.fn() }));
 const cards = jest.mocked(cardService);
 const stories = jest.mocked(storyService);
-const catalog = jest.mocked(catalogService);
+const media = jest.mocked(mediaService);
 const events = jest.mocked(eventsService);
 
 let shell: FakeShell;
@@ -21,7 +21,7 @@ const scrolled: Element[] = [];
 
 beforeEach(() => {
   shell = installFakeShell();
-  catalog.dubbingList.mockResolvedValue([
+  media.dubbingList.mockResolvedValue([
     {
       language: 'English',
       language_key: 'en',
@@ -30,8 +30,8 @@ beforeEach(() => {
       ],
     },
   ]);
-  catalog.bgmList.mockResolvedValue([{ vid: 'bgm_calm_shore', name: 'Calm shore', music_style: 'calm' }]);
-  catalog.imageStyles.mockResolvedValue([{ code: 'anime', name: 'Anime', preview: '', members_only: false }]);
+  media.bgmList.mockResolvedValue([{ vid: 'bgm_calm_shore', name: 'Calm shore', music_style: 'calm' }]);
+  media.imageStyles.mockResolvedValue([{ code: 'anime', name: 'Anime', preview: '', members_only: false }]);
   events.trackEnterEditor.mockResolvedValue(undefined);
   scrolled.length = 0;
   Element.prototype.scrollIntoView = function (this: Element) {

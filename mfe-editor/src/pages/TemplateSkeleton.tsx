@@ -9,7 +9,7 @@ import { PlayerSection } from '../sections/PlayerSection';
 import { PrologueSection } from '../sections/PrologueSection';
 import { SettingsSection } from '../sections/SettingsSection';
 import { SummarySection } from '../sections/SummarySection';
-import { useCatalogStore } from '../stores/catalog/store';
+import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { selectRev } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import { useTemplateStore } from '../stores/template/store';
@@ -52,7 +52,7 @@ export function TemplateSkeleton({ issues }: { issues: readonly TemplateIssue[] 
   useEffect(() => {
     // The page remounts this when another template (or a new one) is loaded: the skeleton starts from its story.
     useEditorStore.getState().loadSkeleton(useTemplateStore.getState().content.story);
-    void useCatalogStore.getState().ensure();
+    void useMediaOptionsStore.getState().ensure();
     setSeeded(true);
     const stop = useEditorStore.subscribe((now, before) => {
       if (now.edits !== before.edits && now.content !== before.content) {

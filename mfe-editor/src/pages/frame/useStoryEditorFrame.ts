@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StoryGenType } from 'shared-kit';
 import * as eventsService from '../../services/events.service';
-import { useCatalogStore } from '../../stores/catalog/store';
+import { useMediaOptionsStore } from '../../stores/mediaOptions/store';
 import { fieldDomId } from '../../stores/editor/fields';
 import { selectFocusRequest, selectLoad, selectRev } from '../../stores/editor/selectors';
 import { useEditorStore, type SaveMode } from '../../stores/editor/store';
@@ -74,7 +74,7 @@ export function useStoryEditorFrame(route: 'story' | 'bot', newType?: StoryGenTy
   const rev = useEditorStore(selectRev);
 
   useEffect(() => {
-    void useCatalogStore.getState().ensure();
+    void useMediaOptionsStore.getState().ensure();
   }, []);
   useEffect(() => {
     const s = useEditorStore.getState();

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import type { Bgm, ImageStyle, LanguageDubbings } from '../../api/types';
 import { errorText } from '../../lib/errors';
-import * as catalogService from '../../services/catalog.service';
+import * as mediaService from '../../services/media.service';
 
-export interface CatalogState {
+export interface MediaOptionsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   dubbings: LanguageDubbings[];
@@ -13,7 +13,7 @@ export interface CatalogState {
   ensure: () => Promise<void>;
 }
 
-export const useCatalogStore = create<CatalogState>()((set, get) => ({
+export const useMediaOptionsStore = create<MediaOptionsState>()((set, get) => ({
   status: 'idle',
   error: null,
   dubbings: [],
@@ -24,9 +24,9 @@ export const useCatalogStore = create<CatalogState>()((set, get) => ({
     set({ status: 'loading', error: null });
     try {
       const [dubbings, bgms, imageStyles] = await Promise.all([
-        catalogService.dubbingList(),
-        catalogService.bgmList(),
-        catalogService.imageStyles(),
+        mediaService.dubbingList(),
+        mediaService.bgmList(),
+        mediaService.imageStyles(),
       ]);
       set({ status: 'ready', dubbings, bgms, imageStyles });
     } catch (error) {
@@ -35,6 +35,6 @@ export const useCatalogStore = create<CatalogState>()((set, get) => ({
   },
 }));
 
-export function resetCatalogStore(): void {
-  useCatalogStore.setState({ status: 'idle', error: null, dubbings: [], bgms: [], imageStyles: [] });
+export function resetMediaOptionsStore(): void {
+  useMediaOptionsStore.setState({ status: 'idle', error: null, dubbings: [], bgms: [], imageStyles: [] });
 }

@@ -27,7 +27,7 @@ import {
   useTranslation,
 } from 'ui-kit';
 
-registerNamespace('catalogue', {
+registerNamespace('showcase', {
   en: () => import('../locales/showcase.en'),
   'zh-CN': () => import('../locales/showcase.zh-CN'),
 });
@@ -52,7 +52,7 @@ function State({ name, children }: { name: string; children: ReactNode }) {
 }
 
 function Buttons() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('showcase');
   const variants = [
     ['primary', t('sample.primary')],
     ['secondary', t('sample.secondary')],
@@ -92,7 +92,7 @@ function Buttons() {
 }
 
 function IconButtons() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('showcase');
   return (
     <Section title={t('sections.iconButtons')}>
       <div className="ui-row">
@@ -114,7 +114,7 @@ function IconButtons() {
 }
 
 function Fields() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('showcase');
   const [name, setName] = useState('');
   const [summary, setSummary] = useState('');
   const tooLong = 'x'.repeat(LIMITS.storyName + 3);
@@ -132,7 +132,7 @@ function Fields() {
 }
 
 function Choices() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('showcase');
   const [style, setStyle] = useState<string | undefined>(undefined);
   const [checked, setChecked] = useState(true);
   const [on, setOn] = useState(false);
@@ -158,7 +158,7 @@ function Choices() {
 }
 
 function Dialogs() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('showcase');
   const [modal, setModal] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [nickname, setNickname] = useState('');
@@ -192,7 +192,7 @@ function Dialogs() {
 }
 
 function Misc() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('showcase');
   return (
     <>
       <Section title={t('sections.toast')}>
@@ -267,9 +267,9 @@ function Misc() {
   );
 }
 
-/** The UI kit's living catalogue: every component in each state, with the theme and language switchers. */
-export default function ComponentCatalogue() {
-  const { t } = useTranslation('catalogue');
+/** The UI kit's component showcase: every component in each state, with the theme and language switchers. */
+export default function ComponentShowcase() {
+  const { t } = useTranslation('showcase');
   return (
     <div className="ui-page ui-stack" style={{ padding: 'var(--ui-space-5)', maxWidth: 1100, margin: '0 auto' }}>
       <h1 className="ui-heading-1">{t('title')}</h1>
