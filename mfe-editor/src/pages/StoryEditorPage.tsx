@@ -1,11 +1,6 @@
 import type { JSX } from 'react';
 import { AppealPanel } from '../components/AppealPanel';
-import { ChaptersSection } from '../sections/ChaptersSection';
-import { CharactersSection } from '../sections/CharactersSection';
-import { PlayerSection } from '../sections/PlayerSection';
-import { PrologueSection } from '../sections/PrologueSection';
-import { SettingsSection } from '../sections/SettingsSection';
-import { SummarySection } from '../sections/SummarySection';
+import { StorySections } from '../sections/StorySections';
 import { useEditorT } from '../i18n';
 import { useEditorStore } from '../stores/editor/store';
 import { StoryPageFrame } from './frame/StoryPageFrame';
@@ -27,12 +22,7 @@ export function StoryEditorPage(): JSX.Element {
       notice={load.status === 'ready' && !isNew ? <AppealPanel /> : null}
       story
     >
-      <CharactersSection />
-      <PlayerSection />
-      <PrologueSection />
-      <ChaptersSection />
-      <SummarySection />
-      <SettingsSection />
+      <StorySections />
     </StoryPageFrame>
   );
 }

@@ -7,7 +7,7 @@ import * as voiceService from '../../services/voice.service';
 import { useMyVoicesStore } from '../../stores/voices/store';
 import { ErrorLine, Slider } from './parts';
 import { TagPicker } from './TagPicker';
-import { useVoiceError } from './voiceErrors';
+import { useVoiceRequest } from './useVoiceRequest';
 
 /** The voice language that matches the UI's (its key, else its base: `zh` for `zh-CN`), else the first offered. */
 function languageOfUi(ui: string, conf: UgcVoiceConf): string {
@@ -23,7 +23,6 @@ function languageOfUi(ui: string, conf: UgcVoiceConf): string {
 export function VoiceCreator({ conf, categories }: { conf: UgcVoiceConf; categories: UgcVoiceCategories }): JSX.Element {
   const { t, i18n } = useEditorT();
   const put = useMyVoicesStore((s) => s.put);
-  const voiceError = useVoiceError();
   const [mode, setMode] = useState<'record' | 'upload'>('record');
   const [chosenLanguage, setLanguage] = useState<string | null>(null);
   const language = chosenLanguage ?? languageOfUi(i18n.language, conf);
@@ -34,8 +33,7 @@ export function VoiceCreator({ conf, categories }: { conf: UgcVoiceConf; categor
   const [pitch, setPitch] = useState(0);
   const [speed, setSpeed] = useState(0);
   const [isPublic, setPublic] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useVoiceRequest();
   const [done, setDone] = useState('');
   const readText = conf.read_texts.find((x) => x.language_key === language) ?? conf.read_texts[0]!;
   const audio = mode === 'record' ? recording?.blob : file;
@@ -54,9 +52,8 @@ export function VoiceCreator({ conf, categories }: { conf: UgcVoiceConf; categor
       if (!nameError) setError(t('voices.nameLength', { min: conf.name_min, max: conf.name_max }));
       return;
     }
-    setBusy(true);
-    try {
-      const voice = await voiceService.createVoice(audio, {
+    const voice = await run(() =>
+      voiceService.createVoice(audio, {
         name: name.trim(),
         language,
         tags,
@@ -65,18 +62,15 @@ export function VoiceCreator({ conf, categories }: { conf: UgcVoiceConf; categor
         privacy: isPublic ? 'Public' : 'Privacy',
         text_id: readText.text_id,
         source: mode,
-      });
-      put(voice);
-      setDone(t('voices.created', { name: voice.name }));
-      setName('');
-      setTags([]);
-      setRecording(null);
-      setFile(null);
-    } catch (e) {
-      setError(voiceError(e));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
+    if (!voice) return;
+    put(voice);
+    setDone(t('voices.created', { name: voice.name }));
+    setName('');
+    setTags([]);
+    setRecording(null);
+    setFile(null);
   };
 
   return (

@@ -7,7 +7,7 @@ import * as voiceService from '../../services/voice.service';
 import { useMyVoicesStore } from '../../stores/voices/store';
 import { ErrorLine, Slider } from './parts';
 import { TagPicker, tagKey } from './TagPicker';
-import { useVoiceError } from './voiceErrors';
+import { useVoiceRequest } from './useVoiceRequest';
 
 const asInfo = (v: UgcVoice) => ({ dubbing: v.voice_id, dubbing_desc: v.name, dubbing_audition: v.preview_url });
 
@@ -15,27 +15,17 @@ const asInfo = (v: UgcVoice) => ({ dubbing: v.voice_id, dubbing_desc: v.name, du
 function VoiceItem({ voice, categories, conf, picked, onPick }: { voice: UgcVoice; categories: UgcVoiceCategories; conf: UgcVoiceConf; picked: boolean; onPick: (on: boolean) => void }): JSX.Element {
   const { t } = useEditorT();
   const put = useMyVoicesStore((s) => s.put);
-  const voiceError = useVoiceError();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(voice.name);
   const [tags, setTags] = useState(voice.tags);
   const [pitch, setPitch] = useState(voice.pitch);
   const [speed, setSpeed] = useState(voice.speed);
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useVoiceRequest();
   const change = async (body: Omit<voiceService.VoiceChange, 'voice_id'>): Promise<boolean> => {
-    setBusy(true);
-    setError('');
-    try {
-      put(await voiceService.updateVoice({ voice_id: voice.voice_id, ...body }));
-      return true;
-    } catch (e) {
-      setError(voiceError(e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const changed = await run(() => voiceService.updateVoice({ voice_id: voice.voice_id, ...body }));
+    if (changed) put(changed);
+    return changed !== null;
   };
   const headingId = `voice-${voice.voice_id}`;
   return (

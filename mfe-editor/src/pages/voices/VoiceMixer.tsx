@@ -6,38 +6,31 @@ import { trackVoiceEvent } from '../../services/events.service';
 import * as voiceService from '../../services/voice.service';
 import { useMyVoicesStore } from '../../stores/voices/store';
 import { ErrorLine } from './parts';
-import { useVoiceError } from './voiceErrors';
+import { useVoiceRequest } from './useVoiceRequest';
 
 /** Two or more picked voices, each with a factor (percent, adding up to 100), mixed into a new voice. */
 export function VoiceMixer({ picked, max, onDone }: { picked: UgcVoice[]; max: number; onDone: () => void }): JSX.Element {
   const { t } = useEditorT();
   const put = useMyVoicesStore((s) => s.put);
-  const voiceError = useVoiceError();
   const [factors, setFactors] = useState<Record<string, number>>({});
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useVoiceRequest();
   const even = Math.floor(100 / Math.max(1, picked.length));
   const factorOf = (id: string, i: number): number => factors[id] ?? (i === 0 ? 100 - even * (picked.length - 1) : even);
   const total = picked.reduce((s, v, i) => s + factorOf(v.voice_id, i), 0);
   const submit = async (): Promise<void> => {
-    setBusy(true);
-    setError('');
-    try {
-      const voice = await voiceService.mixVoices({
+    const voice = await run(() =>
+      voiceService.mixVoices({
         name: name.trim(),
         mix_speakers: picked.map((v, i) => ({ voice_id: v.voice_id, factor: factorOf(v.voice_id, i) })),
         privacy: 'Privacy',
-      });
-      put(voice);
-      trackVoiceEvent('voice_mix_success', { voice_id: voice.voice_id, voices: picked.length });
-      setName('');
-      onDone();
-    } catch (e) {
-      setError(voiceError(e));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
+    if (!voice) return;
+    put(voice);
+    trackVoiceEvent('voice_mix_success', { voice_id: voice.voice_id, voices: picked.length });
+    setName('');
+    onDone();
   };
   return (
     <Card as="section" className="voices-panel" aria-labelledby="voices-mix">

@@ -3,8 +3,8 @@ import * as playService from '../../services/play.service';
 import * as sessionService from '../../services/session.service';
 import { aDialogue, aStart } from '../../testing/fixtures';
 import { selectInputBlock } from './selectors';
-import { resetPlayStore, usePlayStore } from './store';
-import { input, preparePlay, sendAnswer, standbyAt, until, type FakeStream } from './storeHarness';
+import { usePlayStore } from './store';
+import { input, sendAnswer, standbyAt, until, setUpPlayStore } from './storeHarness';
 
 jest.mock('../../services/play.service');
 jest.mock('../../services/session.service');
@@ -12,13 +12,7 @@ const play = jest.mocked(playService);
 const session = jest.mocked(sessionService);
 
 describe('play store: guests, send limits, retries and restarts', () => {
-  let stream: FakeStream;
-
-  beforeEach(() => {
-    stream = preparePlay();
-  });
-
-  afterEach(() => resetPlayStore());
+  const h = setUpPlayStore();
 
   it('opens a play as a guest when there is no session yet', async () => {
     play.startPlay.mockRejectedValueOnce(new ApiError(ErrorCode.NeedLogin));
@@ -44,7 +38,7 @@ describe('play store: guests, send limits, retries and restarts', () => {
       }),
     );
     await usePlayStore.getState().open('100');
-    const standby = stream.standby();
+    const standby = h.stream.standby();
     await usePlayStore.getState().send('one');
     expect(usePlayStore.getState().sendLimit?.status).toBe(SendLimitStatus.Reach90Percent);
     standby.push({ type: 'dialogue', dialogue: aDialogue(4) }, { type: 'done' });
@@ -91,20 +85,20 @@ describe('play store: guests, send limits, retries and restarts', () => {
     play.restartPlay.mockResolvedValue(aStart({ play_id: '901' }));
     play.dialogueList.mockResolvedValue({ play_id: '900', dialogues: [aDialogue(5, { content: 'Better now.' })], has_more_before: true, has_more_after: false, last_seq: 5 });
     await usePlayStore.getState().open('100');
-    const standby = stream.standby();
+    const standby = h.stream.standby();
     await usePlayStore.getState().retry('d4');
     expect(play.sendMessage).toHaveBeenCalledWith(expect.objectContaining({ is_loop: true, dialogue_id: 'd4', message: '' }));
     standby.push({ type: 'dialogue', dialogue: aDialogue(5, { content: 'Better now.' }) }, { type: 'done' });
     standby.end();
     await until(() => !usePlayStore.getState().streaming);
     expect(usePlayStore.getState().dialogues.find((d) => d.seq === 5)?.content).toBe('Better now.');
-    const afterTurn = stream.standby();
+    const afterTurn = h.stream.standby();
     expect(await usePlayStore.getState().restart()).toBe(true);
     expect(afterTurn.signal.aborted).toBe(true);
     expect(play.restartPlay).toHaveBeenCalledWith('900');
     expect(usePlayStore.getState().info?.play_id).toBe('901');
     expect(usePlayStore.getState().dialogues).toHaveLength(2);
-    expect(stream.standby().request).toEqual({ ...standbyAt(3), playId: '901' });
-    expect(stream.others()).toEqual([]);
+    expect(h.stream.standby().request).toEqual({ ...standbyAt(3), playId: '901' });
+    expect(h.stream.others()).toEqual([]);
   });
 });

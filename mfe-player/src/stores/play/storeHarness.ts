@@ -103,7 +103,7 @@ export const settle = () => new Promise((r) => setTimeout(r, 5));
 export type FakeStream = ReturnType<typeof fakeStream>;
 
 /** A fresh store and mocks: the play opens with two dialogues and its next turn at 3; answers the stream. */
-export function preparePlay(): FakeStream {
+function preparePlay(): FakeStream {
   const play = jest.mocked(playService);
   resetPlayStore();
   jest.resetAllMocks();
@@ -112,6 +112,21 @@ export function preparePlay(): FakeStream {
   play.playInfo.mockResolvedValue(aPlayInfo({ turns: 1, last_seq: 4 }));
   play.dialogueList.mockResolvedValue({ play_id: '900', dialogues: [], has_more_before: false, has_more_after: false, last_seq: 4 });
   return stream;
+}
+
+/** The running test's fake stream (a test may put another in its place with `fakeStream`). */
+export interface PlayHarness {
+  stream: FakeStream;
+}
+
+/** Before each test a fresh store, mocks and stream; after it, the store reset with its streams closed. */
+export function setUpPlayStore(): PlayHarness {
+  const harness = {} as PlayHarness;
+  beforeEach(() => {
+    harness.stream = preparePlay();
+  });
+  afterEach(() => resetPlayStore());
+  return harness;
 }
 
 /**
