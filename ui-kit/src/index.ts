@@ -25,6 +25,15 @@ export {
   type EmptyStateProps,
   type ErrorFallbackProps,
 } from './components/Display';
+export {
+  DataTable,
+  ListState,
+  type Column,
+  type DataTableProps,
+  type ListStateProps,
+  type ListStatus,
+  type TableSort,
+} from './components/DataTable';
 export { cx } from './components/cx';
 export { THEMES, applyTheme, getTheme, setTheme, useTheme, type Theme } from './theme/theme';
 export { i18n, registerNamespace, registeredNamespaces, changeLanguage } from './i18n/instance';

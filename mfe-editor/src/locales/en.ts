@@ -64,7 +64,7 @@ const editor = {
     playTest: 'Play-test',
     playTestLabel: 'Play-test {{name}}',
     pin: 'Pin to top',
-    pinLabel: 'Pin {{name}}',
+    pinLabel: 'Pin to top: {{name}}',
     unpin: 'Unpin',
     unpinLabel: 'Unpin {{name}}',
     deleteLabel: 'Delete {{name}}',
