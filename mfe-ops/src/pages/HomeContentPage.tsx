@@ -197,7 +197,7 @@ function Placements({ kind }: { kind: PlacementKind }): JSX.Element {
   ];
 
   return (
-    <section className="ops-section" aria-labelledby={`${kind}-title`}>
+    <section className="ops-section ops-placements" aria-labelledby={`${kind}-title`}>
       <h2 id={`${kind}-title`}>{t(`${k}.title`)}</h2>
       <DataTable
         label={t(`${k}.title`)}
