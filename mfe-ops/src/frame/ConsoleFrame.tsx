@@ -48,12 +48,15 @@ export function ConsoleFrame({ children }: { children: ReactNode }): JSX.Element
                   return (
                     <li key={item.path}>
                       <NavLink className="ops-nav__link" to={under(base, item.path)} end={item.end}>
-                        <span className="ops-nav__label">{t(item.label as 'nav.queue')}</span>{' '}
+                        <span className="ops-nav__label">{t(item.label as 'nav.queue')}</span>
                         {count !== undefined && count > 0 && (
-                          <span className="ops-nav__badge" data-testid={`waiting-${item.queue}`}>
-                            {count}
-                            <span className="ui-visually-hidden"> {t('frame.waiting')}</span>
-                          </span>
+                          <>
+                            {' '}
+                            <span className="ops-nav__badge" data-testid={`waiting-${item.queue}`}>
+                              {count}
+                              <span className="ui-visually-hidden"> {t('frame.waiting')}</span>
+                            </span>
+                          </>
                         )}
                       </NavLink>
                     </li>
