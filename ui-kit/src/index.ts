@@ -44,3 +44,4 @@ export { formatCount, formatRelativeTime, formatDate, useFormat } from './i18n/f
 export { LanguageSwitcher, ThemeSwitcher } from './i18n/LanguageSwitcher';
 export { useTranslation, Trans, I18nextProvider } from 'react-i18next';
 export { useDocumentTitle } from './hooks/useDocumentTitle';
+export { PrerenderedPage, capturePrerenderedPage, showsPrerenderedPage } from './components/Prerendered';
