@@ -62,49 +62,90 @@ const VERSION_FIELDS = {
   'content.characters.character_id': 1,
 } as const;
 
+/** What a card needs of a published version. */
+type VersionView = Pick<LiveStoryView, 'version_id' | 'story_name' | 'introduction' | 'logo' | 'loading_background' | 'story_gen_type' | 'chapters_count' | 'characters_count'> & { story_id: string };
+
+const CACHE_MAX = 5000;
+/**
+ * Versions that passed review never change (a version's content is written once), so what a card needs of each is
+ * kept by its id in each process; insertion order gives a cheap LRU. Which version is live is read every time.
+ */
+const versionViews = new Map<string, VersionView>();
+
+function remember(v: VersionView): VersionView {
+  versionViews.delete(v.version_id);
+  versionViews.set(v.version_id, v);
+  if (versionViews.size > CACHE_MAX) versionViews.delete(versionViews.keys().next().value as string);
+  return v;
+}
+
+async function passedVersionViews(ids: string[]): Promise<Map<string, VersionView>> {
+  const out = new Map<string, VersionView>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const hit = versionViews.get(id);
+    if (hit) out.set(id, remember(hit));
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const rows = await StoryVersion.find({ version_id: mongoose.trusted({ $in: missing }), status: StoryStatus.Passed }, VERSION_FIELDS).lean<VersionRow[]>();
+  for (const v of rows) {
+    const c = v.content ?? {};
+    out.set(
+      v.version_id,
+      remember({
+        version_id: v.version_id,
+        story_id: v.story_id,
+        story_name: c.story_name ?? '',
+        introduction: c.introduction ?? '',
+        logo: c.logo ?? '',
+        loading_background: c.loading_background ?? '',
+        story_gen_type: c.story_gen_type ?? StoryGenType.UserDefined,
+        chapters_count: c.nodes?.length ?? 0,
+        characters_count: c.characters?.length ?? 0,
+      }),
+    );
+  }
+  return out;
+}
+
 function clamp(n: unknown): number {
   return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : 0;
 }
 
 /**
- * The views of these stories (rows read from `stories`): their live versions and their counters, read in one query
- * each for the whole batch (never one per story). Only versions that passed review are used.
+ * The views of these stories (rows read from `stories`): their live versions (cached, else one query for the batch)
+ * and their counters (one query for the batch), never one read per story. Only versions that passed review are used.
  */
 async function viewsOf(rows: StoryRow[]): Promise<Map<string, LiveStoryView>> {
   const live = rows.filter((r) => typeof r.live_version_id === 'string');
   if (live.length === 0) return new Map();
   const [versions, stats] = await Promise.all([
-    StoryVersion.find(
-      { version_id: mongoose.trusted({ $in: live.map((r) => r.live_version_id!) }), status: StoryStatus.Passed },
-      VERSION_FIELDS,
-    ).lean<VersionRow[]>(),
+    passedVersionViews(live.map((r) => r.live_version_id!)),
     // The social counters live beside the story (interact's `story_stats`), read here by collection name.
     mongoose.connection
       .collection<{ story_id: string; like_count?: number; comment_count?: number }>('story_stats')
       .find({ story_id: { $in: live.map((r) => r.story_id) } }, { projection: { _id: 0, story_id: 1, like_count: 1, comment_count: 1 } })
       .toArray(),
   ]);
-  const versionOf = new Map(versions.map((v) => [v.version_id, v]));
   const statsOf = new Map(stats.map((s) => [s.story_id, s]));
   const out = new Map<string, LiveStoryView>();
   for (const r of live) {
-    const v = versionOf.get(r.live_version_id!);
+    const v = versions.get(r.live_version_id!);
     if (!v || v.story_id !== r.story_id) continue;
-    const c = v.content ?? {};
     const st = statsOf.get(r.story_id);
-    const genType = c.story_gen_type ?? StoryGenType.UserDefined;
     out.set(r.story_id, {
       story_id: r.story_id,
       uid: r.uid,
       version_id: v.version_id,
-      story_name: c.story_name ?? '',
-      introduction: c.introduction ?? '',
-      logo: c.logo ?? '',
-      loading_background: c.loading_background ?? '',
-      story_gen_type: genType,
-      is_bot: genType === StoryGenType.SingleBot,
-      chapters_count: c.nodes?.length ?? 0,
-      characters_count: c.characters?.length ?? 0,
+      story_name: v.story_name,
+      introduction: v.introduction,
+      logo: v.logo,
+      loading_background: v.loading_background,
+      story_gen_type: v.story_gen_type,
+      is_bot: v.story_gen_type === StoryGenType.SingleBot,
+      chapters_count: v.chapters_count,
+      characters_count: v.characters_count,
       like_count: clamp(st?.like_count),
       comment_count: clamp(st?.comment_count),
       reach: storyReach(r.op_status, r.visibility),
