@@ -73,6 +73,23 @@ export default tseslint.config(
   { files: ['embedded-mongo/**/*.{ts,tsx}'], rules: forbid(apps.concat('shared-kit'), 'embedded-mongo stands alone.') },
   { files: ['shell/**/*.{ts,tsx}'], rules: forbid(remotes.concat('api'), 'The shell loads remotes at run time; it never imports one.') },
   {
+    // The shell's server writes the player's public pages with the player's own markup and copy: the player's
+    // `src/prerender` is the one part of a remote the shell may import, and only its server's pre-render does.
+    files: ['shell/server/prerender/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: remotes.concat('api').map((name) => ({ name, message: 'Only mfe-player/src/prerender is the server\'s to import.' })),
+          patterns: [
+            ...remotes.concat('api').filter((n) => n !== 'mfe-player').map((n) => ({ group: [`${n}/*`, `**/${n}/src`, `**/${n}/src/**`], message: 'The shell never imports a remote.' })),
+            { regex: '(^|/)mfe-player/(?!src/prerender/[^/]+$)', message: 'Only mfe-player/src/prerender is the server\'s to import.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One main landmark per page: the shell's layout holds it (the skip link's target), so a remote's page has a
     // <div> or <section> root; a remote's standalone page wraps its routes in a <main> of its own.
     files: remotes.map((r) => `${r}/src/**/*.tsx`),

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HtmlRspackPlugin, experiments, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import * as reactRouter from 'react-router';
+import { initSync as initModuleLexer, parse as parseModule } from 'es-module-lexer';
 
 export type Mode = 'development' | 'production';
 
@@ -71,15 +71,31 @@ const reactRouterDir = join(root, 'node_modules', 'react-router');
 /** Where the browser entry lives; it exists only inside the compiler (a virtual module). */
 const REACT_ROUTER_BROWSER_ENTRY = join(root, 'node_modules', '.storyverse', 'react-router.browser.mjs');
 
+/** What a name must look like to stand in an `export { ... }` list unquoted. */
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The names an ES module file exports, read from its own source (never from the module as a loader presents it:
+ * Node 24 and later add a `module.exports` name to a CommonJS module imported by an ES module, which is how this
+ * configuration may be loaded).
+ */
+export function esModuleExportNames(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  initModuleLexer();
+  const [imports, exports] = parseModule(source, file);
+  // `export * from` names nothing here; its names would be missed, so it stops the build instead.
+  if (imports.some((entry) => /^export\s*\*/.test(source.slice(entry.ss, entry.se)))) {
+    throw new Error(`${file} re-exports a whole module (export *): its names cannot be listed`);
+  }
+  return exports.map((entry) => entry.n).filter((name) => name !== 'default');
+}
+
 /** The browser entry's source: react-router's ES module build minus the left-out exports. */
 export function reactRouterBrowserEntry(): string {
-  // Node loads the package's CommonJS build here; it has the same export names as the ES module one.
-  const names = Object.keys(reactRouter).filter(
-    (name) => name !== 'default' && name !== '__esModule' && !isLeftOut(name),
-  );
   // The file the package's `import` condition names (its `production` twin is the same code).
   const esm = join(reactRouterDir, 'dist', 'development', 'index.mjs');
   if (!existsSync(esm)) throw new Error(`react-router's ES module build is missing: ${esm}`);
+  const names = esModuleExportNames(esm).filter((name) => IDENTIFIER.test(name) && !isLeftOut(name));
   return `export { ${names.sort().join(', ')} } from ${JSON.stringify(esm)};\n`;
 }
 

@@ -45,7 +45,7 @@ function buildWithStats(appDir: string): StatsCompilation {
   const file = join(tmp, 'stats.json');
   try {
     const cli = join(ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
-    const r = spawnSync(process.execPath, [cli, 'build', '--json', file], {
+    const r = spawnSync(process.execPath, [cli, 'build', '--config-loader', 'jiti', '--json', file], {
       cwd: appDir,
       env: { ...process.env, NODE_ENV: 'production', BUNDLE_STATS: '1' },
       encoding: 'utf8',

@@ -1,7 +1,7 @@
 # One image recipe for every remote; the workspace is a build argument. Build context is the repository root:
 #   docker build -f docker/remote.Dockerfile --build-arg WORKSPACE=mfe-editor -t storyverse-mfe-editor .
 # The remote's files are served with CORS on PORT; the shell learns its URL from its own environment.
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 ARG WORKSPACE
 RUN test -n "$WORKSPACE" || (echo "build with --build-arg WORKSPACE=mfe-<name>" && exit 1)
 WORKDIR /app
@@ -10,7 +10,7 @@ COPY . .
 RUN npm install --no-audit --no-fund --include=dev --workspace "$WORKSPACE" --workspace shared-kit --include-workspace-root \
  && npm run build --workspace "$WORKSPACE"
 
-FROM node:20-slim
+FROM node:24-slim
 ARG WORKSPACE
 WORKDIR /app
 ENV NODE_ENV=production \

@@ -85,10 +85,17 @@ export function isStale(app: FrontEndApp): boolean {
   return inputsOf(app).some((input) => newestMtime(input) > built);
 }
 
-const RSPACK_CLI = join(ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+export const RSPACK_CLI = join(ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+/**
+ * How the rspack CLI loads each app's rspack.config.ts: with its TypeScript loader on every Node.js version (also
+ * each app's `build` and `dev` scripts). Left to choose, it first tries Node's own type stripping where the version
+ * has it, which cannot load these configurations (extensionless imports, `__dirname`) and, on Node 24 and later,
+ * warns that the package has no module type before it falls back.
+ */
+export const RSPACK_CONFIG_LOADER = ['--config-loader', 'jiti'] as const;
 
 async function build(app: FrontEndApp, log: LogLine, env: NodeJS.ProcessEnv): Promise<void> {
-  const service = spawnService(`build ${app.dir}`, process.execPath, [RSPACK_CLI, 'build'], {
+  const service = spawnService(`build ${app.dir}`, process.execPath, [RSPACK_CLI, 'build', ...RSPACK_CONFIG_LOADER], {
     cwd: join(ROOT, app.dir),
     env: { ...env, NODE_ENV: 'production' },
     log,

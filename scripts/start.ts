@@ -3,12 +3,11 @@
 // `npm run dev` runs `rspack serve` for every app instead. Ports: API_PORT, SHELL_PORT, EDITOR_PORT, BRAINSTORM_PORT,
 // PLAYER_PORT, ACCOUNT_PORT, OPS_PORT.
 import { join, resolve } from 'node:path';
-import { buildStaleApps, FRONT_END_APPS, portsFromEnv, REMOTE_APPS, ROOT, SHELL, type FrontEndApp, type Ports } from './apps';
+import { buildStaleApps, FRONT_END_APPS, portsFromEnv, REMOTE_APPS, ROOT, RSPACK_CLI, RSPACK_CONFIG_LOADER, SHELL, type FrontEndApp, type Ports } from './apps';
 import { portAnswers, prefixedLogger, spawnService, type LogLine, type Service } from './services';
 
 export { portsFromEnv, type Ports } from './apps';
 
-const RSPACK_CLI = join(ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
 /** The api may start embedded-mongo and seed demo content on first run. */
 const API_READY_MS = 90_000;
 const APP_READY_MS = 60_000;
@@ -95,7 +94,7 @@ async function startApi(ports: Ports, env: NodeJS.ProcessEnv, log: LogLine): Pro
 
 async function startDevServer(app: FrontEndApp, ports: Ports, env: NodeJS.ProcessEnv, log: LogLine): Promise<Service> {
   await ensurePortFree(app.dir, ports[app.key]);
-  const service = spawnService(app.dir, process.execPath, [RSPACK_CLI, 'serve'], {
+  const service = spawnService(app.dir, process.execPath, [RSPACK_CLI, 'serve', ...RSPACK_CONFIG_LOADER], {
     cwd: join(ROOT, app.dir),
     env: { ...env, NODE_ENV: 'development' },
     log,

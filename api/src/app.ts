@@ -205,6 +205,12 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   const ugcDeps = {
     transcriber,
     enqueueReview: async (voiceId: string) => voiceRunner?.enqueue(voiceId),
+    nameFlagged: async (name: string) => {
+      if (forbidden.find(name) !== null) return true;
+      if (ai.mode !== 'model') return false;
+      const [verdict] = await ai.moderation.moderate([name], AbortSignal.timeout(15_000));
+      return verdict?.flagged === true;
+    },
     now,
     logger: deps.logger,
   };

@@ -4,6 +4,7 @@ import { readCardFile } from '../src/modules/card/card.read';
 import { cardToBot } from '../src/modules/card/card.map';
 import { readZip } from '../src/modules/card/card.zip';
 import { ADULT, save, waitForStory } from './editor.support';
+import { Story } from '../src/modules/editor/story.model';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 import { V1_CARD, V2_CARD, V3_CARD, b64json, makeZip, pngWithText, portraitPng } from './support/cardFixtures';
 
@@ -239,6 +240,13 @@ describe('GET /api/editor/card/export', () => {
       expect(ok.status).toBe(200);
       expect(readCardFile(ok.data).card.data.name).toBe('Aria');
     }
+    // Kept from others by an operator (hidden: 3001; taken down: 2001): only its creator exports it.
+    for (const [op_status, code] of [['SelfWatch', ErrorCode.UserStoryInfoPermission], ['BreakUp', ErrorCode.StoryDeleted]] as const) {
+      await Story.updateOne({ story_id: pub }, { $set: { op_status } });
+      for (const who of [bob, visitor()]) expect(JSON.parse((await download(who, `story_id=${pub}&format=png`)).text).status_code).toBe(code);
+      expect((await download(alice, `story_id=${pub}&format=png`)).status).toBe(200);
+    }
+    await Story.updateOne({ story_id: pub }, { $unset: { op_status: 1 } });
     const off = await alice.post('/api/editor/permission/update', { story_id: pub, permission: { character_use: false, thread_share: true } });
     expect(off.body.status_code).toBe(0);
     for (const who of [bob, visitor()]) {

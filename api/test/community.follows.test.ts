@@ -76,6 +76,11 @@ describe('follows', () => {
     expect((await call(api.baseUrl, `/api/interact/user/follow_status?uid=${star.uid}`)).body.status_code).toBe(ErrorCode.NeedLogin);
     // A visitor reads public lists, but has no list of their own.
     expect((await call(api.baseUrl, '/api/interact/user/follow_list?type=followers')).body.status_code).toBe(ErrorCode.NeedLogin);
+    // A guest has no list of their own either (1007, as for the signed out), but reads anyone's by `uid`.
+    for (const type of ['followers', 'following']) {
+      expect((await g.call(`/api/interact/user/follow_list?type=${type}`)).body).toMatchObject({ status_code: ErrorCode.NeedLogin });
+    }
+    expect((await g.call(`/api/interact/user/follow_list?uid=${star.uid}&type=followers`)).body.status_code).toBe(0);
     expect((await follow(await youth(api), star.uid)).body.status_code).toBe(0);
     expect((await follow(await suspended(api), star.uid)).body.status_code).toBe(0);
     expect((await follow(star, star.uid)).body.status_code).toBe(ErrorCode.IllegalOperation);

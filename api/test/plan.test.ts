@@ -175,6 +175,13 @@ describe('brainstorm plans, offline storyteller', () => {
     expect(after.characters).toEqual([]);
     expect((await waitForPlan(bob, plan_generate.plan_id, finished)).status).toBe(PlanStatus.Cancel);
 
+    // A story's plans are its creator's: plan/list of someone else's story is 3001 (as story/get), an unknown one 2002.
+    expect((await bob.call<{ plans: PlanView[] }>(`/api/editor/plan/list?story_id=${story_id}`)).body.data!.plans.map((p) => p.plan_id)).toContain(plan_generate.plan_id);
+    const eve = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    expect((await eve.call(`/api/editor/plan/list?story_id=${story_id}`)).body).toMatchObject({ status_code: ErrorCode.UserStoryInfoPermission });
+    expect((await eve.call(`/api/editor/story/get?story_id=${story_id}`)).body.status_code).toBe(ErrorCode.UserStoryInfoPermission);
+    expect((await eve.call('/api/editor/plan/list?story_id=1234567')).body.status_code).toBe(ErrorCode.NoStory);
+
     // Two uses a day: the third is refused with 4001 and the spec's numbers.
     expect((await brainstorm(bob)).body.status_code).toBe(0);
     expect((await brainstorm(bob)).body.status_code).toBe(0);

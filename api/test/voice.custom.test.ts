@@ -208,7 +208,12 @@ describe('custom voices: recordings, checks and the library', () => {
   });
 
   test('update: one rename a day, tags, pitch and speed with a new preview; only the owner', async () => {
-    const v = await reviewed(owner, (await create(owner, speech, { name: 'First name' })).body.data!.voice.voice_id);
+    const v = await reviewed(owner, (await create(owner, speech, { name: 'First name', privacy: 'Public' })).body.data!.voice.voice_id);
+    // A rename passes the name's safety review first: refused, the voice keeps the name others saw (and its rename).
+    const flagged = await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'porn voice' });
+    expect(flagged.body).toMatchObject({ status_code: ErrorCode.TextRiskNotPassed, data: { errors: [{ path: 'name' }] } });
+    expect((await other.call<Created>(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.data!.voice.name).toBe('First name');
+    expect((await owner.call<Created>(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.data!.voice.name).toBe('First name');
     const renamed = await owner.post<Created>('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Second name' });
     expect(renamed.body.data!.voice.name).toBe('Second name');
     expect(renamed.body.data!.voice.next_rename_at).toBeGreaterThan(Date.now());

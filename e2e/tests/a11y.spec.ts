@@ -135,7 +135,7 @@ for (const size of SIZES) {
   });
 }
 
-test.describe('the component catalogue in the dark theme and in Chinese', () => {
+test.describe('the component showcase in the dark theme and in Chinese', () => {
   test.use(SIZES[0].use);
 
   test('switching theme and language keeps every component free of serious violations', async ({ page }) => {
@@ -144,12 +144,12 @@ test.describe('the component catalogue in the dark theme and in Chinese', () => 
     await open(page, '/editor/demo/components');
     await expect(page.getByRole('heading', { level: 1, name: 'Components' })).toBeVisible();
 
-    // The catalogue's own switchers (the header has a language switcher too).
-    const catalogue = page.getByRole('main');
-    await catalogue.getByRole('combobox', { name: 'Theme' }).click();
+    // The showcase's own switchers (the header has a language switcher too).
+    const showcase = page.getByRole('main');
+    await showcase.getByRole('combobox', { name: 'Theme' }).click();
     await page.getByRole('option', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await catalogue.getByRole('combobox', { name: 'Language' }).click();
+    await showcase.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: '简体中文' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '组件' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');

@@ -114,7 +114,8 @@ test.describe('remote placement comes from the shell server environment', () => 
         'shell (player down)',
       ),
     );
-    await page.goto(`http://localhost:${port}/play`);
+    // A page of the player the server sends without a first screen (the public ones keep theirs: prerender.spec.ts).
+    await page.goto(`http://localhost:${port}/play/user/1/followers`);
     await expect(page.getByText(/temporarily unavailable/i)).toBeVisible();
     // The message is the page's heading, in the page's one main landmark.
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: /temporarily unavailable/i })).toBeVisible();

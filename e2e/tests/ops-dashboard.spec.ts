@@ -38,10 +38,10 @@ test('the dashboard after a decision; mail reaches a player live; a push shows a
   await ok(await operator.request.post('/api/ops/review/claim', { data: { story_id: saved.story_id } }), 'review/claim');
   await ok(await operator.request.post('/api/ops/review/decide', { data: { story_id: saved.story_id, decision: 'Passed' } }), 'review/decide');
 
-  // The dashboard is the console's first link; its charts are drawn, and their tables hold the decision.
+  // The dashboard is under Insight in the console's navigation; its charts are drawn, and their tables hold the decision.
   await operator.goto('/ops');
   const nav = operator.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link').first()).toHaveText('Dashboard');
+  await expect(nav.getByRole('list', { name: 'Insight' }).getByRole('link').first()).toHaveText('Dashboard');
   await nav.getByRole('link', { name: 'Dashboard' }).click();
   await expect(operator.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const charts = operator.getByRole('img', { name: /the table below gives the same figures/ });

@@ -2,21 +2,21 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { changeLanguage } from 'ui-kit';
 import { issueText } from './i18n';
 import { describePath } from './lib/paths';
-import * as catalogService from './services/catalog.service';
+import * as mediaService from './services/media.service';
 import * as eventsService from './services/events.service';
 import * as storyService from './services/story.service';
 import { installFakeShell, renderAt, resetAll } from './testing/render';
 
 jest.mock('./services/story.service');
-jest.mock('./services/catalog.service');
+jest.mock('./services/media.service');
 jest.mock('./services/events.service');
 
 beforeEach(() => {
   installFakeShell();
   jest.mocked(storyService.listStories).mockResolvedValue({ stories: [], total: 0, has_more: false, next_offset: 0 });
-  jest.mocked(catalogService.dubbingList).mockResolvedValue([]);
-  jest.mocked(catalogService.bgmList).mockResolvedValue([]);
-  jest.mocked(catalogService.imageStyles).mockResolvedValue([]);
+  jest.mocked(mediaService.dubbingList).mockResolvedValue([]);
+  jest.mocked(mediaService.bgmList).mockResolvedValue([]);
+  jest.mocked(mediaService.imageStyles).mockResolvedValue([]);
   jest.mocked(eventsService.trackEnterEditor).mockResolvedValue(undefined);
 });
 afterEach(() => {
@@ -89,7 +89,7 @@ describe('mfe-editor in Simplified Chinese', () => {
   });
 
   it('names the built-in voices in Chinese, and a voice it does not know by the name it came with', async () => {
-    jest.mocked(catalogService.dubbingList).mockResolvedValue([
+    jest.mocked(mediaService.dubbingList).mockResolvedValue([
       {
         language: 'English',
         language_key: 'en',

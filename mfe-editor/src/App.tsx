@@ -6,8 +6,8 @@ import { BotEditorPage } from './pages/BotEditorPage';
 import { StoryEditorPage } from './pages/StoryEditorPage';
 import { WorksPage } from './pages/WorksPage';
 
-/** The UI kit's living catalogue: its own chunk, so it costs the editor's first render nothing. */
-const ComponentCatalogue = lazy(() => import('./catalogue/ComponentCatalogue'));
+/** The UI kit's component showcase: its own chunk, so it costs the editor's first render nothing. */
+const ComponentShowcase = lazy(() => import('./showcase/ComponentShowcase'));
 /** Templates, the gallery and the voice library: chunks of their own, fetched when their route opens. */
 const TemplateEditorPage = lazy(() => import('./pages/templateRoutes').then((m) => ({ default: m.TemplateEditorPage })));
 const GalleryPage = lazy(() => import('./pages/templateRoutes').then((m) => ({ default: m.GalleryPage })));
@@ -31,7 +31,7 @@ export default function App(): JSX.Element {
           <Route path="gallery/:id" element={<GalleryTemplatePage mode="detail" />} />
           <Route path="gallery/:id/use" element={<GalleryTemplatePage mode="use" />} />
           <Route path="voices" element={<VoicesPage />} />
-          <Route path="demo/components" element={<ComponentCatalogue />} />
+          <Route path="demo/components" element={<ComponentShowcase />} />
           <Route path="*" element={<Navigate to="works" replace />} />
         </Routes>
       </Suspense>

@@ -1,38 +1,24 @@
 import { Suspense, type JSX } from 'react';
-import { NavLink, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Spinner } from 'ui-kit';
-import { BaseContext, under, useBase, useMountPath } from './base';
-import { useOpsT } from './i18n';
+import { BaseContext, useMountPath } from './base';
+import { ConsoleFrame } from './frame/ConsoleFrame';
+import './ops.css';
 import { AuditPage } from './pages/AuditPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { MailPage } from './pages/MailPage';
 import { QueuePage } from './pages/QueuePage';
 import { ReviewPage } from './pages/ReviewPage';
 import { PermissionsPage } from './pages/PermissionsPage';
-import { SanctionRoutes, SanctionNav } from './pages/sanctionRoutes';
+import { SanctionRoutes } from './pages/sanctionRoutes';
 import { ReportCasePage } from './pages/ReportCasePage';
 import { ReportsPage } from './pages/ReportsPage';
 import { TemplateWhiteListPage } from './pages/TemplateWhiteListPage';
-import { PermissionsProvider, useCan } from './me';
-import { OpsPermission } from 'shared-kit';
+import { PermissionsProvider } from './me';
 
 function Console(): JSX.Element {
-  const { t } = useOpsT();
-  const base = useBase();
   return (
-    <>
-      <nav aria-label={t('nav.label')}>
-        <NavLink to={under(base, 'dashboard')}>{t('dashboard.nav')}</NavLink>{' '}
-        <NavLink to={under(base)} end>
-          {t('nav.queue')}
-        </NavLink>{' '}
-        <NavLink to={under(base, 'audit')}>{t('nav.audit')}</NavLink>{' '}
-        {useCan(OpsPermission.Moderator) && <NavLink to={under(base, 'reports')}>{t('reports.nav')}</NavLink>}{' '}
-        {useCan(OpsPermission.Admin) && <NavLink to={under(base, 'permissions')}>{t('permissions.nav')}</NavLink>}{' '}
-        <SanctionNav />{' '}
-        {useCan(OpsPermission.ContentOperator) && <NavLink to={under(base, 'template-whitelist')}>{t('templates.nav')}</NavLink>}{' '}
-        {useCan(OpsPermission.ContentOperator) && <NavLink to={under(base, 'mail')}>{t('mail.nav')}</NavLink>}
-      </nav>
+    <ConsoleFrame>
       <Routes>
         <Route index element={<QueuePage />} />
         <Route path="review/:storyId" element={<ReviewPage />} />
@@ -46,7 +32,7 @@ function Console(): JSX.Element {
         <Route path="template-whitelist" element={<TemplateWhiteListPage />} />
         <Route path="*" element={<QueuePage />} />
       </Routes>
-    </>
+    </ConsoleFrame>
   );
 }
 

@@ -7,6 +7,7 @@ import { OPS_NS } from './i18n';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
 import * as topics from './services/topic.service';
+import { findReadyTable } from '../test/tables';
 
 jest.mock('./services/ops.service');
 jest.mock('./services/moderation.service');
@@ -53,7 +54,7 @@ describe('mfe-ops home content', () => {
     );
     expect(await screen.findByRole('link', { name: 'Home content' }, { timeout: 5000 })).toBeTruthy();
     await screen.findByText('No banners', {}, { timeout: 5000 });
-    const table = await screen.findByRole('table', { name: 'Topics' });
+    const table = await findReadyTable('Topics');
     expect(table.textContent).toContain('Sea stories (Top)');
     fireEvent.click(within(table).getByRole('button', { name: 'Publish: Sea stories' }));
     await waitFor(() => expect(api.setPlacementStatus).toHaveBeenCalledWith('topic', 't1', 'Published'));

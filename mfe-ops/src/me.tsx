@@ -25,3 +25,8 @@ export function useCan(permission: OpsPermission): boolean | undefined {
   const held = useContext(PermissionsContext);
   return held === null ? undefined : held.includes(permission);
 }
+
+/** Every permission the operator holds; null while they load. */
+export function useHeld(): readonly string[] | null {
+  return useContext(PermissionsContext);
+}

@@ -7,6 +7,7 @@ import { operationOf } from './components/OperationFields';
 import { OPS_NS } from './i18n';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
+import { findReadyTable } from '../test/tables';
 
 jest.mock('./services/ops.service');
 jest.mock('./services/moderation.service');
@@ -55,7 +56,7 @@ describe('mfe-ops permissions', () => {
     mod.fetchOperators.mockResolvedValue({ list: operators });
     mod.updatePermission.mockResolvedValue(operators[1]!);
     renderAt('/ops/permissions');
-    const table = await screen.findByRole('table', { name: 'Operators' });
+    const table = await findReadyTable('Operators');
     expect(table.textContent).toContain('Rita (rita)');
     fireEvent.click(screen.getByRole('button', { name: 'Revoke Reviewer from Rita' }));
     await waitFor(() => expect(mod.updatePermission).toHaveBeenCalledWith('u2', 'reviewer', false));
@@ -115,7 +116,7 @@ describe('mfe-ops reports', () => {
     mod.fetchMe.mockResolvedValue(admin);
     mod.fetchReportQueue.mockResolvedValue({ list: [reportCase], has_more: false, next_offset: 1 });
     renderAt('/ops/reports');
-    const table = await screen.findByRole('table', { name: 'Reported content' });
+    const table = await findReadyTable('Reported content');
     expect(table.textContent).toContain('Violence (1), Sexual content (1)');
     expect(screen.getByTestId('report-count').textContent).toBe('2');
     expect(screen.getByRole('link', { name: 'Open The Quarry' }).getAttribute('href')).toBe('/ops/reports/c1');

@@ -7,6 +7,7 @@ import { OPS_NS } from './i18n';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
 import * as sanctions from './services/sanction.service';
+import { findReadyTable } from '../test/tables';
 
 jest.mock('./services/ops.service');
 jest.mock('./services/moderation.service');
@@ -71,7 +72,7 @@ describe('mfe-ops users and appeals', () => {
     await screen.findByRole('link', { name: 'Appeals' });
     fireEvent.change(screen.getByLabelText('Find an account'), { target: { value: 'sam' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    const table = await screen.findByRole('table', { name: 'Accounts found' });
+    const table = await findReadyTable('Accounts found');
     expect(api.searchUsers).toHaveBeenCalledWith('sam');
     expect(within(table).getByRole('link', { name: 'Sam' }).getAttribute('href')).toBe('/ops/users/u1');
     expect(table.textContent).toContain('Banned');

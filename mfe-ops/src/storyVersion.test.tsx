@@ -144,7 +144,9 @@ describe('mfe-ops: a story version as judged, read only, with its appeal', () =>
     );
     renderAt('/ops/story/st1/v1');
     await screen.findByRole('heading', { level: 1, name: 'Harbour lights, as judged' });
-    expect(screen.getByText('Shortcuts: A approve, R reject, N next appeal')).toBeTruthy();
+    // The decision panel shows its keys: A approve, R reject, N the next appeal.
+    const keys = screen.getByText('Keyboard shortcuts');
+    expect(keys.nextElementSibling?.textContent).toBe('AApproveRRejectNNext appeal');
     fireEvent.keyDown(window, { key: 'a' });
     expect(await screen.findByText('Give a reason for the decision first.')).toBeTruthy();
     expect(api.decideStoryAppeal).not.toHaveBeenCalled();
@@ -193,7 +195,7 @@ describe('mfe-ops: a story version as judged, read only, with its appeal', () =>
     let fail!: (e: unknown) => void;
     api.fetchStoryVersion.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject))).mockResolvedValueOnce(judged());
     const { unmount } = renderAt('/ops/story/st1/v1');
-    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
     fail(new ApiError(ErrorCode.Internal));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The story version could not be loaded.');

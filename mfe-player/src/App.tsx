@@ -1,6 +1,7 @@
-import { Suspense, lazy, useState, type JSX } from 'react';
+import { Suspense, lazy, useLayoutEffect, useState, type JSX } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
-import { Spinner, Tabs } from 'ui-kit';
+import { releasePrerendered } from 'shared-kit';
+import { PrerenderedPage, Spinner, Tabs, showsPrerenderedPage } from 'ui-kit';
 import { NotFound } from './components/NotFound';
 import { BaseContext } from './components/paths';
 import { FeedPage } from './pages/FeedPage';
@@ -27,6 +28,15 @@ function useMountPath(): string {
   return base || '/';
 }
 
+/**
+ * Rendered beside the routes, inside the same Suspense boundary: it commits with the page, so once it runs the page
+ * has rendered its own first screen and the server's one (and its data) is not used again.
+ */
+function PrerenderTaken(): null {
+  useLayoutEffect(() => releasePrerendered(), []);
+  return null;
+}
+
 /** The player remote, mounted by the shell at `/play/*`; its routes are relative to that mount. */
 export default function App(): JSX.Element {
   const base = useMountPath();
@@ -46,8 +56,9 @@ export default function App(): JSX.Element {
   return (
     <BaseContext.Provider value={base}>
       <div data-remote="mfe_player" className="pl">
-        {/* The player's copy is fetched for the language in use on first render. */}
-        <Suspense fallback={<Spinner className="player-loading" />}>
+        {/* The player's copy is fetched for the language in use on first render. Until the page has all it needs, a
+            page that came with its first screen from the server keeps showing that screen. */}
+        <Suspense fallback={showsPrerenderedPage() ? <PrerenderedPage /> : <Spinner className="player-loading" />}>
           <Routes>
             <Route index element={<FeedPage />} />
             <Route path="story/:id" element={<StoryDetailPage />} />
@@ -59,6 +70,7 @@ export default function App(): JSX.Element {
             <Route path="user/:uid/following" element={<PeoplePage type="following" />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
+          <PrerenderTaken />
         </Suspense>
       </div>
     </BaseContext.Provider>

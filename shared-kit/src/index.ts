@@ -19,3 +19,4 @@ export * from './shell-bridge';
 export type * from './contracts';
 export * from './report';
 export * from './opsMail';
+export * from './prerender';

@@ -5,6 +5,7 @@ import httpProxy from 'http-proxy';
 import { createStaticHandler } from './static';
 import { securityHeaders } from './headers';
 import { createPageHandler, isPageRequest } from './page';
+import { createPrerenderer } from './prerender';
 import type { ShellServerConfig } from './config';
 
 /** Paths that belong to the api (share links' landing pages, `/s/<code>`, are rendered there); everything else is the shell's. */
@@ -21,6 +22,12 @@ export function createShellServer(config: Omit<ShellServerConfig, 'port' | 'host
   const headers = securityHeaders(config.remotes);
   const files = createStaticHandler({ dir: config.distDir, historyFallback: true, headers });
   const pages = createPageHandler(config.distDir, config.remotes, headers);
+  const prerender = createPrerenderer({
+    apiUrl: config.apiUrl,
+    distDir: config.distDir,
+    remotes: config.remotes,
+    onFailure: (path, error) => console.warn(`pre-render of ${path} failed, sent without its first screen: ${error instanceof Error ? error.message : String(error)}`),
+  });
   const remotesBody = JSON.stringify(config.remotes);
   const proxy = httpProxy.createProxyServer({ target: config.apiUrl, xfwd: true, ws: true });
 
@@ -64,7 +71,21 @@ export function createShellServer(config: Omit<ShellServerConfig, 'port' | 'host
       return;
     }
     const pathname = pathOf(url);
-    if (pathname !== null && isPageRequest(req, pathname) && pages(req, res, pathname)) return;
+    if (pathname !== null && isPageRequest(req, pathname)) {
+      const template = pages.text(pathname);
+      if (template === null) {
+        files(req, res);
+        return;
+      }
+      // A public page with its first screen; any failure sends the page as before.
+      prerender(req, res, pathname, template, headers)
+        .catch(() => false)
+        .then((sent) => {
+          if (!sent && !res.headersSent) pages(req, res, pathname);
+        })
+        .catch(() => res.destroy());
+      return;
+    }
     files(req, res);
   });
 

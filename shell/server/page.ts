@@ -43,6 +43,7 @@ export function isPageRequest(req: IncomingMessage, pathname: string): boolean {
 }
 
 interface Rendered {
+  text: string;
   html: Buffer;
   gzip: Buffer;
 }
@@ -71,14 +72,15 @@ export function createPageHandler(distDir: string, remotes: RemotesJson, headers
     const key = remoteForPath(pathname) ?? '';
     let page = rendered.get(key);
     if (!page) {
-      const html = Buffer.from(renderPage(template.text, remotes, pathname));
-      page = { html, gzip: gzipSync(html, { level: 9 }) };
+      const text = renderPage(template.text, remotes, pathname);
+      const html = Buffer.from(text);
+      page = { text, html, gzip: gzipSync(html, { level: 9 }) };
       rendered.set(key, page);
     }
     return page;
   }
 
-  return (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
+  const handler = (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
     const page = render(pathname);
     if (!page) return false;
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
@@ -96,4 +98,7 @@ export function createPageHandler(distDir: string, remotes: RemotesJson, headers
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   };
+  /** The page's HTML for `pathname` (what the handler sends), for the pre-rendered public pages to start from. */
+  handler.text = (pathname: string): string | null => render(pathname)?.text ?? null;
+  return handler;
 }

@@ -11,7 +11,8 @@ void Promise.all([import('shared-kit'), import('ui-kit')])
     prefetchFirstData(window.location.pathname, {
       prefetchGet: kit.prefetchGet,
       FEED_FIRST_PAGE: kit.FEED_FIRST_PAGE,
-      preloadTabs: () => ui.Tabs.preload(),
+      preloadTabs: () => void ui.Tabs.preload(),
+      prerendered: kit.hasPrerenderedPage,
     }),
   )
   .catch(() => undefined);

@@ -25,6 +25,15 @@ export {
   type EmptyStateProps,
   type ErrorFallbackProps,
 } from './components/Display';
+export {
+  DataTable,
+  ListState,
+  type Column,
+  type DataTableProps,
+  type ListStateProps,
+  type ListStatus,
+  type TableSort,
+} from './components/DataTable';
 export { cx } from './components/cx';
 export { THEMES, applyTheme, getTheme, setTheme, useTheme, type Theme } from './theme/theme';
 export { i18n, registerNamespace, registeredNamespaces, changeLanguage } from './i18n/instance';
@@ -35,3 +44,4 @@ export { formatCount, formatRelativeTime, formatDate, useFormat } from './i18n/f
 export { LanguageSwitcher, ThemeSwitcher } from './i18n/LanguageSwitcher';
 export { useTranslation, Trans, I18nextProvider } from 'react-i18next';
 export { useDocumentTitle } from './hooks/useDocumentTitle';
+export { PrerenderedPage, capturePrerenderedPage, showsPrerenderedPage } from './components/Prerendered';

@@ -1,6 +1,6 @@
 // Every catalogue in the repo (`<workspace>/src/locales/`) is complete in every shipped language: same keys as the
-// English source, nested the same way, no empty text. Catalogues are `locales/<lang>.ts` (a remote's one namespace)
-// or `locales/<lang>/<namespace>.ts`.
+// English source, nested the same way, no empty text. Catalogues are `locales/<lang>.ts` (a remote's namespace),
+// `locales/<name>.<lang>.ts` (a part of it, or a namespace of its own) or `locales/<lang>/<namespace>.ts` (the kit's).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LANGUAGES, SOURCE_LANGUAGE } from '../src/i18n/languages';
@@ -19,6 +19,13 @@ function catalogueFiles(): CatalogueFile[] {
     if (workspace === 'node_modules' || !existsSync(dir)) continue;
     const source = join(dir, SOURCE_LANGUAGE);
     if (existsSync(`${source}.ts`)) out.push({ id: `${workspace}/${SOURCE_LANGUAGE}.ts`, path: (lng) => join(dir, `${lng}.ts`) });
+    const suffix = `.${SOURCE_LANGUAGE}.ts`;
+    // A part with named exports is spread into its namespace's `<lang>.ts` and checked there.
+    const parts = readdirSync(dir).filter((f) => f.endsWith(suffix) && f !== `${SOURCE_LANGUAGE}.ts`);
+    for (const file of parts.filter((f) => load(join(dir, f)) !== undefined)) {
+      const name = file.slice(0, -suffix.length);
+      out.push({ id: `${workspace}/${file}`, path: (lng) => join(dir, `${name}.${lng}.ts`) });
+    }
     if (existsSync(source) && statSync(source).isDirectory()) {
       for (const file of readdirSync(source).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
         out.push({ id: `${workspace}/${SOURCE_LANGUAGE}/${file}`, path: (lng) => join(dir, lng, file) });

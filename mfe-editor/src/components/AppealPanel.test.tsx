@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppealStatus, StoryStatus, type StoryAppeal } from 'shared-kit';
-import * as catalogService from '../services/catalog.service';
+import * as mediaService from '../services/media.service';
 import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
 import { aStoryDetail, installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/story.service');
-jest.mock('../services/catalog.service');
+jest.mock('../services/media.service');
 jest.mock('../services/events.service');
 const stories = jest.mocked(storyService);
-const catalog = jest.mocked(catalogService);
+const media = jest.mocked(mediaService);
 const events = jest.mocked(eventsService);
 
 function anAppeal(storyId: string, over: Partial<StoryAppeal> = {}): StoryAppeal {
@@ -33,9 +33,9 @@ function anAppeal(storyId: string, over: Partial<StoryAppeal> = {}): StoryAppeal
 
 beforeEach(() => {
   installFakeShell();
-  catalog.dubbingList.mockResolvedValue([]);
-  catalog.bgmList.mockResolvedValue([]);
-  catalog.imageStyles.mockResolvedValue([]);
+  media.dubbingList.mockResolvedValue([]);
+  media.bgmList.mockResolvedValue([]);
+  media.imageStyles.mockResolvedValue([]);
   events.trackEnterEditor.mockResolvedValue(undefined);
   Element.prototype.scrollIntoView = () => undefined;
 });

@@ -2,13 +2,13 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ApiError, ErrorCode } from 'shared-kit';
 import { messageForCode } from 'ui-kit';
 import type { GeneratedImage } from '../api/types';
-import * as catalogService from '../services/catalog.service';
+import * as mediaService from '../services/media.service';
 import { useEditorStore } from '../stores/editor/store';
 import { resetAll } from '../testing/render';
 import { ImageGenerator } from './ImageGenerator';
 
-jest.mock('../services/catalog.service');
-const catalog = jest.mocked(catalogService);
+jest.mock('../services/media.service');
+const media = jest.mocked(mediaService);
 
 afterEach(() => {
   resetAll();
@@ -53,7 +53,7 @@ describe('ImageGenerator', () => {
   it('shows progress while drawing, then hands over the picture with the story style and the name', async () => {
     useEditorStore.setState((s) => ({ content: { ...s.content, image_generate_style: { code: 'anime' } } }));
     let finish: (g: GeneratedImage) => void = () => undefined;
-    catalog.generateImage.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    media.generateImage.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const { button, prompt, onGenerated } = setup({ characterName: ' Mira ' });
     fireEvent.change(prompt, { target: { value: ' Silver hair ' } });
     fireEvent.click(button());
@@ -61,7 +61,7 @@ describe('ImageGenerator', () => {
     expect(button().textContent).toBe('Generating…');
     expect(button().disabled).toBe(true);
     expect(screen.getByRole('status').textContent).toContain('Generating picture');
-    expect(catalog.generateImage).toHaveBeenCalledWith({
+    expect(media.generateImage).toHaveBeenCalledWith({
       use: 'character',
       prompt: 'Silver hair',
       character_name: 'Mira',
@@ -75,7 +75,7 @@ describe('ImageGenerator', () => {
   });
 
   it("shows the client's message for the refusal's code when drawing is refused, and can try again", async () => {
-    catalog.generateImage.mockRejectedValueOnce(
+    media.generateImage.mockRejectedValueOnce(
       new ApiError(
         ErrorCode.RequestOverLimit,
         'Daily AI quota reached for images: this needs 1 picture, and you can draw 0 pictures more today',
@@ -85,10 +85,10 @@ describe('ImageGenerator', () => {
     fireEvent.change(prompt, { target: { value: 'A harbour at night' } });
     await act(async () => fireEvent.click(button()));
     expect(screen.getByRole('alert').textContent).toBe(messageForCode(ErrorCode.RequestOverLimit));
-    expect(catalog.generateImage).toHaveBeenCalledWith({ use: 'cover', prompt: 'A harbour at night' });
+    expect(media.generateImage).toHaveBeenCalledWith({ use: 'cover', prompt: 'A harbour at night' });
     expect(onGenerated).not.toHaveBeenCalled();
 
-    catalog.generateImage.mockResolvedValueOnce(picture);
+    media.generateImage.mockResolvedValueOnce(picture);
     await act(async () => fireEvent.click(button()));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onGenerated).toHaveBeenCalledWith(picture.url);

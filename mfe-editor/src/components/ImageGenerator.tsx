@@ -4,7 +4,7 @@ import { Button, ProgressBar, TextArea } from 'ui-kit';
 import type { GenerateUse } from '../api/types';
 import { useEditorT } from '../i18n';
 import { errorText } from '../lib/errors';
-import * as catalogService from '../services/catalog.service';
+import * as mediaService from '../services/media.service';
 import { fieldDomId } from '../stores/editor/fields';
 import { useEditorStore } from '../stores/editor/store';
 
@@ -40,7 +40,7 @@ export function ImageGenerator({ fkey, use, characterName, onGenerated }: ImageG
   async function generate(): Promise<void> {
     setState({ busy: true, problem: null });
     try {
-      const picture = await catalogService.generateImage({
+      const picture = await mediaService.generateImage({
         use,
         prompt: prompt.trim(),
         ...(use === 'character' ? { character_name: (characterName ?? '').trim() } : {}),

@@ -3,7 +3,7 @@ import { Button, cx } from 'ui-kit';
 import type { MediaUse } from '../api/types';
 import { useEditorT } from '../i18n';
 import { errorText } from '../lib/errors';
-import * as catalogService from '../services/catalog.service';
+import * as mediaService from '../services/media.service';
 import { FieldError, fieldA11y, useFieldError } from './Field';
 import { ImageGenerator } from './ImageGenerator';
 
@@ -28,7 +28,7 @@ export function ImagePicker({ fkey, label, use, value, onChange, generate }: Ima
     if (!file) return;
     setState({ busy: true, problem: null });
     try {
-      const media = await catalogService.upload(file, use);
+      const media = await mediaService.upload(file, use);
       onChange(media.url);
       setState({ busy: false, problem: null });
     } catch (e) {

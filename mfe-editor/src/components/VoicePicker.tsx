@@ -6,8 +6,8 @@ import type { DubbingInfo } from '../api/types';
 import { useEditorT } from '../i18n';
 import { selectIsPlaying } from '../stores/audio/selectors';
 import { useAudioStore } from '../stores/audio/store';
-import { findDubbing, selectCatalogStatus, selectDubbings } from '../stores/catalog/selectors';
-import { useCatalogStore } from '../stores/catalog/store';
+import { findDubbing, selectMediaOptionsStatus, selectDubbings } from '../stores/mediaOptions/selectors';
+import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { useMyVoicesStore } from '../stores/voices/store';
 import { FieldError, fieldA11y, useFieldError } from './Field';
 
@@ -60,9 +60,9 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
   const voiceName = useVoiceName();
   const error = useFieldError(fkey);
   const a11y = fieldA11y(fkey, error, false);
-  const languages = useCatalogStore(selectDubbings);
-  const status = useCatalogStore(selectCatalogStatus);
-  const current = useCatalogStore((s) => (value ? findDubbing(s, value) : null));
+  const languages = useMediaOptionsStore(selectDubbings);
+  const status = useMediaOptionsStore(selectMediaOptionsStatus);
+  const current = useMediaOptionsStore((s) => (value ? findDubbing(s, value) : null));
   const mine = useMyVoicesStore((s) => s.voices);
   const mineStatus = useMyVoicesStore((s) => s.status);
   const ensureMine = useMyVoicesStore((s) => s.ensure);

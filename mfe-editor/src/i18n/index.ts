@@ -5,8 +5,8 @@ import { i18n, registerNamespace, useTranslation } from 'ui-kit';
 export const EDITOR_NS = 'editor';
 
 registerNamespace(EDITOR_NS, {
-  en: () => import('../locales/en/editor'),
-  'zh-CN': () => import('../locales/zh-CN/editor'),
+  en: () => import('../locales/en'),
+  'zh-CN': () => import('../locales/zh-CN'),
 });
 
 /** `t` for the editor's copy (keys like `works.createStory`). */

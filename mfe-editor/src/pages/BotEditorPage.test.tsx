@@ -1,32 +1,32 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StoryStatus, type StoryReviewResult } from 'shared-kit';
 import { changeLanguage } from 'ui-kit';
-import * as catalogService from '../services/catalog.service';
+import * as mediaService from '../services/media.service';
 import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
 import * as cardService from '../services/card.service';
 import { aStoryDetail, installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/story.service');
-jest.mock('../services/catalog.service');
+jest.mock('../services/media.service');
 jest.mock('../services/events.service');
 jest.mock('../services/card.service', () => ({ ...jest.requireActual('../services/card.service'), importCard: jest.fn() }));
 const cards = jest.mocked(cardService);
 const stories = jest.mocked(storyService);
-const catalog = jest.mocked(catalogService);
+const media = jest.mocked(mediaService);
 const events = jest.mocked(eventsService);
 
 beforeEach(() => {
   installFakeShell();
-  catalog.dubbingList.mockResolvedValue([
+  media.dubbingList.mockResolvedValue([
     {
       language: 'English',
       language_key: 'en',
       dubbing_infos: [{ dubbing: 'en_female_calm', dubbing_desc: 'Calm woman', dubbing_audition: '' }],
     },
   ]);
-  catalog.bgmList.mockResolvedValue([]);
-  catalog.imageStyles.mockResolvedValue([]);
+  media.bgmList.mockResolvedValue([]);
+  media.imageStyles.mockResolvedValue([]);
   events.trackEnterEditor.mockResolvedValue(undefined);
   stories.updatePermission.mockResolvedValue({ character_use: true, thread_share: true });
   Element.prototype.scrollIntoView = () => undefined;

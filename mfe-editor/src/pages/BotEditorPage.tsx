@@ -1,25 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect, type JSX } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { LIMITS } from 'shared-kit';
-import { Card, Checkbox, Spinner } from 'ui-kit';
-import { CardTools } from '../components/CardTools';
+import type { JSX } from 'react';
+import { LIMITS, StoryGenType } from 'shared-kit';
+import { Card, Checkbox } from 'ui-kit';
 import { TextField } from '../components/Field';
 import { ImagePicker } from '../components/ImagePicker';
-import { RestoreNotice } from '../components/RestoreNotice';
-import { SaveBar } from '../components/SaveBar';
-import { StaleNotice } from '../components/StaleNotice';
-import { ValidationModal } from '../components/ValidationModal';
 import { VoicePicker } from '../components/VoicePicker';
 import { useEditorT } from '../i18n';
-import { useCatalogStore } from '../stores/catalog/store';
 import { characterKey } from '../stores/editor/fields';
-import { selectLoad, selectPermission, selectRev } from '../stores/editor/selectors';
-import { useEditorStore, type SaveMode } from '../stores/editor/store';
-import { StoryGenType } from 'shared-kit';
-import { Autosave } from './useAutosave';
-import { isNewId, useEnterEvent, useFocusFirstError, useLeaveGuard } from './useEditorFrame';
-
-const LorebookSection = lazy(() => import('../sections/LorebookSection'));
+import { selectPermission } from '../stores/editor/selectors';
+import { useEditorStore } from '../stores/editor/store';
+import { StoryPageFrame } from './frame/StoryPageFrame';
+import { useStoryEditorFrame } from './frame/useStoryEditorFrame';
 
 function BotForm(): JSX.Element | null {
   const { t } = useEditorT();
@@ -68,62 +58,16 @@ function BotForm(): JSX.Element | null {
 /** Create or edit a bot: one character with an opening line, saved through the story API as SingleBot. */
 export function BotEditorPage(): JSX.Element {
   const { t } = useEditorT();
-  const { id } = useParams();
-  const isNew = isNewId(id);
-  const navigate = useNavigate();
-  const load = useEditorStore(selectLoad);
-  const rev = useEditorStore(selectRev);
-  const save = useEditorStore((s) => s.save);
-
-  useEffect(() => {
-    void useCatalogStore.getState().ensure();
-  }, []);
-  useEffect(() => {
-    const s = useEditorStore.getState();
-    if (isNew) s.startNew(StoryGenType.SingleBot);
-    else if (s.storyId !== id || s.load.status !== 'ready') void s.loadStory(id as string);
-  }, [id, isNew]);
-  useLeaveGuard('bot-editor');
-  useEnterEvent(id, 'bot');
-  useFocusFirstError();
-  // The first automatic save of a new bot moves the URL to its id, as the first save by hand does.
-  const onCreated = useCallback((storyId: string) => navigate(`../bot/${storyId}`, { replace: true }), [navigate]);
-
-  async function onSave(mode: SaveMode): Promise<void> {
-    const outcome = await save(mode);
-    if (outcome.ok && outcome.created) navigate(`../bot/${outcome.storyId}`, { replace: true });
-  }
+  const frame = useStoryEditorFrame('bot', StoryGenType.SingleBot);
 
   return (
-    <div className="editor-page">
-      <header className="editor-page__head">
-        <div>
-          <Link to="../works" className="editor-back">
-            {t('common.backToMyStory')}
-          </Link>
-          <h1 className="ui-heading-1">{isNew ? t('bot.create') : t('bot.edit')}</h1>
-        </div>
-        <SaveBar onSave={(m) => void onSave(m)} />
-      </header>
-      <StaleNotice />
-      <RestoreNotice />
-      {load.status === 'loading' ? <Spinner label={t('bot.loading')} /> : null}
-      {load.status === 'error' ? (
-        <Card className="editor-notice" role="alert">
-          {t('bot.loadFailed', { error: load.error })}
-        </Card>
-      ) : null}
-      {load.status === 'ready' ? (
-        <div key={rev} className="editor-body">
-          <BotForm />
-          <Suspense fallback={<Spinner label={t('common.loading')} />}>
-            <LorebookSection storyId={isNew ? null : (id ?? null)} />
-          </Suspense>
-          <CardTools storyId={isNew ? null : (id ?? null)} />
-        </div>
-      ) : null}
-      <ValidationModal />
-      <Autosave onCreated={onCreated} />
-    </div>
+    <StoryPageFrame
+      frame={frame}
+      title={frame.isNew ? t('bot.create') : t('bot.edit')}
+      loadingLabel={t('bot.loading')}
+      loadFailed={t('bot.loadFailed', { error: frame.load.error })}
+    >
+      <BotForm />
+    </StoryPageFrame>
   );
 }

@@ -15,7 +15,7 @@ import { ImagePicker } from '../components/ImagePicker';
 import { useEditorT } from '../i18n';
 import { errorText } from '../lib/errors';
 import * as templateService from '../services/template.service';
-import { useCatalogStore } from '../stores/catalog/store';
+import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { TemplatePreview } from './TemplatePreview';
 import { forgetValues, formControls, formIssues, keepValues, restoredValues, valuesToSend } from './templateForm';
 import { templateIssueText } from './templateIssues';
@@ -56,9 +56,9 @@ function UseForm({ template }: { template: templateService.TemplateDetail }): JS
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [server, setServer] = useState<Record<string, TemplateIssue>>({});
-  const bgms = useCatalogStore((s) => s.bgms);
+  const bgms = useMediaOptionsStore((s) => s.bgms);
   useEffect(() => {
-    void useCatalogStore.getState().ensure();
+    void useMediaOptionsStore.getState().ensure();
   }, []);
   const issues = checked ? { ...server, ...formIssues(template.fields, values) } : {};
   const set = (id: string, v: string) => {

@@ -1,18 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TemplateStatus, type TemplateDetail } from 'shared-kit';
 import { storyContentSchema } from 'shared-kit/schemas';
-import * as catalogService from '../services/catalog.service';
+import * as mediaService from '../services/media.service';
 import * as templateService from '../services/template.service';
 import { resetTemplateStore, useTemplateStore } from '../stores/template/store';
 import { installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/template.service');
-jest.mock('../services/catalog.service');
+jest.mock('../services/media.service');
 const api = jest.mocked(templateService);
 
 // jsdom has no structuredClone; the template's copies are plain JSON.
 globalThis.structuredClone ??= <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const catalog = jest.mocked(catalogService);
+const media = jest.mocked(mediaService);
 
 const PIC = '/api/media/0123456789abcdef01234567';
 
@@ -50,9 +50,9 @@ function detail(): TemplateDetail {
 
 beforeEach(() => {
   installFakeShell();
-  catalog.dubbingList.mockResolvedValue([]);
-  catalog.bgmList.mockResolvedValue([{ vid: 'bgm_calm_shore', name: 'Calm shore', music_style: 'calm' }]);
-  catalog.imageStyles.mockResolvedValue([]);
+  media.dubbingList.mockResolvedValue([]);
+  media.bgmList.mockResolvedValue([{ vid: 'bgm_calm_shore', name: 'Calm shore', music_style: 'calm' }]);
+  media.imageStyles.mockResolvedValue([]);
   api.getTemplate.mockResolvedValue(detail());
   api.getImages.mockResolvedValue({ template_id: '77', cover: '', images: [PIC] });
   api.creatorStoryList.mockResolvedValue({ stories: [], total: 0, has_more: false, next_offset: 0 });

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, type JSX } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import {
   exampleValues,
   fillTemplate,
-  registerLeaveGuard,
   TEMPLATE_CATEGORIES,
   TEMPLATE_LIMITS,
   TemplateBox,
@@ -11,10 +9,12 @@ import {
   TemplateStatus,
   type TemplateField,
 } from 'shared-kit';
-import { Badge, Button, Card, Select, Spinner, Switch, TextArea, TextField } from 'ui-kit';
+import { Badge, Button, Card, Select, Switch, TextArea, TextField } from 'ui-kit';
 import { ImagePicker } from '../components/ImagePicker';
 import { useEditorT } from '../i18n';
 import { currentIssues, resetTemplateStore, useTemplateStore } from '../stores/template/store';
+import { EditorPageFrame } from './frame/EditorPageFrame';
+import { useEditorFrame } from './frame/useEditorFrame';
 import { TemplateFieldCard } from './TemplateFieldCard';
 import { TemplatePictures } from './TemplatePictures';
 import { TemplatePreview } from './TemplatePreview';
@@ -73,25 +73,14 @@ function useUnloadWarning(): void {
   }, [unsaved]);
 }
 
-/** The shell's leave guard (spec section 2): leaving with unsaved edits asks first; confirming drops them. */
-function useTemplateLeaveGuard(): void {
-  useEffect(
-    () =>
-      registerLeaveGuard({
-        id: 'template-editor',
-        isDirty: () => useTemplateStore.getState().edits > 0,
-        onConfirm: () => resetTemplateStore(),
-      }),
-    [],
-  );
-}
-
 /** The template editor (`/editor/template/:id?`): the template's card, its fields, the story skeleton and a live preview. */
 export function TemplateEditorPage(): JSX.Element {
   const { t } = useEditorT();
-  const { id } = useParams();
-  const navigate = useNavigate();
-  const isNew = id === undefined || id === 'new' || id === '0';
+  const { id, isNew, onCreated, saveThenNavigate } = useEditorFrame({
+    route: 'template',
+    isDirty: () => useTemplateStore.getState().edits > 0,
+    discard: () => resetTemplateStore(),
+  });
   const s = useTemplateStore();
   const { content, load } = s;
 
@@ -101,10 +90,8 @@ export function TemplateEditorPage(): JSX.Element {
     else if (st.templateId !== id || st.load.status !== 'ready') void st.loadTemplate(id as string);
   }, [id, isNew]);
 
-  const onCreated = useMemo(() => (newId: string) => navigate(`../template/${newId}`, { replace: true }), [navigate]);
   useDraftAutosave(onCreated);
   useUnloadWarning();
-  useTemplateLeaveGuard();
 
   // Until the template (or the example it starts from) is in, there is nothing to check.
   const issueList = useMemo(() => (load.status === 'ready' ? currentIssues(s) : []), [s, load.status]);
@@ -116,11 +103,12 @@ export function TemplateEditorPage(): JSX.Element {
   const err = (path: string) => templateIssueText(issues.get(path));
   const fieldsError = err('fields');
 
-  async function saveAs(status: TemplateStatus): Promise<void> {
-    const wasNew = s.templateId === null;
-    const savedId = await s.save(status);
-    if (savedId && wasNew) onCreated(savedId);
-  }
+  const saveAs = (status: TemplateStatus) =>
+    saveThenNavigate(async () => {
+      const wasNew = s.templateId === null;
+      const savedId = await s.save(status);
+      return wasNew ? savedId : null;
+    });
 
   const saveState = s.saving
     ? t('template.editor.saving')
@@ -133,16 +121,14 @@ export function TemplateEditorPage(): JSX.Element {
           : '';
 
   return (
-    <div className="editor-page">
-      <header className="editor-page__head">
-        <div>
-          <Link to="../gallery" className="editor-back">
-            {t('template.editor.back')}
-          </Link>
-          <h1 className="ui-heading-1">
-            {t('template.editor.title')} <Badge>{t(`template.status.${s.status}`)}</Badge>
-          </h1>
-        </div>
+    <EditorPageFrame
+      back={{ to: '../gallery', label: t('template.editor.back') }}
+      title={
+        <>
+          {t('template.editor.title')} <Badge>{t(`template.status.${s.status}`)}</Badge>
+        </>
+      }
+      actions={
         <div className="ui-row">
           <span className="ui-field__hint" role="status">
             {saveState}
@@ -162,131 +148,129 @@ export function TemplateEditorPage(): JSX.Element {
             </Button>
           )}
         </div>
-      </header>
-      {s.stale ? (
-        <Card className="editor-notice" role="alert">
-          <p>{t('template.editor.stale')}</p>
-        </Card>
-      ) : null}
-      {load.status === 'loading' ? <Spinner label={t('template.editor.loading')} /> : null}
-      {load.status === 'error' ? (
-        <Card className="editor-notice" role="alert">
-          <p>{t('template.editor.loadFailed', { error: load.error })}</p>
-        </Card>
-      ) : null}
-      {load.status === 'ready' ? (
-        <div key={s.rev} className="editor-body tmpl-layout">
-          <div className="editor-column">
-            <Card as="section" className="editor-section" aria-labelledby="tmpl-about">
-              <h2 id="tmpl-about" className="ui-heading-2">
-                {t('template.about.title')}
-              </h2>
-              <div className="editor-grid">
-                <TextField
-                  label={t('template.about.name')}
-                  value={content.name}
-                  limit={TEMPLATE_LIMITS.name}
-                  error={err('name')}
-                  onChange={(e) => s.edit((c) => void (c.name = e.target.value))}
-                />
-                <TextField
-                  label={t('template.about.emoji')}
-                  value={content.emoji}
-                  limit={TEMPLATE_LIMITS.emoji}
-                  error={err('emoji')}
-                  onChange={(e) => s.edit((c) => void (c.emoji = e.target.value))}
-                />
-                <Select
-                  label={t('template.about.category')}
-                  value={content.category}
-                  options={TEMPLATE_CATEGORIES.map((c) => ({ value: c, label: t(`template.categories.${c}`) }))}
-                  onValueChange={(v) => s.edit((c) => void (c.category = v as typeof c.category))}
-                />
-              </div>
-              <TextArea
-                label={t('template.about.description')}
-                value={content.description}
-                limit={TEMPLATE_LIMITS.description}
-                error={err('description')}
-                rows={3}
-                onChange={(e) => s.edit((c) => void (c.description = e.target.value))}
-              />
-              <ImagePicker
-                fkey="template-cover"
-                label={t('template.about.cover')}
-                use="cover"
-                value={content.cover}
-                onChange={(url) => s.edit((c) => void (c.cover = url))}
-              />
-              <div className="ui-row">
-                <Switch
-                  label={t('template.about.allowChapters')}
-                  checked={content.allow_add_chapters}
-                  onCheckedChange={(v) => s.edit((c) => void (c.allow_add_chapters = v))}
-                />
-                <Switch
-                  label={t('template.about.allowRoles')}
-                  checked={content.allow_add_roles}
-                  onCheckedChange={(v) => s.edit((c) => void (c.allow_add_roles = v))}
-                />
-                <Switch
-                  label={t('template.about.appEditOnly')}
-                  checked={content.app_edit_only}
-                  onCheckedChange={(v) => s.edit((c) => void (c.app_edit_only = v))}
-                />
-              </div>
-            </Card>
-            <Card as="section" className="editor-section" aria-labelledby="tmpl-fields">
-              <h2 id="tmpl-fields" className="ui-heading-2">
-                {t('template.fields.title')}
-              </h2>
-              {content.fields.length === 0 ? <p className="ui-field__hint">{t('template.fields.empty')}</p> : null}
-              {fieldsError ? (
-                <p className="ui-field__error" role="alert">
-                  {fieldsError}
-                </p>
-              ) : null}
-              <ul className="tmpl-fields">
-                {content.fields.map((f, i) => (
-                  <TemplateFieldCard
-                    key={f.field_id}
-                    field={f}
-                    index={i}
-                    count={content.fields.length}
-                    story={content.story}
-                    issues={issues}
-                    onChange={(change) => s.edit((c) => change(c.fields[i]!))}
-                    onMove={(by) =>
-                      s.edit((c) => {
-                        const [moved] = c.fields.splice(i, 1);
-                        if (moved) c.fields.splice(i + by, 0, moved);
-                      })
-                    }
-                    onDelete={() => s.edit((c) => void c.fields.splice(i, 1))}
-                  />
-                ))}
-              </ul>
-              <div className="ui-row">
-                {[TemplateFieldType.Text, TemplateFieldType.Image, TemplateFieldType.Sound].map((type) => (
-                  <Button
-                    key={type}
-                    variant="secondary"
-                    size="sm"
-                    disabled={content.fields.length >= TEMPLATE_LIMITS.fields}
-                    onClick={() => s.edit((c) => void c.fields.push(newField(type)))}
-                  >
-                    {t(`template.fields.add.${type}`)}
-                  </Button>
-                ))}
-              </div>
-            </Card>
-            {s.templateId ? <TemplatePictures templateId={s.templateId} /> : null}
-            <TemplateSkeleton issues={issueList} />
-            {s.templateId ? <TemplateStoriesMade templateId={s.templateId} status={s.status} /> : null}
+      }
+      notices={
+        s.stale ? (
+          <Card className="editor-notice" role="alert">
+            <p>{t('template.editor.stale')}</p>
+          </Card>
+        ) : null
+      }
+      load={load}
+      loadingLabel={t('template.editor.loading')}
+      loadFailed={t('template.editor.loadFailed', { error: load.error })}
+      rev={s.rev}
+      bodyClassName="tmpl-layout"
+    >
+      <div className="editor-column">
+        <Card as="section" className="editor-section" aria-labelledby="tmpl-about">
+          <h2 id="tmpl-about" className="ui-heading-2">
+            {t('template.about.title')}
+          </h2>
+          <div className="editor-grid">
+            <TextField
+              label={t('template.about.name')}
+              value={content.name}
+              limit={TEMPLATE_LIMITS.name}
+              error={err('name')}
+              onChange={(e) => s.edit((c) => void (c.name = e.target.value))}
+            />
+            <TextField
+              label={t('template.about.emoji')}
+              value={content.emoji}
+              limit={TEMPLATE_LIMITS.emoji}
+              error={err('emoji')}
+              onChange={(e) => s.edit((c) => void (c.emoji = e.target.value))}
+            />
+            <Select
+              label={t('template.about.category')}
+              value={content.category}
+              options={TEMPLATE_CATEGORIES.map((c) => ({ value: c, label: t(`template.categories.${c}`) }))}
+              onValueChange={(v) => s.edit((c) => void (c.category = v as typeof c.category))}
+            />
           </div>
-          {preview ? <TemplatePreview story={preview} headingId="tmpl-preview" title={t('template.preview.title')} /> : null}
-        </div>
-      ) : null}
-    </div>
+          <TextArea
+            label={t('template.about.description')}
+            value={content.description}
+            limit={TEMPLATE_LIMITS.description}
+            error={err('description')}
+            rows={3}
+            onChange={(e) => s.edit((c) => void (c.description = e.target.value))}
+          />
+          <ImagePicker
+            fkey="template-cover"
+            label={t('template.about.cover')}
+            use="cover"
+            value={content.cover}
+            onChange={(url) => s.edit((c) => void (c.cover = url))}
+          />
+          <div className="ui-row">
+            <Switch
+              label={t('template.about.allowChapters')}
+              checked={content.allow_add_chapters}
+              onCheckedChange={(v) => s.edit((c) => void (c.allow_add_chapters = v))}
+            />
+            <Switch
+              label={t('template.about.allowRoles')}
+              checked={content.allow_add_roles}
+              onCheckedChange={(v) => s.edit((c) => void (c.allow_add_roles = v))}
+            />
+            <Switch
+              label={t('template.about.appEditOnly')}
+              checked={content.app_edit_only}
+              onCheckedChange={(v) => s.edit((c) => void (c.app_edit_only = v))}
+            />
+          </div>
+        </Card>
+        <Card as="section" className="editor-section" aria-labelledby="tmpl-fields">
+          <h2 id="tmpl-fields" className="ui-heading-2">
+            {t('template.fields.title')}
+          </h2>
+          {content.fields.length === 0 ? <p className="ui-field__hint">{t('template.fields.empty')}</p> : null}
+          {fieldsError ? (
+            <p className="ui-field__error" role="alert">
+              {fieldsError}
+            </p>
+          ) : null}
+          <ul className="tmpl-fields">
+            {content.fields.map((f, i) => (
+              <TemplateFieldCard
+                key={f.field_id}
+                field={f}
+                index={i}
+                count={content.fields.length}
+                story={content.story}
+                issues={issues}
+                onChange={(change) => s.edit((c) => change(c.fields[i]!))}
+                onMove={(by) =>
+                  s.edit((c) => {
+                    const [moved] = c.fields.splice(i, 1);
+                    if (moved) c.fields.splice(i + by, 0, moved);
+                  })
+                }
+                onDelete={() => s.edit((c) => void c.fields.splice(i, 1))}
+              />
+            ))}
+          </ul>
+          <div className="ui-row">
+            {[TemplateFieldType.Text, TemplateFieldType.Image, TemplateFieldType.Sound].map((type) => (
+              <Button
+                key={type}
+                variant="secondary"
+                size="sm"
+                disabled={content.fields.length >= TEMPLATE_LIMITS.fields}
+                onClick={() => s.edit((c) => void c.fields.push(newField(type)))}
+              >
+                {t(`template.fields.add.${type}`)}
+              </Button>
+            ))}
+          </div>
+        </Card>
+        {s.templateId ? <TemplatePictures templateId={s.templateId} /> : null}
+        <TemplateSkeleton issues={issueList} />
+        {s.templateId ? <TemplateStoriesMade templateId={s.templateId} status={s.status} /> : null}
+      </div>
+      {preview ? <TemplatePreview story={preview} headingId="tmpl-preview" title={t('template.preview.title')} /> : null}
+    </EditorPageFrame>
   );
 }

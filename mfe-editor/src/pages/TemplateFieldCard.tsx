@@ -12,8 +12,8 @@ import {
 import { Badge, Button, Card, Checkbox, Select, TextField } from 'ui-kit';
 import { ImagePicker } from '../components/ImagePicker';
 import { useEditorT } from '../i18n';
-import { selectBgms } from '../stores/catalog/selectors';
-import { useCatalogStore } from '../stores/catalog/store';
+import { selectBgms } from '../stores/mediaOptions/selectors';
+import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { templateIssueText } from './templateIssues';
 
 export interface TemplateFieldCardProps {
@@ -41,7 +41,7 @@ function DefaultMusic({
   onChange: (vid: string) => void;
 }): JSX.Element {
   const { t } = useEditorT();
-  const bgms = useCatalogStore(selectBgms);
+  const bgms = useMediaOptionsStore(selectBgms);
   return (
     <Select
       label={t('template.fields.defaultMusic')}

@@ -3,13 +3,8 @@ import { TemplateFieldType, type StoryIssue, type TemplateIssue } from 'shared-k
 import { Spinner } from 'ui-kit';
 import { SkeletonFieldsContext } from '../components/skeleton';
 import { useEditorT } from '../i18n';
-import { ChaptersSection } from '../sections/ChaptersSection';
-import { CharactersSection } from '../sections/CharactersSection';
-import { PlayerSection } from '../sections/PlayerSection';
-import { PrologueSection } from '../sections/PrologueSection';
-import { SettingsSection } from '../sections/SettingsSection';
-import { SummarySection } from '../sections/SummarySection';
-import { useCatalogStore } from '../stores/catalog/store';
+import { StorySections } from '../sections/StorySections';
+import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { selectRev } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import { useTemplateStore } from '../stores/template/store';
@@ -52,7 +47,7 @@ export function TemplateSkeleton({ issues }: { issues: readonly TemplateIssue[] 
   useEffect(() => {
     // The page remounts this when another template (or a new one) is loaded: the skeleton starts from its story.
     useEditorStore.getState().loadSkeleton(useTemplateStore.getState().content.story);
-    void useCatalogStore.getState().ensure();
+    void useMediaOptionsStore.getState().ensure();
     setSeeded(true);
     const stop = useEditorStore.subscribe((now, before) => {
       if (now.edits !== before.edits && now.content !== before.content) {
@@ -86,12 +81,7 @@ export function TemplateSkeleton({ issues }: { issues: readonly TemplateIssue[] 
           </p>
         ) : null}
         <div key={rev} className="editor-body">
-          <CharactersSection />
-          <PlayerSection />
-          <PrologueSection />
-          <ChaptersSection />
-          <SummarySection />
-          <SettingsSection />
+          <StorySections />
           <Suspense fallback={<Spinner label={t('common.loading')} />}>
             <LorebookSection storyId={null} />
           </Suspense>

@@ -124,7 +124,8 @@ describe('voice library', () => {
     service.listVoices.mockImplementation(async ({ scope }) => (scope === 'mine' ? list([voice()]) : list([])));
     renderAt('/editor/voices');
     expect(await screen.findByRole('heading', { level: 1, name: 'Voice library' })).toBeTruthy();
-    expect(screen.getByText('The morning light came over the hills.')).toBeTruthy();
+    // The heading shows at once; the text to read once the voice settings are in.
+    expect(await screen.findByText('The morning light came over the hills.')).toBeTruthy();
     expect(screen.getByRole('timer', { name: 'Recording time' }).textContent).toBe('0:00 / 1:00');
     expect(await within(mineSection()).findByRole('heading', { name: 'Harbour keeper' })).toBeTruthy();
     expect(within(mineSection()).getByRole('button', { name: 'Play Harbour keeper' })).toBeTruthy();
@@ -140,7 +141,7 @@ describe('voice library', () => {
       service.listVoices.mockResolvedValue(list([]));
       renderAt('/editor/voices');
       expect(await screen.findByRole('heading', { level: 1, name: '声音库' })).toBeTruthy();
-      expect(screen.getByText('清晨的阳光越过山丘。')).toBeTruthy();
+      expect(await screen.findByText('清晨的阳光越过山丘。')).toBeTruthy();
       expect(screen.queryByText('The morning light came over the hills.')).toBeNull();
       expect((screen.getByRole('combobox', { name: '语言' }) as HTMLSelectElement).value).toBe('zh-CN');
       fireEvent.click(screen.getByRole('button', { name: '上传文件' }));

@@ -78,7 +78,7 @@ describe('My Story', () => {
     service.listStories.mockResolvedValue(list([item()]));
     service.setTop.mockResolvedValue(undefined);
     renderAt('/editor/works');
-    fireEvent.click(await screen.findByRole('button', { name: 'Pin Harbour lights' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pin to top: Harbour lights' }));
     await waitFor(() => expect(service.setTop).toHaveBeenCalledWith('1', true));
     expect(service.listStories).toHaveBeenCalledTimes(2);
   });

@@ -6,8 +6,8 @@ import { StoryTextField } from '../components/StoryTextField';
 import { ImagePicker } from '../components/ImagePicker';
 import { MentionField } from '../components/MentionField';
 import { useEditorT } from '../i18n';
-import { selectBgms } from '../stores/catalog/selectors';
-import { useCatalogStore } from '../stores/catalog/store';
+import { selectBgms } from '../stores/mediaOptions/selectors';
+import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { fieldDomId, nodeKey } from '../stores/editor/fields';
 import { selectNode, selectNodeIds } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
@@ -18,7 +18,7 @@ const NO_MUSIC = 'none';
 
 function MusicSelect({ id, value, onChange }: { id: string; value: string; onChange: (vid: string, style: string) => void }): JSX.Element {
   const { t } = useEditorT();
-  const bgms = useCatalogStore(selectBgms);
+  const bgms = useMediaOptionsStore(selectBgms);
   const options = [
     { value: NO_MUSIC, label: t('fields.noMusic') },
     ...bgms.map((b) => ({ value: b.vid, label: t('fields.musicOption', { name: b.name, style: b.music_style }) })),

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StoryStatus, type Lorebook, type LorebookEntry } from 'shared-kit';
-import * as catalogService from '../services/catalog.service';
+import * as mediaService from '../services/media.service';
 import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
 import * as cardService from '../services/card.service';
@@ -8,19 +8,19 @@ import { aStoryDetail, installFakeShell, renderAt, resetAll } from '../testing/r
 import { addEntry, emptyLorebook, entryProblems, mergeLorebook, moveEntry, searchEntries, updateEntry } from '../stores/editor/lorebook';
 
 jest.mock('../services/story.service');
-jest.mock('../services/catalog.service');
+jest.mock('../services/media.service');
 jest.mock('../services/events.service');
 jest.mock('../services/card.service', () => ({ ...jest.requireActual('../services/card.service'), importLorebookFile: jest.fn() }));
 const cards = jest.mocked(cardService);
 const stories = jest.mocked(storyService);
-const catalog = jest.mocked(catalogService);
+const media = jest.mocked(mediaService);
 const events = jest.mocked(eventsService);
 
 beforeEach(() => {
   installFakeShell();
-  catalog.dubbingList.mockResolvedValue([]);
-  catalog.bgmList.mockResolvedValue([]);
-  catalog.imageStyles.mockResolvedValue([]);
+  media.dubbingList.mockResolvedValue([]);
+  media.bgmList.mockResolvedValue([]);
+  media.imageStyles.mockResolvedValue([]);
   events.trackEnterEditor.mockResolvedValue(undefined);
   Element.prototype.scrollIntoView = () => undefined;
 });

@@ -6,13 +6,13 @@ import { StoryTextField } from '../components/StoryTextField';
 import { ImagePicker } from '../components/ImagePicker';
 import { VoicePicker } from '../components/VoicePicker';
 import { useEditorT } from '../i18n';
-import { selectImageStyles } from '../stores/catalog/selectors';
-import { useCatalogStore } from '../stores/catalog/store';
+import { selectImageStyles } from '../stores/mediaOptions/selectors';
+import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { useEditorStore } from '../stores/editor/store';
 
 function ImageStyleField(): JSX.Element {
   const { t } = useEditorT();
-  const styles = useCatalogStore(selectImageStyles);
+  const styles = useMediaOptionsStore(selectImageStyles);
   const code = useEditorStore((s) => s.content.image_generate_style?.code ?? '');
   const setStyle = useEditorStore((s) => s.setImageStyle);
   const error = useFieldError('image_generate_style');

@@ -1,5 +1,5 @@
 import { resetAudioStore } from './audio/store';
-import { resetCatalogStore } from './catalog/store';
+import { resetMediaOptionsStore } from './mediaOptions/store';
 import { resetEditorStore } from './editor/store';
 import { resetWorksStore } from './works/store';
 import { resetMyVoicesStore } from './voices/store';
@@ -8,7 +8,7 @@ import { resetMyVoicesStore } from './voices/store';
 export function resetEditorStores(): void {
   resetEditorStore();
   resetWorksStore();
-  resetCatalogStore();
+  resetMediaOptionsStore();
   resetAudioStore();
   resetMyVoicesStore();
 }

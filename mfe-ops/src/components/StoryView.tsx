@@ -32,7 +32,7 @@ export function StoryView({ fields, note, level = 2, children }: StoryViewProps)
   };
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section aria-label={t('review.fields')}>
+    <section className="ops-story-fields" aria-label={t('review.fields')}>
       {fields.map((f) => {
         const label = t(f.labelKey, f.labelValues);
         return (

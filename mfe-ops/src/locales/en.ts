@@ -3,12 +3,14 @@ import moderationEn from './moderation.en';
 import sanctionsEn from './sanctions.en';
 import templatesEn from './templates.en';
 import storyViewEn from './storyView.en';
+import frameEn from './frame.en';
 /** The ops console's copy in English: the `ops` namespace. Every other language has exactly these keys. */
 const en = {
   ...consoleEn,
   ...moderationEn,
   ...sanctionsEn,
   ...templatesEn,
+  ...frameEn,
   ...storyViewEn,
   /** A console page's document title. */
   pageTitle: '{{title}} · Storyverse',

@@ -4,6 +4,7 @@ import moderationZhCN from './moderation.zh-CN';
 import sanctionsZhCN from './sanctions.zh-CN';
 import templatesZhCN from './templates.zh-CN';
 import storyViewZhCN from './storyView.zh-CN';
+import frameZhCN from './frame.zh-CN';
 
 /** 运营后台的中文文案（`ops` 命名空间）。 */
 const zhCN: OpsCatalogue = {
@@ -11,6 +12,7 @@ const zhCN: OpsCatalogue = {
   ...moderationZhCN,
   ...sanctionsZhCN,
   ...templatesZhCN,
+  ...frameZhCN,
   ...storyViewZhCN,
   pageTitle: '{{title}} · Storyverse',
   reviewReasons: {

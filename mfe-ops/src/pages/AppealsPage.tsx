@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import { SANCTION_REASON_MAX, type OpsAppealItem, type OpsStoryAppealItem } from 'shared-kit';
-import { Button, EmptyState, Spinner, TextField, useFormat } from 'ui-kit';
+import { Button, ListState, TextField, useFormat } from 'ui-kit';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { decideAppeal, decideStoryAppeal, fetchAppeals } from '../services/sanction.service';
-import { PageHeading } from '../components/PageHeading';
+import { PageHeader } from '../components/PageHeader';
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+import { DATE_TIME } from '../fields';
 
 type Item = OpsAppealItem | OpsStoryAppealItem;
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: Item[] };
@@ -61,24 +61,26 @@ export function AppealsPage(): JSX.Element {
 
   return (
     <div>
-      <PageHeading title={t('appeals.title')} />
-      {message && <p role="status">{message}</p>}
-      {load.state === 'loading' && <Spinner label={t('common.loading')} />}
-      {load.state === 'error' && (
-        <div role="alert">
-          <p>{t('common.error')}</p>
-          <Button onClick={reload}>{t('common.tryAgain')}</Button>
-        </div>
+      <PageHeader title={t('appeals.title')} />
+      {message && (
+        <p role="status" className="ops-status">
+          {message}
+        </p>
       )}
-      {load.state === 'ready' && load.list.length === 0 && <EmptyState title={t('appeals.empty')} />}
-      {load.state === 'ready' && load.list.length > 0 && (
-        <ul className="ops-appeals">
-          {load.list.map((a) => {
+      <ListState
+        status={load.state}
+        empty={load.state === 'ready' && load.list.length === 0}
+        emptyTitle={t('appeals.empty')}
+        errorText={t('common.error')}
+        onRetry={reload}
+      >
+        <ul className="ops-cards">
+          {(load.state === 'ready' ? load.list : []).map((a) => {
             const id = keyOf(a);
             const reason = reasons[id] ?? '';
             const name = a.user?.nickname ?? a.uid;
             const actions = (
-              <>
+              <div className="ops-card__decide">
                 <TextField
                   label={t('appeals.reason')}
                   value={reason}
@@ -87,19 +89,25 @@ export function AppealsPage(): JSX.Element {
                 />
                 <Button disabled={busy || reason.trim() === ''} onClick={() => void decide(a, 'Approved')}>
                   {t(isStory(a) ? 'appeals.storyApprove' : 'appeals.approve')}
-                </Button>{' '}
-                <Button variant="secondary" disabled={busy || reason.trim() === ''} onClick={() => void decide(a, 'Rejected')}>
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={busy || reason.trim() === ''}
+                  onClick={() => void decide(a, 'Rejected')}
+                >
                   {t('appeals.reject')}
                 </Button>
-              </>
+              </div>
             );
             if (isStory(a)) {
               return (
                 <li key={id}>
-                  <article aria-label={t('appeals.storyItem', { name: a.story_name })}>
+                  <article className="ops-card" aria-label={t('appeals.storyItem', { name: a.story_name })}>
                     <h2>{a.story_name}</h2>
                     <p>
-                      <Link to={under(base, `story/${a.story_id}/${a.version_id}`)}>{t('storyView.open', { name: a.story_name })}</Link>
+                      <Link to={under(base, `story/${a.story_id}/${a.version_id}`)}>
+                        {t('storyView.open', { name: a.story_name })}
+                      </Link>
                     </p>
                     <p>
                       {t('appeals.storyBy')} <Link to={under(base, `users/${a.uid}`)}>{name}</Link>
@@ -118,7 +126,7 @@ export function AppealsPage(): JSX.Element {
             }
             return (
               <li key={id}>
-                <article aria-label={t('appeals.item', { name })}>
+                <article className="ops-card" aria-label={t('appeals.item', { name })}>
                   <h2>
                     <Link to={under(base, `users/${a.uid}`)}>{name}</Link>
                   </h2>
@@ -136,7 +144,7 @@ export function AppealsPage(): JSX.Element {
             );
           })}
         </ul>
-      )}
+      </ListState>
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type JSX, type ReactNode } from 'react';
+import { lazy, Suspense, type JSX, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { OpsStats } from 'shared-kit';
-import { Button, EmptyState, Spinner } from 'ui-kit';
+import { EmptyState, ListState, Select, Skeleton, Spinner } from 'ui-kit';
+import { useList } from '../frame/useList';
 import type { Series } from '../components/DashboardChart';
 import { useOpsT } from '../i18n';
 import { fetchStats } from '../services/console.service';
-import { PageHeading } from '../components/PageHeading';
+import { PageHeader } from '../components/PageHeader';
 
 // chart.js comes with the chart, on a chunk of its own: only the dashboard pays for it.
 const DashboardChart = lazy(() => import('../components/DashboardChart'));
@@ -12,7 +14,8 @@ const DashboardChart = lazy(() => import('../components/DashboardChart'));
 const QUEUES = ['review', 'report', 'appeal'] as const;
 const HOUR_MS = 3600_000;
 
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; stats: OpsStats };
+/** The ranges the api offers, in days. */
+const RANGES = [7, 30, 90] as const;
 
 /** A figure's numbers as a table: one row per label, one column per series. */
 interface FigureTable {
@@ -77,39 +80,76 @@ function Figure({ id, title, kind, labels, series, stacked, table }: FigureProps
   );
 }
 
-/** The console's dashboard: queue sizes, time to a decision, decisions per operator and reports by reason, 30 days. */
+/** The queues' waiting counts as tiles, each with its change over the range. */
+function Tiles({
+  stats,
+  name,
+}: {
+  stats: OpsStats;
+  name: (q: (typeof QUEUES)[number]) => string;
+}): JSX.Element {
+  const { t } = useOpsT();
+  return (
+    <dl className="ops-tiles">
+      {QUEUES.map((q) => {
+        const first = stats.queues[q].days[0];
+        const change = first ? stats.queues[q].now - first.size : 0;
+        const day = first?.day.slice(5) ?? '';
+        return (
+          <div key={q} className="ops-tile">
+            <dt>{name(q)}</dt>
+            <dd className="ops-tile__figure" data-testid={`now-${q}`}>
+              {stats.queues[q].now}
+            </dd>
+            <dd className="ops-tile__trend">
+              {change === 0
+                ? t('frame.noChange', { day })
+                : t('frame.trend', { change: change > 0 ? `+${change}` : String(change), day })}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** The console's dashboard: queue sizes, time to a decision, decisions per operator and reports by reason, 7, 30 or 90 days. */
 export function DashboardPage(): JSX.Element {
   const { t } = useOpsT();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const reload = useCallback(() => {
-    setLoad({ state: 'loading' });
-    fetchStats().then(
-      (stats) => setLoad({ state: 'ready', stats }),
-      () => setLoad({ state: 'error' }),
-    );
-  }, []);
-  useEffect(reload, [reload]);
-
-  if (load.state === 'loading') {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('days'));
+  const range: number = (RANGES as readonly number[]).includes(asked) ? asked : 30;
+  const load = useList(() => fetchStats(range).then((stats) => [stats]), String(range));
+  const rangeSelect = (
+    <Select
+      label={t('frame.range')}
+      value={String(range)}
+      onValueChange={(v) => setParams(v === '30' ? {} : { days: v }, { replace: true })}
+      options={RANGES.map((d) => ({ value: String(d), label: t('frame.rangeDays', { count: d }) }))}
+    />
+  );
+  const stats = load.rows[0];
+  if (load.status !== 'ready' || !stats) {
     return (
-      <div>
-        <PageHeading title={t('dashboard.title')} />
-        <Spinner label={t('common.loading')} />
+      <div className="ops-dashboard">
+        <PageHeader title={t('dashboard.title')} action={rangeSelect} />
+        <ListState
+          status={load.status === 'ready' ? 'error' : load.status}
+          empty={false}
+          emptyTitle=""
+          errorText={t('dashboard.error')}
+          onRetry={load.reload}
+          loading={
+            <div className="ops-tiles">
+              {QUEUES.map((q) => (
+                <Skeleton key={q} shape="block" height={96} />
+              ))}
+            </div>
+          }
+        />
       </div>
     );
   }
-  if (load.state === 'error') {
-    return (
-      <div>
-        <PageHeading title={t('dashboard.title')} />
-        <div role="alert">
-          <p>{t('dashboard.error')}</p>
-          <Button onClick={reload}>{t('common.tryAgain')}</Button>
-        </div>
-      </div>
-    );
-  }
-  const { stats } = load;
   const days = stats.queues.review.days.map((d) => d.day);
   const short = days.map((d) => d.slice(5));
   const queueName = (q: (typeof QUEUES)[number]) => t(`dashboard.queues.${q}`);
@@ -125,23 +165,19 @@ export function DashboardPage(): JSX.Element {
 
   return (
     <div className="ops-dashboard">
-      <PageHeading title={t('dashboard.title')} />
-      <p>{t('dashboard.range', { from: stats.from, to: stats.to })}</p>
+      <PageHeader
+        title={t('dashboard.title')}
+        lead={t('dashboard.range', { count: range, from: stats.from, to: stats.to })}
+        action={rangeSelect}
+      />
       <section aria-labelledby="ops-now">
         <h2 id="ops-now">{t('dashboard.now')}</h2>
-        <dl className="ops-now">
-          {QUEUES.map((q) => (
-            <div key={q}>
-              <dt>{queueName(q)}</dt>
-              <dd data-testid={`now-${q}`}>{stats.queues[q].now}</dd>
-            </div>
-          ))}
-        </dl>
+        <Tiles stats={stats} name={queueName} />
       </section>
       {quiet ? (
-        <EmptyState title={t('dashboard.empty')} />
+        <EmptyState title={t('dashboard.empty', { count: range })} />
       ) : (
-        <>
+        <div className="ops-grid">
           <Figure
             id="ops-sizes"
             title={t('dashboard.sizesTitle')}
@@ -184,9 +220,9 @@ export function DashboardPage(): JSX.Element {
             }}
           />
           {stats.operators.length === 0 ? (
-            <section>
+            <section className="ops-figure">
               <h2>{t('dashboard.operatorsTitle')}</h2>
-              <p>{t('dashboard.noDecisions')}</p>
+              <p className="ops-figure__quiet">{t('dashboard.noDecisions', { count: range })}</p>
             </section>
           ) : (
             <Figure
@@ -208,9 +244,9 @@ export function DashboardPage(): JSX.Element {
             />
           )}
           {stats.reasons.length === 0 ? (
-            <section>
+            <section className="ops-figure">
               <h2>{t('dashboard.reasonsTitle')}</h2>
-              <p>{t('dashboard.noReports')}</p>
+              <p className="ops-figure__quiet">{t('dashboard.noReports', { count: range })}</p>
             </section>
           ) : (
             <Figure
@@ -230,7 +266,7 @@ export function DashboardPage(): JSX.Element {
               }}
             />
           )}
-        </>
+        </div>
       )}
     </div>
   );

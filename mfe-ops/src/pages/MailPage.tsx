@@ -3,11 +3,18 @@ import { OPS_MAIL, PushType } from 'shared-kit';
 import { Button, Select, TextArea, TextField } from 'ui-kit';
 import { useOpsT } from '../i18n';
 import { sendMail, sendPush, type Recipients } from '../services/console.service';
-import { PageHeading } from '../components/PageHeading';
+import { PageHeader } from '../components/PageHeader';
 
 /** `a, b` or one a line: the accounts named, without blanks and repeats. */
 function parseUsers(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 type Outcome = { kind: 'ok'; text: string } | { kind: 'error'; text: string } | null;
@@ -42,16 +49,30 @@ function SendForm({ push }: FormProps): JSX.Element {
     }
     setBusy(true);
     setOutcome(null);
-    const input = { to, users: to === 'user' ? named.slice(0, 1) : named, title: title.trim(), text: text.trim(), ...(link.trim() ? { link: link.trim() } : {}) };
+    const input = {
+      to,
+      users: to === 'user' ? named.slice(0, 1) : named,
+      title: title.trim(),
+      text: text.trim(),
+      ...(link.trim() ? { link: link.trim() } : {}),
+    };
     try {
       if (push) {
         const out = await sendPush({ ...input, push_type: pushType });
         const sent = out.accounts === null ? t('mail.pushed') : t('mail.pushedTo', { count: out.accounts });
-        setOutcome({ kind: 'ok', text: out.unknown.length > 0 ? `${sent} ${t('mail.unknown', { list: out.unknown.join(', ') })}` : sent });
+        setOutcome({
+          kind: 'ok',
+          text:
+            out.unknown.length > 0 ? `${sent} ${t('mail.unknown', { list: out.unknown.join(', ') })}` : sent,
+        });
       } else {
         const out = await sendMail(input);
         const sent = t('mail.sent', { count: out.sent });
-        setOutcome({ kind: 'ok', text: out.unknown.length > 0 ? `${sent} ${t('mail.unknown', { list: out.unknown.join(', ') })}` : sent });
+        setOutcome({
+          kind: 'ok',
+          text:
+            out.unknown.length > 0 ? `${sent} ${t('mail.unknown', { list: out.unknown.join(', ') })}` : sent,
+        });
       }
       setTitle('');
       setText('');
@@ -63,7 +84,7 @@ function SendForm({ push }: FormProps): JSX.Element {
   }
 
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section className="ops-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{push ? t('mail.pushTitle') : t('mail.mailTitle')}</h2>
       <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`}>
         <Select
@@ -76,9 +97,20 @@ function SendForm({ push }: FormProps): JSX.Element {
             { value: 'all', label: t('mail.toAll') },
           ]}
         />
-        {to === 'user' && <TextField label={t('mail.user')} value={users} maxLength={64} onChange={(e) => setUsers(e.target.value)} />}
+        {to === 'user' && (
+          <TextField
+            label={t('mail.user')}
+            value={users}
+            maxLength={64}
+            onChange={(e) => setUsers(e.target.value)}
+          />
+        )}
         {to === 'list' && (
-          <TextArea label={t('mail.list', { max: OPS_MAIL.usersMax })} value={users} onChange={(e) => setUsers(e.target.value)} />
+          <TextArea
+            label={t('mail.list', { max: OPS_MAIL.usersMax })}
+            value={users}
+            onChange={(e) => setUsers(e.target.value)}
+          />
         )}
         {push && (
           <Select
@@ -88,15 +120,25 @@ function SendForm({ push }: FormProps): JSX.Element {
             options={Object.values(PushType).map((p) => ({ value: p, label: t(`mail.pushTypes.${p}`) }))}
           />
         )}
-        <TextField label={t('mail.subject')} value={title} maxLength={OPS_MAIL.titleMax} onChange={(e) => setTitle(e.target.value)} />
+        <TextField
+          label={t('mail.subject')}
+          value={title}
+          maxLength={OPS_MAIL.titleMax}
+          onChange={(e) => setTitle(e.target.value)}
+        />
         <TextArea
           label={t('mail.text')}
           value={text}
           limit={push ? OPS_MAIL.pushTextMax : OPS_MAIL.textMax}
           onChange={(e) => setText(e.target.value)}
         />
-        <TextField label={t('mail.link')} value={link} maxLength={OPS_MAIL.linkMax} onChange={(e) => setLink(e.target.value)} />
-        <Button type="submit" disabled={busy || title.trim() === '' || text.trim() === ''}>
+        <TextField
+          label={t('mail.link')}
+          value={link}
+          maxLength={OPS_MAIL.linkMax}
+          onChange={(e) => setLink(e.target.value)}
+        />
+        <Button type="submit" variant="primary" disabled={busy || title.trim() === '' || text.trim() === ''}>
           {busy ? t('mail.sending') : push ? t('mail.sendPush') : t('mail.send')}
         </Button>
       </form>
@@ -114,9 +156,11 @@ export function MailPage(): JSX.Element {
   const { t } = useOpsT();
   return (
     <div>
-      <PageHeading title={t('mail.title')} />
-      <SendForm push={false} />
-      <SendForm push />
+      <PageHeader title={t('mail.title')} />
+      <div className="ops-mail">
+        <SendForm push={false} />
+        <SendForm push />
+      </div>
     </div>
   );
 }

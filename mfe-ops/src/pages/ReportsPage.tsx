@@ -1,99 +1,119 @@
-import { useCallback, useEffect, useState, type JSX } from 'react';
-import { Link } from 'react-router';
+import { useState, type JSX } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ReportCase } from 'shared-kit';
-import { Button, EmptyState, Spinner, Tabs, useFormat } from 'ui-kit';
+import { DataTable, useFormat, type Column } from 'ui-kit';
 import { DATE_TIME } from '../fields';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchReportQueue } from '../services/moderation.service';
-import { PageHeading } from '../components/PageHeading';
+import { PageHeader } from '../components/PageHeader';
+import { useList, useZoneNote } from '../frame/useList';
 
 type Sort = 'count' | 'newest';
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: ReportCase[]; hasMore: boolean; next: number };
 
-/** Open report items, one per reported target with its count, most reported or newest first. */
+/** Open report items, one per reported target with its count, most reported or newest first (kept in the address). */
 export function ReportsPage(): JSX.Element {
   const { t } = useOpsT();
   const { date } = useFormat();
   const base = useBase();
-  const [sort, setSort] = useState<Sort>('count');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const reload = useCallback((by: Sort) => {
-    setLoad({ state: 'loading' });
-    fetchReportQueue(by).then(
-      (d) => setLoad({ state: 'ready', list: d.list, hasMore: d.has_more, next: d.next_offset }),
-      () => setLoad({ state: 'error' }),
-    );
-  }, []);
-  useEffect(() => reload(sort), [reload, sort]);
+  const navigate = useNavigate();
+  const zone = useZoneNote();
+  const [params, setParams] = useSearchParams();
+  const sort: Sort = params.get('sort') === 'newest' ? 'newest' : 'count';
+  const [page, setPage] = useState({ hasMore: false, next: 0 });
+  const list = useList(
+    () =>
+      fetchReportQueue(sort).then((d) => {
+        setPage({ hasMore: d.has_more, next: d.next_offset });
+        return d.list;
+      }),
+    sort,
+  );
 
   async function more(): Promise<void> {
-    if (load.state !== 'ready') return;
-    const d = await fetchReportQueue(sort, load.next);
-    setLoad({ state: 'ready', list: [...load.list, ...d.list], hasMore: d.has_more, next: d.next_offset });
+    const d = await fetchReportQueue(sort, page.next);
+    list.setRows([...list.rows, ...d.list]);
+    setPage({ hasMore: d.has_more, next: d.next_offset });
   }
 
-  const table = load.state === 'ready' && load.list.length > 0 && (
-    <>
-      <table aria-label={t('reports.table')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('reports.target')}</th>
-            <th scope="col">{t('reports.kind')}</th>
-            <th scope="col">{t('reports.count')}</th>
-            <th scope="col">{t('reports.reasons')}</th>
-            <th scope="col">{t('reports.last')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {load.list.map((c) => {
-            const name = c.target_name || t('reports.untitled');
-            return (
-              <tr key={c.case_id} data-case={c.case_id}>
-                <td>
-                  <Link to={under(base, `reports/${c.case_id}`)} aria-label={t('reports.open', { name })}>
-                    {name}
-                  </Link>
-                </td>
-                <td>{t(`reports.kinds.${c.target_type}`, { defaultValue: c.target_type })}</td>
-                <td data-testid="report-count">{c.count}</td>
-                <td>{c.reasons.map((r) => t('reports.reasonCount', { reason: t(`reports.reasonNames.${r.reason}`, { defaultValue: r.reason }), count: r.count })).join(', ')}</td>
-                <td>{date(c.last_at, DATE_TIME)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {load.hasMore && <Button onClick={() => void more()}>{t('reports.more')}</Button>}
-    </>
-  );
+  const sortBy = (key: string) => {
+    const next = new URLSearchParams(params);
+    if (key === 'last') next.set('sort', 'newest');
+    else next.delete('sort');
+    setParams(next, { replace: true });
+  };
 
-  const body = (
-    <>
-      {load.state === 'loading' && <Spinner label={t('common.loading')} />}
-      {load.state === 'error' && (
-        <div role="alert">
-          <p>{t('common.error')}</p>
-          <Button onClick={() => reload(sort)}>{t('common.tryAgain')}</Button>
-        </div>
-      )}
-      {load.state === 'ready' && load.list.length === 0 && <EmptyState title={t('reports.empty')} />}
-      {table}
-    </>
-  );
+  const columns: Array<Column<ReportCase>> = [
+    {
+      key: 'target',
+      header: t('reports.target'),
+      rowHeader: true,
+      cell: (c) => {
+        const name = c.target_name || t('reports.untitled');
+        return (
+          <Link to={under(base, `reports/${c.case_id}`)} aria-label={t('reports.open', { name })}>
+            {name}
+          </Link>
+        );
+      },
+    },
+    {
+      key: 'kind',
+      header: t('reports.kind'),
+      nowrap: true,
+      cell: (c) => t(`reports.kinds.${c.target_type}`, { defaultValue: c.target_type }),
+    },
+    {
+      key: 'count',
+      header: t('reports.count'),
+      numeric: true,
+      sortable: true,
+      cell: (c) => <span data-testid="report-count">{c.count}</span>,
+    },
+    {
+      key: 'reasons',
+      header: t('reports.reasons'),
+      cell: (c) =>
+        c.reasons
+          .map((r) =>
+            t('reports.reasonCount', {
+              reason: t(`reports.reasonNames.${r.reason}`, { defaultValue: r.reason }),
+              count: r.count,
+            }),
+          )
+          .join(', '),
+    },
+    {
+      key: 'last',
+      header: t('reports.last'),
+      nowrap: true,
+      sortable: true,
+      cell: (c) => date(c.last_at, DATE_TIME),
+    },
+  ];
 
   return (
     <div>
-      <PageHeading title={t('reports.title')} />
-      <Tabs
-        label={t('reports.sort')}
-        value={sort}
-        onValueChange={(v: string) => setSort(v as Sort)}
-        items={[
-          { value: 'count', label: t('reports.byCount'), content: sort === 'count' ? body : null },
-          { value: 'newest', label: t('reports.newest'), content: sort === 'newest' ? body : null },
-        ]}
+      <PageHeader
+        title={t('reports.title')}
+        lead={t(sort === 'count' ? 'reports.byCount' : 'reports.newest')}
+      />
+      <DataTable
+        label={t('reports.table')}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(c) => c.case_id}
+        rowProps={(c) => ({ 'data-case': c.case_id })}
+        status={list.status}
+        onRetry={list.reload}
+        errorText={t('common.error')}
+        emptyTitle={t('reports.empty')}
+        onOpen={(c) => navigate(under(base, `reports/${c.case_id}`))}
+        sort={{ key: sort === 'count' ? 'count' : 'last', direction: 'descending' }}
+        onSort={sortBy}
+        hasMore={page.hasMore}
+        onMore={more}
+        footnote={zone}
       />
     </div>
   );

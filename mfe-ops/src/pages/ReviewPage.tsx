@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, ErrorCode } from 'shared-kit';
-import { Button, Spinner, TextArea, TextField, useFormat } from 'ui-kit';
+import { Button, ListState, TextArea, TextField, useFormat } from 'ui-kit';
 import { under, useBase } from '../base';
 import { OperationFields, operationOf, UNCHANGED, type OperationChoice } from '../components/OperationFields';
 import { StoryView } from '../components/StoryView';
 import { reviewFields } from '../fields';
 import { useOpsT } from '../i18n';
 import { claimStory, decideStory, fetchQueue, type Claimed, type Decision } from '../services/ops.service';
-import { PageHeading } from '../components/PageHeading';
+import { PageHeader } from '../components/PageHeader';
+import { Shortcuts } from '../components/Shortcuts';
 
 type Load =
   | { state: 'loading' }
@@ -43,7 +44,10 @@ export function ReviewPage(): JSX.Element {
       (err: unknown) => {
         if (!live) return;
         const code = err instanceof ApiError ? err.code : null;
-        setLoad({ state: code === ErrorCode.BusinessError ? 'taken' : code === ErrorCode.RecordNotFound ? 'gone' : 'error' });
+        setLoad({
+          state:
+            code === ErrorCode.BusinessError ? 'taken' : code === ErrorCode.RecordNotFound ? 'gone' : 'error',
+        });
       },
     );
     return () => {
@@ -52,7 +56,10 @@ export function ReviewPage(): JSX.Element {
   }, [storyId]);
 
   const fields = useMemo(
-    () => (load.state === 'ready' && load.claimed.content ? reviewFields(load.claimed.content, load.claimed.review_result) : []),
+    () =>
+      load.state === 'ready' && load.claimed.content
+        ? reviewFields(load.claimed.content, load.claimed.review_result)
+        : [],
     [load],
   );
 
@@ -74,7 +81,13 @@ export function ReviewPage(): JSX.Element {
       }
       setBusy(true);
       try {
-        await decideStory(storyId, decision, decision === 'Passed' ? [] : given, note.trim(), operationOf(operation));
+        await decideStory(
+          storyId,
+          decision,
+          decision === 'Passed' ? [] : given,
+          note.trim(),
+          operationOf(operation),
+        );
         setMessage(t('review.decided'));
         await next();
       } catch {
@@ -90,7 +103,8 @@ export function ReviewPage(): JSX.Element {
     function onKey(e: KeyboardEvent): void {
       const target = e.target as HTMLElement | null;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))
+        return;
       const key = e.key.toLowerCase();
       if (key === 'a') void decide('Passed');
       else if (key === 'r') void decide('Failed');
@@ -101,40 +115,45 @@ export function ReviewPage(): JSX.Element {
   }, [decide, next]);
 
   const name = load.state === 'ready' ? (load.claimed.content?.story_name ?? storyId) : storyId;
+  const back = <Link to={under(base)}>{t('review.back')}</Link>;
   return (
     <div>
-      <p>
-        <Link to={under(base)}>
-          {t('review.back')}
-        </Link>
-      </p>
-      <PageHeading title={t('review.title', { name })} />
-      {load.state === 'loading' && <Spinner label={t('review.claiming')} />}
+      <PageHeader title={t('review.title', { name })} back={back} />
+      {load.state === 'loading' && <ListState status="loading" empty={false} emptyTitle="" />}
       {load.state === 'taken' && <p role="alert">{t('review.claimFailed')}</p>}
       {load.state === 'gone' && <p role="alert">{t('review.notFound')}</p>}
       {load.state === 'error' && <p role="alert">{t('common.error')}</p>}
       {load.state === 'ready' && (
-        <>
-          <p>{t('review.claimed', { time: date(load.claimed.locked_until, { timeStyle: 'short' }) })}</p>
-          <p>{t('review.shortcuts')}</p>
-          <StoryView fields={fields} note="review.flagged">
-            {(f, label) => (
-              <TextField
-                label={t('review.reasonFor', { field: label })}
-                value={reasons[f.key] ?? ''}
-                maxLength={500}
-                onChange={(e) => setReasons((r) => ({ ...r, [f.key]: e.target.value }))}
-              />
-            )}
-          </StoryView>
-          <TextArea label={t('review.note')} value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
-          <OperationFields value={operation} onChange={setOperation} />
-          {message && <p role="status">{message}</p>}
-          <div>
-            <Button onClick={() => void decide('Passed')} disabled={busy}>
+        <div className="ops-detail">
+          <div className="ops-detail__main">
+            <StoryView fields={fields} note="review.flagged">
+              {(f, label) => (
+                <TextField
+                  label={t('review.reasonFor', { field: label })}
+                  value={reasons[f.key] ?? ''}
+                  maxLength={500}
+                  onChange={(e) => setReasons((r) => ({ ...r, [f.key]: e.target.value }))}
+                />
+              )}
+            </StoryView>
+          </div>
+          <section className="ops-decision" aria-labelledby="review-decision">
+            <h2 id="review-decision">{t('frame.decision')}</h2>
+            <p className="ops-muted">
+              {t('review.claimed', { time: date(load.claimed.locked_until, { timeStyle: 'short' }) })}
+            </p>
+            <TextArea
+              label={t('review.note')}
+              value={note}
+              maxLength={1000}
+              onChange={(e) => setNote(e.target.value)}
+            />
+            <OperationFields value={operation} onChange={setOperation} />
+            {message && <p role="status">{message}</p>}
+            <Button variant="primary" onClick={() => void decide('Passed')} disabled={busy}>
               {t('review.approve')}
             </Button>
-            <Button variant="secondary" onClick={() => void decide('Failed')} disabled={busy}>
+            <Button variant="danger" onClick={() => void decide('Failed')} disabled={busy}>
               {t('review.reject')}
             </Button>
             <Button variant="secondary" onClick={() => void decide('Unqualified')} disabled={busy}>
@@ -143,8 +162,9 @@ export function ReviewPage(): JSX.Element {
             <Button variant="ghost" onClick={() => void next()} disabled={busy}>
               {t('review.next')}
             </Button>
-          </div>
-        </>
+            <Shortcuts next={t('frame.keys.next')} />
+          </section>
+        </div>
       )}
     </div>
   );

@@ -1,17 +1,28 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, AppealStatus, ErrorCode, SANCTION_REASON_MAX, type OpsStoryVersion, type StoryContent } from 'shared-kit';
-import { Button, Card, Spinner, TextField, useFormat } from 'ui-kit';
+import {
+  ApiError,
+  AppealStatus,
+  ErrorCode,
+  SANCTION_REASON_MAX,
+  type OpsStoryVersion,
+  type StoryContent,
+} from 'shared-kit';
+import { Button, Card, ListState, TextField, useFormat } from 'ui-kit';
 import { under, useBase } from '../base';
 import { StoryView } from '../components/StoryView';
-import { reviewFields, withReasons } from '../fields';
+import { DATE_TIME, reviewFields, withReasons } from '../fields';
 import { useOpsT } from '../i18n';
 import { decideStoryAppeal, fetchAppeals, fetchStoryVersion } from '../services/sanction.service';
-import { PageHeading } from '../components/PageHeading';
+import { PageHeader } from '../components/PageHeader';
+import { Shortcuts } from '../components/Shortcuts';
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-
-type Load = { state: 'loading' } | { state: 'gone' } | { state: 'denied' } | { state: 'error' } | { state: 'ready'; view: OpsStoryVersion };
+type Load =
+  | { state: 'loading' }
+  | { state: 'gone' }
+  | { state: 'denied' }
+  | { state: 'error' }
+  | { state: 'ready'; view: OpsStoryVersion };
 
 /**
  * A story version as it was judged, read only (nothing is claimed, so it opens after the decision): the story as
@@ -40,7 +51,11 @@ export function StoryVersionPage(): JSX.Element {
         if (!live) return;
         const code = err instanceof ApiError ? err.code : null;
         if (code === ErrorCode.NoAccess) setLoad({ state: 'denied' });
-        else setLoad({ state: code === ErrorCode.RecordNotFound || code === ErrorCode.ClientParamError ? 'gone' : 'error' });
+        else
+          setLoad({
+            state:
+              code === ErrorCode.RecordNotFound || code === ErrorCode.ClientParamError ? 'gone' : 'error',
+          });
       },
     );
     return () => {
@@ -66,7 +81,9 @@ export function StoryVersionPage(): JSX.Element {
   const next = useCallback(async () => {
     const queue = await fetchAppeals().catch(() => ({ list: [] }));
     const other = queue.list.find((a) => a.kind === 'Story' && 'appeal_id' in a && a.story_id !== storyId);
-    navigate(under(base, other && 'version_id' in other ? `story/${other.story_id}/${other.version_id}` : 'appeals'));
+    navigate(
+      under(base, other && 'version_id' in other ? `story/${other.story_id}/${other.version_id}` : 'appeals'),
+    );
   }, [base, navigate, storyId]);
 
   const decide = useCallback(
@@ -99,7 +116,8 @@ export function StoryVersionPage(): JSX.Element {
     function onKey(e: KeyboardEvent): void {
       const target = e.target as HTMLElement | null;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))
+        return;
       const key = e.key.toLowerCase();
       if (key === 'a') void decide('Approved');
       else if (key === 'r') void decide('Rejected');
@@ -110,51 +128,74 @@ export function StoryVersionPage(): JSX.Element {
   }, [decide, next]);
 
   const name = content?.story_name || view?.appeal?.story_name || storyId;
-  const status = (code: number) => (['6', '20', '25', '26'].includes(String(code)) ? t(`status.${code}`) : t('status.other', { code }));
+  const status = (code: number) =>
+    ['6', '20', '25', '26'].includes(String(code)) ? t(`status.${code}`) : t('status.other', { code });
   return (
     <div>
-      <p>
-        <Link to={under(base, 'appeals')}>{t('storyView.back')}</Link>
-      </p>
-      <PageHeading title={t('storyView.title', { name })} />
-      {load.state === 'loading' && <Spinner label={t('common.loading')} />}
+      <PageHeader
+        title={t('storyView.title', { name })}
+        back={<Link to={under(base, 'appeals')}>{t('storyView.back')}</Link>}
+      />
+      {load.state === 'loading' && <ListState status="loading" empty={false} emptyTitle="" />}
       {load.state === 'gone' && <p role="alert">{t('storyView.notFound')}</p>}
       {load.state === 'denied' && <p role="alert">{t('storyView.denied')}</p>}
       {load.state === 'error' && (
-        <div role="alert">
-          <p>{t('storyView.error')}</p>
-          <Button onClick={reload}>{t('common.tryAgain')}</Button>
-        </div>
+        <ListState
+          status="error"
+          empty={false}
+          emptyTitle=""
+          errorText={t('storyView.error')}
+          onRetry={reload}
+        />
       )}
       {view && (
-        <>
-          <Card>
-            <h2>{t('storyView.decisionTitle')}</h2>
-            <p>
-              {t('storyView.creator')}{' '}
-              <Link to={under(base, `users/${view.uid}`)}>{view.user?.nickname || view.uid}</Link>
-            </p>
-            <p>{t('storyView.versionStatus', { status: status(view.status), date: fmt.date(view.created_at, DATE_TIME) })}</p>
-            {view.decision ? (
-              <>
-                <p>
-                  {t('storyView.decidedBy', {
-                    status: status(view.decision.status),
-                    name: view.decision.operator_nickname || view.decision.operator_uid,
-                    date: fmt.date(view.decision.at, DATE_TIME),
-                  })}
-                </p>
-                {view.decision.reason && <p>{t('storyView.logReason', { reason: view.decision.reason })}</p>}
-              </>
+        <div className="ops-detail">
+          <div className="ops-detail__main">
+            <Card>
+              <h2>{t('storyView.decisionTitle')}</h2>
+              <p>
+                {t('storyView.creator')}{' '}
+                <Link to={under(base, `users/${view.uid}`)}>{view.user?.nickname || view.uid}</Link>
+              </p>
+              <p>
+                {t('storyView.versionStatus', {
+                  status: status(view.status),
+                  date: fmt.date(view.created_at, DATE_TIME),
+                })}
+              </p>
+              {view.decision ? (
+                <>
+                  <p>
+                    {t('storyView.decidedBy', {
+                      status: status(view.decision.status),
+                      name: view.decision.operator_nickname || view.decision.operator_uid,
+                      date: fmt.date(view.decision.at, DATE_TIME),
+                    })}
+                  </p>
+                  {view.decision.reason && (
+                    <p>{t('storyView.logReason', { reason: view.decision.reason })}</p>
+                  )}
+                </>
+              ) : (
+                <p>{t('storyView.noDecision')}</p>
+              )}
+              <p role="note">
+                {view.story.deleted
+                  ? t('storyView.deleted')
+                  : view.edited_since
+                    ? t('storyView.editedSince')
+                    : t('storyView.notEdited')}
+              </p>
+            </Card>
+            <h2>{t('storyView.asPlayers')}</h2>
+            {fields.length === 0 ? (
+              <p>{t('storyView.empty')}</p>
             ) : (
-              <p>{t('storyView.noDecision')}</p>
+              <StoryView fields={fields} note="storyView.rejectedFor" level={3} />
             )}
-            <p role="note">
-              {view.story.deleted ? t('storyView.deleted') : view.edited_since ? t('storyView.editedSince') : t('storyView.notEdited')}
-            </p>
-          </Card>
-          <Card>
-            <h2>{t('storyView.appealTitle')}</h2>
+          </div>
+          <section className="ops-decision" aria-labelledby="story-appeal">
+            <h2 id="story-appeal">{t('storyView.appealTitle')}</h2>
             {view.appeal ? (
               <>
                 <p>
@@ -165,7 +206,12 @@ export function StoryVersionPage(): JSX.Element {
                 </p>
                 <blockquote>{view.appeal.text}</blockquote>
                 {view.appeal.decided_at && view.appeal.reason && (
-                  <p>{t('storyView.appealDecided', { date: fmt.date(view.appeal.decided_at, DATE_TIME), reason: view.appeal.reason })}</p>
+                  <p>
+                    {t('storyView.appealDecided', {
+                      date: fmt.date(view.appeal.decided_at, DATE_TIME),
+                      reason: view.appeal.reason,
+                    })}
+                  </p>
                 )}
               </>
             ) : (
@@ -173,8 +219,7 @@ export function StoryVersionPage(): JSX.Element {
             )}
             {message && <p role="status">{message}</p>}
             {waiting && (
-              <div>
-                <p>{t('storyView.shortcuts')}</p>
+              <>
                 <TextField
                   ref={reasonBox}
                   label={t('appeals.reason')}
@@ -182,21 +227,20 @@ export function StoryVersionPage(): JSX.Element {
                   maxLength={SANCTION_REASON_MAX}
                   onChange={(e) => setReason(e.target.value)}
                 />
-                <Button disabled={busy} onClick={() => void decide('Approved')}>
+                <Button variant="primary" disabled={busy} onClick={() => void decide('Approved')}>
                   {t('appeals.storyApprove')}
-                </Button>{' '}
-                <Button variant="secondary" disabled={busy} onClick={() => void decide('Rejected')}>
+                </Button>
+                <Button variant="danger" disabled={busy} onClick={() => void decide('Rejected')}>
                   {t('appeals.reject')}
-                </Button>{' '}
+                </Button>
                 <Button variant="ghost" disabled={busy} onClick={() => void next()}>
                   {t('storyView.next')}
                 </Button>
-              </div>
+                <Shortcuts next={t('storyView.next')} />
+              </>
             )}
-          </Card>
-          <h2>{t('storyView.asPlayers')}</h2>
-          {fields.length === 0 ? <p>{t('storyView.empty')}</p> : <StoryView fields={fields} note="storyView.rejectedFor" level={3} />}
-        </>
+          </section>
+        </div>
       )}
     </div>
   );

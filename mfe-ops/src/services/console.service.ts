@@ -17,8 +17,19 @@ export interface PushSent {
   unknown: string[];
 }
 
-export function fetchStats(): Promise<OpsStats> {
-  return unwrap(apiClient.get<Envelope<OpsStats>>('/ops/stats'));
+/** The dashboard's figures over the last `days` days (7, 30 or 90). */
+export function fetchStats(days = 30): Promise<OpsStats> {
+  return unwrap(apiClient.get<Envelope<OpsStats>>('/ops/stats', { params: { days } }));
+}
+
+/** The items waiting now in each queue (the navigation's badges): the dashboard's shortest range. */
+export async function fetchWaiting(): Promise<Record<'review' | 'report' | 'appeal', number>> {
+  const stats = await fetchStats(7);
+  return {
+    review: stats.queues.review.now,
+    report: stats.queues.report.now,
+    appeal: stats.queues.appeal.now,
+  };
 }
 
 export function sendMail(input: OpsMailRequest): Promise<MailSent> {

@@ -4,8 +4,8 @@ import { registerNamespace, useTranslation } from 'ui-kit';
 export const PLAYER_NS = 'player';
 
 registerNamespace(PLAYER_NS, {
-  en: () => import('./en'),
-  'zh-CN': () => import('./zh-CN'),
+  en: () => import('../locales/en'),
+  'zh-CN': () => import('../locales/zh-CN'),
 });
 
 /** `t` for the player's copy (keys like `play.restart`); other namespaces with their prefix (`common:notNow`). */

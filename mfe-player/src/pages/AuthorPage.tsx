@@ -1,6 +1,6 @@
-import { useEffect, useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorCode, goToLogin, shellToast, useSessionStore, type AuthorDetail } from 'shared-kit';
+import { ErrorCode, goToLogin, prerenderedData, shellToast, useSessionStore, type AuthorDetail } from 'shared-kit';
 import { Avatar, Button, ConfirmDialog, Spinner, formatCount, messageForCode, messageForError } from 'ui-kit';
 import { MiniStoryCard } from '../components/community/MiniStoryCard';
 import { NotFound } from '../components/NotFound';
@@ -21,7 +21,12 @@ export function AuthorPage(): JSX.Element {
   const { uid = '' } = useParams();
   const valid = USER_ID.test(uid);
   const signedIn = useSessionStore((s) => s.status === 'user');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The page the server sent with its first screen: the creator it was made from, not asked for again.
+  const [load, setLoad] = useState<Load>(() => {
+    const author = prerenderedData('user', uid)?.author as AuthorDetail | undefined;
+    return author ? { status: 'ready', author } : { status: 'loading' };
+  });
+  const fromServer = useRef(load.status === 'ready');
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [confirmBlock, setConfirmBlock] = useState(false);
@@ -31,6 +36,10 @@ export function AuthorPage(): JSX.Element {
 
   useEffect(() => {
     if (!valid) return;
+    if (fromServer.current) {
+      fromServer.current = false;
+      return;
+    }
     let live = true;
     setLoad((l) => (l.status === 'ready' && l.author.uid === uid ? l : { status: 'loading' }));
     community.authorDetail(uid).then(

@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
-import { useSessionStore } from 'shared-kit';
+import { Suspense, lazy, use, useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
+import { prerenderedData, useSessionStore, type HomeContent as Home } from 'shared-kit';
 import { Button, Spinner, Tabs, TextField } from 'ui-kit';
 import { LikedTab } from '../components/community/LikedTab';
 import { useStoriesLive } from '../components/community/useStoryLive';
@@ -12,7 +12,18 @@ import { useLikedStore } from '../stores/liked/store';
 import { useLiveCountsStore } from '../stores/live-counts/store';
 
 // The banners and topics, and the tabs of one's plays, come in chunks of their own after the feed's first cards.
-const HomeContent = lazy(() => import('../components/feed/HomeContent').then((m) => ({ default: m.HomeContent })));
+const loadHomeContent = () => import('../components/feed/HomeContent');
+const HomeContent = lazy(() => loadHomeContent().then((m) => ({ default: m.HomeContent })));
+
+let takeoverCode: Promise<Awaited<ReturnType<typeof loadHomeContent>>> | undefined;
+/**
+ * What the feed needs to render its whole first screen at once (the topics' and the tabs' code), for a feed the
+ * server sent with its first screen: it takes over only when nothing of it would be missing for a frame.
+ */
+function codeForTakeover() {
+  takeoverCode ??= Promise.all([loadHomeContent(), Tabs.preload?.()]).then(([home]) => home);
+  return takeoverCode;
+}
 const PlayedTab = lazy(() => import('../components/feed/PlayedTab').then((m) => ({ default: m.PlayedTab })));
 
 /** The tabs of the spec's home (chats, liked, history, recently played) after For you. */
@@ -39,6 +50,12 @@ export function FeedPage(): JSX.Element {
   const uid = useSessionStore((s) => s.user?.uid ?? null);
   const { setTab, loadForYou, runSearch, clearSearch, takeForYouPrefetch, resetPlayed } = useFeedStore.getState();
   const [keyword, setKeyword] = useState(search.keyword);
+  // The home's topics the server's first screen shows (undefined when it was not sent with one).
+  const [preHome] = useState(() => {
+    const pre = prerenderedData('feed');
+    return pre ? { home: (pre.home as Home | null) ?? null } : undefined;
+  });
+  const Home = preHome ? use(codeForTakeover()).HomeContent : null;
 
   // For you is read once per visit of the feed; paging adds to it. It may have been asked for already (see App).
   const forYouLoaded = useRef(false);
@@ -118,9 +135,13 @@ export function FeedPage(): JSX.Element {
         </section>
       ) : (
         <>
-          <Suspense fallback={null}>
-            <HomeContent />
-          </Suspense>
+          {Home && preHome ? (
+            <Home initial={preHome.home} />
+          ) : (
+            <Suspense fallback={null}>
+              <HomeContent />
+            </Suspense>
+          )}
           <Tabs
             label={t('feed.tabs')}
             value={tab}

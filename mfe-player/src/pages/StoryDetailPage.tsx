@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type JSX } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Coverage, StoryDetail } from '../api/types';
 import { Avatar, Badge, Button, Spinner, Trans } from 'ui-kit';
@@ -13,7 +13,7 @@ import { pictureSrc } from '../lib/media';
 import * as feedService from '../services/feed.service';
 import { CreatorLink } from '../components/community/CreatorLink';
 import { StorySocial } from '../components/community/StorySocial';
-import { useSessionStore } from 'shared-kit';
+import { prerenderedData, useSessionStore } from 'shared-kit';
 
 /** The player's own plays of the story, when there are any: a chunk of its own too. */
 const StoryPlays = lazy(() => import('../components/StoryPlays').then((m) => ({ default: m.StoryPlays })));
@@ -33,7 +33,12 @@ export function StoryDetailPage(): JSX.Element {
   const { t } = usePlayerT();
   const { id = '' } = useParams();
   const valid = /^\d+$/.test(id);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The page the server sent with its first screen: the story it was made from, not asked for again.
+  const [load, setLoad] = useState<Load>(() => {
+    const pre = prerenderedData('story', id);
+    return pre?.story ? { status: 'ready', story: pre.story as StoryDetail, coverage: (pre.coverage as Coverage | null) ?? null } : { status: 'loading' };
+  });
+  const fromServer = useRef(load.status === 'ready');
   const [attempt, setAttempt] = useState(0);
   const navigate = useNavigate();
   const feedPath = usePlayerPath();
@@ -42,6 +47,10 @@ export function StoryDetailPage(): JSX.Element {
 
   useEffect(() => {
     if (!valid) return;
+    if (fromServer.current) {
+      fromServer.current = false;
+      return;
+    }
     let live = true;
     setLoad({ status: 'loading' });
     Promise.all([feedService.storyDetail(id), feedService.coverage(id).catch(() => null)]).then(

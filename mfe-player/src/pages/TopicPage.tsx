@@ -1,6 +1,6 @@
-import { useEffect, useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorCode, TopicType, useSessionStore, type TopicDetail } from 'shared-kit';
+import { ErrorCode, TopicType, prerenderedData, useSessionStore, type TopicDetail } from 'shared-kit';
 import { Badge, Button, EmptyState, Spinner } from 'ui-kit';
 import { StoryCardView } from '../components/StoryCardView';
 import { NotFound } from '../components/NotFound';
@@ -17,12 +17,21 @@ export function TopicPage(): JSX.Element {
   const { id = '' } = useParams();
   const valid = /^\d{1,40}$/.test(id);
   const uid = useSessionStore((s) => s.user?.uid ?? null);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The page the server sent with its first screen: the topic it was made from, not asked for again.
+  const [load, setLoad] = useState<Load>(() => {
+    const detail = prerenderedData('topic', id)?.detail as TopicDetail | undefined;
+    return detail ? { status: 'ready', detail } : { status: 'loading' };
+  });
+  const fromServer = useRef(load.status === 'ready');
   const [attempt, setAttempt] = useState(0);
   const feedPath = usePlayerPath();
 
   useEffect(() => {
     if (!valid) return undefined;
+    if (fromServer.current) {
+      fromServer.current = false;
+      return undefined;
+    }
     let live = true;
     setLoad({ status: 'loading' });
     homeService.topicDetail(id).then(

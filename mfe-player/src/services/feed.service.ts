@@ -5,7 +5,7 @@ import type { ChatEntry, Coverage, PlayedStory, StoryCard, StoryDetail, StoryPag
 const T = '/tyler';
 
 /** Pages come back as `{ stories | list, has_more, next_offset }`; missing paging fields are derived. */
-function page<T>(raw: unknown, offset: number): StoryPage<T> {
+export function page<T>(raw: unknown, offset: number): StoryPage<T> {
   const body = (raw ?? {}) as { stories?: T[]; list?: T[]; has_more?: boolean; next_offset?: number };
   const stories = body.stories ?? body.list ?? [];
   return { stories, has_more: body.has_more ?? false, next_offset: body.next_offset ?? offset + stories.length };

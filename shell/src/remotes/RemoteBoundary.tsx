@@ -1,5 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { Button, EmptyState } from 'ui-kit';
+import { Button, EmptyState, PrerenderedPage, showsPrerenderedPage } from 'ui-kit';
 import { shellT, useShellT } from '../i18n';
 import { PageSkeleton } from './PageSkeleton';
 import type { RemoteComponent } from './remoteComponent';
@@ -21,6 +21,8 @@ export function remoteUnavailableMessage(): string {
 /** While a remote's files arrive: the page's skeleton, announced as loading. */
 function RemoteLoading({ name }: { name: string }) {
   const { t } = useShellT();
+  // A page that came with its first screen keeps showing it, where it is, until the remote takes over.
+  if (showsPrerenderedPage()) return <PrerenderedPage />;
   return <PageSkeleton label={t('remote.loading')} loading={name} />;
 }
 
@@ -30,6 +32,20 @@ function RemoteLoading({ name }: { name: string }) {
  */
 function RemoteUnavailable({ name, onRetry }: { name: string; onRetry: () => void }) {
   const { t } = useShellT();
+  if (showsPrerenderedPage()) {
+    // The server's first screen stays (its heading is the page's); a notice says what does not work, with Retry.
+    return (
+      <>
+        <div className="remote-notice" role="alert" data-remote-fallback={name}>
+          <p>{t('remote.readOnly')}</p>
+          <Button size="sm" onClick={onRetry}>
+            {t('remote.retry')}
+          </Button>
+        </div>
+        <PrerenderedPage />
+      </>
+    );
+  }
   return (
     <section className="remote-fallback" role="alert" data-remote-fallback={name}>
       <EmptyState

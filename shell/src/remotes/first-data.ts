@@ -6,6 +6,8 @@ export interface FirstDataKit {
   FEED_FIRST_PAGE: typeof FEED_FIRST_PAGE;
   /** Starts fetching the code of the kit's tabs (a component loaded on first use). */
   preloadTabs: () => void;
+  /** Whether the server sent the page with its first screen and its data (nothing to ask for then). */
+  prerendered?: () => boolean;
 }
 
 /**
@@ -16,7 +18,8 @@ export interface FirstDataKit {
 export function prefetchFirstData(pathname: string, kit: FirstDataKit): void {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
   if (path === '/play') {
-    kit.prefetchGet(kit.FEED_FIRST_PAGE.url, kit.FEED_FIRST_PAGE.params);
     kit.preloadTabs();
+    if (kit.prerendered?.()) return;
+    kit.prefetchGet(kit.FEED_FIRST_PAGE.url, kit.FEED_FIRST_PAGE.params);
   }
 }

@@ -11,9 +11,10 @@ export interface DeferredComponent<P> {
   (props: P): ReactNode;
   /**
    * Starts fetching the code now, for a page that knows it will render the component at once (a remote's first
-   * screen): the fetch then runs alongside the page's own, not after its first render.
+   * screen): the fetch then runs alongside the page's own, not after its first render. Resolves once the code is here
+   * (or could not be fetched: the first render tries again).
    */
-  preload(): void;
+  preload(): Promise<void>;
 }
 
 /** What a stand-in gets besides the component's props (see `standIn` below). */
@@ -51,11 +52,13 @@ export function deferred<P extends object>(
     }));
   const Lazy = lazy(async () => ({ default: await loadOnce() }));
   // A failed early fetch is forgotten: the first render tries again.
-  const preload = () => {
-    loadOnce().catch(() => {
-      loading = undefined;
-    });
-  };
+  const preload = () =>
+    loadOnce().then(
+      () => undefined,
+      () => {
+        loading = undefined;
+      },
+    );
   if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
     const prefetch = () => window.requestIdleCallback(preload);
     // After the page has loaded, so the fetch does not compete with what the page shows first (a remote's code,
@@ -66,6 +69,10 @@ export function deferred<P extends object>(
 
   const { standIn, activatedProps } = options;
   function Deferred(props: P) {
+    // Code already here renders at once, without a loading state between (a page taking over its pre-rendered first
+    // screen must not lose a part of it for a frame). Decided once per mount, so the element never changes kind.
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready {...props} />;
     return (
       <Suspense fallback={fallback(props)}>
         <Lazy {...props} />

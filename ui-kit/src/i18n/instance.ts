@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { StorageKey, setClientLanguage, storage } from 'shared-kit';
+import { LANGUAGE_COOKIE, StorageKey, setClientLanguage, storage } from 'shared-kit';
 import common from '../locales/en/common';
 import errors from '../locales/en/errors';
 import { LANGUAGES, SOURCE_LANGUAGE, catalogueLanguage, initialLanguage, type Language } from './languages';
@@ -52,12 +52,23 @@ void i18n
     react: { useSuspense: true },
   });
 
-setClientLanguage(i18n.language);
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
-i18n.on('languageChanged', (language) => {
+/**
+ * The language in use, on the page and for the server: the language cookie lets the shell's server write a public
+ * page's first screen in it (a year, the whole site, sent on navigations only as any first-party cookie).
+ */
+function applyLanguage(language: string): void {
   setClientLanguage(language);
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
-});
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {
+    // Cookies may be blocked: the server then goes by Accept-Language.
+  }
+}
+
+applyLanguage(i18n.language);
+i18n.on('languageChanged', applyLanguage);
 
 /**
  * Registers a namespace's catalogues, one loader per language (`() => import('./locales/zh-CN')`), so each

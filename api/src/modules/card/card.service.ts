@@ -4,6 +4,7 @@ import {
   ValidationErrorType,
   storyMentionNames,
   validateStory,
+  storyReach,
   type StoryContent,
   type StoryIssue,
 } from 'shared-kit';
@@ -109,15 +110,17 @@ export interface ExportedFile {
 }
 
 /**
- * The content one may export: the owner's working copy, or for anyone else (signed out too) the published version
- * of a story whose creator allows others to use its characters.
+ * The content one may export: the owner's working copy, or for anyone else (signed out too) the live version of a
+ * story whose creator allows others to use its characters and that operators leave open to others (taken down: 2001).
  */
 export async function exportableContent(uid: string | null, storyId: string): Promise<StoryContent> {
   const story = await Story.findOne({ story_id: storyId }).lean<StoryRecord>();
   if (!story) throw noStory();
   if (story.deleted_at) throw storyDeleted();
   if (uid !== null && story.uid === uid) return contentOf(story);
-  if (!story.live_version_id || !story.permission.character_use) throw notOwner();
+  const reach = storyReach(story.op_status, story.visibility);
+  if (reach.removed) throw storyDeleted();
+  if (!story.live_version_id || !reach.open || !story.permission.character_use) throw notOwner();
   const version = await StoryVersion.findOne({ version_id: story.live_version_id }).lean<StoryVersionRecord>();
   if (!version) throw notOwner();
   return contentOf(version.content);

@@ -1,15 +1,14 @@
 import mongoose from 'mongoose';
 import { ErrorCode, NoticeKind } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story } from '../editor/story.model';
+import { creatorLiveStoryViews } from '../editor';
 import { notify } from '../notice/notice.service';
-import { reachFilter } from '../ops/visibility';
 import { User } from '../user/user.model';
 import { isDuplicateKey } from '../user/user.service';
 import { Follow, type FollowRecord } from './follow.model';
 import { newestById, pageRange, sequentialId, sortKey } from './keys';
 import { blockedAround, nobody, peopleOf, refuseIfBlocked } from './people';
-import { bumpUser, clampCount, UserStats, storyStatsOf } from './stats.model';
+import { bumpUser, clampCount, UserStats } from './stats.model';
 
 async function followerCount(uid: string): Promise<number> {
   const s = await UserStats.findOne({ uid }, { follower_count: 1 }).lean<{ follower_count?: number }>();
@@ -111,17 +110,9 @@ export async function authorDetail(viewerUid: string, uid: string) {
   const [stats, following, stories] = await Promise.all([
     UserStats.findOne({ uid }).lean<{ follower_count?: number; following_count?: number; likes_received?: number }>(),
     viewerUid && viewerUid !== uid ? Follow.exists({ uid: viewerUid, target_uid: uid }) : null,
-    blocked
-      ? []
-      : Story.find(
-          { uid, live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null, ...(viewerUid === uid ? {} : reachFilter('open')) },
-          { story_id: 1, story_name: 1, introduction: 1, logo: 1 },
-        )
-          .sort({ updated_at: -1 })
-          .limit(AUTHOR_STORIES)
-          .lean<Array<{ story_id: string; story_name: string; introduction: string; logo: string }>>(),
+    // The live (reviewed) versions only: a creator's unreviewed edits are not shown here, not even to themselves.
+    blocked ? [] : creatorLiveStoryViews(uid, viewerUid, AUTHOR_STORIES),
   ]);
-  const counts = await storyStatsOf(stories.map((s) => s.story_id));
   return {
     uid: user.uid,
     nickname: user.nickname,
@@ -132,11 +123,11 @@ export async function authorDetail(viewerUid: string, uid: string) {
     likes_received: clampCount(stats?.likes_received),
     stories: stories.map((s) => ({
       story_id: s.story_id,
-      story_name: s.story_name ?? '',
-      introduction: s.introduction ?? '',
-      logo: s.logo ?? '',
-      like_count: counts.get(s.story_id)!.like_count,
-      comment_count: counts.get(s.story_id)!.comment_count,
+      story_name: s.story_name,
+      introduction: s.introduction,
+      logo: s.logo,
+      like_count: s.like_count,
+      comment_count: s.comment_count,
     })),
     is_self: viewerUid === uid,
     following: !!following,

@@ -1,3 +1,5 @@
+import { ErrorCode, UserIdentity } from 'shared-kit';
+import { AppError } from '../../lib/errors';
 import { currentAccount, requireUser } from '../../lib/auth';
 import { authorDetail, follow, followList, followStatus } from './follow.service';
 import type { AppContext } from '../../lib/context';
@@ -14,6 +16,13 @@ const BASE = '/api/interact';
 /** The caller's uid, or '' for a visitor. */
 function viewerUid(ctx: AppContext): string {
   return (ctx.state.account ?? ctx.state.user)?.uid ?? '';
+}
+
+/** The caller's uid when they are signed in (identity User); 1007 for a guest or the signed out. */
+function signedInUid(ctx: AppContext): string {
+  const account = currentAccount(ctx);
+  if (account.identity !== UserIdentity.User) throw new AppError(ErrorCode.NeedLogin);
+  return account.uid;
 }
 
 const followLimit = rateLimit({ name: 'interact-follow', key: (ctx) => currentAccount(ctx).uid, windowMs: 60_000, max: 60 });
@@ -67,7 +76,8 @@ export function interactRoutes(router: AppRouter, deps: { now: () => number }): 
   const folList = validate({ query: s.followListQuery });
   router.get(`${BASE}/user/follow_list`, folList, async (ctx) => {
     const q = folList.input(ctx).query;
-    const owner = q.uid ?? currentAccount(ctx).uid;
+    // Without `uid` the list is the caller's own: a signed-in account's only (guests and the signed out get 1007).
+    const owner = q.uid ?? signedInUid(ctx);
     respond(ctx, await followList(viewerUid(ctx), owner, q.type, q.cursor, q.count));
   });
   const author = validate({ query: s.uidQuery });

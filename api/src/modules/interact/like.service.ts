@@ -1,15 +1,14 @@
 import mongoose from 'mongoose';
 import { ErrorCode, FeedbackAttitude, type BadReason, type StoryLikeResult } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story } from '../editor/story.model';
 import { Dialogue } from '../play/dialogue.model';
 import { Play } from '../play/play.model';
 import { isDuplicateKey } from '../user/user.service';
 import { newestPart, pageRange, sortKey } from './keys';
 import { DialogueFeedback, DialogueLike, StoryLike } from './like.model';
 import { nobody, peopleOf, refuseIfBlocked } from './people';
-import { bumpStory, bumpUser, clampCount, StoryStats, storyStatsOf } from './stats.model';
-import { publicStory } from './story.access';
+import { bumpStory, bumpUser, clampCount, StoryStats } from './stats.model';
+import { liveStoryView, liveStoryViews } from '../editor';
 import { notify } from '../notice/notice.service';
 
 async function likeCount(storyId: string): Promise<number> {
@@ -23,7 +22,7 @@ async function likeCount(storyId: string): Promise<number> {
  * never drift below zero.
  */
 export async function likeStory(uid: string, storyId: string, like: boolean | undefined, now: Date): Promise<StoryLikeResult> {
-  const story = await publicStory(storyId);
+  const story = await liveStoryView(storyId);
   const want = like ?? !(await StoryLike.exists({ story_id: storyId, uid }));
   if (want) {
     await refuseIfBlocked(uid, story.uid);
@@ -51,7 +50,7 @@ export async function likeStory(uid: string, storyId: string, like: boolean | un
   return { story_id: storyId, liked: want, like_count: await likeCount(storyId) };
 }
 
-/** The viewer's liked stories, newest like first; stories since deleted are left out. */
+/** The viewer's liked stories, newest like first; stories since deleted, taken down or hidden by an operator are left out. */
 export async function likedStories(uid: string, cursor: string | undefined, count: number) {
   const rows = await StoryLike.find({ uid, list_key: mongoose.trusted(pageRange(uid, cursor)) }, { story_id: 1, list_key: 1, created_at: 1 })
     .sort({ list_key: 1 })
@@ -59,26 +58,20 @@ export async function likedStories(uid: string, cursor: string | undefined, coun
     .lean<Array<{ story_id: string; list_key: string; created_at?: Date }>>();
   const page = rows.slice(0, count);
   const ids = page.map((r) => r.story_id);
-  const [stories, stats] = await Promise.all([
-    Story.find({ story_id: mongoose.trusted({ $in: ids }), deleted_at: null }, { story_id: 1, uid: 1, story_name: 1, introduction: 1, logo: 1, live_version_id: 1 }).lean<
-      Array<{ story_id: string; uid: string; story_name: string; introduction: string; logo: string; live_version_id: string | null }>
-    >(),
-    storyStatsOf(ids),
-  ]);
-  const byId = new Map(stories.filter((s) => s.live_version_id).map((s) => [s.story_id, s]));
-  const people = await peopleOf(stories.map((s) => s.uid));
+  // What the liker may see of each story: its live (reviewed) version, never the creator's working copy.
+  const byId = await liveStoryViews(ids, uid);
+  const people = await peopleOf([...byId.values()].map((s) => s.uid));
   const list = page.flatMap((r) => {
     const s = byId.get(r.story_id);
     if (!s) return [];
-    const st = stats.get(r.story_id)!;
     return [
       {
         story_id: s.story_id,
-        story_name: s.story_name ?? '',
-        introduction: s.introduction ?? '',
-        logo: s.logo ?? '',
-        like_count: st.like_count,
-        comment_count: st.comment_count,
+        story_name: s.story_name,
+        introduction: s.introduction,
+        logo: s.logo,
+        like_count: s.like_count,
+        comment_count: s.comment_count,
         creator: people.get(s.uid) ?? nobody(s.uid),
         liked_at: r.created_at?.toISOString() ?? null,
       },

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import type { NoticeKind } from 'shared-kit';
+import { NoticeKind } from 'shared-kit';
+import { liveStoryViews } from '../editor';
 import type { EventBus } from '../../realtime/events';
 import { newestById, pageRange, sequentialId, sortKey } from '../interact/keys';
 import { nobody, peopleOf } from '../interact/people';
@@ -49,13 +50,30 @@ export async function notify(n: NewNotice): Promise<void> {
   bus?.emit('notice.created', { uid: n.uid, notice_id, kind: n.kind, unread });
 }
 
+/** Notices about the recipient's own version of a story (its review, its appeal): they name that version. */
+const OWN_VERSION_KINDS: ReadonlySet<NoticeKind> = new Set([NoticeKind.ReviewPassed, NoticeKind.ReviewFailed, NoticeKind.AppealApproved, NoticeKind.AppealRejected]);
+
+/**
+ * The story name each notice shows, read now from the story's live (reviewed) version, so that a creator's later
+ * rename shows only once it passed review. A story no longer shown to others keeps the name stored with the notice
+ * (itself read from the live version when the notice was written).
+ */
+async function storyNames(uid: string, page: NoticeRecord[]): Promise<Map<string, string>> {
+  const named = page.filter((r) => r.story_id && !OWN_VERSION_KINDS.has(r.kind));
+  const views = await liveStoryViews(named.map((r) => r.story_id), uid);
+  return new Map(named.flatMap((r) => {
+    const view = views.get(r.story_id);
+    return view ? [[r.notice_id, view.story_name] as const] : [];
+  }));
+}
+
 export async function noticeList(uid: string, cursor: string | undefined, count: number) {
   const rows = await Notice.find({ uid, list_key: mongoose.trusted(pageRange(uid, cursor)) })
     .sort({ list_key: 1 })
     .limit(count + 1)
     .lean<NoticeRecord[]>();
   const page = rows.slice(0, count);
-  const people = await peopleOf(page.map((r) => r.actor_uid));
+  const [people, names] = await Promise.all([peopleOf(page.map((r) => r.actor_uid)), storyNames(uid, page)]);
   const hasMore = rows.length > count;
   return {
     list: page.map((r) => ({
@@ -63,7 +81,7 @@ export async function noticeList(uid: string, cursor: string | undefined, count:
       kind: r.kind,
       actor: r.actor_uid ? (people.get(r.actor_uid) ?? nobody(r.actor_uid)) : null,
       story_id: r.story_id,
-      story_name: r.story_name,
+      story_name: names.get(r.notice_id) ?? r.story_name,
       comment_id: r.comment_id,
       text: r.text,
       until: r.until?.toISOString() ?? null,

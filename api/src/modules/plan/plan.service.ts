@@ -224,9 +224,18 @@ export async function planDetail(uid: string, q: { plan_id?: string; story_id?: 
   return presentPlan(await ownPlan(uid, q), now);
 }
 
+/**
+ * `plan/list`: the caller's latest plans, or those of one of their stories. As the editor's `story/get`: a story that
+ * does not exist 2002, someone else's 3001 (their plans are theirs, even when there are none).
+ */
 export async function listPlans(uid: string, storyId: string | undefined, now: number) {
   const filter: Record<string, unknown> = { uid };
-  if (storyId) filter.story_id = storyId;
+  if (storyId) {
+    const story = await Story.findOne({ story_id: storyId }, { uid: 1 }).lean<{ uid: string }>();
+    if (!story) throw new AppError(ErrorCode.NoStory, 'This story does not exist');
+    if (story.uid !== uid) throw new AppError(ErrorCode.UserStoryInfoPermission, 'No permission to access this content');
+    filter.story_id = storyId;
+  }
   const plans = await Plan.find(filter).sort({ created_at: -1 }).limit(20).lean<PlanRecord[]>();
   const unread = await Plan.exists({ uid, read: false });
   return { plans: plans.map((p) => presentPlan(p, now)), has_unread: unread !== null };

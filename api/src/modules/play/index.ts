@@ -1,5 +1,5 @@
 // The play module's face: what other modules may use. Everything else in this folder is its own.
-export { storyInfo } from './catalogue/catalogue';
+export { storyCards } from './catalogue/catalogue';
 export { type PlayableStory } from './catalogue/story.source';
 export { Dialogue, type DialogueFields } from './dialogue.model';
 export { Play, type PlayFields } from './play.model';

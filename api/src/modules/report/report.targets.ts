@@ -1,14 +1,10 @@
 import { CommentStatus, ErrorCode, TemplateStatus, UserIdentity, type ReportTarget } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment';
-import { Story } from '../editor';
-import { StoryVersion, type StoryVersionRecord } from '../editor';
-import { publicStory } from '../interact/story.access';
-import { Dialogue } from '../play';
-import { Play } from '../play';
+import { liveStoryView, Story, StoryVersion, type StoryVersionRecord } from '../editor';
+import { Dialogue, Play } from '../play';
 import { Template } from '../template';
-import { isBlockedBetween } from '../user';
-import { User } from '../user';
+import { isBlockedBetween, User } from '../user';
 
 /** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
 export interface TargetInfo {
@@ -26,7 +22,7 @@ const excerpt = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…`
 export async function reportableTarget(type: ReportTarget, id: string, reporterUid: string): Promise<TargetInfo> {
   switch (type) {
     case 'story': {
-      const s = await publicStory(id);
+      const s = await liveStoryView(id);
       return { owner_uid: s.uid, story_id: s.story_id, name: s.story_name };
     }
     case 'comment': {

@@ -3,7 +3,7 @@ import { ErrorCode, PlayStatus, ShareType, StoryGenType, type ShareInfo } from '
 import { AppError } from '../../lib/errors';
 import type { UiLanguage } from '../../lib/language';
 import { Story } from '../editor/story.model';
-import { publicStory, type PublicStory } from '../interact/story.access';
+import { liveStoryView, type LiveStoryView } from '../editor';
 import { refuseIfBlocked } from '../interact/people';
 import { Play } from '../play/play.model';
 import { isDuplicateKey } from '../user/user.service';
@@ -21,9 +21,9 @@ function newCode(): string {
 }
 
 /** Why a story cannot be shared, or '' when it can. */
-async function unsharableReason(storyId: string): Promise<{ reason: string; story: PublicStory | null }> {
+async function unsharableReason(storyId: string): Promise<{ reason: string; story: LiveStoryView | null }> {
   try {
-    const story = await publicStory(storyId);
+    const story = await liveStoryView(storyId);
     // Spec section 4: a not-recommended creation cannot be shared.
     return { reason: story.reach.share ? '' : 'not_recommended', story };
   } catch (err) {
@@ -51,7 +51,7 @@ const TITLE: Record<UiLanguage, { ending: (name: string) => string; bot: (name: 
   zh: { ending: (name) => `${name}：一个结局`, bot: (name) => `${name}：角色聊天` },
 };
 
-async function present(link: ShareLinkRecord, story: PublicStory, publicUrl: string, language: UiLanguage): Promise<ShareInfo> {
+async function present(link: ShareLinkRecord, story: LiveStoryView, publicUrl: string, language: UiLanguage): Promise<ShareInfo> {
   let title = story.story_name;
   let description = story.introduction;
   if (link.share_type === ShareType.PlayEnding) {
@@ -88,7 +88,7 @@ function absolute(url: string, publicUrl: string): string {
  * that story or not ended: 1050001 or 1005.
  */
 export async function createShare(uid: string, input: { share_type: WebShareType; story_id: string; play_id?: string }, publicUrl: string, language: UiLanguage = 'en') {
-  const story = await publicStory(input.story_id);
+  const story = await liveStoryView(input.story_id);
   if (!story.reach.share) {
     throw new AppError(ErrorCode.BusinessError, 'A story that is not recommended cannot be shared', { data: { reason: 'not_recommended' } });
   }
@@ -123,6 +123,6 @@ export async function createShare(uid: string, input: { share_type: WebShareType
 export async function shareInfo(code: string, publicUrl: string, language: UiLanguage = 'en'): Promise<ShareInfo> {
   const link = await ShareLink.findOne({ code }).lean<ShareLinkRecord>();
   if (!link) throw new AppError(ErrorCode.RecordNotFound, 'No such share link');
-  const story = await publicStory(link.story_id);
+  const story = await liveStoryView(link.story_id);
   return present(link, story, publicUrl, language);
 }

@@ -1,7 +1,9 @@
 import mongoose from 'mongoose';
 import {
+  OpsPermission,
   PublishType,
   StoryGenType,
+  StoryStatus,
   TemplateStatus,
   UserRole,
   fillTemplate,
@@ -18,19 +20,24 @@ import { storyCreateSchema } from 'shared-kit/schemas';
 import { AppError } from '../../lib/errors';
 import { ErrorCode, TemplateFieldType, UserIdentity, ValidationErrorType } from 'shared-kit';
 import { writeAudit } from '../staff';
-import { isKnownVid } from '../editor';
-import { saveStory, type EditorDeps } from '../editor';
-import { Story } from '../editor';
+import { isKnownVid, liveStoryViews, saveStory, Story, type EditorDeps } from '../editor';
 import { newNumericId } from '../../lib/ids';
-import { User } from '../user';
-import type { UserDoc } from '../user';
+import { User, type UserDoc } from '../user';
 import { appEditOnly, staleTemplate, templateForbidden, templateInvalid, templateNotExist } from './template.errors';
 import { Template, TemplateStory, TemplateWhiteList as WhiteList, type TemplateRecord, type TemplateStoryRecord } from './template.model';
 import { presentCard, presentDetail } from './template.presenter';
 
-type Caller = Pick<UserDoc, 'uid' | 'roles'>;
+type Caller = Pick<UserDoc, 'uid' | 'roles'> & { permissions?: string[] };
 
-const isOperator = (user: Caller): boolean => user.roles.includes(UserRole.Operator);
+/** An operator who may read and change any creator's template: the content operator permission (or admin). */
+const isOperator = (user: Caller): boolean =>
+  user.roles.includes(UserRole.Operator) && (user.permissions ?? []).some((p) => p === OpsPermission.ContentOperator || p === OpsPermission.Admin);
+
+/** An operator's read or change of another creator's template is audited (`template.<action>`). */
+async function auditOthers(user: Caller, t: Pick<TemplateRecord, 'template_id' | 'uid'>, action: string, before?: unknown, after?: unknown): Promise<void> {
+  if (t.uid === user.uid) return;
+  await writeAudit({ operator_uid: user.uid, action: `template.${action}`, target_type: 'template', target_id: t.template_id, before, after, at: new Date() });
+}
 
 /** `template/white_list`: whether the caller may make and publish templates (whitelisted creators and operators). */
 export async function whiteListOf(user: Caller): Promise<TemplateWhiteList> {
@@ -144,7 +151,10 @@ export async function listTemplates(user: Caller, q: ListQuery) {
 async function readable(user: Caller, templateId: string): Promise<TemplateRecord> {
   const t = await Template.findOne({ template_id: templateId }).lean<TemplateRecord>();
   if (!t) throw templateNotExist();
-  if (t.status !== TemplateStatus.Published && t.uid !== user.uid && !isOperator(user)) throw templateNotExist();
+  if (t.status !== TemplateStatus.Published && t.uid !== user.uid) {
+    if (!isOperator(user)) throw templateNotExist();
+    await auditOthers(user, t, 'read');
+  }
   return t;
 }
 
@@ -222,6 +232,7 @@ export async function saveTemplate(user: Caller, input: TemplateCreateRequest, n
     const current = await Template.findOne({ template_id: existing.template_id }, { revision: 1 }).lean<{ revision: number }>();
     throw staleTemplate(current?.revision ?? 0);
   }
+  await auditOthers(user, existing, 'save', { status: existing.status, revision: existing.revision }, { status: updated.status, revision: updated.revision });
   return { template_id: existing.template_id, revision: updated.revision, status: updated.status };
 }
 
@@ -252,11 +263,12 @@ async function ownTemplate(user: Caller, templateId: string): Promise<TemplateRe
 
 export async function updateImages(user: Caller, templateId: string, change: { cover?: string; images?: string[] }) {
   await requireTemplateAuthor(user);
-  await ownTemplate(user, templateId);
+  const own = await ownTemplate(user, templateId);
   const set: Record<string, unknown> = {};
   if (change.cover !== undefined) set.cover = change.cover;
   if (change.images !== undefined) set.images = change.images;
   const t = await Template.findOneAndUpdate({ template_id: templateId }, { $set: set }, { new: true }).lean<TemplateRecord>();
+  await auditOthers(user, own, 'update_images', { cover: own.cover, images: own.images }, { cover: t?.cover ?? '', images: t?.images ?? [] });
   return { template_id: templateId, cover: t?.cover ?? '', images: t?.images ?? [] };
 }
 
@@ -265,19 +277,35 @@ export async function getImages(user: Caller, templateId: string) {
   return { template_id: templateId, cover: t.cover, images: t.images };
 }
 
+/**
+ * The stories made from a template as the caller may see them: their own (and, for operators, every one) as they are
+ * now; another creator's by its live (reviewed) version, or, before one passed review, with no name and as a Draft.
+ */
+async function storiesAsSeenBy(user: Caller, ids: string[]): Promise<Map<string, { story_id: string; story_name: string; uid: string; status: number }>> {
+  const rows = await Story.find({ story_id: mongoose.trusted({ $in: ids }) }, { story_id: 1, story_name: 1, uid: 1, status: 1 }).lean<
+    Array<{ story_id: string; story_name: string; uid: string; status: number }>
+  >();
+  const seesWorkingCopy = (r: { uid: string }) => r.uid === user.uid || isOperator(user);
+  const live = await liveStoryViews(rows.filter((r) => !seesWorkingCopy(r)).map((r) => r.story_id));
+  return new Map(
+    rows.map((r) => {
+      if (seesWorkingCopy(r)) return [r.story_id, r];
+      const view = live.get(r.story_id);
+      return [r.story_id, { story_id: r.story_id, uid: r.uid, story_name: view?.story_name ?? '', status: view ? StoryStatus.Passed : StoryStatus.Draft }];
+    }),
+  );
+}
+
 /** `template/creator_story_list`: the stories made from a template, for its author (and operators). */
 export async function creatorStoryList(user: Caller, q: { template_id: string; offset: number; count: number }) {
-  await ownTemplate(user, q.template_id);
+  await auditOthers(user, await ownTemplate(user, q.template_id), 'creator_story_list');
   const filter = { template_id: q.template_id };
   const [links, total] = await Promise.all([
     TemplateStory.find(filter).sort({ created_at: -1, story_id: -1 }).skip(q.offset).limit(q.count).lean<TemplateStoryRecord[]>(),
     TemplateStory.countDocuments(filter),
   ]);
-  const stories = await Story.find(
-    { story_id: mongoose.trusted({ $in: links.map((l) => l.story_id) }) },
-    { story_id: 1, story_name: 1, uid: 1, status: 1 },
-  ).lean<Array<{ story_id: string; story_name: string; uid: string; status: number }>>();
-  const byId = new Map(stories.map((s) => [s.story_id, s]));
+  const ids = links.map((l) => l.story_id);
+  const byId = await storiesAsSeenBy(user, ids);
   return {
     stories: links.flatMap((l) => {
       const s = byId.get(l.story_id);

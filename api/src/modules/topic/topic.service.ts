@@ -3,7 +3,7 @@ import { ErrorCode, TopicStatus, type TopicType } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { sequentialId } from '../interact/keys';
 import { writeAudit } from '../staff';
-import { storyInfo } from '../play';
+import { storyCards } from '../play';
 import { Banner, Topic, type BannerRecord, type PlacementRecord, type TopicRecord } from './topic.model';
 
 export type Kind = 'topic' | 'banner';
@@ -173,11 +173,10 @@ export async function homeContent(viewerUid: string | null, now: number) {
 export async function topicDetail(topicId: string, viewerUid: string | null, now: number) {
   const topic = await Topic.findOne({ topic_id: topicId, ...visibleFilter(viewerUid, now) }).lean<TopicRecord>();
   if (!topic) throw new AppError(ErrorCode.TopicDeleted, 'This topic is not available');
-  const cards = await Promise.all(
-    topic.story_ids.slice(0, 50).map((id) => storyInfo(id, undefined, viewerUid ?? undefined).catch(() => null)),
-  );
+  // Each story as others see it (its live, reviewed version), read for the whole page at once.
+  const stories = await storyCards(topic.story_ids.slice(0, 50), viewerUid ?? undefined);
   return {
     topic: { topic_id: topic.topic_id, title: topic.title, description: topic.description, type: topic.type, story_count: topic.story_ids.length },
-    stories: cards.filter((c): c is NonNullable<typeof c> => c !== null),
+    stories,
   };
 }

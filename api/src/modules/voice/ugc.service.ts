@@ -30,6 +30,8 @@ export interface UgcDeps {
   transcriber: Transcriber | null;
   /** Queues a voice's review job (recognised text, name review, preview); the voice is Reviewing until it ends. */
   enqueueReview: (voiceId: string) => Promise<void>;
+  /** The name's safety review (the one the review job runs): true when the name did not pass. */
+  nameFlagged: (name: string) => Promise<boolean>;
   now: () => number;
   logger: Logger;
 }
@@ -311,6 +313,13 @@ export async function updateVoice(uid: string, input: UpdateInput, deps: UgcDeps
       if (v.renamed_at && utcDay(v.renamed_at.getTime()) === utcDay(now)) {
         throw new AppError(ErrorCode.TooManyToday, 'The voice name can be changed once a day: limit reached today, try tomorrow', {
           data: { errors: [{ path: 'name', message: 'One name change a day' }], next_rename_at: (utcDay(now) + 1) * DAY },
+        });
+      }
+      // Others hear and see a public voice by its name: a new name passes the same safety review as the first one did
+      // before anyone sees it (refused, the voice keeps its reviewed name).
+      if (await deps.nameFlagged(input.name)) {
+        throw new AppError(ErrorCode.TextRiskNotPassed, 'name: The name did not pass the safety review: choose another name', {
+          data: { errors: [{ path: 'name', message: 'The name did not pass the safety review' }] },
         });
       }
       set.name = input.name;

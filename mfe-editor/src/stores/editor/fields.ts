@@ -39,3 +39,17 @@ export function keyIssues(issues: StoryIssue[], story: Pick<StoryContent, 'chara
   }
   return out;
 }
+
+/** `errors` without those of the given fields (the same object when none of them has one). */
+export function without(errors: FieldErrors, keys: string[]): FieldErrors {
+  if (!keys.some((k) => k in errors)) return errors;
+  const next = { ...errors };
+  for (const k of keys) delete next[k];
+  return next;
+}
+
+/** Issues of a collection item are dropped with it; index-free keys make the rest stay put. */
+export function withoutPrefix(errors: FieldErrors, prefix: string): FieldErrors {
+  const keys = Object.keys(errors).filter((k) => k === prefix || k.startsWith(`${prefix}.`));
+  return without(errors, keys);
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type JSX } from 'react';
+import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import { TopicType, useSessionStore, type HomeContent as Home, type HomeTopic } from 'shared-kit';
 import { Badge, Button } from 'ui-kit';
@@ -25,11 +25,15 @@ function TopicChip({ topic }: { topic: HomeTopic }): JSX.Element {
  * The banners and topics of the home, as the api gives them to this viewer (what is in Testing only to whitelisted
  * accounts): read again whenever another account signs in or out. Nothing to show takes no room.
  */
-export function HomeContent(): JSX.Element | null {
+export function HomeContent({ initial }: { initial?: Home | null } = {}): JSX.Element | null {
   const { t } = usePlayerT();
   const uid = useSessionStore((s) => s.user?.uid ?? null);
   const known = useSessionStore((s) => s.status !== 'unknown');
-  const [home, setHome] = useState<{ uid: string | null; content: Home } | null>(null);
+  // `initial`: what the server's first screen was made from, for this viewer; not asked for again.
+  const [home, setHome] = useState<{ uid: string | null; content: Home } | null>(() =>
+    initial === undefined ? null : { uid, content: initial ?? { banners: [], topics: [] } },
+  );
+  const fromServer = useRef(initial !== undefined);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
@@ -49,7 +53,17 @@ export function HomeContent(): JSX.Element | null {
   }, [uid]);
 
   // Asked for once the session is known, so a whitelisted account's Testing items are not missed.
-  useEffect(() => (known ? load() : undefined), [known, load]);
+  useEffect(() => {
+    if (!known) return undefined;
+    // The server's answer stands for this viewer while the account is the one it was made for.
+    if (fromServer.current && home?.uid === uid) {
+      fromServer.current = false;
+      return undefined;
+    }
+    fromServer.current = false;
+    return load();
+    // `home` is read for the first answer only.
+  }, [known, load]);
 
   if (error) {
     return (
@@ -61,8 +75,8 @@ export function HomeContent(): JSX.Element | null {
       </div>
     );
   }
-  // Another account's banners are not shown while this one's load.
-  if (!home || home.uid !== uid) return null;
+  // Another account's banners are not shown while this one's load (the server's answer stands until the session is known).
+  if (!home || (home.uid !== uid && !fromServer.current)) return null;
   const { banners, topics } = home.content;
   if (banners.length === 0 && topics.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import { FEED_PAGE_SIZE } from 'shared-kit';
+import { FEED_PAGE_SIZE, prerenderedData } from 'shared-kit';
 import { create } from 'zustand';
 import type { ChatEntry, PlayedStory, StoryCard, StoryPage } from '../../api/types';
 import { errorText, isNeedLogin } from '../../lib/errors';
@@ -105,6 +105,13 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     // A render that did not commit may ask again: one prefetch until the feed takes it.
     if (forYouPrefetched) return;
     forYouPrefetched = true;
+    // The page came with its first screen: the first page is the one it was made from, not asked for again.
+    const prerendered = prerenderedData('feed')?.list;
+    if (prerendered) {
+      const first = feedService.page<StoryCard>(prerendered, 0);
+      set({ forYou: { items: first.stories, status: 'ready', error: null, hasMore: first.has_more && first.stories.length > 0, nextOffset: first.next_offset } });
+      return;
+    }
     void get().loadForYou();
   },
 

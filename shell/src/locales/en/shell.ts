@@ -161,6 +161,7 @@ const en = {
     loading: 'Loading this page',
     unavailable: 'This part of the product is temporarily unavailable',
     retry: 'Retry',
+    readOnly: 'This page is shown as it was saved: playing, liking and commenting are temporarily unavailable.',
   },
 } as const;
 

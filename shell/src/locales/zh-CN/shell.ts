@@ -164,6 +164,7 @@ const zhCN: Translation<ShellCopy> = {
     loading: '页面加载中',
     unavailable: '该部分暂时无法使用',
     retry: '重试',
+    readOnly: '当前显示的是页面的保存版本：暂时无法游玩、点赞和评论。',
   },
 };
 

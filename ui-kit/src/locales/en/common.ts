@@ -7,6 +7,8 @@ const common = {
   save: 'Save',
   loading: 'Loading',
   refresh: 'Refresh',
+  loadMore: 'Load more',
+  loadMoreFailed: 'The next page could not be loaded. Try again.',
   retry: 'Try again',
   notifications: 'Notifications',
   pageUnavailable: 'Page temporarily unavailable',

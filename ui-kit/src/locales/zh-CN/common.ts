@@ -9,6 +9,8 @@ const common: Translation<CommonCatalogue> = {
   save: '保存',
   loading: '加载中',
   refresh: '刷新',
+  loadMore: '加载更多',
+  loadMoreFailed: '下一页加载失败，请重试。',
   retry: '重试',
   notifications: '通知',
   pageUnavailable: '页面暂时无法访问',

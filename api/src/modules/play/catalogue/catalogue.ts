@@ -6,8 +6,9 @@ import { keywordsOf, wordsOf } from '../../../ai/chat/words';
 import { DialogueType } from 'shared-kit';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { Play, type PlayFields } from '../play.model';
-import { presentDialogue, presentStoryCard, presentStoryDetail, type CreatorInfo } from './play.presenter';
-import { allLiveStories, contentsOf, liveStories, publishedStory, versionForPlay, type PlayableStory } from './story.source';
+import { liveStoryViews, type LiveStoryView } from '../../editor';
+import { presentDialogue, presentStoryCard, presentStoryDetail, presentViewCard, type CreatorInfo } from './play.presenter';
+import { allLiveStories, liveStories, publishedStory, versionForPlay, type PlayableStory } from './story.source';
 
 async function creators(uids: string[]): Promise<Map<string, CreatorInfo>> {
   const unique = [...new Set(uids)];
@@ -21,10 +22,28 @@ async function cards(stories: PlayableStory[]) {
   return stories.map((s) => presentStoryCard(s, who.get(s.uid), stats.get(s.story_id)));
 }
 
+/** Cards of stories as others see them (their live views), in the order given. */
+async function viewCards(views: LiveStoryView[]) {
+  const who = await creators(views.map((v) => v.uid));
+  return views.map((v) => presentViewCard(v, who.get(v.uid)));
+}
+
+/** The live views of these stories, in their order (those others may no longer see left out). */
+async function viewsInOrder(ids: string[], viewerUid?: string): Promise<LiveStoryView[]> {
+  const views = await liveStoryViews(ids, viewerUid);
+  return ids.flatMap((id) => views.get(id) ?? []);
+}
+
 /** `story/list`: stories that passed review, newest first. */
 export async function storyList(offset: number, count: number) {
   const { rows, hasMore } = await liveStories(offset, count);
-  return { stories: await cards(await contentsOf(rows)), has_more: hasMore, next_offset: offset + rows.length };
+  return { stories: await viewCards(await viewsInOrder(rows.map((r) => r.story_id))), has_more: hasMore, next_offset: offset + rows.length };
+}
+
+/** Topic pages: the cards of these stories that the viewer may see, in the order given, each with `can_play`. */
+export async function storyCards(storyIds: string[], viewerUid?: string) {
+  const shown = await viewCards(await viewsInOrder(storyIds, viewerUid));
+  return shown.map((card) => ({ ...card, can_play: card.chapters_count > 0 }));
 }
 
 /** `story/info`: the card of the live version (or `version_id`). */
@@ -46,34 +65,34 @@ export async function storyDetail(storyId: string, viewerUid?: string) {
   return { ...presentStoryDetail(story, who.get(story.uid), counts), liked: !!liked, comment_status: counts.comment_status };
 }
 
-function haystack(s: PlayableStory): string {
-  return `${s.content.story_name}\n${s.content.introduction}`.toLowerCase();
+function haystack(s: { story_name: string; introduction: string }): string {
+  return `${s.story_name}\n${s.introduction}`.toLowerCase();
 }
 
 /** `search`: live stories whose name or introduction contains every word of the keyword. */
 export async function searchStories(keyword: string, offset: number, size: number) {
   const terms = wordsOf(keyword);
   const needle = keyword.trim().toLowerCase();
-  const stories = await contentsOf(await allLiveStories());
+  const stories = await viewsInOrder((await allLiveStories()).map((r) => r.story_id));
   const hits = stories.filter((s) => {
     const text = haystack(s);
     return terms.length > 0 ? terms.every((t) => text.includes(t)) : text.includes(needle);
   });
   const page = hits.slice(offset, offset + size);
-  return { stories: await cards(page), total: hits.length, has_more: offset + page.length < hits.length, next_offset: offset + page.length };
+  return { stories: await viewCards(page), total: hits.length, has_more: offset + page.length < hits.length, next_offset: offset + page.length };
 }
 
 /** `related_story_list`: same creator first, then most shared words of name and introduction. */
 export async function relatedStories(storyId: string, count: number) {
   const base = await publishedStory(storyId);
-  const words = new Set(keywordsOf(haystack(base), 30));
-  const others = (await contentsOf(await allLiveStories())).filter((s) => s.story_id !== storyId);
+  const words = new Set(keywordsOf(haystack(base.content), 30));
+  const others = (await viewsInOrder((await allLiveStories()).map((r) => r.story_id))).filter((s) => s.story_id !== storyId);
   const scored = others.map((s) => ({
     s,
     score: (s.uid === base.uid ? 100 : 0) + keywordsOf(haystack(s), 30).filter((w) => words.has(w)).length,
   }));
   scored.sort((a, b) => b.score - a.score);
-  return { stories: await cards(scored.slice(0, count).map((x) => x.s)) };
+  return { stories: await viewCards(scored.slice(0, count).map((x) => x.s)) };
 }
 
 /** The player's latest play of each story, newest first (test plays of drafts excluded), a page of them with their stories. */

@@ -1,5 +1,5 @@
 import { DialogueStatus, StoryGenType, type StoryContent } from 'shared-kit';
-import { audioUrl, isKnownVid } from '../../editor';
+import { audioUrl, isKnownVid, type LiveStoryView } from '../../editor';
 import type { DialogueFields } from '../dialogue.model';
 import type { PlayFields } from '../play.model';
 import type { PlayableStory } from './story.source';
@@ -124,6 +124,28 @@ export function presentStoryCard(story: PlayableStory, creator: CreatorInfo | un
     is_bot: c.story_gen_type === StoryGenType.SingleBot,
     like_count: counts?.like_count ?? 0,
     comment_count: counts?.comment_count ?? 0,
+  };
+}
+
+/**
+ * A feed, search, related or topic card from the story's live view (the editor module's `liveStoryView`): the same
+ * fields as `presentStoryCard`. A bot is played in one open chapter, so it counts one.
+ */
+export function presentViewCard(v: LiveStoryView, creator: CreatorInfo | undefined) {
+  return {
+    story_id: v.story_id,
+    version_id: v.version_id,
+    story_name: v.story_name,
+    introduction: v.introduction,
+    logo: v.logo,
+    loading_background: v.loading_background,
+    chapters_count: v.is_bot ? Math.max(1, v.chapters_count) : v.chapters_count,
+    characters_count: v.characters_count,
+    creator: creator ?? { uid: v.uid, nickname: '', avatar: '' },
+    ai_generated: true,
+    is_bot: v.is_bot,
+    like_count: v.like_count,
+    comment_count: v.comment_count,
   };
 }
 

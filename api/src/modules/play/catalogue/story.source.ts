@@ -153,8 +153,3 @@ export async function allLiveStories(limit = 5000): Promise<LiveStoryRow[]> {
     .limit(limit)
     .lean<LiveStoryRow[]>();
 }
-
-/** The published content of several rows (read by the filtered lists above), in the rows' order. */
-export async function contentsOf(rows: LiveStoryRow[]): Promise<PlayableStory[]> {
-  return Promise.all(rows.map((r) => passedVersion(r.story_id, r.live_version_id)));
-}
