@@ -2,11 +2,11 @@ import mongoose from 'mongoose';
 import { CommentStatus, ErrorCode, NoticeKind, StoryCommentStatus, type ForbiddenWords } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { isDuplicateKey } from '../user';
-import { mostPart, newestById, pageRange, sequentialId, sortKey } from '../interact/keys';
-import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../interact/people';
-import { bumpStory, StoryStats, storyStatsOf } from '../interact/stats.model';
+import { mostPart, newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
+import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../interact';
+import { bumpStory, StoryStats, storyStatsOf } from '../interact';
 import { liveStoryView, type LiveStoryView } from '../editor';
-import { notify } from '../notice/notice.service';
+import { notify } from '../notice';
 import { Comment, CommentLike, type CommentRecord } from './comment.model';
 
 export type CommentSort = 'newest' | 'top';

@@ -1,4 +1,4 @@
-import { cancelStoryAppeal } from '../sanction/storyAppeal.model';
+import { cancelStoryAppeal } from '../sanction';
 import mongoose from 'mongoose';
 import {
   CreatorStoryStatus,
@@ -14,15 +14,15 @@ import {
   type StoryCreateResponse,
 } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { isImageStyle } from '../config/imageStyles';
-import { newNumericId } from '../user/ids';
-import { cancelReviews, enqueueReview } from '../review/review.worker';
-import { ReviewJob } from '../review/reviewJob.model';
+import { isImageStyle } from '../config';
+import { newNumericId } from '../user';
+import { cancelReviews, enqueueReview } from '../review';
+import { ReviewJob } from '../review';
 import { contentOf } from './story.presenter';
 import { notOwner, noStory, staleVersion, storyDeleted, storyInvalid } from './story.errors';
 import { Story, type StoryPermission, type StoryRecord } from './story.model';
 import { StoryVersion, type StoryVersionRecord } from './storyVersion.model';
-import { assertVoicesPublishable } from '../voice/ugc.publish';
+import { assertVoicesPublishable } from '../voice';
 
 export interface EditorDeps {
   forbidden: ForbiddenWords;

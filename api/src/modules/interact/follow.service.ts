@@ -2,11 +2,11 @@ import mongoose from 'mongoose';
 import { ErrorCode, NoticeKind } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { creatorLiveStoryViews } from '../editor';
-import { notify } from '../notice/notice.service';
-import { User } from '../user/user.model';
-import { isDuplicateKey } from '../user/user.service';
+import { notify } from '../notice';
+import { User } from '../user';
+import { isDuplicateKey } from '../user';
 import { Follow, type FollowRecord } from './follow.model';
-import { newestById, pageRange, sequentialId, sortKey } from './keys';
+import { newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
 import { blockedAround, nobody, peopleOf, refuseIfBlocked } from './people';
 import { bumpUser, clampCount, UserStats } from './stats.model';
 

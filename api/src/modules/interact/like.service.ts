@@ -1,15 +1,15 @@
 import mongoose from 'mongoose';
 import { ErrorCode, FeedbackAttitude, type BadReason, type StoryLikeResult } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Dialogue } from '../play/dialogue.model';
-import { Play } from '../play/play.model';
-import { isDuplicateKey } from '../user/user.service';
-import { newestPart, pageRange, sortKey } from './keys';
+import { Dialogue } from '../play';
+import { Play } from '../play';
+import { isDuplicateKey } from '../user';
+import { newestPart, pageRange, sortKey } from '../../lib/keys';
 import { DialogueFeedback, DialogueLike, StoryLike } from './like.model';
 import { nobody, peopleOf, refuseIfBlocked } from './people';
 import { bumpStory, bumpUser, clampCount, StoryStats } from './stats.model';
 import { liveStoryView, liveStoryViews } from '../editor';
-import { notify } from '../notice/notice.service';
+import { notify } from '../notice';
 
 async function likeCount(storyId: string): Promise<number> {
   const stats = await StoryStats.findOne({ story_id: storyId }, { like_count: 1 }).lean<{ like_count?: number }>();

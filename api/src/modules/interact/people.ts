@@ -1,8 +1,8 @@
 import mongoose from 'mongoose';
 import type { SocialUser } from 'shared-kit';
-import { isBlockedBetween } from '../user/block.service';
-import { Block } from '../user/block.model';
-import { User } from '../user/user.model';
+import { isBlockedBetween } from '../user';
+import { Block } from '../user';
+import { User } from '../user';
 import { ErrorCode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 

@@ -5,8 +5,8 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
-import { cursorQuery } from '../interact/interact.schema';
-import { useStatsBus } from '../interact/stats.model';
+import { cursorQuery } from '../interact';
+import { useStatsBus } from '../interact';
 import { markRead, noticeList, unreadCount, useNoticeBus } from './notice.service';
 
 const BASE = '/api/notice_box';

@@ -2,8 +2,8 @@ import mongoose from 'mongoose';
 import { NoticeKind } from 'shared-kit';
 import { liveStoryViews } from '../editor';
 import type { EventBus } from '../../realtime/events';
-import { newestById, pageRange, sequentialId, sortKey } from '../interact/keys';
-import { nobody, peopleOf } from '../interact/people';
+import { newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
+import { nobody, peopleOf } from '../interact';
 import { Notice, type NoticeRecord } from './notice.model';
 
 let bus: EventBus | null = null;

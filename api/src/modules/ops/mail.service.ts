@@ -2,9 +2,9 @@ import mongoose from 'mongoose';
 import { NoticeKind, UserIdentity, type opsMailRequestSchema, type opsPushRequestSchema } from 'shared-kit';
 import type { z } from 'zod';
 import type { EventBus } from '../../realtime/events';
-import { newestById, sequentialId, sortKey } from '../interact/keys';
-import { Notice } from '../notice/notice.model';
-import { notify } from '../notice/notice.service';
+import { newestById, sequentialId, sortKey } from '../../lib/keys';
+import { Notice } from '../notice';
+import { notify } from '../notice';
 import { User } from '../user';
 import { writeAudit } from '../staff';
 

@@ -2,7 +2,7 @@ import { ErrorCode, NoticeKind, OperationStoryStatus, ReportAction, ReportStatus
 import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment';
 import { takeDownComment } from '../comment';
-import { notify } from '../notice/notice.service';
+import { notify } from '../notice';
 import { writeAudit } from '../staff';
 import { operateStory } from '../staff';
 import { giveSanction } from '../sanction';

@@ -1,6 +1,6 @@
 import { ErrorCode, ReportStatus, type ReportTarget } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { sequentialId } from '../interact/keys';
+import { sequentialId } from '../../lib/keys';
 import { isDuplicateKey } from '../user';
 import { Report, ReportCase, type ReportRecord } from './report.model';
 import { reportableTarget } from './report.targets';

@@ -2,3 +2,5 @@
 export { FORBIDDEN_WORDS_DIR } from './forbiddenWords';
 export { applyVerdict, resultFromReasons, type Decision, type FieldReason } from './verdict';
 export { reasonsOf, useReviewNotices } from './reviewNotices';
+export { cancelReviews, enqueueReview } from './review.worker';
+export { ReviewJob } from './reviewJob.model';

@@ -2,7 +2,7 @@ import { NoticeKind, StoryStatus, type ReviewItem, type StoryReviewResult } from
 import type { EventBus } from '../../realtime/events';
 import { Story } from '../editor';
 import { StoryVersion, type StoryVersionRecord } from '../editor';
-import { notify } from '../notice/notice.service';
+import { notify } from '../notice';
 import { ReviewClaim } from '../staff';
 
 /** The reasons a review result gives, field by field: "summary: Names a creature that is not allowed". */

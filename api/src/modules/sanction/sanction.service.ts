@@ -13,10 +13,10 @@ import {
 } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { Story } from '../editor';
-import { notify } from '../notice/notice.service';
+import { notify } from '../notice';
 import { writeAudit } from '../staff';
 import { effectiveBanStatus } from '../../lib/ban';
-import { sequentialId } from '../interact/keys';
+import { sequentialId } from '../../lib/keys';
 import { User } from '../user';
 import { Sanction, type SanctionRecord } from './sanction.model';
 

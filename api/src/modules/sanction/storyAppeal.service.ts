@@ -3,8 +3,8 @@ import { AppealStatus, ErrorCode, NoticeKind, StoryStatus, type StoryAppeal, typ
 import { AppError } from '../../lib/errors';
 import { Story, type StoryRecord } from '../editor';
 import { StoryVersion, type StoryVersionRecord } from '../editor';
-import { sequentialId } from '../interact/keys';
-import { notify } from '../notice/notice.service';
+import { sequentialId } from '../../lib/keys';
+import { notify } from '../notice';
 import { AuditEntry, ReviewClaim } from '../staff';
 import { writeAudit } from '../staff';
 import { applyVerdict, resultFromReasons } from '../review';

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { ErrorCode, TopicStatus, type TopicType } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { sequentialId } from '../interact/keys';
+import { sequentialId } from '../../lib/keys';
 import { writeAudit } from '../staff';
 import { storyCards } from '../play';
 import { Banner, Topic, type BannerRecord, type PlacementRecord, type TopicRecord } from './topic.model';

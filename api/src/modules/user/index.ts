@@ -5,3 +5,5 @@ export { registerUserDeletionHook } from './user.hooks';
 export { User, type UserDoc, type UserFields } from './user.model';
 export { presentUser } from './user.presenter';
 export { createGuest, findOrCreateByIdentity, findOrCreateByPhone, isDuplicateKey } from './user.service';
+export { Block } from './block.model';
+export { newNumericId } from '../../lib/ids';

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { User } from '../../user';
-import { StoryLike } from '../../interact/like.model';
-import { storyStatsOf } from '../../interact/stats.model';
+import { StoryLike } from '../../interact';
+import { storyStatsOf } from '../../interact';
 import { keywordsOf, wordsOf } from '../../../ai/chat/words';
 import { DialogueType } from 'shared-kit';
 import { Dialogue, type DialogueFields } from '../dialogue.model';

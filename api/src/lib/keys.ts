@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from 'shared-kit';
-import { AppError } from '../../lib/errors';
+import { AppError } from './errors';
 
 /*
  * Sort keys for cursor paging. A list is one string field holding `<owner>|<order>|<id>`, indexed after the owner's

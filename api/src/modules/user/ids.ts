@@ -1,2 +1,0 @@
-// The id generator lives in lib/ids.ts; this re-export stays until the editor's story service imports it from there.
-export { newNumericId } from '../../lib/ids';
