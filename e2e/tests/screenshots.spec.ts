@@ -26,8 +26,8 @@ const NARROW = { name: 'narrow', use: { viewport: { width: 390, height: 844 } } 
 
 /**
  * The console's detail pages with something in them: a story the automated review flags (its review page, which
- * claims it, and its version as judged) and the operator's own account page. The story is decided afterwards, so the
- * queue is as it was for the specs after this one.
+ * claims it, and its version as judged) and the operator's own account page. The story is rejected and deleted
+ * afterwards, so the queue and the feed are as they were for the specs after this one.
  */
 async function shootDetails(page: Page, folder: string, tag: string, overflow: Record<string, number>): Promise<void> {
   const made = await ok<{ story_id: string }>(
@@ -48,8 +48,12 @@ async function shootDetails(page: Page, folder: string, tag: string, overflow: R
     await shootAs(page, folder, `/ops/story/${made.story_id}/${version.version_id}`, 'ops_story_version', overflow);
     await shootAs(page, folder, `/ops/users/${me.uid}`, 'ops_users_account', overflow);
   } finally {
+    // Rejected (so it never reaches the feed), then deleted.
     await page.request.post('/api/ops/review/claim', { data: { story_id: made.story_id } });
-    await page.request.post('/api/ops/review/decide', { data: { story_id: made.story_id, decision: 'Passed' } });
+    await page.request.post('/api/ops/review/decide', {
+      data: { story_id: made.story_id, decision: 'Failed', reasons: [{ field: 'summary', reason: 'Screenshot review' }] },
+    });
+    await ok(await page.request.post('/api/editor/story/del', { data: { story_id: made.story_id } }), 'story/del');
   }
 }
 

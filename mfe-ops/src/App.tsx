@@ -4,6 +4,7 @@ import { Spinner } from 'ui-kit';
 import { BaseContext, useMountPath } from './base';
 import { ConsoleFrame } from './frame/ConsoleFrame';
 import './ops.css';
+import './pages.css';
 import { AuditPage } from './pages/AuditPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { MailPage } from './pages/MailPage';

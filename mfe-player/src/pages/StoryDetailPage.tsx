@@ -92,7 +92,7 @@ export function StoryDetailPage(): JSX.Element {
       <Link to={feedPath} className="player-back">
         {t('story.backLink')}
       </Link>
-      <Cover src={story.logo} name={story.story_name} className="player-detail__cover" />
+      <Cover src={story.logo} name={story.story_name} className="player-detail__cover" priority />
       <h1 className="player-title">{story.story_name}</h1>
       <StoryByline story={story} />
       <CreatorLink creator={story.creator} />

@@ -41,10 +41,10 @@ function picture(value: string | undefined | null): string | null {
 
 const path = (sub = '') => (sub ? `/play/${sub}` : '/play');
 
-function cover(x: MarkupText, src: string, name: string, className = 'player-cover'): string {
+function cover(x: MarkupText, src: string, name: string, className = 'player-cover', priority = false): string {
   const url = picture(src);
   const label = esc(x.t('common.coverOf', { name }));
-  if (url) return `<img class="${className}" src="${esc(url)}" alt="${label}" loading="lazy">`;
+  if (url) return `<img class="${className}" src="${esc(url)}" alt="${label}" ${priority ? 'fetchpriority="high"' : 'loading="lazy"'}>`;
   return `<div class="${className} player-cover--empty" role="img" aria-label="${label}">${esc(name.trim().charAt(0).toUpperCase() || '?')}</div>`;
 }
 
@@ -151,7 +151,7 @@ export function storyMarkup(x: MarkupText, story: StoryDetail, resumable: boolea
     ? `<p class="player-detail__you">${esc(x.t('story.youPlay', { name: '\u0000' })).replace('&lt;strong&gt;\u0000&lt;/strong&gt;', `<strong>${esc(story.player.character_name)}</strong>`)}${story.player.settings ? esc(`: ${story.player.settings}`) : ''}</p>`
     : '';
   const body =
-    `<div class="player-page player-detail">${backLink(x)}${cover(x, story.logo, story.story_name, 'player-detail__cover')}<h1 class="player-title">${esc(story.story_name)}</h1>` +
+    `<div class="player-page player-detail">${backLink(x)}${cover(x, story.logo, story.story_name, 'player-detail__cover', true)}<h1 class="player-title">${esc(story.story_name)}</h1>` +
     `${byline(x, story)}${creator}${badge(x.t('common.aiContent'))}<p class="player-detail__intro">${esc(story.introduction)}</p>${actions}${social}${cast}${you}</div>`;
   return { head: { title: story.story_name, description: story.introduction, image: picture(story.logo) }, body };
 }

@@ -64,6 +64,10 @@ export function prerenderedDocument(template: string, parts: DocumentParts): str
     .replace(/(<meta name="description" content=")[^"]*(")/i, (_m, a: string, b: string) => `${a}${esc(description)}${b}`)
     .replace(/(<meta property="og:title" content=")[^"]*(")/i, (_m, a: string, b: string) => `${a}${esc(title)}${b}`)
     .replace(/(<meta property="og:description" content=")[^"]*(")/i, (_m, a: string, b: string) => `${a}${esc(description)}${b}`)
+    // The first screen needs no code: the page's scripts come after its pictures (a story's cover is its largest
+    // paint), not alongside them on a slow link; the player takes over when they have arrived.
+    .replace(/(<script[^>]*\s)fetchpriority="high"/g, '$1fetchpriority="low"')
+    .replace(/<link rel="preload" as="script"/g, '<link rel="preload" as="script" fetchpriority="low"')
     .replace('</head>', () => `${meta}</head>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
     .replace(/<main[\s>][\s\S]*?<\/main>/, () => main);

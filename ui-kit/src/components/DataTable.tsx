@@ -1,7 +1,9 @@
 import {
+  useEffect,
   useRef,
   useState,
   type HTMLAttributes,
+  type RefObject,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -124,12 +126,29 @@ export interface DataTableProps<Row> {
 /** The controls inside a row that keep their own clicks and keys. */
 const CONTROLS = 'a, button, input, textarea, select, [role="combobox"]';
 
+/**
+ * Whether the element is wider inside than it shows (a table scrolled sideways in a narrow window), kept up to date as
+ * it resizes: such a region must take keyboard focus so it can be scrolled without a mouse.
+ */
+function useScrolls(watch: unknown): [RefObject<HTMLDivElement | null>, boolean] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [watch]);
+  return [ref, scrolls];
+}
+
 /** Whether a key press inside a row came from a control of its own (a link, a button, a field), which keeps it. */
 function fromControl(e: KeyboardEvent<HTMLTableRowElement>): boolean {
-  return (
-    e.target !== e.currentTarget &&
-    (e.target as HTMLElement).closest(CONTROLS) !== null
-  );
+  return e.target !== e.currentTarget && (e.target as HTMLElement).closest(CONTROLS) !== null;
 }
 
 /**
@@ -158,6 +177,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [active, setActive] = useState(0);
   const [more, setMore] = useState<'idle' | 'busy' | 'error'>('idle');
   const body = useRef<HTMLTableSectionElement>(null);
+  const [wrap, scrolls] = useScrolls(`${status}:${rows.length}`);
+  const scrollable = scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {};
   const focusRow = (i: number) => {
     const next = Math.max(0, Math.min(rows.length - 1, i));
     setActive(next);
@@ -243,57 +264,59 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const current = Math.min(active, rows.length - 1);
   return (
     <div className={cx('ui-table-wrap', className)}>
-      <table className={cx('ui-table', onOpen && 'ui-table--open')} aria-label={label}>
-        {head}
-        <tbody ref={body}>
-          {rows.map((row, i) => {
-            const extra = rowProps?.(row) ?? {};
-            const keys = onOpen
-              ? {
-                  tabIndex: i === current ? 0 : -1,
-                  onFocus: () => setActive(i),
-                  onClick: (e: MouseEvent<HTMLTableRowElement>) => {
-                    // A link or button in the row does its own thing.
-                    if ((e.target as HTMLElement).closest(CONTROLS)) return;
-                    onOpen(row);
-                  },
-                  onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
-                    if (fromControl(e)) return;
-                    if (e.key === 'Enter') onOpen(row);
-                    else if (e.key === 'ArrowDown') focusRow(i + 1);
-                    else if (e.key === 'ArrowUp') focusRow(i - 1);
-                    else if (e.key === 'Home') focusRow(0);
-                    else if (e.key === 'End') focusRow(rows.length - 1);
-                    else return;
-                    e.preventDefault();
-                  },
-                }
-              : {};
-            return (
-              <tr key={rowKey(row)} {...extra} {...keys}>
-                {columns.map((c) =>
-                  c.rowHeader ? (
-                    <th
-                      key={c.key}
-                      scope="row"
-                      className={cx(c.numeric && 'ui-table__num', c.nowrap && 'ui-table__nowrap')}
-                    >
-                      {c.cell(row)}
-                    </th>
-                  ) : (
-                    <td
-                      key={c.key}
-                      className={cx(c.numeric && 'ui-table__num', c.nowrap && 'ui-table__nowrap')}
-                    >
-                      {c.cell(row)}
-                    </td>
-                  ),
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="ui-table-scroll" ref={wrap} {...scrollable}>
+        <table className={cx('ui-table', onOpen && 'ui-table--open')} aria-label={label}>
+          {head}
+          <tbody ref={body}>
+            {rows.map((row, i) => {
+              const extra = rowProps?.(row) ?? {};
+              const keys = onOpen
+                ? {
+                    tabIndex: i === current ? 0 : -1,
+                    onFocus: () => setActive(i),
+                    onClick: (e: MouseEvent<HTMLTableRowElement>) => {
+                      // A link or button in the row does its own thing.
+                      if ((e.target as HTMLElement).closest(CONTROLS)) return;
+                      onOpen(row);
+                    },
+                    onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+                      if (fromControl(e)) return;
+                      if (e.key === 'Enter') onOpen(row);
+                      else if (e.key === 'ArrowDown') focusRow(i + 1);
+                      else if (e.key === 'ArrowUp') focusRow(i - 1);
+                      else if (e.key === 'Home') focusRow(0);
+                      else if (e.key === 'End') focusRow(rows.length - 1);
+                      else return;
+                      e.preventDefault();
+                    },
+                  }
+                : {};
+              return (
+                <tr key={rowKey(row)} {...extra} {...keys}>
+                  {columns.map((c) =>
+                    c.rowHeader ? (
+                      <th
+                        key={c.key}
+                        scope="row"
+                        className={cx(c.numeric && 'ui-table__num', c.nowrap && 'ui-table__nowrap')}
+                      >
+                        {c.cell(row)}
+                      </th>
+                    ) : (
+                      <td
+                        key={c.key}
+                        className={cx(c.numeric && 'ui-table__num', c.nowrap && 'ui-table__nowrap')}
+                      >
+                        {c.cell(row)}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {(footnote || hasMore) && (
         <div className="ui-table__foot">
           {footnote ? <p className="ui-table__footnote">{footnote}</p> : <span />}
