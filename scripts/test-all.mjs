@@ -46,7 +46,9 @@ if (selected('lint')) {
 for (const ws of jestSuites) {
   if (!selected(ws) || !existsSync(join(root, ws, 'jest.config.cjs'))) continue;
   const out = join(reports, `${ws}.json`);
-  const code = run(`tests ${ws}`, 'npx', ['jest', '-c', join(ws, 'jest.config.cjs'), '--ci', '--json', `--outputFile=${out}`]);
+  // --forceExit: once the suite has reported, jest ends even if a test whose server start timed out left that server
+  // open (jest names the suite); otherwise the whole run waits on it forever and never prints its total.
+  const code = run(`tests ${ws}`, 'npx', ['jest', '-c', join(ws, 'jest.config.cjs'), '--ci', '--forceExit', '--json', `--outputFile=${out}`]);
   if (!existsSync(out)) {
     failed += 1;
     problems.push(`${ws} (no report, exit ${code})`);

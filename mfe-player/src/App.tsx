@@ -5,11 +5,13 @@ import { PrerenderedPage, Spinner, Tabs, showsPrerenderedPage } from 'ui-kit';
 import { NotFound } from './components/NotFound';
 import { BaseContext } from './components/paths';
 import { FeedPage } from './pages/FeedPage';
-import { PlayPage } from './pages/PlayPage';
 import { StoryDetailPage } from './pages/StoryDetailPage';
 import { useFeedStore } from './stores/feed/store';
 import './player.css';
 
+// The play screen, opened from a story's page (which fetches its code while it is read, see StoryDetailPage): a
+// chunk of its own, out of the first screen of the public pages.
+const PlayPage = lazy(() => import('./pages/PlayPage').then((m) => ({ default: m.PlayPage })));
 // A topic page is opened from the home's topics: its code comes when first needed.
 const TopicPage = lazy(() => import('./pages/TopicPage').then((m) => ({ default: m.TopicPage })));
 // A creator's page and their followers/following lists, opened from a story: one chunk, fetched when first needed.

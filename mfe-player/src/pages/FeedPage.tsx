@@ -1,5 +1,5 @@
 import { Suspense, lazy, use, useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
-import { prerenderedData, useSessionStore, type HomeContent as Home } from 'shared-kit';
+import { prerenderedData, useSessionStore } from 'shared-kit';
 import { Button, Spinner, Tabs, TextField } from 'ui-kit';
 import { LikedTab } from '../components/community/LikedTab';
 import { useStoriesLive } from '../components/community/useStoryLive';
@@ -15,15 +15,11 @@ import { useLiveCountsStore } from '../stores/live-counts/store';
 const loadHomeContent = () => import('../components/feed/HomeContent');
 const HomeContent = lazy(() => loadHomeContent().then((m) => ({ default: m.HomeContent })));
 
-let takeoverCode: Promise<Awaited<ReturnType<typeof loadHomeContent>>> | undefined;
 /**
  * What the feed needs to render its whole first screen at once (the topics' and the tabs' code), for a feed the
  * server sent with its first screen: it takes over only when nothing of it would be missing for a frame.
  */
-function codeForTakeover() {
-  takeoverCode ??= Promise.all([loadHomeContent(), Tabs.preload?.()]).then(([home]) => home);
-  return takeoverCode;
-}
+let takeoverCode: Promise<Awaited<ReturnType<typeof loadHomeContent>>> | undefined;
 const PlayedTab = lazy(() => import('../components/feed/PlayedTab').then((m) => ({ default: m.PlayedTab })));
 
 /** The tabs of the spec's home (chats, liked, history, recently played) after For you. */
@@ -50,12 +46,9 @@ export function FeedPage(): JSX.Element {
   const uid = useSessionStore((s) => s.user?.uid ?? null);
   const { setTab, loadForYou, runSearch, clearSearch, takeForYouPrefetch, resetPlayed } = useFeedStore.getState();
   const [keyword, setKeyword] = useState(search.keyword);
-  // The home's topics the server's first screen shows (undefined when it was not sent with one).
-  const [preHome] = useState(() => {
-    const pre = prerenderedData('feed');
-    return pre ? { home: (pre.home as Home | null) ?? null } : undefined;
-  });
-  const Home = preHome ? use(codeForTakeover()).HomeContent : null;
+  // A feed sent with its first screen renders the topics at once, from the same answer (see HomeContent).
+  const [fromServer] = useState(() => prerenderedData('feed') !== undefined);
+  const Home = fromServer ? use((takeoverCode ??= Promise.all([loadHomeContent(), Tabs.preload()]).then(([m]) => m))).HomeContent : null;
 
   // For you is read once per visit of the feed; paging adds to it. It may have been asked for already (see App).
   const forYouLoaded = useRef(false);
@@ -135,8 +128,8 @@ export function FeedPage(): JSX.Element {
         </section>
       ) : (
         <>
-          {Home && preHome ? (
-            <Home initial={preHome.home} />
+          {Home ? (
+            <Home />
           ) : (
             <Suspense fallback={null}>
               <HomeContent />

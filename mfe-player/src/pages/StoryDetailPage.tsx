@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type JSX } from 'react';
+import { lazy, Suspense, useEffect, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Coverage, StoryDetail } from '../api/types';
 import { Avatar, Badge, Button, Spinner, Trans } from 'ui-kit';
@@ -38,19 +38,21 @@ export function StoryDetailPage(): JSX.Element {
     const pre = prerenderedData('story', id);
     return pre?.story ? { status: 'ready', story: pre.story as StoryDetail, coverage: (pre.coverage as Coverage | null) ?? null } : { status: 'loading' };
   });
-  const fromServer = useRef(load.status === 'ready');
   const [attempt, setAttempt] = useState(0);
   const navigate = useNavigate();
   const feedPath = usePlayerPath();
   const playPath = usePlayerPath(`story/${id}/play`);
   const viewerUid = useSessionStore((s) => s.user?.uid ?? '');
 
+  // Play is the next step from here: its screen's code comes while the story is read.
+  useEffect(() => {
+    void import('./PlayPage').catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     if (!valid) return;
-    if (fromServer.current) {
-      fromServer.current = false;
-      return;
-    }
+    // The first screen the server sent stands until the reader asks again.
+    if (attempt === 0 && load.status === 'ready' && load.story.story_id === id) return;
     let live = true;
     setLoad({ status: 'loading' });
     Promise.all([feedService.storyDetail(id), feedService.coverage(id).catch(() => null)]).then(

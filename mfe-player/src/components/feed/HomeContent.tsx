@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { TopicType, useSessionStore, type HomeContent as Home, type HomeTopic } from 'shared-kit';
+import { TopicType, prerenderedData, useSessionStore, type HomeContent as Home, type HomeTopic } from 'shared-kit';
 import { Badge, Button } from 'ui-kit';
 import { usePlayerT } from '../../i18n';
 import { errorText } from '../../lib/errors';
@@ -25,13 +25,14 @@ function TopicChip({ topic }: { topic: HomeTopic }): JSX.Element {
  * The banners and topics of the home, as the api gives them to this viewer (what is in Testing only to whitelisted
  * accounts): read again whenever another account signs in or out. Nothing to show takes no room.
  */
-export function HomeContent({ initial }: { initial?: Home | null } = {}): JSX.Element | null {
+export function HomeContent(): JSX.Element | null {
   const { t } = usePlayerT();
   const uid = useSessionStore((s) => s.user?.uid ?? null);
   const known = useSessionStore((s) => s.status !== 'unknown');
-  // `initial`: what the server's first screen was made from, for this viewer; not asked for again.
+  // On a feed the server sent with its first screen: what that screen was made from, for this viewer; not asked for again.
+  const [initial] = useState(() => prerenderedData('feed'));
   const [home, setHome] = useState<{ uid: string | null; content: Home } | null>(() =>
-    initial === undefined ? null : { uid, content: initial ?? { banners: [], topics: [] } },
+    initial ? { uid, content: (initial.home as Home | null) ?? { banners: [], topics: [] } } : null,
   );
   const fromServer = useRef(initial !== undefined);
   const [error, setError] = useState<string | null>(null);

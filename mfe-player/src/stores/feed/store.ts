@@ -106,13 +106,10 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     if (forYouPrefetched) return;
     forYouPrefetched = true;
     // The page came with its first screen: the first page is the one it was made from, not asked for again.
-    const prerendered = prerenderedData('feed')?.list;
-    if (prerendered) {
-      const first = feedService.page<StoryCard>(prerendered, 0);
-      set({ forYou: { items: first.stories, status: 'ready', error: null, hasMore: first.has_more && first.stories.length > 0, nextOffset: first.next_offset } });
-      return;
-    }
-    void get().loadForYou();
+    const pre = prerenderedData('feed')?.list;
+    if (!pre) return void get().loadForYou();
+    const first = feedService.page<StoryCard>(pre, 0);
+    set({ forYou: { items: first.stories, status: 'ready', error: null, hasMore: first.has_more, nextOffset: first.next_offset } });
   },
 
   takeForYouPrefetch: () => {
