@@ -2,7 +2,7 @@ import { useState, type JSX } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ReportCase } from 'shared-kit';
 import { DataTable, useFormat, type Column } from 'ui-kit';
-import { DATE_TIME } from '../fields';
+import { DATE_TIME, reasonCounts } from '../fields';
 import { under, useBase } from '../base';
 import { useOpsT } from '../i18n';
 import { fetchReportQueue } from '../services/moderation.service';
@@ -73,15 +73,7 @@ export function ReportsPage(): JSX.Element {
     {
       key: 'reasons',
       header: t('reports.reasons'),
-      cell: (c) =>
-        c.reasons
-          .map((r) =>
-            t('reports.reasonCount', {
-              reason: t(`reports.reasonNames.${r.reason}`, { defaultValue: r.reason }),
-              count: r.count,
-            }),
-          )
-          .join(', '),
+      cell: (c) => reasonCounts(t, c.reasons),
     },
     {
       key: 'last',

@@ -10,7 +10,7 @@ import {
 } from 'shared-kit';
 import { Button, DataTable, ListState, Select, TextArea, TextField, useFormat, type Column } from 'ui-kit';
 import { under, useBase } from '../base';
-import { DATE_TIME } from '../fields';
+import { DATE_TIME, reasonCounts } from '../fields';
 import { useOpsT } from '../i18n';
 import { fetchUser, giveSanction, liftSanction } from '../services/sanction.service';
 import { PageHeader } from '../components/PageHeader';
@@ -160,15 +160,7 @@ export function UserPage(): JSX.Element {
     {
       key: 'reasons',
       header: t('reports.reasons'),
-      cell: (c) =>
-        c.reasons
-          .map((r) =>
-            t('reports.reasonCount', {
-              reason: t(`reports.reasonNames.${r.reason}`, { defaultValue: r.reason }),
-              count: r.count,
-            }),
-          )
-          .join(', '),
+      cell: (c) => reasonCounts(t, c.reasons),
     },
     {
       key: 'status',
