@@ -14,7 +14,8 @@ import { FieldError, fieldA11y, useFieldError } from './Field';
 /** A voice's name in the UI language: a built-in voice by its id, any other by the name it came with. */
 export function useVoiceName(): (info: Pick<DubbingInfo, 'dubbing' | 'dubbing_desc'>) => string {
   const { t } = useEditorT();
-  return (info) => t(`voice.names.${info.dubbing}` as 'voice.names.en_narrator', { defaultValue: info.dubbing_desc });
+  return (info) =>
+    t(`voice.names.${info.dubbing}` as 'voice.names.en_narrator', { defaultValue: info.dubbing_desc });
 }
 
 /** Plays a voice's audition; shows a moving-bars animation while it plays (spec section 2). */
@@ -69,11 +70,23 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
   // One's own voices load when the list opens, or at once when the chosen voice is one of them (to show its name).
   const needMine = open || value.startsWith('ugc_');
   useEffect(() => {
+    void useMediaOptionsStore.getState().ensure();
+  }, []);
+  useEffect(() => {
     if (needMine) void ensureMine();
   }, [needMine, ensureMine]);
   const myCurrent = mine.find((v) => v.voice_id === value);
   const panelId = `${a11y.id}-panel`;
-  const chosenText = current ? voiceName(current) : myCurrent ? myCurrent.name : value ? value : t('voice.choose');
+  // Until the list that names the chosen voice has arrived, say so rather than show its raw id.
+  const naming = value.startsWith('ugc_') ? mineStatus : status;
+  const unnamed = naming === 'idle' || naming === 'loading' ? t('voice.loading') : value;
+  const chosenText = current
+    ? voiceName(current)
+    : myCurrent
+      ? myCurrent.name
+      : value
+        ? unnamed
+        : t('voice.choose');
   return (
     <div className={cx('ui-field editor-field', error && 'ui-field--error')}>
       <span className="ui-field__label">{label}</span>
@@ -102,7 +115,11 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
                       name={panelId}
                       checked={info.dubbing === value}
                       onChange={() => {
-                        onChange({ dubbing: info.dubbing, language: lang.language_key, dubbing_desc: info.dubbing_desc });
+                        onChange({
+                          dubbing: info.dubbing,
+                          language: lang.language_key,
+                          dubbing_desc: info.dubbing_desc,
+                        });
                         setOpen(false);
                       }}
                     />
@@ -115,7 +132,9 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
           ))}
           <fieldset className="editor-voices__lang">
             <legend>{t('voice.mine')}</legend>
-            {mineStatus === 'ready' && mine.length === 0 ? <p className="ui-field__hint">{t('voice.mineEmpty')}</p> : null}
+            {mineStatus === 'ready' && mine.length === 0 ? (
+              <p className="ui-field__hint">{t('voice.mineEmpty')}</p>
+            ) : null}
             {mineStatus === 'error' ? <p className="ui-field__error">{t('voice.failed')}</p> : null}
             {mine
               .filter((v) => v.status === 'Normal')
@@ -133,7 +152,9 @@ export function VoicePicker({ fkey, label, value, onChange }: VoicePickerProps):
                     />
                     {v.name}
                   </label>
-                  <AuditionButton info={{ dubbing: v.voice_id, dubbing_desc: v.name, dubbing_audition: v.preview_url }} />
+                  <AuditionButton
+                    info={{ dubbing: v.voice_id, dubbing_desc: v.name, dubbing_audition: v.preview_url }}
+                  />
                 </div>
               ))}
             <Link className="editor-voices__manage" to="/editor/voices">
