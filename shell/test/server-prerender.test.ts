@@ -122,6 +122,14 @@ describe('pre-rendered public pages', () => {
     return { status: res.status, headers: res.headers, body: await res.text() };
   }
 
+  /** The first screen's buttons and fields do nothing until the player takes over, so they are disabled till then. */
+  function expectControlsDisabled(body: string): void {
+    const screen = body.slice(body.indexOf('data-prerendered='), body.indexOf('</main>'));
+    const controls = screen.match(/<(button|input)\b[^>]*>/g) ?? [];
+    expect(controls.length).toBeGreaterThan(0);
+    expect(controls.filter((c) => !/\sdisabled[\s>]/.test(c))).toEqual([]);
+  }
+
   function data(body: string): { kind: string; key: string; path: string; language: string; data: Record<string, unknown> } {
     const json = /<script type="application\/json" id="prerender-data">([\s\S]*?)<\/script>/.exec(body)?.[1];
     if (!json) throw new Error('no pre-render data in the page');
@@ -140,6 +148,7 @@ describe('pre-rendered public pages', () => {
     expect(res.body).toContain('by Mara · 3 chapters');
     expect(res.body).toContain('1500 likes');
     expect(res.body).toContain('You play <strong>Sam</strong>: A keeper.');
+    expectControlsDisabled(res.body);
     expect(res.body).toContain('<main id="main" class="app-main" tabindex="-1"><div data-prerendered="mfe_player" class="pl">');
     expect(res.body).not.toContain('aria-busy');
     expect(res.body).not.toContain('<noscript>');
@@ -183,13 +192,13 @@ describe('pre-rendered public pages', () => {
   it("makes a signed-in visitor's page with their session only, never keeps it, and never shows it to anyone else", async () => {
     const alice = await page('/play/user/42', { cookie: 'theme=dark; sv_session=alice; other=1' });
     expect(alice.headers.get('cache-control')).toBe('private, no-store');
-    expect(alice.body).toContain('aria-pressed="true">Following</button>');
+    expect(alice.body).toContain('aria-pressed="true" disabled>Following</button>');
     expect(apiCalls.at(-1)?.cookie).toBe('sv_session=alice');
     expect((data(alice.body).data.author as { following: boolean }).following).toBe(true);
 
     const visitor = await page('/play/user/42');
     expect(visitor.headers.get('cache-control')).toBe('public, max-age=5');
-    expect(visitor.body).toContain('aria-pressed="false">Follow</button>');
+    expect(visitor.body).toContain('aria-pressed="false" disabled>Follow</button>');
     expect(visitor.body).not.toContain('aria-pressed="true"');
     expect((data(visitor.body).data.author as { following: boolean }).following).toBe(false);
 
@@ -207,6 +216,7 @@ describe('pre-rendered public pages', () => {
     expect(res.body).toContain('<span class="player-topic__title">Sea tales</span>');
     expect(res.body).toContain('<a class="player-card__link" href="/play/story/7">The Last Lamp</a>');
     expect(data(res.body)).toMatchObject({ kind: 'feed', key: '', path: '/play' });
+    expectControlsDisabled(res.body);
   });
 
   it("sends the page as before when the api refuses, fails or the address is not a public page's", async () => {

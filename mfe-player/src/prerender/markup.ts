@@ -83,7 +83,9 @@ function card(x: MarkupText, story: StoryCard | AuthorDetail['stories'][number],
 
 const backLink = (x: MarkupText) => `<a class="player-back" href="${path()}">${esc(x.t('story.backLink'))}</a>`;
 const badge = (text: string) => `<p><span class="ui-badge ui-badge--info">${esc(text)}</span></p>`;
-const button = (label: string, classes: string, extra = '') => `<button type="button" class="ui-button ${classes}"${extra}>${label}</button>`;
+// The first screen's controls stay disabled until the player takes over and puts working ones in their place: a click
+// or a keystroke before then would otherwise be lost without a word. Links work as they are.
+const button = (label: string, classes: string, extra = '') => `<button type="button" class="ui-button ${classes}"${extra} disabled>${label}</button>`;
 
 const FEED_TABS = [
   ['for-you', 'feed.forYou'],
@@ -109,7 +111,7 @@ export function feedMarkup(x: MarkupText, stories: StoryCard[], home: HomeConten
     : '';
   const tabs = FEED_TABS.map(
     ([, key], i) =>
-      `<button type="button" role="tab" aria-selected="${i === 0}" data-state="${i === 0 ? 'active' : 'inactive'}" class="ui-tabs__tab" tabindex="-1">${esc(x.t(key))}</button>`,
+      `<button type="button" role="tab" aria-selected="${i === 0}" data-state="${i === 0 ? 'active' : 'inactive'}" class="ui-tabs__tab" tabindex="-1" disabled>${esc(x.t(key))}</button>`,
   ).join('');
   const list = stories.length
     ? `<ul class="player-list">${stories.map((s) => card(x, s, true)).join('')}</ul>`
@@ -118,8 +120,8 @@ export function feedMarkup(x: MarkupText, stories: StoryCard[], home: HomeConten
   const body =
     `<div class="player-page"><h1 class="player-title">${esc(x.t('feed.title'))}</h1>` +
     `<form role="search" class="player-search"><div class="ui-field"><label for="prerender-search" class="ui-field__label ui-visually-hidden">${search}</label>` +
-    `<input class="ui-input" id="prerender-search" placeholder="${search}" maxlength="100" type="search" value=""><div class="ui-field__footer"><span></span></div></div>` +
-    `<button type="submit" class="ui-button ui-button--primary ui-button--md">${esc(x.t('feed.search'))}</button></form>${topicList}` +
+    `<input class="ui-input" id="prerender-search" placeholder="${search}" maxlength="100" type="search" value="" disabled><div class="ui-field__footer"><span></span></div></div>` +
+    `<button type="submit" class="ui-button ui-button--primary ui-button--md" disabled>${esc(x.t('feed.search'))}</button></form>${topicList}` +
     `<div class="ui-tabs"><div role="tablist" aria-orientation="horizontal" class="ui-tabs__list" aria-label="${esc(x.t('feed.tabs'))}">${tabs}</div>` +
     `<div data-state="active" role="tabpanel" class="ui-tabs__panel">${list}</div></div></div>`;
   return { head: { title: x.t('feed.title'), description: stories[0]?.introduction ?? '', image: picture(stories[0]?.logo) }, body };
