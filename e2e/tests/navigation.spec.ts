@@ -202,13 +202,32 @@ test.describe('on a slow network', () => {
       await released;
       await route.continue();
     });
-    await page.goto('/play');
+    // A player page the shell's server does not pre-render (a creator's followers).
+    await page.goto('/play/user/1/followers');
     const skeleton = page.getByRole('status', { name: 'Loading this page' });
     await expect(skeleton).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     release();
-    await expect(heading(page, 'Stories')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await expect(skeleton).toHaveCount(0);
+  });
+
+  test('a pre-rendered page shows its first screen while the player remote loads, then the player takes over', async ({ page }) => {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`http://localhost:${E2E_PORTS.player}/**`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/play');
+    await expect(heading(page, 'Stories')).toBeVisible();
+    // Until the player has taken over, its controls wait (a click there would do nothing).
+    const search = page.getByRole('searchbox', { name: 'Search stories' });
+    await expect(search).toBeDisabled();
+    await expect(page.getByRole('status', { name: 'Loading this page' })).toHaveCount(0);
+    release();
+    await expect(search).toBeEnabled();
+    await expect(heading(page, 'Stories')).toBeVisible();
   });
 
   test('the page shows its frame before the shell code arrives', async ({ page }) => {
