@@ -147,9 +147,10 @@ test('a phone player likes a reply, gives Dissatisfied feedback with reasons, wr
   await operator.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' }).click();
   await expect(operator.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   // Newest first: these two are on the first page however many items other journeys left open.
-  await operator.getByRole('tab', { name: 'Newest' }).click();
-  await expect(operator.getByRole('tab', { name: 'Newest' })).toHaveAttribute('aria-selected', 'true');
   const table = operator.getByRole('table', { name: 'Reported content' });
+  await table.getByRole('button', { name: 'Last report' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Last report' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(operator).toHaveURL(/[?&]sort=newest/);
   const commentRow = table.getByRole('row').filter({ hasText: theirs });
   await expect(commentRow).toHaveCount(1);
   await expect(commentRow).toContainText('Comment');

@@ -93,11 +93,14 @@ test.describe('without JavaScript', () => {
       if (p.name !== 'feed') await expect(page, p.name).toHaveTitle(`${p.heading} · Storyverse`);
       await expect(page.locator('meta[property="og:title"]'), p.name).toHaveAttribute('content', await page.title());
     }
-    // The cards lead to the pages, as links.
+    // The cards lead to the pages, as links (the first card: stories other journeys publish come before the demo one).
     await page.goto('/play');
-    await page.getByRole('main').getByRole('link', { name: DEMO_STORY }).first().click();
-    await expect(page).toHaveURL(new RegExp(`${storyPath}$`));
-    await expect(page.getByRole('heading', { level: 1, name: DEMO_STORY })).toBeVisible();
+    const card = page.getByRole('main').locator('a[href*="/play/story/"]').first();
+    const name = ((await card.textContent()) ?? '').trim();
+    expect(name.length).toBeGreaterThan(0);
+    await card.click();
+    await expect(page).toHaveURL(/\/play\/story\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
   test("a Chinese reader's page is in Chinese", async ({ browser }) => {

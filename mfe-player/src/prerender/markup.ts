@@ -84,7 +84,8 @@ function card(x: MarkupText, story: StoryCard | AuthorDetail['stories'][number],
 const backLink = (x: MarkupText) => `<a class="player-back" href="${path()}">${esc(x.t('story.backLink'))}</a>`;
 const badge = (text: string) => `<p><span class="ui-badge ui-badge--info">${esc(text)}</span></p>`;
 // The first screen's controls stay disabled until the player takes over and puts working ones in their place: a click
-// or a keystroke before then would otherwise be lost without a word. Links work as they are.
+// or a keystroke before then would otherwise be lost without a word. Links work as they are; the selected tab stays
+// enabled (a click on it changes nothing) so the tab row, which scrolls on a phone, keeps a focusable tab.
 const button = (label: string, classes: string, extra = '') => `<button type="button" class="ui-button ${classes}"${extra} disabled>${label}</button>`;
 
 const FEED_TABS = [
@@ -111,7 +112,7 @@ export function feedMarkup(x: MarkupText, stories: StoryCard[], home: HomeConten
     : '';
   const tabs = FEED_TABS.map(
     ([, key], i) =>
-      `<button type="button" role="tab" aria-selected="${i === 0}" data-state="${i === 0 ? 'active' : 'inactive'}" class="ui-tabs__tab" tabindex="-1" disabled>${esc(x.t(key))}</button>`,
+      `<button type="button" role="tab" aria-selected="${i === 0}" data-state="${i === 0 ? 'active' : 'inactive'}" class="ui-tabs__tab" tabindex="-1"${i === 0 ? '' : ' disabled'}>${esc(x.t(key))}</button>`,
   ).join('');
   const list = stories.length
     ? `<ul class="player-list">${stories.map((s) => card(x, s, true)).join('')}</ul>`
