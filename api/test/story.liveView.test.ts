@@ -2,6 +2,8 @@ import { CookieClient, type TestApi } from './helpers';
 import { save, storyPayload } from './editor.support';
 import { guest, person, publishStory, startCommunityApi, type Person } from './support/community';
 import { seedAccounts } from '../src/seed/accounts';
+import { Story, StoryVersion } from '../src/modules/editor';
+import { StoryStatus } from 'shared-kit';
 import { signInByPhone } from './helpers';
 
 /*
@@ -174,5 +176,17 @@ describe('a published story\'s unreviewed edits', () => {
       expect(seen.landing_page).toContain(`<meta property="og:description" content="${DRAFT.introduction}">`);
       expect(seen.landing_page).toContain(`<meta property="og:image" content="http://localhost:8080${DRAFT.logo}">`);
     }
+  });
+
+  it('leave every surface once the passed version no longer stands, even in a process that read it before', async () => {
+    const json = async (p: Promise<{ body: unknown }>) => JSON.stringify((await p).body);
+    const feed = () => json(fan.client.call('/api/tyler/story/list?offset=0&count=50'));
+    expect(await feed()).toContain('Repro sibling');
+    // Another api process writes an operator's later rejection of the automatically passed version: this process
+    // keeps the version's content, and must still see that it no longer passed.
+    const sibling = await Story.findOne({ story_id: siblingId }, { live_version_id: 1 }).lean<{ live_version_id: string }>();
+    await StoryVersion.updateOne({ version_id: sibling!.live_version_id }, { $set: { status: StoryStatus.Failed } });
+    expect(await feed()).not.toContain('Repro sibling');
+    expect(await json(fan.client.call(`/api/tyler/user/author_detail?uid=${creator.uid}`))).not.toContain('Repro sibling');
   });
 });

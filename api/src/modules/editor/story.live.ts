@@ -67,8 +67,10 @@ type VersionView = Pick<LiveStoryView, 'version_id' | 'story_name' | 'introducti
 
 const CACHE_MAX = 5000;
 /**
- * Versions that passed review never change (a version's content is written once), so what a card needs of each is
- * kept by its id in each process; insertion order gives a cheap LRU. Which version is live is read every time.
+ * A version's content is written once, so what a card needs of it is kept by its id in each process (insertion order
+ * gives a cheap LRU). Its review status is not: an operator may reject a version the automated review passed, in
+ * another process, so whether each version still stands as passed is read from the database on every call, with
+ * which version is live; only the content comes from here.
  */
 const versionViews = new Map<string, VersionView>();
 
@@ -81,14 +83,18 @@ function remember(v: VersionView): VersionView {
 
 async function passedVersionViews(ids: string[]): Promise<Map<string, VersionView>> {
   const out = new Map<string, VersionView>();
+  const passed = await StoryVersion.find(
+    { version_id: mongoose.trusted({ $in: ids }), status: StoryStatus.Passed },
+    { _id: 0, version_id: 1 },
+  ).lean<Array<{ version_id: string }>>();
   const missing: string[] = [];
-  for (const id of ids) {
+  for (const { version_id: id } of passed) {
     const hit = versionViews.get(id);
     if (hit) out.set(id, remember(hit));
     else missing.push(id);
   }
   if (missing.length === 0) return out;
-  const rows = await StoryVersion.find({ version_id: mongoose.trusted({ $in: missing }), status: StoryStatus.Passed }, VERSION_FIELDS).lean<VersionRow[]>();
+  const rows = await StoryVersion.find({ version_id: mongoose.trusted({ $in: missing }) }, VERSION_FIELDS).lean<VersionRow[]>();
   for (const v of rows) {
     const c = v.content ?? {};
     out.set(
