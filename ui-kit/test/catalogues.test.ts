@@ -1,7 +1,7 @@
 // Every catalogue in the repo (`<workspace>/src/locales/`) is complete in every shipped language: same keys as the
-// English source, nested the same way, no empty text. Catalogues are `locales/<lang>.ts` (a remote's namespace),
-// `locales/<name>.<lang>.ts` (a part of it, or a namespace of its own) or `locales/<lang>/<namespace>.ts` (the kit's).
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// English source, nested the same way, no empty text. Every workspace lays them out flat: `locales/<lang>.ts` (its
+// main namespace) and `locales/<name>.<lang>.ts` (a part of it, or a namespace of its own, like the kit's `common`).
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LANGUAGES, SOURCE_LANGUAGE } from '../src/i18n/languages';
 
@@ -25,11 +25,6 @@ function catalogueFiles(): CatalogueFile[] {
     for (const file of parts.filter((f) => load(join(dir, f)) !== undefined)) {
       const name = file.slice(0, -suffix.length);
       out.push({ id: `${workspace}/${file}`, path: (lng) => join(dir, `${name}.${lng}.ts`) });
-    }
-    if (existsSync(source) && statSync(source).isDirectory()) {
-      for (const file of readdirSync(source).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-        out.push({ id: `${workspace}/${SOURCE_LANGUAGE}/${file}`, path: (lng) => join(dir, lng, file) });
-      }
     }
   }
   return out;
@@ -61,7 +56,18 @@ const files = catalogueFiles();
 
 describe('message catalogues', () => {
   it('finds the kit catalogues at least', () => {
-    expect(files.map((f) => f.id)).toEqual(expect.arrayContaining(['ui-kit/en/common.ts', 'ui-kit/en/errors.ts']));
+    expect(files.map((f) => f.id)).toEqual(expect.arrayContaining(['ui-kit/common.en.ts', 'ui-kit/errors.en.ts']));
+  });
+
+  it('finds every catalogue in the one flat layout (no language folders)', () => {
+    const folders = readdirSync(root)
+      .filter((workspace) => workspace !== 'node_modules' && existsSync(join(root, workspace, 'src', 'locales')))
+      .flatMap((workspace) =>
+        readdirSync(join(root, workspace, 'src', 'locales'), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => `${workspace}/src/locales/${entry.name}`),
+      );
+    expect(folders).toEqual([]);
   });
 
   describe.each(files.map((f) => [f.id, f] as const))('%s', (_id, file) => {

@@ -1,5 +1,5 @@
 import { i18n, registerNamespace, useTranslation } from 'ui-kit';
-import en from '../locales/en/shell';
+import en from '../locales/en';
 
 /** The shell's namespace: header, shell pages, login and first-sign-in steps, remote loading and failure. */
 export const SHELL_NS = 'shell';
@@ -8,11 +8,11 @@ export const LEGAL_NS = 'shellLegal';
 
 registerNamespace(SHELL_NS, {
   en: async () => ({ default: en }),
-  'zh-CN': () => import('../locales/zh-CN/shell'),
+  'zh-CN': () => import('../locales/zh-CN'),
 });
 registerNamespace(LEGAL_NS, {
-  en: () => import('../locales/en/legal'),
-  'zh-CN': () => import('../locales/zh-CN/legal'),
+  en: () => import('../locales/legal.en'),
+  'zh-CN': () => import('../locales/legal.zh-CN'),
 });
 // English is in the shell's own bundle, so the first paint never waits for a catalogue; other languages are a
 // chunk each, fetched when chosen.

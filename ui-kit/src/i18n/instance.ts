@@ -1,16 +1,16 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_COOKIE, StorageKey, setClientLanguage, storage } from 'shared-kit';
-import common from '../locales/en/common';
-import errors from '../locales/en/errors';
+import common from '../locales/common.en';
+import errors from '../locales/errors.en';
 import { LANGUAGES, SOURCE_LANGUAGE, catalogueLanguage, initialLanguage, type Language } from './languages';
 import type { NamespaceLoaders } from './types';
 
 /** Loaders per namespace, filled by the kit and by each remote (registerNamespace). */
 const registry = new Map<string, NamespaceLoaders>();
 
-registry.set('common', { en: async () => ({ default: common }), 'zh-CN': () => import('../locales/zh-CN/common') });
-registry.set('errors', { en: async () => ({ default: errors }), 'zh-CN': () => import('../locales/zh-CN/errors') });
+registry.set('common', { en: async () => ({ default: common }), 'zh-CN': () => import('../locales/common.zh-CN') });
+registry.set('errors', { en: async () => ({ default: errors }), 'zh-CN': () => import('../locales/errors.zh-CN') });
 
 /** An i18next backend reading the registry: each catalogue is its own chunk, fetched on first use. */
 const registryBackend: BackendModule = {

@@ -1,5 +1,5 @@
 import { errorName, isApiError } from 'shared-kit';
-import type { ErrorsCatalogue } from '../locales/en/errors';
+import type { ErrorsCatalogue } from '../locales/errors.en';
 import { i18n } from './instance';
 
 /**

@@ -1,5 +1,5 @@
 import type { Translation } from 'ui-kit';
-import type { ShellCopy } from '../en/shell';
+import type { ShellCopy } from './en';
 
 /** The shell's copy in Simplified Chinese (`shell` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<ShellCopy> = {

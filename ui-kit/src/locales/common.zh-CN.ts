@@ -1,5 +1,5 @@
-import type { Translation } from '../../i18n/types';
-import type { CommonCatalogue } from '../en/common';
+import type { Translation } from '../i18n/types';
+import type { CommonCatalogue } from './common.en';
 
 const common: Translation<CommonCatalogue> = {
   close: '关闭',

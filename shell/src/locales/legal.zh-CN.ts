@@ -1,5 +1,5 @@
 import type { Translation } from 'ui-kit';
-import type { LegalCopy } from '../en/legal';
+import type { LegalCopy } from './legal.en';
 
 /** The legal texts in Simplified Chinese (`shellLegal` namespace). */
 const legal: Translation<LegalCopy> = {

@@ -1,5 +1,5 @@
-import type { Translation } from '../../i18n/types';
-import type { ErrorsCatalogue } from '../en/errors';
+import type { Translation } from '../i18n/types';
+import type { ErrorsCatalogue } from './errors.en';
 
 const errors: Translation<ErrorsCatalogue> = {
   code: {
