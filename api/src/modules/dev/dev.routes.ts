@@ -4,6 +4,7 @@ import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import { parsePhone } from '../passport';
 import type { AccountsRuntime } from '../passport';
+import { devPlayHistoryRoutes } from './playHistory';
 
 const outboxQuery = z.object({
   // Required: the outbox answers for one number at a time, never as a whole.
@@ -13,7 +14,7 @@ const outboxQuery = z.object({
 
 /**
  * Development helpers. Registered only when NODE_ENV is not production (see app.ts): the outbox shows sign-in
- * codes to anyone who asks.
+ * codes to anyone who asks; play_history grows one's own play by many turns at once (benchmarks, browser tests).
  */
 export function devRoutes(router: AppRouter, runtime: AccountsRuntime): void {
   const outbox = validate({ query: outboxQuery });
@@ -22,4 +23,5 @@ export function devRoutes(router: AppRouter, runtime: AccountsRuntime): void {
     const { e164 } = parsePhone(phone, country);
     respond(ctx, { provider: runtime.sms.name, messages: (await runtime.outbox?.list(e164)) ?? [] });
   });
+  devPlayHistoryRoutes(router);
 }
