@@ -1,4 +1,4 @@
-import { FEED_FIRST_PAGE, unwrap, type Envelope } from 'shared-kit';
+import { FEED_FIRST_PAGE, unwrap, type DelPlayedRequest, type Envelope, type PlayedStoryQuery, type SearchRequest } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { ChatEntry, Coverage, PlayedStory, StoryCard, StoryDetail, StoryPage } from '../api/types';
 
@@ -18,7 +18,7 @@ export async function listStories(offset: number, count: number): Promise<StoryP
 
 /** The player's played stories, latest first (only those of the last `withinDays` when given). Silent: a visitor simply has none. */
 export async function playedStories(offset: number, count: number, withinDays?: number): Promise<StoryPage<PlayedStory>> {
-  const params = withinDays === undefined ? { offset, count } : { offset, count, within_days: withinDays };
+  const params: PlayedStoryQuery = withinDays === undefined ? { offset, count } : { offset, count, within_days: withinDays };
   return page(await unwrap(apiClient.get<Envelope<unknown>>(`${T}/played_story`, { params, silent: true })), offset);
 }
 
@@ -29,16 +29,16 @@ export async function chatList(offset: number, count: number): Promise<StoryPage
 
 /** Removes a story from the player's history (its plays stay on record). */
 export async function deletePlayed(storyId: string): Promise<void> {
-  await unwrap(apiClient.get<Envelope<unknown>>(`${T}/del_played_story`, { params: { story_id: storyId } }));
+  await unwrap(apiClient.get<Envelope<unknown>>(`${T}/del_played_story`, { params: { story_id: storyId } satisfies DelPlayedRequest }));
 }
 
 /** Clears the player's whole history. */
 export async function clearPlayed(): Promise<void> {
-  await unwrap(apiClient.get<Envelope<unknown>>(`${T}/del_played_story`, { params: { all: 1 } }));
+  await unwrap(apiClient.get<Envelope<unknown>>(`${T}/del_played_story`, { params: { all: '1' } satisfies DelPlayedRequest }));
 }
 
 export async function search(keyword: string, offset: number, size: number, signal?: AbortSignal): Promise<StoryPage<StoryCard>> {
-  return page(await unwrap(apiClient.post<Envelope<unknown>>(`${T}/search`, { keyword, offset, size }, { signal })), offset);
+  return page(await unwrap(apiClient.post<Envelope<unknown>>(`${T}/search`, { keyword, offset, size } satisfies SearchRequest, { signal })), offset);
 }
 
 export function storyDetail(storyId: string): Promise<StoryDetail> {

@@ -1,4 +1,4 @@
-import { unwrap, type Envelope } from 'shared-kit';
+import { unwrap, type BacktrackRequest, type ChooseGreetingRequest, type DialogueListQuery, type Envelope, type PlayIdRequest, type PlayListQuery, type StartPlayRequest } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { BacktrackResult, DialoguePage, EndingInfo, LatestVersion, PlayInfo, PlayList, PlayStart, SendRequest, SendResult } from '../api/types';
 
@@ -7,7 +7,7 @@ const T = '/tyler';
 const quiet = { silent: true } as const;
 
 /** The body of start_play: the play `playId` when given (not with a new play), else the latest. */
-function startBody(storyId: string, isNewPlay: boolean, playId?: string): Record<string, unknown> {
+function startBody(storyId: string, isNewPlay: boolean, playId?: string): StartPlayRequest {
   return playId && !isNewPlay ? { story_id: storyId, play_id: playId } : { story_id: storyId, is_new_play: isNewPlay };
 }
 
@@ -26,7 +26,7 @@ export function startPlayDraft(storyId: string, isNewPlay: boolean, playId?: str
 
 /** The player's own plays of a story, newest first (the story page's list). */
 export function playList(storyId: string, offset = 0, count = 20): Promise<PlayList> {
-  return unwrap(apiClient.get<Envelope<PlayList>>(`${T}/story/play_list`, { params: { story_id: storyId, offset, count }, ...quiet }));
+  return unwrap(apiClient.get<Envelope<PlayList>>(`${T}/story/play_list`, { params: { story_id: storyId, offset, count } satisfies PlayListQuery, ...quiet }));
 }
 
 export function playInfo(playId: string): Promise<PlayInfo> {
@@ -37,7 +37,7 @@ export function playInfo(playId: string): Promise<PlayInfo> {
 export function dialogueList(playId: string, range: { seqSt?: number; seqEd?: number; count?: number }): Promise<DialoguePage> {
   return unwrap(
     apiClient.get<Envelope<DialoguePage>>(`${T}/dialogue_list`, {
-      params: { play_id: playId, seq_st: range.seqSt, seq_ed: range.seqEd, count: range.count ?? 50 },
+      params: { play_id: playId, seq_st: range.seqSt, seq_ed: range.seqEd, count: range.count ?? 50 } satisfies DialogueListQuery,
       ...quiet,
     }),
   );
@@ -48,20 +48,20 @@ export function sendMessage(request: SendRequest): Promise<SendResult> {
 }
 
 export function backtrack(playId: string, dialogueId: string): Promise<BacktrackResult> {
-  return unwrap(apiClient.post<Envelope<BacktrackResult>>(`${T}/story/backtrack`, { play_id: playId, dialogue_id: dialogueId }, quiet));
+  return unwrap(apiClient.post<Envelope<BacktrackResult>>(`${T}/story/backtrack`, { play_id: playId, dialogue_id: dialogueId } satisfies BacktrackRequest, quiet));
 }
 
 /** Before the first turn: the play opens with another of its openings (0: the opening line). */
 export function chooseGreeting(playId: string, greeting: number): Promise<PlayStart> {
-  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/choose_greeting`, { play_id: playId, greeting }, quiet));
+  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/choose_greeting`, { play_id: playId, greeting } satisfies ChooseGreetingRequest, quiet));
 }
 
 export function restartPlay(playId: string): Promise<PlayStart> {
-  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/restart_play`, { play_id: playId }, quiet));
+  return unwrap(apiClient.post<Envelope<PlayStart>>(`${T}/story/restart_play`, { play_id: playId } satisfies PlayIdRequest, quiet));
 }
 
 export function syncLatestPlay(playId: string): Promise<PlayStart & { changed: boolean }> {
-  return unwrap(apiClient.post<Envelope<PlayStart & { changed: boolean }>>(`${T}/story/sync_latest_play`, { play_id: playId }, quiet));
+  return unwrap(apiClient.post<Envelope<PlayStart & { changed: boolean }>>(`${T}/story/sync_latest_play`, { play_id: playId } satisfies PlayIdRequest, quiet));
 }
 
 export function latestVersion(storyId: string, playId: string): Promise<LatestVersion> {

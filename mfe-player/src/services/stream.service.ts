@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, commonQuery, isEnvelope, type SpeechClip } from 'shared-kit';
+import { ApiError, ErrorCode, commonQuery, isEnvelope, type SpeechClip, type StreamReplyQuery } from 'shared-kit';
 import type { Dialogue, PlayInfo } from '../api/types';
 import { createSseParser } from './sse';
 
@@ -101,12 +101,14 @@ function toEvent(name: string, data: string): StreamEvent | null {
 export const fetchStream: StreamTransport = async (request, onEvent, signal) => {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(commonQuery())) params.set(k, String(v));
-  if (request.dialogueId) params.set('dialogue_id', request.dialogueId);
-  else if (request.playId) params.set('play_id', request.playId);
-  params.set('seq_st', String(request.seqSt));
-  params.set('offset', String(request.offset));
-  if (request.seqEd !== undefined) params.set('seq_ed', String(request.seqEd));
-  if (request.standby && !request.dialogueId) params.set('standby', '1');
+  const query: StreamReplyQuery = {
+    ...(request.dialogueId ? { dialogue_id: request.dialogueId } : { play_id: request.playId }),
+    seq_st: request.seqSt,
+    offset: request.offset,
+    ...(request.seqEd !== undefined ? { seq_ed: request.seqEd } : {}),
+    ...(request.standby && !request.dialogueId ? { standby: '1' as const } : {}),
+  };
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
   if (request.tts) params.set('tts', '1');
   const res = await fetch(`/api/tyler/message/stream_reply?${params.toString()}`, {
     credentials: 'include',

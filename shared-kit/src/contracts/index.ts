@@ -48,6 +48,7 @@ export * from './common';
 export * from './editor';
 export * from './platform';
 export * from './play';
+export * from './play.request';
 export * from './community';
 export * from './plan';
 export * from './ops';

@@ -16,7 +16,7 @@ import { currentLimit } from './turn/limits';
 import { LiveReplies } from './stream/live';
 import { playModeration } from './turn/moderation';
 import { loadReplyWordList, type ReplyWordList } from './turn/replyGuard';
-import * as s from './play.schema';
+import { PLAY_REQUESTS as s } from 'shared-kit/schemas';
 import { checkCoverage, chooseGreeting, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './session/plays';
 import { streamReply } from './stream/reply';
 import { sendTurn } from './turn/send';

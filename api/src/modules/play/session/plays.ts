@@ -9,7 +9,11 @@ import { Play, type PlayFields } from '../play.model';
 import { greetingTexts, presentDialogue, presentPlay } from '../catalogue/play.presenter';
 import { draftStory, liveVersionId, publishedStory, versionForPlay, type PlayableStory } from '../catalogue/story.source';
 import { NARRATOR, characterById, readable } from '../catalogue/story.view';
-import type { StartPlayInput } from '../play.schema';
+import type { PLAY_REQUESTS } from 'shared-kit/schemas';
+import type { z } from 'zod';
+
+/** A `start_play` body as validated. */
+type StartPlayInput = z.output<typeof PLAY_REQUESTS.startPlayBody>;
 
 /** The play of `uid`, or 1050001 (plays of others are as good as missing). */
 export async function ownPlay(playId: string, uid: string): Promise<PlayFields> {

@@ -2,9 +2,13 @@ import { ErrorCode, PlayStatus } from 'shared-kit';
 import { AppError } from '../../../lib/errors';
 import type { PlayContext } from '../context';
 import { Play, type PlayFields } from '../play.model';
-import type { SendInput } from '../play.schema';
+import type { PLAY_REQUESTS } from 'shared-kit/schemas';
+import type { z } from 'zod';
 import { ownPlay } from '../session/plays';
 import { reapOrphan } from './task';
+
+/** A `message/send` body as validated. */
+type SendInput = z.output<typeof PLAY_REQUESTS.sendBody>;
 
 /*
  * A turn owns its play from one conditional write (the claim) until the reply task releases it. The claim takes the

@@ -11,11 +11,15 @@ import type { TextCheck } from './moderation';
 import type { OpenedReply } from './opening';
 import type { PlayFields } from '../play.model';
 import { presentDialogue } from '../catalogue/play.presenter';
-import type { SendInput } from '../play.schema';
+import type { PLAY_REQUESTS } from 'shared-kit/schemas';
+import type { z } from 'zod';
 import { ownPlay, storyOfPlay } from '../session/plays';
 import { chooseSpeaker, NARRATOR } from '../catalogue/story.view';
 import { openReply, startTurn, turnDeps } from './task';
 import { TurnRows } from './rowCache';
+
+/** A `message/send` body as validated. */
+type SendInput = z.output<typeof PLAY_REQUESTS.sendBody>;
 
 const REPLY_TYPES: ReadonlySet<string> = new Set([DialogueType.NpcDialogue, DialogueType.Narration]);
 const CLEAN: TextCheck = { flagged: false, detail: '' };

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { CARD_LIST_CAP } from '../story/constants';
+
+/**
+ * What the player sends to `/api/tyler/*` (feed, story pages, plays, turns, the reply stream, history), as the api
+ * validates it: the api parses each call's query or body with these, the player types what it sends from them.
+ */
+
+/** Ids are numeric strings; anything else (including operator objects) is a 1009 before any query runs. */
+const numericId = z.string().max(40).regex(/^\d+$/, 'must be a numeric id');
+const token = z.string().max(80).regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -');
+const offset = z.coerce.number().int().min(0).max(100_000).default(0);
+const count = (max: number, def: number) => z.coerce.number().int().min(1).max(max).default(def);
+
+const startPlayBody = z.object({
+  story_id: numericId,
+  version_id: numericId.optional(),
+  play_id: numericId.optional(),
+  is_new_play: z.boolean().default(false),
+  node_id: token.optional(),
+});
+
+const sendBody = z.object({
+  play_id: numericId,
+  story_id: numericId.optional(),
+  section_id: token.optional(),
+  group_id: token.optional(),
+  /** With is_loop: the failed reply to write again. */
+  dialogue_id: numericId.optional(),
+  version_id: numericId.optional(),
+  from_type: z.union([z.number().int(), token]).optional(),
+  message: z.string().max(20_000).default(''),
+  option_contents: z.array(z.string().max(500)).max(10).optional(),
+  is_loop: z.boolean().default(false),
+});
+
+const streamQuery = z
+  .object({
+    dialogue_id: numericId.optional(),
+    /** Instead of dialogue_id: follow the play's next turn from seq_st (opened alongside message/send). */
+    play_id: numericId.optional(),
+    seq_st: z.coerce.number().int().min(0).optional(),
+    seq_ed: z.coerce.number().int().min(0).optional(),
+    /** Characters of the dialogue at seq_st already received. */
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    play_info: z.string().max(10).optional(),
+    /** With play_id: open at once and wait for the play's next turn (a screen keeps one open while idle). */
+    standby: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
+  })
+  .refine((q) => q.dialogue_id !== undefined || q.play_id !== undefined, { message: 'dialogue_id or play_id is required', path: ['dialogue_id'] });
+
+/** One story, or `all` (true, or "1"/"true" in a query) to clear the whole history; exactly one of the two. */
+const delPlayedBody = z
+  .object({
+    story_id: numericId.optional(),
+    all: z.union([z.boolean(), z.enum(['1', 'true'])]).optional(),
+  })
+  .refine((b) => (b.story_id !== undefined) !== (b.all === true || b.all === '1' || b.all === 'true'), {
+    message: 'give either story_id or all',
+  });
+
+/** The request schemas of the player's calls, by the part of the call they check. */
+export const PLAY_REQUESTS = {
+  storyListQuery: z.object({ offset, count: count(50, 20) }),
+  storyInfoQuery: z.object({ story_id: numericId, version_id: numericId.optional(), can_play: z.string().optional() }),
+  storyIdQuery: z.object({ story_id: numericId }),
+  latestVersionQuery: z.object({ story_id: numericId, play_id: numericId.optional() }),
+  relatedQuery: z.object({ story_id: numericId, count: count(30, 10) }),
+  /** `story/start_play` and `story/start_play_draft`. */
+  startPlayBody,
+  /** `story/choose_greeting`: 0 the opening line, n the speaker's n-th other opening line. */
+  chooseGreetingBody: z.object({ play_id: numericId, greeting: z.number().int().min(0).max(CARD_LIST_CAP) }),
+  playIdQuery: z.object({ play_id: numericId }),
+  playIdBody: z.object({ play_id: numericId }),
+  dialogueListQuery: z.object({
+    play_id: numericId,
+    /** From this sequence number up (oldest first). */
+    seq_st: z.coerce.number().int().min(0).optional(),
+    /** Below this sequence number (the page before it); without either, the newest page. */
+    seq_ed: z.coerce.number().int().min(0).optional(),
+    count: count(200, 50),
+  }),
+  /** `message/send`. */
+  sendBody,
+  /** `stream_reply`. */
+  streamQuery,
+  backtrackBody: z.object({ play_id: numericId, dialogue_id: numericId }),
+  playedQuery: z.object({
+    offset,
+    count: count(50, 20),
+    /** Only stories played within this many days (Recently played); all of them when absent (History). */
+    within_days: z.coerce.number().int().min(1).max(365).optional(),
+  }),
+  chatListQuery: z.object({ offset, count: count(50, 20) }),
+  /** One story's plays of the caller (the story page's list), newest first. */
+  playListQuery: z.object({ story_id: numericId, offset, count: count(50, 20) }),
+  /** `del_played_story`, in the query or the body. */
+  delPlayedBody,
+  searchBody: z.object({
+    keyword: z.string().trim().min(1, 'must not be empty').max(100),
+    search_type: z.union([z.number().int(), token]).optional(),
+    offset: z.number().int().min(0).max(10_000).default(0),
+    size: z.number().int().min(1).max(50).default(20),
+    search_id: token.optional(),
+  }),
+};
+
+/** `POST /api/tyler/story/start_play` (and `start_play_draft`). */
+export type StartPlayRequest = z.input<typeof startPlayBody>;
+/** `POST /api/tyler/message/send`. */
+export type SendRequest = z.input<typeof sendBody>;
+/** `GET /api/tyler/stream_reply`'s query. */
+export type StreamReplyQuery = z.input<typeof streamQuery>;
+/** `GET /api/tyler/dialogue_list`'s query. */
+export type DialogueListQuery = z.input<typeof PLAY_REQUESTS.dialogueListQuery>;
+/** `POST /api/tyler/story/backtrack`. */
+export type BacktrackRequest = z.input<typeof PLAY_REQUESTS.backtrackBody>;
+/** `POST /api/tyler/story/choose_greeting`. */
+export type ChooseGreetingRequest = z.input<typeof PLAY_REQUESTS.chooseGreetingBody>;
+/** `POST /api/tyler/story/restart_play`, `sync_latest_play`. */
+export type PlayIdRequest = z.input<typeof PLAY_REQUESTS.playIdBody>;
+/** `GET /api/tyler/played_story`'s query. */
+export type PlayedStoryQuery = z.input<typeof PLAY_REQUESTS.playedQuery>;
+/** `GET /api/tyler/del_played_story`'s query (or its body). */
+export type DelPlayedRequest = z.input<typeof delPlayedBody>;
+/** `POST /api/tyler/search`. */
+export type SearchRequest = z.input<typeof PLAY_REQUESTS.searchBody>;
+/** `GET /api/tyler/story/play_list`'s query. */
+export type PlayListQuery = z.input<typeof PLAY_REQUESTS.playListQuery>;
