@@ -1,12 +1,12 @@
-import { Decimal128, Int32, Long, Timestamp } from 'bson';
+import { Timestamp } from 'bson';
 import { fail } from '../errors';
 import { encodeKey } from '../storage/keys';
-import { deleteField, field, hasField, setField } from './fields';
-import { compileFilter } from './matcher';
-import { matchedElement } from './positional';
+import { deleteField, hasField } from './fields';
 import { runPipeline } from './pipeline';
 import type { QueryScope } from './scope';
-import { asDouble, compareValues, cloneValue, formatValue, idFirst, isInt32Number, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
+import { arithmetic, pullPredicate, pushWithModifiers } from './updateValues';
+import { expandPath, idOf, parentFor, readSlot, setPath, writeSlot } from './updateTargets';
+import { cloneValue, compareValues, formatValue, idFirst, isInt32Number, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
 
 export interface UpdateOptions {
   /** True when the update builds a new document for an upsert ($setOnInsert applies, _id may be set). */
@@ -112,131 +112,6 @@ export function seedFromFilter(filter: Doc | undefined): Doc {
   return out;
 }
 
-function idOf(doc: Doc): string {
-  return `{_id: ${formatValue(doc._id)}}`;
-}
-
-/** Expands positional segments into concrete paths. */
-function expandPath(doc: Doc, original: Doc, segs: string[], opts: UpdateOptions): string[][] {
-  let paths: string[][] = [[]];
-  for (let i = 0; i < segs.length; i++) {
-    const seg = segs[i]!;
-    if (seg === '$') {
-      paths = paths.map((p) => [...p, String(positionalIndex(original, p, opts.query))]);
-    } else if (seg === '$[]' || (seg.startsWith('$[') && seg.endsWith(']'))) {
-      const ident = seg.slice(2, -1);
-      const predicate = ident ? arrayFilterFor(ident, opts.arrayFilters) : undefined;
-      const next: string[][] = [];
-      for (const p of paths) {
-        const arr = getAt(doc, p);
-        if (!Array.isArray(arr)) {
-          fail('BadValue', `The path '${p.join('.')}' must exist in the document in order to apply array updates.`);
-        }
-        arr.forEach((el, idx) => {
-          if (!predicate || predicate(el)) next.push([...p, String(idx)]);
-        });
-      }
-      paths = next;
-    } else {
-      paths = paths.map((p) => [...p, seg]);
-    }
-  }
-  return paths;
-}
-
-function positionalIndex(doc: Doc, prefix: string[], query: Doc | undefined): number {
-  return matchedElement(doc, prefix, query) ?? fail('BadValue', 'The positional operator did not find the match needed from the query.');
-}
-
-function arrayFilterFor(ident: string, filters: Doc[] | undefined): (el: unknown) => boolean {
-  const relevant = (filters ?? []).filter((f) => Object.keys(f).some((k) => k === ident || k.startsWith(`${ident}.`) || k.startsWith('$')));
-  const mine = relevant.find((f) => JSON.stringify(Object.keys(f)).includes(ident));
-  if (!mine) fail('BadValue', `No array filter found for identifier '${ident}' in path`);
-  const rewritten = rewriteIdent(mine, ident);
-  const test = compileFilter(rewritten);
-  return (el) => test({ v: el });
-}
-
-function rewriteIdent(filter: Doc, ident: string): Doc {
-  const out: Doc = {};
-  for (const [k, v] of Object.entries(filter)) {
-    if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v)) {
-      setField(out, k, v.map((sub) => (isPlainObject(sub) ? rewriteIdent(sub, ident) : sub)));
-    } else if (k === ident) out.v = v;
-    else if (k.startsWith(`${ident}.`)) out[`v${k.slice(ident.length)}`] = v;
-    else setField(out, k, v);
-  }
-  return out;
-}
-
-function getAt(doc: unknown, segs: string[]): unknown {
-  let cur = doc;
-  for (const s of segs) {
-    if (Array.isArray(cur)) cur = /^\d+$/.test(s) ? cur[Number(s)] : undefined;
-    else if (isPlainObject(cur)) cur = field(cur, s);
-    else return undefined;
-  }
-  return cur;
-}
-
-type Container = Doc | unknown[];
-
-/** Walks to the parent of the last segment, creating objects on the way when `create`; enforces PathNotViable. */
-function parentFor(doc: Doc, segs: string[], create: boolean, root: Doc): { parent: Container; key: string } | null {
-  let cur: Container = doc;
-  for (let i = 0; i < segs.length - 1; i++) {
-    const seg = segs[i]!;
-    let next: unknown;
-    if (Array.isArray(cur)) {
-      if (!/^\d+$/.test(seg)) {
-        fail('PathNotViable', `Cannot create field '${seg}' in element {${segs[i - 1] ?? ''}: ${formatValue(cur)}}`);
-      }
-      next = cur[Number(seg)];
-      if (next === undefined || next === null) {
-        if (!create) return null;
-        next = {};
-        while (cur.length < Number(seg)) cur.push(null);
-        cur[Number(seg)] = next;
-      }
-    } else {
-      next = field(cur, seg);
-      if (next === undefined) {
-        if (!create) return null;
-        next = {};
-        setField(cur, seg, next);
-      }
-    }
-    if (!Array.isArray(next) && !isPlainObject(next)) {
-      if (!create) return null;
-      fail('PathNotViable', `Cannot create field '${segs[i + 1]!}' in element {${seg}: ${formatValue(next)}}`);
-    }
-    cur = next as Container;
-  }
-  void root;
-  const key = segs[segs.length - 1]!;
-  if (Array.isArray(cur) && !/^\d+$/.test(key)) {
-    if (!create) return null;
-    fail('PathNotViable', `Cannot create field '${key}' in element {${segs[segs.length - 2] ?? ''}: ${formatValue(cur)}}`);
-  }
-  return { parent: cur, key };
-}
-
-function readSlot(parent: Container, key: string): unknown {
-  return Array.isArray(parent) ? parent[Number(key)] : field(parent, key);
-}
-
-function writeSlot(parent: Container, key: string, value: unknown): void {
-  if (Array.isArray(parent)) {
-    const idx = Number(key);
-    while (parent.length < idx) parent.push(null);
-    parent[idx] = value;
-  } else setField(parent, key, value);
-}
-
-function setPath(doc: Doc, segs: string[], value: unknown, root: Doc): void {
-  const slot = parentFor(doc, segs, true, root)!;
-  writeSlot(slot.parent, slot.key, value);
-}
 
 function applyOperator(doc: Doc, original: Doc, op: string, rawPath: string, arg: unknown, opts: UpdateOptions): void {
   if (rawPath === '' || rawPath.split('.').some((s) => s === '')) fail('BadValue', `An empty update path is not valid.`);
@@ -370,81 +245,4 @@ function applyAt(doc: Doc, op: string, segs: string[], arg: unknown, opts: Updat
     default:
       fail('FailedToParse', `Unknown modifier: ${op}`);
   }
-}
-
-function pushWithModifiers(current: unknown[], items: unknown[], mods: Doc): void {
-  const copies = items.map((i) => cloneValue(i));
-  if (mods.$position !== undefined) {
-    let pos = Math.trunc(toNumber(mods.$position));
-    if (pos < 0) pos = Math.max(0, current.length + pos);
-    current.splice(Math.min(pos, current.length), 0, ...copies);
-  } else current.push(...copies);
-  if (mods.$sort !== undefined) {
-    const spec = mods.$sort;
-    if (isPlainObject(spec)) {
-      const fields = Object.entries(spec);
-      current.sort((a, b) => {
-        for (const [f, dir] of fields) {
-          const c = compareValues(getAt(a, f.split('.')), getAt(b, f.split('.')));
-          if (c) return toNumber(dir) < 0 ? -c : c;
-        }
-        return 0;
-      });
-    } else {
-      const dir = toNumber(spec) < 0 ? -1 : 1;
-      current.sort((a, b) => dir * compareValues(a, b));
-    }
-  }
-  if (mods.$slice !== undefined) {
-    const n = Math.trunc(toNumber(mods.$slice));
-    const kept = n >= 0 ? current.slice(0, n) : current.slice(Math.max(0, current.length + n));
-    current.splice(0, current.length, ...kept);
-  }
-}
-
-function pullPredicate(cond: unknown): (el: unknown) => boolean {
-  if (isPlainObject(cond)) {
-    const keys = Object.keys(cond);
-    const operatorCond = keys.length > 0 && keys.every((k) => k.startsWith('$')) && !keys.includes('$and') && !keys.includes('$or');
-    if (operatorCond) {
-      const test = compileFilter({ v: cond });
-      return (el) => test({ v: el });
-    }
-    const test = compileFilter(cond);
-    return (el) => (isPlainObject(el) ? test(el) : false);
-  }
-  return (el) => valuesEqual(el, cond);
-}
-
-type NumberKind = 'int' | 'long' | 'double' | 'decimal';
-
-function numberKind(v: unknown): NumberKind {
-  if (v instanceof Decimal128) return 'decimal';
-  if (typeof v === 'bigint' || v instanceof Long) return 'long';
-  if (typeof v === 'number' && isInt32Number(v)) return 'int';
-  if (v instanceof Int32) return 'int';
-  return 'double';
-}
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-
-/**
- * `$inc`/`$mul` with MongoDB's numeric promotion: decimal wins, then double (a whole-number result stays a
- * Double), then long (a double when it overflows int64); int32 with int32 stays int32 and becomes long on overflow.
- */
-function arithmetic(a: unknown, b: unknown, op: string): unknown {
-  const mul = op === '$mul';
-  const ka = numberKind(a);
-  const kb = numberKind(b);
-  if (ka === 'decimal' || kb === 'decimal') {
-    const r = mul ? toNumber(a) * toNumber(b) : toNumber(a) + toNumber(b);
-    return Decimal128.fromString(String(r));
-  }
-  if (ka === 'double' || kb === 'double') return asDouble(mul ? toNumber(a) * toNumber(b) : toNumber(a) + toNumber(b));
-  const x = typeof a === 'bigint' ? a : a instanceof Long ? a.toBigInt() : BigInt(toNumber(a));
-  const y = typeof b === 'bigint' ? b : b instanceof Long ? b.toBigInt() : BigInt(toNumber(b));
-  const r = mul ? x * y : x + y;
-  if (ka === 'long' || kb === 'long') return r < INT64_MIN || r > INT64_MAX ? asDouble(Number(r)) : r;
-  return r >= -2147483648n && r <= 2147483647n ? Number(r) : r;
 }
