@@ -1,6 +1,6 @@
 // Response types come from the shared contracts (shared-kit's RESPONSE_CONTRACTS), which the api's answers are
-// tested against; only the shapes the account pages send are written here.
-import type { NotificationSettings } from 'shared-kit';
+// tested against; what the account pages send is typed from the request contracts beside them (`z.input` of the
+// schema the api validates with).
 
 export type {
   AccountSettings,
@@ -8,19 +8,9 @@ export type {
   BlockListPage,
   LogOffCheck,
   NotificationSettings,
+  ProfileEdit,
+  SettingsPatch,
   UploadedMedia,
   UserDetail,
   UserNameCheck,
 } from 'shared-kit';
-
-export interface ProfileEdit {
-  nickname?: string;
-  username?: string;
-  avatar?: string;
-}
-
-export interface SettingsPatch {
-  notifications?: Partial<NotificationSettings>;
-  language?: string;
-  third_party_data_sharing?: boolean;
-}

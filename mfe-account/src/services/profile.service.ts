@@ -1,4 +1,4 @@
-import { unwrap, type Envelope } from 'shared-kit';
+import { unwrap, type Envelope, type UserNameQuery } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { ProfileEdit, UploadedMedia, UserDetail, UserNameCheck } from '../api/types';
 
@@ -14,7 +14,7 @@ export function saveProfile(edit: ProfileEdit): Promise<UserDetail> {
 /** Whether a User ID is free and valid; `signal` cancels a check made stale by further typing. */
 export function checkUserName(userName: string, signal?: AbortSignal): Promise<UserNameCheck> {
   return unwrap(
-    apiClient.get<Envelope<UserNameCheck>>('/tyler/user/check_user_name', { params: { user_name: userName }, signal, silent: true }),
+    apiClient.get<Envelope<UserNameCheck>>('/tyler/user/check_user_name', { params: { user_name: userName } satisfies UserNameQuery, signal, silent: true }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { unwrap, type Envelope } from 'shared-kit';
+import { unwrap, type Envelope, type LogOffRequest, type TeenModeRequest } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { AccountSettings, LogOffCheck, SettingsPatch } from '../api/types';
 
@@ -11,7 +11,7 @@ export function updateSettings(patch: SettingsPatch): Promise<AccountSettings> {
 }
 
 export function setTeenMode(enable: boolean): Promise<{ teen_mode: number }> {
-  return unwrap(apiClient.post<Envelope<{ teen_mode: number }>>('/tyler/user/teen_mode', { enable }));
+  return unwrap(apiClient.post<Envelope<{ teen_mode: number }>>('/tyler/user/teen_mode', { enable } satisfies TeenModeRequest));
 }
 
 /** Ends this session (spec: logout with next '/' and need_redirect 0). */
@@ -24,5 +24,5 @@ export function checkLogOff(): Promise<LogOffCheck> {
 }
 
 export function logOff(): Promise<{ deleted: boolean }> {
-  return unwrap(apiClient.post<Envelope<{ deleted: boolean }>>('/tyler/user/log_off', {}));
+  return unwrap(apiClient.post<Envelope<{ deleted: boolean }>>('/tyler/user/log_off', {} satisfies LogOffRequest));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BanStatus, TeenMode, UserGender, UserIdentity, UserStatus } from '../enums';
 import { enumOf, isoDate } from './common';
+import { idString, pageQuerySchema } from '../schemas/common';
 
 /** The signed-in user's own view of the account (profile, launch, login answers). */
 export const selfUserSchema = z.object({
@@ -110,3 +111,69 @@ export type Launch = z.infer<typeof launchSchema>;
 /** `check_login` and the login calls: the session's state. */
 export const loginStateSchema = z.object({ is_login: z.boolean(), user: selfUserSchema.optional() });
 export type LoginState = z.infer<typeof loginStateSchema>;
+
+/*
+ * What the account pages send to `/api/tyler/user/*`, as the api validates it. Types only in the profile: length
+ * and character rules of nickname, username and avatar are checked by the api's service, which answers with the
+ * spec's own codes (nickname length, username format, ...) rather than the generic 1009.
+ */
+const profileSaveBody = z
+  .object({
+    nickname: z.string().optional(),
+    username: z.string().optional(),
+    avatar: z.string().optional(),
+    gender: z.enum(Object.values(UserGender) as [string, ...string[]]).optional(),
+  })
+  .strict();
+
+const settingsUpdateBody = z
+  .object({
+    notifications: z
+      .object({
+        comments: z.boolean().optional(),
+        likes: z.boolean().optional(),
+        follows: z.boolean().optional(),
+        system: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    language: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, 'must be a language tag such as en or pt-BR')
+      .optional(),
+    theme: accountSettingsSchema.shape.theme.optional(),
+    third_party_data_sharing: z.boolean().optional(),
+  })
+  .strict();
+
+/** The request schemas of the account calls, by the part of the call they check. */
+export const ACCOUNT_REQUESTS = {
+  /** `POST /tyler/user/save`. */
+  saveBody: profileSaveBody,
+  checkUserNameQuery: z.object({ user_name: z.string() }),
+  /** `POST /tyler/user/settings/update`. */
+  settingsUpdateBody,
+  /** `block`, `unblock`. */
+  uidBody: z.object({ uid: idString }),
+  blockListQuery: pageQuerySchema,
+  logInConfirmBody: z.object({ is_adult: z.boolean(), agree_terms: z.boolean() }),
+  teenModeBody: z.object({ enable: z.boolean() }),
+  logOffBody: z.object({ reason: z.string().max(500).optional() }).optional(),
+};
+
+/** `POST /api/tyler/user/save`: the profile fields changed. */
+export type ProfileEdit = z.input<typeof profileSaveBody>;
+/** `POST /api/tyler/user/settings/update`: the settings changed. */
+export type SettingsPatch = z.input<typeof settingsUpdateBody>;
+/** `GET /api/tyler/user/check_user_name`'s query. */
+export type UserNameQuery = z.input<typeof ACCOUNT_REQUESTS.checkUserNameQuery>;
+/** `POST /api/tyler/user/block` and `unblock`. */
+export type BlockRequest = z.input<typeof ACCOUNT_REQUESTS.uidBody>;
+/** `GET /api/tyler/user/block_list`'s query. */
+export type BlockListQuery = z.input<typeof ACCOUNT_REQUESTS.blockListQuery>;
+/** `POST /api/tyler/user/log_in_confirm`. */
+export type LogInConfirmRequest = z.input<typeof ACCOUNT_REQUESTS.logInConfirmBody>;
+/** `POST /api/tyler/user/teen_mode`. */
+export type TeenModeRequest = z.input<typeof ACCOUNT_REQUESTS.teenModeBody>;
+/** `POST /api/tyler/user/log_off`. */
+export type LogOffRequest = z.input<typeof ACCOUNT_REQUESTS.logOffBody>;

@@ -3,8 +3,12 @@ import { AppError } from '../../lib/errors';
 import { statsOf } from './user.hooks';
 import { User, type UserDoc } from './user.model';
 import { presentUser } from './user.presenter';
-import type { SaveInput } from './user.schema';
+import type { ACCOUNT_REQUESTS } from 'shared-kit/schemas';
+import type { z } from 'zod';
 import { isDuplicateKey } from './user.service';
+
+/** A `user/save` body as validated. */
+type SaveInput = z.output<typeof ACCOUNT_REQUESTS.saveBody>;
 
 const USERNAME_CHARS = /^[A-Za-z0-9_]+$/;
 const ONLY_DIGITS = /^\d+$/;

@@ -1,6 +1,10 @@
 import type { UserDoc } from './user.model';
 import { presentSettings } from './user.presenter';
-import type { SettingsUpdate } from './user.schema';
+import type { ACCOUNT_REQUESTS } from 'shared-kit/schemas';
+import type { z } from 'zod';
+
+/** A `settings/update` body as validated. */
+type SettingsUpdate = z.output<typeof ACCOUNT_REQUESTS.settingsUpdateBody>;
 
 /** Partial update: only the fields sent change. */
 export async function updateSettings(user: UserDoc, input: SettingsUpdate) {

@@ -10,18 +10,10 @@ import { confirmLogIn, setTeenMode } from './onboarding.service';
 import { checkUserName, saveProfile, userDetail } from './profile.service';
 import { updateSettings } from './settings.service';
 import { presentSettings } from './user.presenter';
-import {
-  blockListQuery,
-  checkUserNameQuery,
-  logInConfirmBody,
-  logOffBody,
-  saveBody,
-  settingsUpdateBody,
-  teenModeBody,
-  uidBody,
-} from './user.schema';
+import { ACCOUNT_REQUESTS } from 'shared-kit/schemas';
 
 const BASE = '/api/tyler/user';
+const { blockListQuery, checkUserNameQuery, logInConfirmBody, logOffBody, saveBody, settingsUpdateBody, teenModeBody, uidBody } = ACCOUNT_REQUESTS;
 
 /**
  * Who may call: `launch` and `check_user_name` anyone; `detail` and settings any session (guest included);
