@@ -1,7 +1,28 @@
 import type { StoryCreateInput } from 'shared-kit';
-import type { CookieClient, JsonResponse } from './helpers';
+import { signInByPhone, startTestApi, type CookieClient, type JsonResponse, type TestApi } from './helpers';
 
 export const ADULT = { confirm: { is_adult: true, agree_terms: true } };
+
+/** The api the editor's tests run against (publish reviews polled often), with one adult creator signed in. */
+export async function startEditorApi(): Promise<{ api: TestApi; alice: CookieClient }> {
+  const api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '50' } });
+  return { api, alice: await signInByPhone(api.baseUrl, '+12025550301', ADULT) };
+}
+
+/**
+ * Starts the editor's api before a file's tests and stops it after them. The fields are set once the tests run:
+ * read them inside a test or a hook, never at the file's top level.
+ */
+export function useEditorApi(): { api: TestApi; alice: CookieClient } {
+  const ctx = {} as { api: TestApi; alice: CookieClient };
+  beforeAll(async () => {
+    Object.assign(ctx, await startEditorApi());
+  });
+  afterAll(async () => {
+    await ctx.api?.stop();
+  });
+  return ctx;
+}
 
 /** A complete story that passes every publish rule; tests change one thing at a time. */
 export function storyPayload(overrides: Partial<StoryCreateInput> = {}): StoryCreateInput {
