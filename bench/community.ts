@@ -11,9 +11,9 @@
 import { CommentStatus } from 'shared-kit';
 import { Comment } from '../api/src/modules/comment/comment.model';
 import { keysFor } from '../api/src/modules/comment/comment.service';
-import { Follow } from '../api/src/modules/interact/follow.model';
-import { newestById, sequentialId, sortKey } from '../api/src/modules/interact/keys';
-import { StoryStats, UserStats } from '../api/src/modules/interact/stats.model';
+import { Follow } from '../api/src/modules/community/follow.model';
+import { newestById, sequentialId, sortKey } from '../api/src/lib/keys';
+import { StoryStats, UserStats } from '../api/src/modules/community/stats.model';
 import { signInByPhone, startTestApi, type CookieClient } from '../api/test/helpers';
 import { ADULT, publishStory } from '../api/test/support/playStories';
 

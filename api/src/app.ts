@@ -33,7 +33,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { loadForbiddenWords } from './modules/review/forbiddenWords';
 import { startReviewWorker } from './modules/review/review.worker';
 import { playRoutes } from './modules/play/play.routes';
-import { interactRoutes } from './modules/interact/interact.routes';
+import { communityRoutes } from './modules/community/community.routes';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { commentRoutes } from './modules/comment/comment.routes';
 import { planRoutes } from './modules/plan/plan.routes';
@@ -168,7 +168,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   eventsRoutes(router, { now });
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   noticeRoutes(router, { events: deps.events });
-  interactRoutes(router, { now });
+  communityRoutes(router, { now });
   commentRoutes(router, { forbidden, now });
   shareRoutes(router, { publicUrl: config.publicUrl });
   opsRoutes(router, { events: deps.events, now });

@@ -3,7 +3,7 @@ import { CommentStatus } from 'shared-kit';
 
 /**
  * A comment on a story (`root_id` '') or a reply under one (`root_id` the root's id; replies are one level deep
- * whatever they answer, `parent_id` and `reply_to_uid` say which). The list keys (interact/keys.ts) are set only
+ * whatever they answer, `parent_id` and `reply_to_uid` say which). The list keys (lib/keys.ts) are set only
  * while the comment is AllVisible, so the lists' ranges never see SelfVisible or Offline rows.
  */
 const commentSchema = new mongoose.Schema(

@@ -1,7 +1,7 @@
 import { COMMUNITY_LIMITS, StoryCommentStatus } from 'shared-kit';
 import { idString } from 'shared-kit/schemas';
 import { z } from 'zod';
-import { cursorQuery } from '../interact';
+import { cursorQuery } from '../community';
 
 const text = z
   .string()

@@ -3,8 +3,8 @@ import { CommentStatus, ErrorCode, NoticeKind, StoryCommentStatus, type Forbidde
 import { AppError } from '../../lib/errors';
 import { isDuplicateKey } from '../user';
 import { mostPart, newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
-import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../interact';
-import { bumpStory, StoryStats, storyStatsOf } from '../interact';
+import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../community';
+import { bumpStory, StoryStats, storyStatsOf } from '../community';
 import { liveStoryView, type LiveStoryView } from '../editor';
 import { notify } from '../notice';
 import { Comment, CommentLike, type CommentRecord } from './comment.model';

@@ -13,8 +13,8 @@ import { requestLanguage } from '../../lib/language';
 import { registerUserDeletionHook } from '../user';
 import type { ImageProvider } from '../../ai';
 import { offlineImages } from '../../ai/images.offline';
-import { clip } from './audio';
-import { bgmList, dubbingList, isKnownVid, renderVid, vidUrls, wordsLimit } from './catalog';
+import { bgmList, dubbingList, offlineClip, vidUrls } from '../voice';
+import { wordsLimit } from './wordsLimit';
 import {
   artParamsSchema,
   audioParamsSchema,
@@ -233,11 +233,11 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
 
   router.get(`${E}/audio/:file`, audioParams, (ctx) => {
     const vid = audioParams.input(ctx).params.file.replace(/\.wav$/, '');
-    if (!isKnownVid(vid)) throw new AppError(ErrorCode.RecordNotFound, 'No such clip', { status: 404 });
+    const wav = offlineClip(vid);
+    if (!wav) throw new AppError(ErrorCode.RecordNotFound, 'No such clip', { status: 404 });
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.type = 'audio/wav';
-    // Known vids always render; the fallback only satisfies the type.
-    ctx.body = clip(vid, () => renderVid(vid) ?? Buffer.alloc(0));
+    ctx.body = wav;
   });
 
   // Built-in artwork for examples and placeholders: the offline generator, keyed by a short prompt.

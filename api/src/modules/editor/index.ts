@@ -1,6 +1,5 @@
 // The editor module's face: what other modules may use of the stories it owns. Everything else in this folder is
 // its own.
-export { audioUrl, isKnownVid } from './catalog';
 export { GENERATE_SIZES, type GenerateUse } from './image.generate';
 export { noStory, notOwner, staleVersion, storyDeleted } from './story.errors';
 export { liveStoryView, liveStoryViews, creatorLiveStoryViews, type LiveStoryView } from './story.live';

@@ -19,7 +19,7 @@ const noticeSchema = new mongoose.Schema(
     title: { type: String, default: '' },
     link: { type: String, default: '' },
     read: { type: Boolean, default: false },
-    /** The inbox, newest first (interact/keys.ts). */
+    /** The inbox, newest first (lib/keys.ts). */
     list_key: { type: String, required: true },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'notices' },

@@ -5,8 +5,8 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
-import { cursorQuery } from '../interact';
-import { useStatsBus } from '../interact';
+import { cursorQuery } from '../community';
+import { useStatsBus } from '../community';
 import { markRead, noticeList, unreadCount, useNoticeBus } from './notice.service';
 
 const BASE = '/api/notice_box';

@@ -3,7 +3,7 @@ import { NoticeKind } from 'shared-kit';
 import { liveStoryViews } from '../editor';
 import type { EventBus } from '../../realtime/events';
 import { newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
-import { nobody, peopleOf } from '../interact';
+import { nobody, peopleOf } from '../community';
 import { Notice, type NoticeRecord } from './notice.model';
 
 let bus: EventBus | null = null;

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { UiLanguage } from '../../lib/language';
 import { Story } from '../editor';
 import { liveStoryView, type LiveStoryView } from '../editor';
-import { refuseIfBlocked } from '../interact';
+import { refuseIfBlocked } from '../community';
 import { Play } from '../play';
 import { isDuplicateKey } from '../user';
 import { ShareLink, type ShareLinkRecord } from './share.model';

@@ -5,7 +5,7 @@ import { Block } from './block.model';
 import { User, type UserDoc } from './user.model';
 import { presentUserBrief } from './user.presenter';
 import { isDuplicateKey } from './user.service';
-import { severFollows } from '../interact';
+import { severFollows } from '../community';
 
 const DEFAULT_PAGE = 20;
 

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { User } from '../../user';
-import { StoryLike } from '../../interact';
-import { storyStatsOf } from '../../interact';
+import { StoryLike } from '../../community';
+import { storyStatsOf } from '../../community';
 import { keywordsOf, wordsOf } from '../../../ai/chat/words';
 import { DialogueType } from 'shared-kit';
 import { Dialogue, type DialogueFields } from '../dialogue.model';

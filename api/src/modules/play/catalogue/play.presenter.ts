@@ -1,5 +1,6 @@
 import { DialogueStatus, StoryGenType, type StoryContent } from 'shared-kit';
-import { audioUrl, isKnownVid, type LiveStoryView } from '../../editor';
+import { type LiveStoryView } from '../../editor';
+import { audioUrl, isKnownVid } from '../../voice';
 import type { DialogueFields } from '../dialogue.model';
 import type { PlayFields } from '../play.model';
 import type { PlayableStory } from './story.source';
@@ -149,7 +150,7 @@ export function presentViewCard(v: LiveStoryView, creator: CreatorInfo | undefin
   };
 }
 
-/** The social counters a card shows (interact/stats.model.ts). */
+/** The social counters a card shows (community/stats.model.ts). */
 export interface StoryCounts {
   like_count: number;
   comment_count: number;

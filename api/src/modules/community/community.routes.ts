@@ -7,7 +7,7 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import { rateLimit } from '../../lib/rateLimit';
-import * as s from './interact.schema';
+import * as s from './community.schema';
 import { dialogueFeedback, dialogueStatus, likeDialogue, likedStories, likeStory, remarkDialogue } from './like.service';
 
 const BASE = '/api/interact';
@@ -33,7 +33,7 @@ const likeLimit = rateLimit({ name: 'interact-like', key: (ctx) => currentAccoun
  * like (only creating and commenting are closed to them); nobody may like a story of someone on either side of a
  * block (1201).
  */
-export function interactRoutes(router: AppRouter, deps: { now: () => number }): void {
+export function communityRoutes(router: AppRouter, deps: { now: () => number }): void {
   const like = validate({ body: s.storyLikeBody });
   router.post(`${BASE}/story/like`, requireUser, likeLimit, like, async (ctx) => {
     const b = like.input(ctx).body;

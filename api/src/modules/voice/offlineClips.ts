@@ -1,5 +1,8 @@
-import { LIMITS } from 'shared-kit';
-import { renderNotes } from './audio';
+/**
+ * The offline voices and music loops the editor lists (`character/dubbing_list`, `bgm_list`, `vid_urls`) and each
+ * one's clip: a voice's audition and a loop are generated WAV notes (wavNotes.ts), served at `/api/editor/audio`.
+ */
+import { clip, renderNotes } from './wavNotes';
 
 /** Where generated clips are served; `vid_urls` and the dubbing list point here. */
 export const AUDIO_PATH = '/api/editor/audio';
@@ -107,7 +110,7 @@ export function bgmList() {
 }
 
 /** The clip behind a vid (a voice audition or a music loop), or null for an unknown vid. */
-export function renderVid(vid: string): Buffer | null {
+function renderVid(vid: string): Buffer | null {
   const bgm = BGMS.find((b) => b.vid === vid);
   if (bgm) {
     // Each root as a rising triad: a short loop that sounds like music rather than a test tone.
@@ -149,24 +152,9 @@ export function vidUrls(vids: string[]) {
   return { vid_url_map };
 }
 
-/** `conf/words_limit`: the section 9 limits the editor's counters show, under the payload's field names. */
-export function wordsLimit() {
-  return {
-    story_name: LIMITS.storyName,
-    introduction: LIMITS.introduction,
-    summary: LIMITS.summary,
-    node_name: LIMITS.plotTitle,
-    node_content: LIMITS.plotContent,
-    node_ending_content: LIMITS.plotEnding,
-    prologue: LIMITS.prologue,
-    character_name: LIMITS.characterName,
-    character_settings: LIMITS.characterSettings,
-    character_style: LIMITS.characterStyle,
-    player_name: LIMITS.playerName,
-    player_settings: LIMITS.playerSettings,
-    max_nodes: LIMITS.maxPlots,
-    ai_prompt: LIMITS.aiPrompt,
-    publish_description: LIMITS.publishDescription,
-    brain_storm_idea: LIMITS.brainstormIdea,
-  };
+/** The WAV clip of a known vid, rendered once and kept; null for an unknown vid. */
+export function offlineClip(vid: string): Buffer | null {
+  if (!isKnownVid(vid)) return null;
+  // Known vids always render; the fallback only satisfies the type.
+  return clip(vid, () => renderVid(vid) ?? Buffer.alloc(0));
 }
