@@ -1,9 +1,13 @@
 // Response types come from the shared contracts (shared-kit's RESPONSE_CONTRACTS), which the api's answers are
-// tested against; only the shapes the editor sends are written here.
+// tested against; what the editor sends is typed from the request contracts beside them (`z.input` of the schema
+// the api validates with).
+import type { GenerateImageBody, MediaUse as UploadUse } from 'shared-kit';
 export type {
   Bgm,
   DubbingInfo,
+  EnterEditorEvent,
   GeneratedImage,
+  GenerateImageBody,
   ImageStyle,
   LanguageDubbings,
   StoryDetail,
@@ -13,24 +17,8 @@ export type {
   UploadedMedia,
 } from 'shared-kit';
 
-export type MediaUse = 'character' | 'cover' | 'background';
+/** The pictures of a story the editor uploads (the avatar is the account page's). */
+export type MediaUse = Exclude<UploadUse, 'avatar'>;
 
 /** The pictures the editor can draw from a prompt. */
-export type GenerateUse = MediaUse;
-
-/** `POST /api/editor/image/generate`. */
-export interface GenerateImageBody {
-  use: GenerateUse;
-  prompt: string;
-  character_name?: string;
-  image_generate_style?: { code: string };
-}
-
-/** The §2 "enter story editor" event. */
-export interface EnterEditorEvent {
-  story_id: string;
-  version_id: string;
-  creation_mode: 'normal' | 'brainstorming' | 'bot';
-  entrance: string;
-  story_status: number;
-}
+export type GenerateUse = GenerateImageBody['use'];

@@ -1,4 +1,4 @@
-import { unwrap, type Envelope, type Lorebook, type StoryContent, type StoryIssue } from 'shared-kit';
+import { unwrap, type CardExportQuery, type Envelope, type Lorebook, type StoryContent, type StoryIssue } from 'shared-kit';
 import { apiClient } from '../api/client';
 
 /**
@@ -15,7 +15,7 @@ export interface ImportedCard {
   picture: { url: string; width: number; height: number } | null;
 }
 
-export type CardFormat = 'png' | 'json' | 'charx';
+export type CardFormat = CardExportQuery['format'];
 export const CARD_FORMATS: readonly CardFormat[] = ['png', 'json', 'charx'];
 
 /** Sends a card file (PNG, JSON or CHARX); silent: the import panel shows why a file was refused. */

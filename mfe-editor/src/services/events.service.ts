@@ -1,4 +1,4 @@
-import { unwrap, type Envelope } from 'shared-kit';
+import { unwrap, type Envelope, type TrackEventName, type TrackRequest } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { EnterEditorEvent } from '../api/types';
 
@@ -7,15 +7,15 @@ export function trackEnterEditor(event: EnterEditorEvent): Promise<unknown> {
   return unwrap(
     apiClient.post<Envelope<unknown>>(
       '/events/track',
-      { name: 'enter_story_editor', params: event },
+      { name: 'enter_story_editor', params: event } satisfies TrackRequest,
       { silent: true },
     ),
   );
 }
 
-export type VoiceEventName = 'voice_show' | 'voice_audition' | 'voice_click' | 'voice_mix_select' | 'voice_mix_adjust' | 'voice_mix_success';
+export type VoiceEventName = Extract<TrackEventName, `voice_${string}`>;
 
 /** The voice events of spec section 7 (the library shown, a voice picked for a mix, a share changed, a mix made). Silent. */
 export function trackVoiceEvent(name: VoiceEventName, params: Record<string, string | number | boolean> = {}): void {
-  void unwrap(apiClient.post<Envelope<unknown>>('/events/track', { name, params }, { silent: true })).catch(() => undefined);
+  void unwrap(apiClient.post<Envelope<unknown>>('/events/track', { name, params } satisfies TrackRequest, { silent: true })).catch(() => undefined);
 }

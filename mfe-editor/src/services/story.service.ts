@@ -2,7 +2,12 @@ import {
   browserQuery,
   SAVE_REQUEST,
   unwrap,
+  type EditorStoryListQuery,
+  type EditorStoryQuery,
   type Envelope,
+  type PermissionUpdateRequest,
+  type SetTopRequest,
+  type StoryIdRequest,
   type StoryCreateInput,
   type StoryCreateResponse,
   type StoryAppeal,
@@ -14,7 +19,7 @@ import type { StoryDetail, StoryList, StoryPermission } from '../api/types';
 /** The working copy of one of the creator's stories. */
 export function getStory(storyId: string): Promise<StoryDetail> {
   return unwrap(
-    apiClient.get<Envelope<StoryDetail>>('/editor/story/get', { params: { story_id: storyId, ...browserQuery() } }),
+    apiClient.get<Envelope<StoryDetail>>('/editor/story/get', { params: { story_id: storyId, ...browserQuery() } satisfies EditorStoryQuery }),
   );
 }
 
@@ -31,16 +36,16 @@ export function createStory(body: StoryCreateInput): Promise<StoryCreateResponse
   );
 }
 
-export function listStories(query: { offset: number; count: number; status?: string }): Promise<StoryList> {
+export function listStories(query: EditorStoryListQuery): Promise<StoryList> {
   return unwrap(apiClient.get<Envelope<StoryList>>('/editor/story/list', { params: query }));
 }
 
 export function deleteStory(storyId: string): Promise<unknown> {
-  return unwrap(apiClient.post<Envelope<unknown>>('/editor/story/del', { story_id: storyId }));
+  return unwrap(apiClient.post<Envelope<unknown>>('/editor/story/del', { story_id: storyId } satisfies StoryIdRequest));
 }
 
 export function setTop(storyId: string, isTop: boolean): Promise<unknown> {
-  return unwrap(apiClient.post<Envelope<unknown>>('/editor/story/set_top', { story_id: storyId, is_top: isTop }));
+  return unwrap(apiClient.post<Envelope<unknown>>('/editor/story/set_top', { story_id: storyId, is_top: isTop } satisfies SetTopRequest));
 }
 
 export async function updatePermission(storyId: string, permission: Partial<StoryPermission>): Promise<StoryPermission> {
@@ -48,7 +53,7 @@ export async function updatePermission(storyId: string, permission: Partial<Stor
     apiClient.post<Envelope<{ story_id: string; permission: StoryPermission }>>('/editor/permission/update', {
       story_id: storyId,
       permission,
-    }),
+    } satisfies PermissionUpdateRequest),
   );
   return data.permission;
 }

@@ -46,6 +46,7 @@ import { VOICE_CONTRACTS } from './voice';
 export * from './account';
 export * from './common';
 export * from './editor';
+export * from './editor.request';
 export * from './platform';
 export * from './play';
 export * from './play.request';

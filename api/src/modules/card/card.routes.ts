@@ -9,7 +9,7 @@ import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { declaredTooLarge, parseMultipart } from '../media';
 import { CARD_LIMITS, CardError, mbText } from './card.errors';
-import { cardExportQuerySchema, lorebookExportQuerySchema } from './card.schema';
+import { EDITOR_REQUESTS } from 'shared-kit/schemas';
 import { exportCard, importCard } from './card.service';
 import { exportLorebook, importLorebook } from './lorebook.service';
 
@@ -51,8 +51,8 @@ function callerUid(ctx: AppContext): string | null {
   return ctx.state.user?.uid ?? null;
 }
 
-const exportQuery = validate({ query: cardExportQuerySchema });
-const lorebookQuery = validate({ query: lorebookExportQuerySchema });
+const exportQuery = validate({ query: EDITOR_REQUESTS.cardExportQuery });
+const lorebookQuery = validate({ query: EDITOR_REQUESTS.lorebookExportQuery });
 
 /**
  * Character card and lorebook import and export, as one middleware mounted before the JSON body parser (imports

@@ -1,7 +1,7 @@
 import type { Next } from 'koa';
 import { ErrorCode, ValidationErrorType, type StoryCreateRequest, type StoryCreateResponse } from 'shared-kit';
 import { planInfoOf } from '../plan';
-import { storyCreateSchema } from 'shared-kit/schemas';
+import { EDITOR_REQUESTS as r, storyCreateSchema } from 'shared-kit/schemas';
 import { z } from 'zod';
 import { creationGuards, currentUser, requireUser } from '../../lib/auth';
 import type { AppContext, AppRouter } from '../../lib/context';
@@ -15,20 +15,6 @@ import type { ImageProvider } from '../../ai';
 import { offlineImages } from '../../ai/images.offline';
 import { bgmList, dubbingList, offlineClip, vidUrls } from '../voice';
 import { wordsLimit } from './wordsLimit';
-import {
-  artParamsSchema,
-  audioParamsSchema,
-  characterQuerySchema,
-  dubbingListQuerySchema,
-  imageGenerateSchema,
-  permissionBatchSchema,
-  permissionUpdateSchema,
-  setTopBodySchema,
-  storyIdBodySchema,
-  storyIdQuerySchema,
-  storyListQuerySchema,
-  vidUrlsQuerySchema,
-} from './editor.schema';
 import { getExample, getExamplesV2 } from './examples';
 import { generatePicture } from './image.generate';
 import { Story } from './story.model';
@@ -93,21 +79,21 @@ async function storyBody(ctx: AppContext, next: Next): Promise<void> {
 const storyInput = (ctx: AppContext): StoryCreateRequest =>
   (ctx.state.input as { body: StoryCreateRequest }).body;
 
-const getQuery = validate({ query: storyIdQuerySchema });
-const listQuery = validate({ query: storyListQuerySchema });
-const idBody = validate({ body: storyIdBodySchema });
-const topBody = validate({ body: setTopBodySchema });
-const characterQuery = validate({ query: characterQuerySchema });
-const dubbingQuery = validate({ query: dubbingListQuerySchema });
-const vidsQuery = validate({ query: vidUrlsQuerySchema });
-const audioParams = validate({ params: audioParamsSchema });
-const artParams = validate({ params: artParamsSchema });
+const getQuery = validate({ query: r.storyIdQuery });
+const listQuery = validate({ query: r.storyListQuery });
+const idBody = validate({ body: r.storyIdBody });
+const topBody = validate({ body: r.setTopBody });
+const characterQuery = validate({ query: r.characterQuery });
+const dubbingQuery = validate({ query: r.dubbingListQuery });
+const vidsQuery = validate({ query: r.vidUrlsQuery });
+const audioParams = validate({ params: r.audioParams });
+const artParams = validate({ params: r.artParams });
 const artImages = offlineImages();
 const artCache = new Map<string, Buffer>();
-const permissionBody = validate({ body: permissionUpdateSchema });
-const permissionBatchBody = validate({ body: permissionBatchSchema });
+const permissionBody = validate({ body: r.permissionUpdateBody });
+const permissionBatchBody = validate({ body: r.permissionBatchBody });
 const emptyQuery = validate({ query: z.object({}) });
-const generateBody = validate({ body: imageGenerateSchema });
+const generateBody = validate({ body: r.imageGenerateBody });
 
 /** The editor's routes need the story deps plus picture generation. */
 export interface EditorRouteDeps extends EditorDeps {

@@ -7,8 +7,12 @@ import type { Logger } from '../../lib/logger';
 import { isImageStyle } from '../config';
 import { MEDIA_RULES, type MediaUse } from '../media';
 import { uploadImage } from '../media';
-import type { ImageGenerateBody } from './editor.schema';
+import type { EDITOR_REQUESTS } from 'shared-kit/schemas';
+import type { z } from 'zod';
 import { ImageQuota } from './imageQuota.model';
+
+/** An `image/generate` body as validated. */
+type ImageGenerateBody = z.output<typeof EDITOR_REQUESTS.imageGenerateBody>;
 
 export type GenerateUse = Extract<MediaUse, 'character' | 'cover' | 'background'>;
 

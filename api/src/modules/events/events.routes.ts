@@ -3,9 +3,9 @@ import { respond } from '../../lib/envelope';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { TrackEvent } from './event.model';
-import { enterEditorParams, trackBodySchema } from './events.schema';
+import { EDITOR_REQUESTS } from 'shared-kit/schemas';
 
-const trackBody = validate({ body: trackBodySchema });
+const trackBody = validate({ body: EDITOR_REQUESTS.trackBody });
 
 /** `POST /api/events/track`: the small collector behind the clients' reporter. Signed in or not. */
 export function eventsRoutes(router: AppRouter, deps: { now: () => number }): void {
@@ -18,7 +18,7 @@ export function eventsRoutes(router: AppRouter, deps: { now: () => number }): vo
   router.post('/api/events/track', perClient, trackBody, async (ctx) => {
     const { name, params } = trackBody.input(ctx).body;
     // The enter-editor event is stored with its defaults applied (entrance url_pc).
-    const stored = name === 'enter_story_editor' ? enterEditorParams.parse(params) : params;
+    const stored = name === 'enter_story_editor' ? EDITOR_REQUESTS.enterEditorParams.parse(params) : params;
     await TrackEvent.create({
       name,
       params: stored,

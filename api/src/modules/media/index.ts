@@ -2,6 +2,6 @@
 export { uploadRefused } from './media.errors';
 export { declaredTooLarge, parseMultipart } from './media.multipart';
 export { MEDIA_RULES, type MediaUse } from './media.rules';
-export { type UploadResult } from './media.schema';
+export type { UploadedMedia as UploadResult } from 'shared-kit';
 export { uploadImage } from './media.service';
 export { findMedia, openMedia } from './media.store';

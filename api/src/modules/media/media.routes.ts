@@ -11,7 +11,7 @@ import { validate } from '../../lib/validate';
 import { uploadRefused } from './media.errors';
 import { declaredTooLarge, parseMultipart } from './media.multipart';
 import { MAX_UPLOAD_BYTES } from './media.rules';
-import { mediaParamsSchema, uploadFieldsSchema } from './media.schema';
+import { EDITOR_REQUESTS } from 'shared-kit/schemas';
 import { getImage, uploadImage } from './media.service';
 
 export const UPLOAD_PATH = '/api/editor/upload';
@@ -29,7 +29,7 @@ async function upload(ctx: AppContext): Promise<void> {
     throw uploadRefused('size', `The largest file accepted is ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`);
   }
   const { fields, file } = await parseMultipart(ctx.req, limits);
-  const parsed = uploadFieldsSchema.safeParse(fields);
+  const parsed = EDITOR_REQUESTS.uploadFields.safeParse(fields);
   if (!parsed.success) {
     throw paramError(parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'body', message: i.message })));
   }
@@ -41,7 +41,7 @@ async function upload(ctx: AppContext): Promise<void> {
   respond(ctx, await uploadImage(file.data, parsed.data.use, user.uid, ctx.state.log));
 }
 
-const serveParams = validate({ params: mediaParamsSchema });
+const serveParams = validate({ params: EDITOR_REQUESTS.mediaParams });
 
 async function serve(ctx: AppContext): Promise<void> {
   const { id } = serveParams.input(ctx).params;

@@ -1,6 +1,7 @@
-/** What an upload is for; each use has its own bounds (the table in docs/api.md, "Media"). */
-export const MEDIA_USES = ['avatar', 'character', 'cover', 'background'] as const;
-export type MediaUse = (typeof MEDIA_USES)[number];
+import type { MediaUse } from 'shared-kit';
+
+/** What an upload is for (shared-kit's `MEDIA_USES`); each use has its own bounds (the table in docs/api.md, "Media"). */
+export type { MediaUse };
 
 /** The formats kept, by the name sharp reports; GIF and everything else are refused. */
 export const MEDIA_FORMATS = ['png', 'jpeg', 'webp'] as const;

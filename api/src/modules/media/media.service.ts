@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { detectFaces } from './media.face';
 import { cleanImage } from './media.image';
-import type { UploadResult } from './media.schema';
+import type { UploadedMedia } from 'shared-kit';
 import type { MediaUse } from './media.rules';
 import { findMedia, openMedia, saveMedia, type StoredMedia } from './media.store';
 
@@ -27,7 +27,7 @@ async function requireFace(image: Buffer, log?: Logger): Promise<void> {
  * also show a face. `log` gets the face check's figures. `checkFace: false` skips the face check: only for the demo
  * content's offline portraits (so a first start is not held up); api/test/seed.test.ts proves they show a face.
  */
-export async function uploadImage(data: Buffer, use: MediaUse, owner: string, log?: Logger, checkFace = true): Promise<UploadResult> {
+export async function uploadImage(data: Buffer, use: MediaUse, owner: string, log?: Logger, checkFace = true): Promise<UploadedMedia> {
   const image = await cleanImage(data, use);
   if (use === 'character' && checkFace) await requireFace(image.data, log);
   const stored = await saveMedia(image, use, owner);
