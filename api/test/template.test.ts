@@ -1,93 +1,55 @@
-import mongoose from 'mongoose';
 import {
   ErrorCode,
-  StoryStatus,
   TemplateStatus,
-  fillTemplate,
-  exampleValues,
-  validateStory,
   type TemplateCreateInput,
   type TemplateDetail,
 } from 'shared-kit';
-import { seedAccounts } from '../src/seed/accounts';
-import { seedTemplates } from '../src/seed/templates';
-import { Template } from '../src/modules/template/template.model';
 import { User } from '../src/modules/user/user.model';
-import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
-import { ADULT, storyPayload } from './editor.support';
-import { templateBody } from './support/templates';
+import { CookieClient, signInByPhone } from './helpers';
+import { ADULT } from './editor.support';
+import { templateBody, uidOf, useTemplateApi } from './support/templates';
 
 const T = '/api/editor/template';
 
-describe('templates: routes, roles, rules, stories made from them', () => {
-  let api: TestApi;
-  let t = Date.now();
-  let operator: CookieClient;
-  let author: CookieClient;
-  let other: CookieClient;
-  let guest: CookieClient;
-  let authorUid: string;
-
-  const uidOf = async (c: CookieClient) => (await c.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
-
-  beforeAll(async () => {
-    api = await startTestApi({ clock: () => t, env: { SMS_IP_SENDS_PER_HOUR: '1000' } });
-    await seedAccounts(api.logger);
-    operator = await signInByPhone(api.baseUrl, '+12025550100');
-    author = await signInByPhone(api.baseUrl, '+12025550611', ADULT);
-    other = await signInByPhone(api.baseUrl, '+12025550612', ADULT);
-    guest = new CookieClient(api.baseUrl);
-    await guest.post('/api/passport/guest');
-    authorUid = await uidOf(author);
-    const listed = await operator.post(`${T}/white_list`, { uid: authorUid, allow: true });
-    expect(listed.body).toMatchObject({ status_code: 0, data: { uid: authorUid, in_white_list: true } });
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
-
-  async function publish(over: Partial<TemplateCreateInput> = {}, by: CookieClient = author): Promise<string> {
-    const res = await by.post<{ template_id: string }>(`${T}/create`, templateBody(over));
-    expect(res.body.status_code).toBe(0);
-    return res.body.data!.template_id;
-  }
+describe('templates: the whitelist, roles, status, field rules and preview', () => {
+  const ctx = useTemplateApi();
 
   it('white_list tells who may make templates; only operators change it', async () => {
-    expect((await author.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: true, is_operator: false, can_publish: true });
-    expect((await other.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: false, is_operator: false, can_publish: false });
-    expect((await operator.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: false, is_operator: true, can_publish: true });
-    expect((await guest.call(`${T}/white_list`)).body.status_code).toBe(ErrorCode.NeedLogin);
-    expect((await other.post(`${T}/white_list`, { uid: await uidOf(other), allow: true })).body.status_code).toBe(ErrorCode.NoAccess);
-    expect((await operator.post(`${T}/white_list`, { uid: '999', allow: true })).body.status_code).toBe(ErrorCode.RecordNotFound);
+    expect((await ctx.author.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: true, is_operator: false, can_publish: true });
+    expect((await ctx.other.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: false, is_operator: false, can_publish: false });
+    expect((await ctx.operator.call(`${T}/white_list`)).body.data).toEqual({ in_white_list: false, is_operator: true, can_publish: true });
+    expect((await ctx.guest.call(`${T}/white_list`)).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await ctx.other.post(`${T}/white_list`, { uid: await uidOf(ctx.other), allow: true })).body.status_code).toBe(ErrorCode.NoAccess);
+    expect((await ctx.operator.post(`${T}/white_list`, { uid: '999', allow: true })).body.status_code).toBe(ErrorCode.RecordNotFound);
   });
 
   it('the console whitelist: content operators list, add and remove creators by uid or User ID, audited', async () => {
     const W = '/api/ops/template/white_list';
     // A content operator who is not an admin, and a moderator who may not touch the whitelist.
-    const content = await signInByPhone(api.baseUrl, '+12025550613', ADULT);
-    const moderator = await signInByPhone(api.baseUrl, '+12025550614', ADULT);
+    const content = await signInByPhone(ctx.api.baseUrl, '+12025550613', ADULT);
+    const moderator = await signInByPhone(ctx.api.baseUrl, '+12025550614', ADULT);
     for (const [c, permission] of [
       [content, 'content_operator'],
       [moderator, 'moderator'],
     ] as const) {
-      const granted = await operator.post('/api/ops/permission/update', { user: await uidOf(c), permission, grant: true });
+      const granted = await ctx.operator.post('/api/ops/permission/update', { user: await uidOf(c), permission, grant: true });
       expect(granted.body.status_code).toBe(0);
     }
-    const newcomer = await signInByPhone(api.baseUrl, '+12025550615', ADULT);
+    const newcomer = await signInByPhone(ctx.api.baseUrl, '+12025550615', ADULT);
     const newcomerUid = await uidOf(newcomer);
     await User.updateOne({ uid: newcomerUid }, { $set: { username: 'harbour_writer', username_key: 'harbour_writer' } });
 
     // Not on the list: template drafts are refused too (the whitelist decides who makes templates at all).
     expect((await newcomer.post(`${T}/create`, templateBody({ status: 'Draft' }))).body.status_code).toBe(ErrorCode.TemplateForbidden);
-    expect((await guest.call(W)).body.status_code).toBe(ErrorCode.NeedLogin);
-    expect((await other.call(W)).body.status_code).toBe(ErrorCode.NoAccess);
+    expect((await ctx.guest.call(W)).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await ctx.other.call(W)).body.status_code).toBe(ErrorCode.NoAccess);
     expect((await moderator.call(W)).body).toMatchObject({ status_code: ErrorCode.NoAccess, data: { permission: 'content_operator' } });
     expect((await moderator.post(W, { user: newcomerUid, allow: true })).body.status_code).toBe(ErrorCode.NoAccess);
     expect((await content.post(W, { user: 'nobody_at_all', allow: true })).body.status_code).toBe(ErrorCode.RecordNotFound);
     expect((await content.post(W, { user: '', allow: true })).body.status_code).not.toBe(0);
 
     const before = (await content.call<{ list: Array<{ uid: string }> }>(W)).body.data!.list;
-    expect(before.map((r) => r.uid)).toContain(authorUid);
+    expect(before.map((r) => r.uid)).toContain(ctx.authorUid);
     expect(before.map((r) => r.uid)).not.toContain(newcomerUid);
 
     // Added by User ID (any case): the creator can now make and publish templates.
@@ -107,7 +69,7 @@ describe('templates: routes, roles, rules, stories made from them', () => {
     expect((await newcomer.call(`${T}/get?template_id=${made.body.data!.template_id}`)).body.data).toMatchObject({ status: 'Published' });
     expect((await content.call<{ list: Array<{ uid: string }> }>(W)).body.data!.list.map((r) => r.uid)).not.toContain(newcomerUid);
 
-    const audit = await operator.call<{ list: Array<{ action: string; target_id: string; before: unknown; after: unknown }> }>(
+    const audit = await ctx.operator.call<{ list: Array<{ action: string; target_id: string; before: unknown; after: unknown }> }>(
       `/api/ops/audit/list?target_id=${newcomerUid}&count=20`,
     );
     const actions = audit.body.data!.list.filter((e) => e.action.startsWith('template.white_list'));
@@ -127,13 +89,13 @@ describe('templates: routes, roles, rules, stories made from them', () => {
           { field_id: 'pic', name: 'Cover art', type: 'image', is_optional: true, default_value: picture, target: { kind: 'cover', id: '' } },
         ],
       });
-    const good = await author.post(`${T}/create`, withDefaults('bgm_calm_shore', '/api/editor/art/sea.png'));
+    const good = await ctx.author.post(`${T}/create`, withDefaults('bgm_calm_shore', '/api/editor/art/sea.png'));
     expect(good.body.status_code).toBe(0);
     for (const [sound, picture, path] of [
       ['bgm_no_such_clip', '', 'fields.2.default_value'],
       ['', 'javascript:alert(1)', 'fields.3.default_value'],
     ] as const) {
-      const bad = await author.post<unknown>(`${T}/create`, withDefaults(sound, picture));
+      const bad = await ctx.author.post<unknown>(`${T}/create`, withDefaults(sound, picture));
       expect(bad.body).toMatchObject({ status_code: ErrorCode.ClientParamError, data: { errors: [{ path, rule: 'bad_value' }] } });
     }
   });
@@ -141,14 +103,14 @@ describe('templates: routes, roles, rules, stories made from them', () => {
   it('a template is published only when a story made from it could be published; a draft may be unfinished', async () => {
     const body = templateBody();
     body.story = { ...body.story!, characters: body.story!.characters!.map((c) => ({ ...c, dubbing_show: { dubbing: '', language: '' } })) };
-    const refused = await author.post<{ errors: Array<{ path: string; rule: string; code?: string }> }>(`${T}/create`, body);
+    const refused = await ctx.author.post<{ errors: Array<{ path: string; rule: string; code?: string }> }>(`${T}/create`, body);
     expect(refused.body.status_code).toBe(ErrorCode.ClientParamError);
     expect(refused.body.data!.errors).toContainEqual(expect.objectContaining({ path: 'story.characters.0.dubbing_show', rule: 'story_rule', code: 'chooseVoice' }));
-    expect((await author.post(`${T}/create`, { ...body, status: 'Draft' })).body.status_code).toBe(0);
+    expect((await ctx.author.post(`${T}/create`, { ...body, status: 'Draft' })).body.status_code).toBe(0);
   });
 
   it('each route by role: guests 1007, other creators 1010503 on writes, the author and operators served', async () => {
-    const id = await publish();
+    const id = await ctx.publish();
     const reads: Array<[string, string]> = [
       ['GET', `${T}/get_list`],
       ['GET', `${T}/get?template_id=${id}`],
@@ -157,64 +119,64 @@ describe('templates: routes, roles, rules, stories made from them', () => {
     ];
     for (const [method, path] of reads) {
       const send = (c: CookieClient) => (method === 'GET' ? c.call(path) : c.post(path, { template_id: id, values: { place: 'Gullrock' } }));
-      expect((await send(guest)).body.status_code).toBe(ErrorCode.NeedLogin);
-      expect((await send(new CookieClient(api.baseUrl))).body.status_code).toBe(ErrorCode.NeedLogin);
-      for (const c of [other, author, operator]) expect((await send(c)).body.status_code).toBe(0);
+      expect((await send(ctx.guest)).body.status_code).toBe(ErrorCode.NeedLogin);
+      expect((await send(new CookieClient(ctx.api.baseUrl))).body.status_code).toBe(ErrorCode.NeedLogin);
+      for (const c of [ctx.other, ctx.author, ctx.operator]) expect((await send(c)).body.status_code).toBe(0);
     }
     const writes: Array<[string, unknown]> = [
       [`${T}/create`, templateBody({ status: 'Draft' })],
       [`${T}/update_images`, { template_id: id, images: ['/api/editor/art/x.png'] }],
     ];
     for (const [path, body] of writes) {
-      expect((await guest.post(path, body)).body.status_code).toBe(ErrorCode.NeedLogin);
-      expect((await other.post(path, body)).body.status_code).toBe(ErrorCode.TemplateForbidden);
-      expect((await author.post(path, body)).body.status_code).toBe(0);
-      expect((await operator.post(path, body)).body.status_code).toBe(0);
+      expect((await ctx.guest.post(path, body)).body.status_code).toBe(ErrorCode.NeedLogin);
+      expect((await ctx.other.post(path, body)).body.status_code).toBe(ErrorCode.TemplateForbidden);
+      expect((await ctx.author.post(path, body)).body.status_code).toBe(0);
+      expect((await ctx.operator.post(path, body)).body.status_code).toBe(0);
     }
     const stories = `${T}/creator_story_list?template_id=${id}`;
-    expect((await guest.call(stories)).body.status_code).toBe(ErrorCode.NeedLogin);
-    expect((await other.call(stories)).body.status_code).toBe(ErrorCode.TemplateForbidden);
-    expect((await author.call(stories)).body.status_code).toBe(0);
-    expect((await operator.call(stories)).body.status_code).toBe(0);
+    expect((await ctx.guest.call(stories)).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await ctx.other.call(stories)).body.status_code).toBe(ErrorCode.TemplateForbidden);
+    expect((await ctx.author.call(stories)).body.status_code).toBe(0);
+    expect((await ctx.operator.call(stories)).body.status_code).toBe(0);
     // Another creator cannot save over the author's template, even whitelisted.
-    const otherUid = await uidOf(other);
-    await operator.post(`${T}/white_list`, { uid: otherUid, allow: true });
-    const detail = (await author.call<TemplateDetail>(`${T}/get?template_id=${id}`)).body.data!;
-    const hijack = await other.post(`${T}/create`, { ...templateBody(), template_id: id, revision: detail.revision });
+    const otherUid = await uidOf(ctx.other);
+    await ctx.operator.post(`${T}/white_list`, { uid: otherUid, allow: true });
+    const detail = (await ctx.author.call<TemplateDetail>(`${T}/get?template_id=${id}`)).body.data!;
+    const hijack = await ctx.other.post(`${T}/create`, { ...templateBody(), template_id: id, revision: detail.revision });
     expect(hijack.body.status_code).toBe(ErrorCode.TemplateForbidden);
-    await operator.post(`${T}/white_list`, { uid: otherUid, allow: false });
+    await ctx.operator.post(`${T}/white_list`, { uid: otherUid, allow: false });
   });
 
   it('status goes Draft -> Published -> Offline (and back to Published); other moves are refused', async () => {
-    const draft = await author.post<{ template_id: string; revision: number; status: string }>(`${T}/create`, templateBody({ status: 'Draft' }));
+    const draft = await ctx.author.post<{ template_id: string; revision: number; status: string }>(`${T}/create`, templateBody({ status: 'Draft' }));
     expect(draft.body.data).toMatchObject({ revision: 1, status: TemplateStatus.Draft });
     const id = draft.body.data!.template_id;
-    const offline = await author.post(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 1 });
+    const offline = await ctx.author.post(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 1 });
     expect(offline.body.status_code).toBe(ErrorCode.WrongStatusChange);
-    const pub = await author.post<{ revision: number; status: string }>(`${T}/create`, { ...templateBody(), template_id: id, revision: 1 });
+    const pub = await ctx.author.post<{ revision: number; status: string }>(`${T}/create`, { ...templateBody(), template_id: id, revision: 1 });
     expect(pub.body.data).toMatchObject({ revision: 2, status: TemplateStatus.Published });
-    const back = await author.post(`${T}/create`, { ...templateBody({ status: 'Draft' }), template_id: id, revision: 2 });
+    const back = await ctx.author.post(`${T}/create`, { ...templateBody({ status: 'Draft' }), template_id: id, revision: 2 });
     expect(back.body.status_code).toBe(ErrorCode.WrongStatusChange);
     // A save from an older revision loses nothing silently: it is refused with the current revision.
-    const stale = await author.post(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 1 });
+    const stale = await ctx.author.post(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 1 });
     expect(stale.body).toMatchObject({ status_code: ErrorCode.ConcurrentOperation, data: { revision: 2 } });
-    const off = await operator.post<{ status: string }>(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 2 });
+    const off = await ctx.operator.post<{ status: string }>(`${T}/create`, { ...templateBody({ status: 'Offline' }), template_id: id, revision: 2 });
     expect(off.body.data!.status).toBe(TemplateStatus.Offline);
     // Offline: out of the gallery, unreadable to others, and no story can be made from it.
-    const gallery = await other.call<{ templates: Array<{ template_id: string }> }>(`${T}/get_list?count=50`);
+    const gallery = await ctx.other.call<{ templates: Array<{ template_id: string }> }>(`${T}/get_list?count=50`);
     expect(gallery.body.data!.templates.map((x) => x.template_id)).not.toContain(id);
-    expect((await other.call(`${T}/get?template_id=${id}`)).body.status_code).toBe(ErrorCode.TemplateNotExist);
-    const made = await other.post('/api/editor/story/create', { template: { template_id: id, values: { place: 'Here' } } });
+    expect((await ctx.other.call(`${T}/get?template_id=${id}`)).body.status_code).toBe(ErrorCode.TemplateNotExist);
+    const made = await ctx.other.post('/api/editor/story/create', { template: { template_id: id, values: { place: 'Here' } } });
     expect(made.body.status_code).toBe(ErrorCode.TemplateNotExist);
-    const mine = await author.call<{ templates: Array<{ template_id: string; status: string }> }>(`${T}/get_list?scope=mine&count=50`);
+    const mine = await ctx.author.call<{ templates: Array<{ template_id: string; status: string }> }>(`${T}/get_list?scope=mine&count=50`);
     expect(mine.body.data!.templates.find((x) => x.template_id === id)?.status).toBe(TemplateStatus.Offline);
-    const again = await author.post(`${T}/create`, { ...templateBody(), template_id: id, revision: 3 });
+    const again = await ctx.author.post(`${T}/create`, { ...templateBody(), template_id: id, revision: 3 });
     expect(again.body.status_code).toBe(0);
   });
 
   it('checks field definitions: unique names, lengths at their limits, targets, placement', async () => {
     const errorsOf = async (over: Partial<TemplateCreateInput>) => {
-      const res = await author.post<{ errors: Array<{ path: string; rule: string }> }>(`${T}/create`, templateBody(over));
+      const res = await ctx.author.post<{ errors: Array<{ path: string; rule: string }> }>(`${T}/create`, templateBody(over));
       return res.body.status_code === 0 ? [] : res.body.data!.errors.map((e) => `${e.path} ${e.rule}`);
     };
     expect(await errorsOf({ name: 'x'.repeat(30) })).toEqual([]);
@@ -254,26 +216,26 @@ describe('templates: routes, roles, rules, stories made from them', () => {
       { ...templateBody(), category: 'horror' },
     ];
     for (const body of bodies) {
-      const res = await author.post(`${T}/create`, body);
+      const res = await ctx.author.post(`${T}/create`, body);
       expect(res.status).toBeLessThan(500);
       expect([ErrorCode.ClientParamError, ErrorCode.InvalidParam]).toContain(res.body.status_code);
     }
     for (const q of ['template_id=', 'template_id[$ne]=1', 'template_id=12x', '']) {
-      const res = await author.call(`${T}/get?${q}`);
+      const res = await ctx.author.call(`${T}/get?${q}`);
       expect(res.status).toBeLessThan(500);
       expect([ErrorCode.ClientParamError, ErrorCode.InvalidParam]).toContain(res.body.status_code);
     }
-    expect((await author.call(`${T}/get?template_id=123`)).body.status_code).toBe(ErrorCode.TemplateNotExist);
-    expect((await author.call(`${T}/get_list?count=500`)).body.status_code).toBe(ErrorCode.ClientParamError);
-    expect((await author.call(`${T}/get_list?category=nope`)).body.status_code).toBe(ErrorCode.ClientParamError);
-    expect((await author.call(`${T}/get_list?search=${encodeURIComponent('.*(')}`)).body.status_code).toBe(0);
-    expect((await author.post(`${T}/preview`, { template_id: '1', values: { 'a b': 'x' } })).body.status_code).toBe(ErrorCode.ClientParamError);
-    expect((await author.post(`${T}/update_images`, { template_id: '1', images: ['javascript:alert(1)'] })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await ctx.author.call(`${T}/get?template_id=123`)).body.status_code).toBe(ErrorCode.TemplateNotExist);
+    expect((await ctx.author.call(`${T}/get_list?count=500`)).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await ctx.author.call(`${T}/get_list?category=nope`)).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await ctx.author.call(`${T}/get_list?search=${encodeURIComponent('.*(')}`)).body.status_code).toBe(0);
+    expect((await ctx.author.post(`${T}/preview`, { template_id: '1', values: { 'a b': 'x' } })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await ctx.author.post(`${T}/update_images`, { template_id: '1', images: ['javascript:alert(1)'] })).body.status_code).toBe(ErrorCode.ClientParamError);
   });
 
   it('preview places the values; filled values are checked at their limits', async () => {
-    const id = await publish();
-    const preview = await other.post<{ story: { story_name: string; nodes: Array<{ content: string }>; characters: Array<{ character_url: string }> } }>(
+    const id = await ctx.publish();
+    const preview = await ctx.other.post<{ story: { story_name: string; nodes: Array<{ content: string }>; characters: Array<{ character_url: string }> } }>(
       `${T}/preview`,
       { template_id: id, values: { place: 'x'.repeat(20), face: '/api/editor/art/keeper.png' } },
     );
@@ -282,7 +244,7 @@ describe('templates: routes, roles, rules, stories made from them', () => {
     expect(preview.body.data!.story.nodes[0]!.content).toBe(`You reach ${'x'.repeat(20)} and meet @{character_c1}.`);
     expect(preview.body.data!.story.characters[0]!.character_url).toBe('/api/editor/art/keeper.png');
     const rulesOf = async (values: Record<string, string>) => {
-      const res = await other.post<{ errors: Array<{ path: string; rule: string }> }>(`${T}/preview`, { template_id: id, values });
+      const res = await ctx.other.post<{ errors: Array<{ path: string; rule: string }> }>(`${T}/preview`, { template_id: id, values });
       return res.body.status_code === 0 ? [] : res.body.data!.errors.map((e) => `${e.path} ${e.rule}`);
     };
     expect(await rulesOf({ place: 'x'.repeat(21) })).toEqual(['values.place too_long']);
@@ -292,110 +254,4 @@ describe('templates: routes, roles, rules, stories made from them', () => {
     expect(await rulesOf({ place: 'A', ghost: 'x' })).toEqual(['values.ghost unknown_field']);
   });
 
-  it('a story made from a template is filled, remembers its template, and is listed for the template author', async () => {
-    const id = await publish();
-    const made = await other.post<{ story_id: string; status: number }>('/api/editor/story/create', {
-      template: { template_id: id, values: { place: 'Gullrock', face: '/api/editor/art/keeper.png' } },
-    });
-    expect(made.body.status_code).toBe(0);
-    expect(made.body.data!.status).toBe(StoryStatus.Draft);
-    const story = await other.call<{ story_info: { story_name: string }; nodes: Array<{ content: string }> }>(
-      `/api/editor/story/get?story_id=${made.body.data!.story_id}`,
-    );
-    expect(story.body.data!.story_info.story_name).toBe('The Gullrock Lighthouse');
-    expect(story.body.data!.nodes[0]!.content).toContain('You reach Gullrock');
-    const bad = await other.post('/api/editor/story/create', { template: { template_id: id, values: { place: 'x'.repeat(21) } } });
-    expect(bad.body.status_code).toBe(ErrorCode.ClientParamError);
-    const list = await author.call<{ stories: Array<{ story_id: string; story_name: string }>; total: number }>(
-      `${T}/creator_story_list?template_id=${id}`,
-    );
-    // Another creator's story is theirs until it passes review: listed without its name, as a Draft.
-    expect(list.body.data).toMatchObject({ total: 1, stories: [{ story_id: made.body.data!.story_id, story_name: '', status: StoryStatus.Draft }] });
-    expect(JSON.stringify(list.body)).not.toContain('Gullrock');
-    const card = await other.call<{ templates: Array<{ template_id: string; stories_made: number }> }>(`${T}/get_list?count=50`);
-    expect(card.body.data!.templates.find((x) => x.template_id === id)?.stories_made).toBe(1);
-  });
-
-  it("lorebook entries hold fields in their content and keys, filled in the story made from the template", async () => {
-    const base = templateBody();
-    const lorebook = {
-      entries: [
-        { entry_id: 'e1', name: 'The place', keys: ['@{field_place}', 'island'], content: '@{field_place} is a rock where the gulls nest.' },
-        { entry_id: 'e2', name: 'Exact', keys: ['^@{field_place}$'], use_regex: true, content: 'Said alone: @{field_place}.' },
-      ],
-    };
-    const id = await publish({ story: { ...base.story, lorebook } });
-    const read = await author.call<TemplateDetail>(`${T}/get?template_id=${id}`);
-    expect(read.body.data!.story.lorebook!.entries[0]!.content).toBe('@{field_place} is a rock where the gulls nest.');
-    const preview = await other.post<{ story: { lorebook: { entries: Array<{ keys: string[]; content: string }> } } }>(`${T}/preview`, {
-      template_id: id,
-      values: { place: 'Gull (Rock)' },
-    });
-    expect(preview.body.data!.story.lorebook.entries[0]).toMatchObject({ keys: ['Gull (Rock)', 'island'], content: 'Gull (Rock) is a rock where the gulls nest.' });
-    const made = await other.post<{ story_id: string }>('/api/editor/story/create', { template: { template_id: id, values: { place: 'Gull (Rock)' } } });
-    expect(made.body.status_code).toBe(0);
-    const story = await other.call<{ lorebook: { entries: Array<{ keys: string[]; content: string; use_regex: boolean }> } }>(
-      `/api/editor/story/get?story_id=${made.body.data!.story_id}`,
-    );
-    const [place, exact] = story.body.data!.lorebook.entries;
-    expect(place).toMatchObject({ keys: ['Gull (Rock)', 'island'], content: 'Gull (Rock) is a rock where the gulls nest.' });
-    // A regular-expression key matches the value as written.
-    expect(exact).toMatchObject({ keys: ['^Gull \\(Rock\\)$'], use_regex: true, content: 'Said alone: Gull (Rock).' });
-    // A field deleted from the template but left in its lorebook is named where it is.
-    const stale = await author.post<{ errors: Array<{ path: string; rule: string }> }>(`${T}/create`, {
-      ...templateBody({ status: 'Draft' }),
-      story: { ...base.story, lorebook: { entries: [{ entry_id: 'e1', keys: ['@{field_gone}'], content: 'x' }] } },
-    });
-    expect(stale.body.status_code).toBe(ErrorCode.ClientParamError);
-    expect(stale.body.data!.errors.map((e) => `${e.path} ${e.rule}`)).toContain('story.lorebook.entries.0.keys.0 unknown_field');
-  });
-
-  it('stories of an app-only template cannot be saved in the web editor (1010502)', async () => {
-    const id = await publish({ app_edit_only: true });
-    const made = await other.post<{ story_id: string; version_id: string }>('/api/editor/story/create', {
-      template: { template_id: id, values: { place: 'Gullrock' } },
-    });
-    expect(made.body.status_code).toBe(0);
-    const edit = await other.post('/api/editor/story/create', {
-      ...storyPayload(),
-      story_id: made.body.data!.story_id,
-      version: { version_id: made.body.data!.version_id },
-    });
-    expect(edit.body.status_code).toBe(ErrorCode.TemplateNotSupported);
-  });
-
-  it('gallery: search, categories and paging over published templates', async () => {
-    await publish({ name: 'Zephyr Heist', category: 'scifi' });
-    const found = await other.call<{ templates: Array<{ name: string; author_name: string }> }>(`${T}/get_list?search=zephyr`);
-    expect(found.body.data!.templates.map((x) => x.name)).toEqual(['Zephyr Heist']);
-    const scifi = await other.call<{ templates: Array<{ category: string }> }>(`${T}/get_list?category=scifi`);
-    expect(scifi.body.data!.templates.every((x) => x.category === 'scifi')).toBe(true);
-    const page = await other.call<{ templates: unknown[]; has_more: boolean; next_offset: number }>(`${T}/get_list?count=1`);
-    expect(page.body.data).toMatchObject({ has_more: true, next_offset: 1 });
-    expect(page.body.data!.templates).toHaveLength(1);
-  });
-
-  it('images: the author sets cover and pictures, readers get them', async () => {
-    const id = await publish();
-    const set = await author.post(`${T}/update_images`, { template_id: id, cover: '/api/editor/art/cover.png', images: ['/api/editor/art/a.png'] });
-    expect(set.body.data).toEqual({ template_id: id, cover: '/api/editor/art/cover.png', images: ['/api/editor/art/a.png'] });
-    const got = await other.call(`${T}/get_images?template_id=${id}`);
-    expect(got.body.data).toEqual({ template_id: id, cover: '/api/editor/art/cover.png', images: ['/api/editor/art/a.png'] });
-    const tooMany = await author.post(`${T}/update_images`, { template_id: id, images: Array.from({ length: 7 }, () => '/api/editor/art/a.png') });
-    expect(tooMany.body.status_code).toBe(ErrorCode.ClientParamError);
-  });
-
-  it('seeds three demo templates once; what each makes passes the story publish rules', async () => {
-    expect(await seedTemplates(api.logger, () => t)).toHaveLength(3);
-    expect(await seedTemplates(api.logger, () => t)).toEqual([]);
-    const seeded = await Template.find({ name: mongoose.trusted({ $in: ['Locked Room Mystery', 'Letters Across the Sea', 'Seven Days Stranded'] }) }).lean();
-    expect(seeded).toHaveLength(3);
-    for (const tpl of seeded) {
-      expect(tpl.status).toBe(TemplateStatus.Published);
-      const detail = (await other.call<TemplateDetail>(`${T}/get?template_id=${tpl.template_id}`)).body.data!;
-      const story = fillTemplate(detail, exampleValues(detail.fields));
-      expect(validateStory(story, { mode: 'publish' })).toEqual([]);
-    }
-    t += 1000;
-  });
 });
