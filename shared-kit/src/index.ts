@@ -19,4 +19,5 @@ export * from './shell-bridge';
 export type * from './contracts';
 export * from './report';
 export * from './opsMail';
+export * from './ugcVoice';
 export * from './prerender';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { UGC_LANGUAGE_KEYS, UGC_PITCH_RANGE, UGC_SPEED_RANGE } from '../ugcVoice';
 
 /** Custom voices (`/api/editor/ugc_voice/*`, spec sections 3 and 7). */
 
@@ -71,3 +73,93 @@ export const VOICE_CONTRACTS = {
   'POST /editor/ugc_voice/mix': z.object({ voice: ugcVoiceSchema }),
   'POST /editor/ugc_voice/update': z.object({ voice: ugcVoiceSchema }),
 } as const;
+
+/*
+ * What the editor sends to `/api/editor/ugc_voice/*`, as the api validates it. `create` is a multipart form (the
+ * recording as `audio` beside text fields); the others are JSON.
+ */
+
+const voiceName = z
+  .string()
+  .trim()
+  .min(LIMITS.voiceNameMin, `Between ${LIMITS.voiceNameMin} and ${LIMITS.voiceNameMax} characters`)
+  .max(LIMITS.voiceNameMax, `Between ${LIMITS.voiceNameMin} and ${LIMITS.voiceNameMax} characters`);
+const voiceLanguage = z.enum(UGC_LANGUAGE_KEYS);
+const voiceTag = z.object({ category: z.enum(['gender', 'age', 'trait']), value: z.string().max(20) });
+const voicePitch = z.number().int().min(UGC_PITCH_RANGE[0]).max(UGC_PITCH_RANGE[1]);
+const voiceSpeed = z.number().int().min(UGC_SPEED_RANGE[0]).max(UGC_SPEED_RANGE[1]);
+const voicePrivacy = z.enum(['Privacy', 'Public']);
+const voiceId = z.string().min(1).max(40);
+
+/** `POST /api/editor/ugc_voice/create`'s text fields: multipart fields are strings, tags "category:value,...". */
+const createFields = z.object({
+  name: voiceName,
+  language: voiceLanguage.default('en'),
+  tags: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .map((t) => ({ category: t.split(':')[0] ?? '', value: t.split(':')[1] ?? '' })),
+    )
+    .pipe(z.array(voiceTag)),
+  pitch: z.coerce.number().pipe(voicePitch).default(0),
+  speed: z.coerce.number().pipe(voiceSpeed).default(0),
+  privacy: voicePrivacy.default('Privacy'),
+  text_id: z.string().max(20).optional(),
+  source: z.enum(['record', 'upload']).default('upload'),
+});
+
+/** The request schemas of the custom voice calls, by the part of the call they check. */
+export const VOICE_REQUESTS = {
+  createFields,
+  listQuery: z.object({
+    scope: z.enum(['mine', 'public']).default('mine'),
+    keyword: z.string().trim().max(40).optional(),
+    language: z.string().max(10).optional(),
+    tag: z.string().max(40).optional(),
+    cursor: z.coerce.number().int().min(0).max(100_000).default(0),
+  }),
+  idQuery: z.object({ voice_id: voiceId }),
+  mixBody: z.object({
+    name: voiceName,
+    mix_speakers: z.array(z.object({ voice_id: voiceId, factor: z.number().int() })).min(1).max(10),
+    tags: z.array(voiceTag).default([]),
+    privacy: voicePrivacy.default('Privacy'),
+    pitch: voicePitch.default(0),
+    speed: voiceSpeed.default(0),
+  }),
+  updateBody: z.object({
+    voice_id: voiceId,
+    name: voiceName.optional(),
+    tags: z.array(voiceTag).optional(),
+    language: voiceLanguage.optional(),
+    pitch: voicePitch.optional(),
+    speed: voiceSpeed.optional(),
+    privacy: voicePrivacy.optional(),
+    status: z.literal('Deleted').optional(),
+  }),
+  /** `GET /api/voice/dialogue_audio`. */
+  dialogueAudioQuery: z.object({ dialogue_id: z.string().regex(/^\d{1,24}$/, 'must be a dialogue id') }),
+  /** `GET /api/voice/audio/:key`. */
+  clipParams: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/, 'must be a clip id') }),
+};
+
+/**
+ * A new voice's fields as the api reads them from the form (tags as a list, numbers as numbers); `newVoiceFields`
+ * writes them. The language is any key the conf offered (the api refuses one outside `UGC_LANGUAGE_KEYS`).
+ */
+export type NewVoice = Omit<z.output<typeof createFields>, 'language'> & { language: string };
+/** `GET /api/editor/ugc_voice/list`'s query. */
+export type VoiceListQuery = z.input<typeof VOICE_REQUESTS.listQuery>;
+/** `GET /api/editor/ugc_voice/get`'s query. */
+export type VoiceIdQuery = z.input<typeof VOICE_REQUESTS.idQuery>;
+/** `POST /api/editor/ugc_voice/mix`. */
+export type MixBody = z.input<typeof VOICE_REQUESTS.mixBody>;
+/** `POST /api/editor/ugc_voice/update`: the voice and what changes. */
+export type VoiceChange = z.input<typeof VOICE_REQUESTS.updateBody>;
+/** `GET /api/voice/dialogue_audio`'s query. */
+export type DialogueAudioQuery = z.input<typeof VOICE_REQUESTS.dialogueAudioQuery>;

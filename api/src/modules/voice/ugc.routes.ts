@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { ErrorCode, LIMITS } from 'shared-kit';
-import { z } from 'zod';
+import { ErrorCode } from 'shared-kit';
+import { VOICE_REQUESTS } from 'shared-kit/schemas';
 import { creationGuards, currentUser, requireUser } from '../../lib/auth';
 import type { AppRouter, AppState } from '../../lib/context';
 import { respond } from '../../lib/envelope';
@@ -11,76 +11,15 @@ import { validate } from '../../lib/validate';
 import { declaredTooLarge, parseMultipart } from '../media';
 import { uploadRefused } from '../media';
 import { MAX_VOICE_UPLOAD_BYTES, createVoice, getVoice, listVoices, mixVoices, updateVoice, voiceCategories, voiceConf, type UgcDeps } from './ugc.service';
-import { PITCH_RANGE, SPEED_RANGE, UGC_LANGUAGES } from './ugc.voice';
 
 const V = '/api/editor/ugc_voice';
 export const UGC_CREATE_PATH = `${V}/create`;
 
-const name = z
-  .string()
-  .trim()
-  .min(LIMITS.voiceNameMin, `Between ${LIMITS.voiceNameMin} and ${LIMITS.voiceNameMax} characters`)
-  .max(LIMITS.voiceNameMax, `Between ${LIMITS.voiceNameMin} and ${LIMITS.voiceNameMax} characters`);
-const language = z.enum(UGC_LANGUAGES.map((l) => l.language_key) as [string, ...string[]]);
-const tag = z.object({ category: z.enum(['gender', 'age', 'trait']), value: z.string().max(20) });
-const pitch = z.number().int().min(PITCH_RANGE[0]).max(PITCH_RANGE[1]);
-const speed = z.number().int().min(SPEED_RANGE[0]).max(SPEED_RANGE[1]);
-const privacy = z.enum(['Privacy', 'Public']);
-
-/** Multipart fields are strings: tags as "category:value,category:value", numbers as text. */
-const createFields = z.object({
-  name,
-  language: language.default('en'),
-  tags: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean)
-        .map((t) => ({ category: t.split(':')[0] ?? '', value: t.split(':')[1] ?? '' })),
-    )
-    .pipe(z.array(tag)),
-  pitch: z.coerce.number().pipe(pitch).default(0),
-  speed: z.coerce.number().pipe(speed).default(0),
-  privacy: privacy.default('Privacy'),
-  text_id: z.string().max(20).optional(),
-  source: z.enum(['record', 'upload']).default('upload'),
-});
-
-const listQuery = validate({
-  query: z.object({
-    scope: z.enum(['mine', 'public']).default('mine'),
-    keyword: z.string().trim().max(40).optional(),
-    language: z.string().max(10).optional(),
-    tag: z.string().max(40).optional(),
-    cursor: z.coerce.number().int().min(0).max(100_000).default(0),
-  }),
-});
-const idQuery = validate({ query: z.object({ voice_id: z.string().min(1).max(40) }) });
-const mixBody = validate({
-  body: z.object({
-    name,
-    mix_speakers: z.array(z.object({ voice_id: z.string().min(1).max(40), factor: z.number().int() })).min(1).max(10),
-    tags: z.array(tag).default([]),
-    privacy: privacy.default('Privacy'),
-    pitch: pitch.default(0),
-    speed: speed.default(0),
-  }),
-});
-const updateBody = validate({
-  body: z.object({
-    voice_id: z.string().min(1).max(40),
-    name: name.optional(),
-    tags: z.array(tag).optional(),
-    language: language.optional(),
-    pitch: pitch.optional(),
-    speed: speed.optional(),
-    privacy: privacy.optional(),
-    status: z.literal('Deleted').optional(),
-  }),
-});
+const { createFields } = VOICE_REQUESTS;
+const listQuery = validate({ query: VOICE_REQUESTS.listQuery });
+const idQuery = validate({ query: VOICE_REQUESTS.idQuery });
+const mixBody = validate({ body: VOICE_REQUESTS.mixBody });
+const updateBody = validate({ body: VOICE_REQUESTS.updateBody });
 
 /** Custom voices' JSON routes (spec section 7: ugc_voice conf, category, list, get, update, mix). */
 export function ugcVoiceRoutes(router: AppRouter, deps: UgcDeps): void {

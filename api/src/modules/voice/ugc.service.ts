@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { ErrorCode, LIMITS, type UgcVoice as UgcVoiceView, type UgcVoiceTag } from 'shared-kit';
+import type { VOICE_REQUESTS } from 'shared-kit/schemas';
+import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { catalogLanguage, isCatalogVoice, voiceSpec } from './voice.catalog';
@@ -123,15 +125,8 @@ async function preview(v: Pick<UgcVoiceFields, 'voice_id' | 'base' | 'pitch' | '
   return (await speakPreview(ugcSpec(v), previewText(v.language))).key;
 }
 
-export interface CreateInput {
-  name: string;
-  language: string;
-  tags: UgcVoiceTag[];
-  pitch: number;
-  speed: number;
-  privacy: 'Privacy' | 'Public';
-  text_id?: string | undefined;
-}
+/** A new voice's fields as `ugc_voice/create` validated them. */
+export type CreateInput = z.output<typeof VOICE_REQUESTS.createFields>;
 
 /**
  * A voice from a recording or an uploaded file (spec section 5: 10-60 seconds, read as written, not noisy): the file
@@ -191,14 +186,8 @@ async function usableVoice(uid: string, voiceId: string): Promise<UgcVoiceFields
   return v;
 }
 
-export interface MixInput {
-  name: string;
-  mix_speakers: Array<{ voice_id: string; factor: number }>;
-  tags: UgcVoiceTag[];
-  privacy: 'Privacy' | 'Public';
-  pitch: number;
-  speed: number;
-}
+/** A `ugc_voice/mix` body as validated. */
+export type MixInput = z.output<typeof VOICE_REQUESTS.mixBody>;
 
 /** A voice mixed from 2-4 voices (built-in or custom), each weighted by its factor / 100; factors add up to 100. */
 export async function mixVoices(uid: string, input: MixInput, deps: UgcDeps): Promise<UgcVoiceView> {
@@ -257,13 +246,8 @@ export async function getVoice(uid: string, voiceId: string, now: number): Promi
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export interface ListInput {
-  scope: 'mine' | 'public';
-  keyword?: string | undefined;
-  language?: string | undefined;
-  tag?: string | undefined;
-  cursor: number;
-}
+/** `ugc_voice/list`'s query as validated. */
+export type ListInput = z.output<typeof VOICE_REQUESTS.listQuery>;
 
 /** My voices (all but deleted), or the public library (public and Normal), newest first, by name search. */
 export async function listVoices(uid: string, q: ListInput, now: number) {
@@ -285,16 +269,8 @@ export async function listVoices(uid: string, q: ListInput, now: number) {
   return { voices: page.map((v) => present(v, uid, now, names)), has_more: found.length > PAGE, cursor: q.cursor + page.length };
 }
 
-export interface UpdateInput {
-  voice_id: string;
-  name?: string | undefined;
-  tags?: UgcVoiceTag[] | undefined;
-  language?: string | undefined;
-  pitch?: number | undefined;
-  speed?: number | undefined;
-  privacy?: 'Privacy' | 'Public' | undefined;
-  status?: 'Deleted' | undefined;
-}
+/** A `ugc_voice/update` body as validated. */
+export type UpdateInput = z.output<typeof VOICE_REQUESTS.updateBody>;
 
 /**
  * The owner changes a voice: a new name (once a UTC day), tags, language, pitch and speed (a new preview), public

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UGC_PITCH_RANGE, UGC_SPEED_RANGE, type UgcLanguageKey } from 'shared-kit';
 import type { VoiceSpec } from './voice.catalog';
 import type { AudioMeasures } from './ugc.audio';
 import type { UgcVoiceFields } from './ugc.model';
@@ -7,14 +8,14 @@ import type { UgcVoiceFields } from './ugc.model';
 export const UGC_PREFIX = 'ugc_';
 export const isUgcVoiceId = (id: string): boolean => id.startsWith(UGC_PREFIX);
 
-/** The languages a custom voice may speak, with the offline engine's voice for each. */
+/** The languages a custom voice may speak (shared-kit's `UGC_LANGUAGE_KEYS`), with the offline engine's voice for each. */
 export const UGC_LANGUAGES = [
   { language: 'English', language_key: 'en', espeak: 'en-us' },
   { language: 'Español', language_key: 'es', espeak: 'es' },
   { language: 'Português', language_key: 'pt-BR', espeak: 'pt-br' },
   { language: 'Bahasa Indonesia', language_key: 'id', espeak: 'id' },
   { language: '中文', language_key: 'zh-CN', espeak: 'cmn' },
-] as const;
+] as const satisfies ReadonlyArray<{ language: string; language_key: UgcLanguageKey; espeak: string }>;
 
 /** What a recording reads aloud, per language (10-60 s at a reading pace). */
 export const READ_TEXTS = [
@@ -64,9 +65,9 @@ export const TAG_CATEGORIES = [
   { category: 'trait' as const, values: ['warm', 'calm', 'bright', 'deep', 'husky', 'gentle', 'lively', 'serious'] },
 ];
 
-/** Offsets allowed for pitch and speed, in percent (factors 0.5-1.5 and 0.5-2). */
-export const PITCH_RANGE: [number, number] = [-50, 50];
-export const SPEED_RANGE: [number, number] = [-50, 100];
+/** Offsets allowed for pitch and speed, in percent (factors 0.5-1.5 and 0.5-2): the request contract's. */
+export const PITCH_RANGE = UGC_PITCH_RANGE;
+export const SPEED_RANGE = UGC_SPEED_RANGE;
 /** At most this many voices in one mix. */
 export const MIX_MAX = 4;
 

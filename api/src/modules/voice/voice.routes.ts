@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ErrorCode } from 'shared-kit';
+import { VOICE_REQUESTS } from 'shared-kit/schemas';
 import type { AppRouter } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
@@ -8,8 +8,8 @@ import { respond } from '../../lib/envelope';
 import { speakDialogue } from './speech.stream';
 import { findClip, VOICE_AUDIO_PATH } from './voice.service';
 
-const lineQuery = validate({ query: z.object({ dialogue_id: z.string().regex(/^\d{1,24}$/, 'must be a dialogue id') }) });
-const clipParams = validate({ params: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/, 'must be a clip id') }) });
+const lineQuery = validate({ query: VOICE_REQUESTS.dialogueAudioQuery });
+const clipParams = validate({ params: VOICE_REQUESTS.clipParams });
 
 /** Spoken sentences (see speech.stream.ts): a clip never changes under its id, so any cache may keep it. */
 export function voiceRoutes(router: AppRouter): void {
