@@ -1,10 +1,8 @@
-import type { JSX } from 'react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { ApiError, ErrorCode, type OpsQueueItem, type StoryContent, type StoryReviewResult } from 'shared-kit';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiError, ErrorCode, type OpsQueueItem, type StoryContent } from 'shared-kit';
 import { i18n } from 'ui-kit';
-import App from './App';
 import { OPS_NS } from './i18n';
+import { refused, renderConsoleAt, summaryRefused } from '../test/console';
 import * as service from './services/ops.service';
 import * as moderation from './services/moderation.service';
 import { findReadyTable } from '../test/tables';
@@ -21,32 +19,8 @@ beforeEach(() => {
   jest.mocked(moderation).fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['reviewer'] });
 });
 
-function Where(): JSX.Element {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/ops/*" element={<App />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-}
-
-const ok = { is_valid: true, extra: null };
-const bad = (reason: string) => ({ is_valid: false, extra: { simple_reason: { display_reason: reason } } });
-const result: StoryReviewResult = {
-  characters: [{ character_id: 'c1', img: ok, name: ok, settings: ok, style: ok }],
-  nodes: [{ node_id: 'n1', img: ok, name: ok, content: ok, ending_content: ok }],
-  summary: bad('Contains words that are not allowed'),
-  name: ok,
-  prologue: ok,
-  introduction: ok,
-  player: { character_name: ok, settings: ok },
-};
+const renderAt = (path: string) => renderConsoleAt(path, { showPath: true });
+const result = summaryRefused('Contains words that are not allowed');
 const content = {
   story_gen_type: 'UserDefined',
   story_name: 'The Lighthouse',
@@ -121,7 +95,7 @@ describe('mfe-ops story review', () => {
   });
 
   it("says the automated review's reason in the console's language; any other reason as written", async () => {
-    const words = { ...result, summary: bad('Contains words that are not allowed, please edit and try again'), introduction: bad('Sexual content is not allowed') };
+    const words = { ...result, summary: refused('Contains words that are not allowed, please edit and try again'), introduction: refused('Sexual content is not allowed') };
     api.claimStory.mockResolvedValue({ ...claimed, review_result: words });
     await i18n.changeLanguage('zh-CN');
     await i18n.loadNamespaces(OPS_NS);

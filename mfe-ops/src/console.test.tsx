@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OpsStats } from 'shared-kit';
 import { i18n } from 'ui-kit';
-import App from './App';
 import { OPS_NS } from './i18n';
+import { renderConsoleAt } from '../test/console';
 import * as consoleApi from './services/console.service';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
@@ -23,16 +22,6 @@ beforeEach(() => {
   ops.fetchQueue.mockResolvedValue({ list: [] });
   mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['reviewer', 'moderator', 'content_operator', 'admin'] });
 });
-
-function open(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/ops/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
 
 const days = (fill: (i: number) => Partial<OpsStats['queues']['review']['days'][number]>) =>
   Array.from({ length: 30 }, (_, i) => ({
@@ -62,7 +51,7 @@ const stats: OpsStats = {
 describe('mfe-ops dashboard', () => {
   it('is the first link of the console and draws each figure with a table for screen readers', async () => {
     api.fetchStats.mockResolvedValue(stats);
-    open('/ops/dashboard');
+    renderConsoleAt('/ops/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Console' }, { timeout: 5000 });
     expect(within(nav).getAllByRole('link')[0]!.textContent).toBe('Dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeTruthy();
@@ -83,7 +72,7 @@ describe('mfe-ops dashboard', () => {
 
   it('says when nothing happened, and offers a retry when the figures fail', async () => {
     api.fetchStats.mockRejectedValueOnce(new Error('down'));
-    open('/ops/dashboard');
+    renderConsoleAt('/ops/dashboard');
     expect(await screen.findByText('The figures could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();
     const quiet = { ...stats, operators: [], reasons: [], queues: { review: { now: 0, days: days(() => ({})) }, report: { now: 0, days: days(() => ({})) }, appeal: { now: 0, days: days(() => ({})) } } };
     api.fetchStats.mockResolvedValueOnce(quiet);
@@ -96,7 +85,7 @@ describe('mfe-ops mail', () => {
   it('mails one account and pushes to everyone online, saying what was sent', async () => {
     api.sendMail.mockResolvedValue({ mail_id: 'm1', sent: 1, unknown: [] });
     api.sendPush.mockResolvedValue({ push_id: 'p1', push_type: 'Others', accounts: null, unknown: [] });
-    open('/ops/mail');
+    renderConsoleAt('/ops/mail');
     const mailForm = await screen.findByRole('region', { name: 'Mail to the inbox' }, { timeout: 5000 });
     fireEvent.change(within(mailForm).getByLabelText('User ID or uid'), { target: { value: 'player_one' } });
     fireEvent.change(within(mailForm).getByLabelText('Title'), { target: { value: 'Hello' } });
@@ -119,7 +108,7 @@ describe('mfe-ops mail', () => {
 
   it('says why a send failed', async () => {
     api.sendMail.mockRejectedValue(new Error('No such account'));
-    open('/ops/mail');
+    renderConsoleAt('/ops/mail');
     const mailForm = await screen.findByRole('region', { name: 'Mail to the inbox' }, { timeout: 5000 });
     fireEvent.change(within(mailForm).getByLabelText('User ID or uid'), { target: { value: 'x' } });
     fireEvent.change(within(mailForm).getByLabelText('Title'), { target: { value: 'Hello' } });

@@ -1,10 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, ErrorCode, type StoryContent } from 'shared-kit';
 import { i18n } from 'ui-kit';
-import App from './App';
 import { operationOf } from './components/OperationFields';
 import { OPS_NS } from './i18n';
+import { renderConsoleAt } from '../test/console';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
 import { findReadyTable } from '../test/tables';
@@ -22,16 +21,6 @@ beforeEach(() => {
   ops.fetchQueue.mockResolvedValue({ list: [] });
 });
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/ops/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
 const admin = { uid: 'op', nickname: 'Operator', permissions: ['reviewer', 'moderator', 'content_operator', 'admin'] };
 const operators = [
   { uid: 'op', nickname: 'Operator', username: 'operator', is_operator: true, permissions: ['admin'] },
@@ -41,13 +30,13 @@ const operators = [
 describe('mfe-ops permissions', () => {
   it('shows the permissions page in the nav to admins only', async () => {
     mod.fetchMe.mockResolvedValue({ ...admin, permissions: ['reviewer'] });
-    const { unmount } = renderAt('/ops');
+    const { unmount } = renderConsoleAt('/ops');
     await screen.findByText('No items to review');
     await waitFor(() => expect(mod.fetchMe).toHaveBeenCalled());
     expect(screen.queryByRole('link', { name: 'Permissions' })).toBeNull();
     unmount();
     mod.fetchMe.mockResolvedValue(admin);
-    renderAt('/ops');
+    renderConsoleAt('/ops');
     expect((await screen.findByRole('link', { name: 'Permissions' })).getAttribute('href')).toBe('/ops/permissions');
   });
 
@@ -55,7 +44,7 @@ describe('mfe-ops permissions', () => {
     mod.fetchMe.mockResolvedValue(admin);
     mod.fetchOperators.mockResolvedValue({ list: operators });
     mod.updatePermission.mockResolvedValue(operators[1]!);
-    renderAt('/ops/permissions');
+    renderConsoleAt('/ops/permissions');
     const table = await findReadyTable('Operators');
     expect(table.textContent).toContain('Rita (rita)');
     fireEvent.click(screen.getByRole('button', { name: 'Revoke Reviewer from Rita' }));
@@ -87,7 +76,7 @@ describe('mfe-ops decision with operation status and visibility', () => {
       review_result: null,
       review_notes: [],
     });
-    renderAt('/ops/review/s1');
+    renderConsoleAt('/ops/review/s1');
     expect(await screen.findByRole('combobox', { name: 'Operation status' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Visibility tag' }).textContent).toContain('Leave as it is');
   });
@@ -115,7 +104,7 @@ describe('mfe-ops reports', () => {
   it('lists report items with their count and reasons, and shows the Reports link to moderators', async () => {
     mod.fetchMe.mockResolvedValue(admin);
     mod.fetchReportQueue.mockResolvedValue({ list: [reportCase], has_more: false, next_offset: 1 });
-    renderAt('/ops/reports');
+    renderConsoleAt('/ops/reports');
     const table = await findReadyTable('Reported content');
     expect(table.textContent).toContain('Violence (1), Sexual content (1)');
     expect(screen.getByTestId('report-count').textContent).toBe('2');
@@ -133,7 +122,7 @@ describe('mfe-ops reports', () => {
       reports: [{ report_id: 'r1', reporter_uid: 'p1', reason: 'Violence', content: ['chapters'], details: 'Graphic', created_at: '2026-11-25T10:00:00.000Z' }],
     });
     mod.resolveReport.mockResolvedValue({ case: { ...reportCase, status: 'Resolved' }, notified: 2 });
-    renderAt('/ops/reports/c1');
+    renderConsoleAt('/ops/reports/c1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Report: The Quarry' })).toBeTruthy();
     expect(screen.getByText('By Rowan')).toBeTruthy();
     expect(screen.getByText('Violence: chapters')).toBeTruthy();
@@ -148,7 +137,7 @@ describe('mfe-ops reports', () => {
     mod.fetchMe.mockResolvedValue(admin);
     mod.fetchReportCase.mockResolvedValue({ case: reportCase, target: { exists: false, title: '', text: '', image: '', author: null, parts: [], link: '' }, reports: [] });
     mod.resolveReport.mockRejectedValue(new ApiError(ErrorCode.DuplicateOperation));
-    renderAt('/ops/reports/c1');
+    renderConsoleAt('/ops/reports/c1');
     expect(await screen.findByText('This content no longer exists or is already offline.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
     expect(await screen.findByText('Another operator resolved this item.')).toBeTruthy();

@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OpsUserRow, Sanction } from 'shared-kit';
 import { i18n } from 'ui-kit';
-import App from './App';
 import { OPS_NS } from './i18n';
+import { renderConsoleAt } from '../test/console';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
 import * as sanctions from './services/sanction.service';
@@ -24,16 +23,6 @@ beforeEach(() => {
   ops.fetchQueue.mockResolvedValue({ list: [] });
   mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['moderator'] });
 });
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/ops/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
 
 const sam: OpsUserRow = {
   uid: 'u1',
@@ -68,7 +57,7 @@ const ban: Sanction = {
 describe('mfe-ops users and appeals', () => {
   it('shows Users and Appeals to moderators, and finds an account', async () => {
     api.searchUsers.mockResolvedValue({ list: [sam] });
-    renderAt('/ops/users');
+    renderConsoleAt('/ops/users');
     await screen.findByRole('link', { name: 'Appeals' });
     fireEvent.change(screen.getByLabelText('Find an account'), { target: { value: 'sam' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -92,7 +81,7 @@ describe('mfe-ops users and appeals', () => {
     });
     api.giveSanction.mockResolvedValue(ban);
     api.liftSanction.mockResolvedValue({ ...ban, active: false });
-    renderAt('/ops/users/u1');
+    renderConsoleAt('/ops/users/u1');
     await screen.findByRole('heading', { name: 'Account: Sam' });
     expect(screen.getByRole('table', { name: 'Sanction history' }).textContent).toContain('Spam stories');
     expect(screen.getByText('Tide (Passed)')).toBeTruthy();
@@ -113,7 +102,7 @@ describe('mfe-ops users and appeals', () => {
   it('approves an appeal with a reason', async () => {
     api.fetchAppeals.mockResolvedValueOnce({ list: [{ ...ban, user: sam }] }).mockResolvedValue({ list: [] });
     api.decideAppeal.mockResolvedValue({ ...ban, status: 'Normal' });
-    renderAt('/ops/appeals');
+    renderConsoleAt('/ops/appeals');
     const item = await screen.findByRole('article', { name: 'Appeal from Sam' });
     expect(item.textContent).toContain('They were drafts');
     const approve = within(item).getByRole('button', { name: 'Approve (lift the ban)' });
@@ -142,7 +131,7 @@ describe('mfe-ops users and appeals', () => {
     };
     api.fetchAppeals.mockResolvedValueOnce({ list: [{ ...storyAppeal, user: sam }] }).mockResolvedValue({ list: [] });
     api.decideStoryAppeal.mockResolvedValue({ ...storyAppeal, status: 'Rejected' });
-    renderAt('/ops/appeals');
+    renderConsoleAt('/ops/appeals');
     const item = await screen.findByRole('article', { name: 'Story appeal: Harbour lights' });
     expect(item.textContent).toContain('Zorblax is my own word');
     expect(item.textContent).toContain('summary: Names a creature that is not allowed');

@@ -1,10 +1,8 @@
-import type { JSX } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { ApiError, ErrorCode, type OpsStoryVersion, type OpsUserRow, type StoryAppeal, type StoryReviewResult } from 'shared-kit';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, ErrorCode, type OpsStoryVersion, type OpsUserRow, type StoryAppeal } from 'shared-kit';
 import { i18n } from 'ui-kit';
-import App from './App';
 import { OPS_NS } from './i18n';
+import { renderConsoleAt, summaryRefused } from '../test/console';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
 import * as sanctions from './services/sanction.service';
@@ -24,32 +22,8 @@ beforeEach(() => {
   jest.mocked(moderation).fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['admin', 'moderator', 'reviewer', 'content_operator'] });
 });
 
-function Where(): JSX.Element {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/ops/*" element={<App />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-}
-
-const ok = { is_valid: true, extra: null };
-const bad = (reason: string) => ({ is_valid: false, extra: { simple_reason: { display_reason: reason } } });
-const result: StoryReviewResult = {
-  characters: [{ character_id: 'c1', img: ok, name: ok, settings: ok, style: ok }],
-  nodes: [{ node_id: 'n1', img: ok, name: ok, content: ok, ending_content: ok }],
-  summary: bad('Names a creature that is not allowed'),
-  name: ok,
-  prologue: ok,
-  introduction: ok,
-  player: { character_name: ok, settings: ok },
-};
+const renderAt = (path: string) => renderConsoleAt(path, { showPath: true });
+const result = summaryRefused('Names a creature that is not allowed');
 const sam: OpsUserRow = {
   uid: 'u1',
   nickname: 'Sam',

@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, ErrorCode, type TemplateWhiteListEntry } from 'shared-kit';
 import { i18n } from 'ui-kit';
-import App from './App';
 import { OPS_NS } from './i18n';
+import { renderConsoleAt } from '../test/console';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
 import * as templates from './services/template.service';
@@ -33,22 +32,12 @@ const writer: TemplateWhiteListEntry = {
   added_at: '2026-11-20T10:00:00.000Z',
 };
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/ops/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
 describe('mfe-ops template whitelist', () => {
   it('a content operator sees the list, adds a creator by User ID and removes one', async () => {
     mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['content_operator'] });
     api.fetchTemplateWhiteList.mockResolvedValueOnce({ list: [writer] }).mockResolvedValue({ list: [] });
     api.changeTemplateWhiteList.mockResolvedValue({ uid: '1002', nickname: 'Ash', in_white_list: true });
-    renderAt('/ops/template-whitelist');
+    renderConsoleAt('/ops/template-whitelist');
     expect(await screen.findByRole('link', { name: 'Template whitelist' }, { timeout: 5000 })).toBeTruthy();
     const table = await findReadyTable('Creators on the whitelist');
     expect(table.textContent).toContain('Wren (wren_writes)');
@@ -76,7 +65,7 @@ describe('mfe-ops template whitelist', () => {
   it('names the demo data as the adder of a creator it put on the whitelist', async () => {
     mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['content_operator'] });
     api.fetchTemplateWhiteList.mockResolvedValue({ list: [{ ...writer, added_by: 'seed', added_by_name: '' }] });
-    renderAt('/ops/template-whitelist');
+    renderConsoleAt('/ops/template-whitelist');
     const table = await findReadyTable('Creators on the whitelist');
     expect(table.querySelectorAll('tbody td')[0]?.textContent).toBe('Demo data');
     expect(table.textContent).not.toContain('seed');
@@ -86,7 +75,7 @@ describe('mfe-ops template whitelist', () => {
     mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['admin', 'content_operator', 'moderator', 'reviewer'] });
     api.fetchTemplateWhiteList.mockRejectedValueOnce(new Error('down')).mockResolvedValue({ list: [writer] });
     api.changeTemplateWhiteList.mockRejectedValue(new ApiError(ErrorCode.RecordNotFound));
-    renderAt('/ops/template-whitelist');
+    renderConsoleAt('/ops/template-whitelist');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await findReadyTable('Creators on the whitelist')).toBeTruthy();
@@ -97,7 +86,7 @@ describe('mfe-ops template whitelist', () => {
 
   it('a reviewer has no link to the whitelist', async () => {
     mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['reviewer'] });
-    renderAt('/ops');
+    renderConsoleAt('/ops');
     expect(await screen.findByRole('link', { name: 'Review queue' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Template whitelist' })).toBeNull();
   });
