@@ -1,7 +1,8 @@
 import { ErrorCode } from 'shared-kit';
-import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
-import { ADULT, save, waitForStory } from './editor.support';
-import { FakeOpenAI, directorAnswer, type FakeRequest } from './support/fakeOpenAI';
+import { CookieClient, signInByPhone, type TestApi } from './helpers';
+import { ADULT } from './editor.support';
+import { type FakeOpenAI } from './support/fakeOpenAI';
+import { startBotApi } from './support/botStories';
 import { nextPhone, readStream, type Sent } from './support/playStories';
 
 /*
@@ -20,33 +21,10 @@ interface Start {
 }
 
 beforeAll(async () => {
-  fake = await FakeOpenAI.start((req: FakeRequest) => (req.stream ? { kind: 'stream', tokens: ['[Gentle] ', 'Tea is ready.'], delayMs: 1 } : directorAnswer(req, true)));
-  api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', ...fake.apiEnv } });
-  creator = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
-  const res = await save(creator, {
-    story_gen_type: 'SingleBot',
-    story_name: 'Mira',
-    logo: '/api/media/0123456789abcdef01234567',
-    characters: [
-      {
-        character_id: 'b1',
-        character_name: 'Mira',
-        settings: 'A lighthouse keeper who loves a chat.',
-        style: 'Warm and brief.',
-        character_url: '/api/media/0123456789abcdef01234567',
-        dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
-        type: 'NPC',
-        alternate_greetings: ['Back so soon, @{player}?', 'The kettle is on.'],
-      },
-    ],
-    prologue: { character_id: 'b1', content: 'Hello, traveller. Tea?' },
-    nodes: [],
+  ({ fake, api, creator, botId } = await startBotApi({
+    greetings: ['Back so soon, @{player}?', 'The kettle is on.'],
     lorebook: { entries: [{ entry_id: 'w1', keys: ['kettle'], content: 'The kettle was a gift from the sea.' }] },
-    publish_type: 'Publish',
-  });
-  expect(res.body.status_code).toBe(0);
-  botId = res.body.data!.story_id;
-  await waitForStory<{ story_info: { status: number } }>(creator, botId, (d) => d.story_info.status !== 1);
+  }));
 }, 60_000);
 afterAll(async () => {
   await api?.stop();
