@@ -14,3 +14,8 @@ export const OPS_MAIL = {
 
 /** Marks a push an operator sent (`POST /api/ops/push/send`): the shell shows it as a banner. */
 export const OPS_PUSH_FLAG = 'ops_push';
+
+/** How far back the console's dashboard (`GET /api/ops/stats`) looks by default: today (UTC) and the 29 days before. */
+export const OPS_STATS_DAYS = 30;
+/** The ranges the dashboard offers, in days (today included). */
+export const OPS_STATS_RANGES = [7, 30, 90] as const;

@@ -12,6 +12,8 @@ import {
   type StoryCreateResponse,
   type StoryAppeal,
   type StoryAppealState,
+  type AppealRequest,
+  type AppealStateQuery,
 } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { StoryDetail, StoryList, StoryPermission } from '../api/types';
@@ -60,10 +62,10 @@ export async function updatePermission(storyId: string, permission: Partial<Stor
 
 /** The appeal of the story's rejected version, and whether one can still be made. */
 export function getAppeal(storyId: string): Promise<StoryAppealState> {
-  return unwrap(apiClient.get<Envelope<StoryAppealState>>('/tyler/user/appeal', { params: { story_id: storyId }, silent: true }));
+  return unwrap(apiClient.get<Envelope<StoryAppealState>>('/tyler/user/appeal', { params: { story_id: storyId } satisfies AppealStateQuery, silent: true }));
 }
 
 /** The creator's one appeal of the version an operator rejected. */
 export function sendAppeal(storyId: string, text: string): Promise<StoryAppeal> {
-  return unwrap(apiClient.post<Envelope<StoryAppeal>>('/tyler/user/appeal', { story_id: storyId, text }, { silent: true }));
+  return unwrap(apiClient.post<Envelope<StoryAppeal>>('/tyler/user/appeal', { story_id: storyId, text } satisfies AppealRequest, { silent: true }));
 }

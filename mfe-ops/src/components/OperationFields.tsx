@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { SETTABLE_OPERATION_STATUSES, VISIBILITY_TAGS } from 'shared-kit';
+import { SETTABLE_OPERATION_STATUSES, VISIBILITY_TAGS, type SettableOperationStatus, type StoryOperation } from 'shared-kit';
 import { Select } from 'ui-kit';
 import { useOpsT } from '../i18n';
 
@@ -12,12 +12,15 @@ export interface OperationChoice {
 export const UNCHANGED: OperationChoice = { op: 'unchanged', tag: 'unchanged' };
 
 /** What the api takes for a choice: only the values the operator changed. */
-export function operationOf(choice: OperationChoice): { op_status?: string; visibility?: string | null } {
+export function operationOf(choice: OperationChoice): StoryOperation {
+  const tag = VISIBILITY_TAGS.find((v) => v === choice.tag);
   return {
-    ...(choice.op !== 'unchanged' ? { op_status: choice.op } : {}),
-    ...(choice.tag === 'unchanged' ? {} : { visibility: choice.tag === 'none' ? null : choice.tag }),
+    ...(isOperation(choice.op) ? { op_status: choice.op } : {}),
+    ...(choice.tag === 'none' ? { visibility: null } : tag ? { visibility: tag } : {}),
   };
 }
+
+const isOperation = (op: string): op is SettableOperationStatus => (SETTABLE_OPERATION_STATUSES as readonly string[]).includes(op);
 
 /** Operation status and visibility tag selects (spec section 3), for a review decision or a story's attributes. */
 export function OperationFields({ value, onChange }: { value: OperationChoice; onChange: (v: OperationChoice) => void }): JSX.Element {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type JSX, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { OpsStats } from 'shared-kit';
+import { OPS_STATS_DAYS, OPS_STATS_RANGES as RANGES, type OpsStats } from 'shared-kit';
 import { EmptyState, ListState, Select, Skeleton, Spinner } from 'ui-kit';
 import { useList } from '../frame/useList';
 import type { Series } from '../components/DashboardChart';
@@ -13,9 +13,6 @@ const DashboardChart = lazy(() => import('../components/DashboardChart'));
 
 const QUEUES = ['review', 'report', 'appeal'] as const;
 const HOUR_MS = 3600_000;
-
-/** The ranges the api offers, in days. */
-const RANGES = [7, 30, 90] as const;
 
 /** A figure's numbers as a table: one row per label, one column per series. */
 interface FigureTable {
@@ -118,7 +115,7 @@ export function DashboardPage(): JSX.Element {
   const { t } = useOpsT();
   const [params, setParams] = useSearchParams();
   const asked = Number(params.get('days'));
-  const range: number = (RANGES as readonly number[]).includes(asked) ? asked : 30;
+  const range: number = (RANGES as readonly number[]).includes(asked) ? asked : OPS_STATS_DAYS;
   const load = useList(() => fetchStats(range).then((stats) => [stats]), String(range));
   const rangeSelect = (
     <Select

@@ -1,4 +1,4 @@
-import { unwrap, type Envelope, type OpsMailRequest, type OpsPushRequest, type OpsStats } from 'shared-kit';
+import { unwrap, type Envelope, type OpsMailRequest, type OpsPushRequest, type OpsStatsQuery, type OpsStats } from 'shared-kit';
 import { apiClient } from '../api/client';
 
 /** Who a mail or push goes to: the contract's `to`. */
@@ -19,7 +19,7 @@ export interface PushSent {
 
 /** The dashboard's figures over the last `days` days (7, 30 or 90). */
 export function fetchStats(days = 30): Promise<OpsStats> {
-  return unwrap(apiClient.get<Envelope<OpsStats>>('/ops/stats', { params: { days } }));
+  return unwrap(apiClient.get<Envelope<OpsStats>>('/ops/stats', { params: { days } satisfies OpsStatsQuery }));
 }
 
 /** The items waiting now in each queue (the navigation's badges): the dashboard's shortest range. */

@@ -1,4 +1,17 @@
-import { unwrap, type Envelope, type OpsAuditEntry, type OpsQueueItem, type StoryContent, type StoryReviewResult } from 'shared-kit';
+import {
+  unwrap,
+  type AuditQuery,
+  type Envelope,
+  type FieldReason,
+  type OpsAuditEntry,
+  type OpsQueueItem,
+  type ReviewClaimRequest,
+  type ReviewDecideRequest,
+  type ReviewDecision,
+  type StoryContent,
+  type StoryOperation,
+  type StoryReviewResult,
+} from 'shared-kit';
 import { apiClient } from '../api/client';
 
 export interface Claimed {
@@ -11,12 +24,7 @@ export interface Claimed {
   review_notes: string[];
 }
 
-export interface FieldReason {
-  field: string;
-  reason: string;
-}
-
-export type Decision = 'Passed' | 'Failed' | 'Unqualified';
+export type { FieldReason, ReviewDecision as Decision };
 
 export interface AuditPage {
   list: OpsAuditEntry[];
@@ -29,15 +37,15 @@ export function fetchQueue(): Promise<{ list: OpsQueueItem[] }> {
 }
 
 export function claimStory(storyId: string): Promise<Claimed> {
-  return unwrap(apiClient.post<Envelope<Claimed>>('/ops/review/claim', { story_id: storyId }));
+  return unwrap(apiClient.post<Envelope<Claimed>>('/ops/review/claim', { story_id: storyId } satisfies ReviewClaimRequest));
 }
 
 export function decideStory(
   storyId: string,
-  decision: Decision,
+  decision: ReviewDecision,
   reasons: FieldReason[],
   note: string,
-  operation: { op_status?: string; visibility?: string | null } = {},
+  operation: StoryOperation = {},
 ): Promise<{ story_id: string; status: number }> {
   return unwrap(
     apiClient.post<Envelope<{ story_id: string; status: number }>>('/ops/review/decide', {
@@ -46,20 +54,16 @@ export function decideStory(
       reasons,
       note,
       ...operation,
-    }),
+    } satisfies ReviewDecideRequest),
   );
 }
 
 /** The audit log's filters besides the text search; empty ones are left out. */
-export interface AuditFilters {
-  action?: string;
-  operator_uid?: string;
-  target_id?: string;
-}
+export type AuditFilters = Pick<AuditQuery, 'action' | 'operator_uid' | 'target_id'>;
 
 export function fetchAudit(q: string, cursor?: string, filters: AuditFilters = {}): Promise<AuditPage> {
   const set = Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, v.trim()]));
   return unwrap(
-    apiClient.get<Envelope<AuditPage>>('/ops/audit/list', { params: { ...(q ? { q } : {}), ...set, ...(cursor ? { cursor } : {}), count: 20 } }),
+    apiClient.get<Envelope<AuditPage>>('/ops/audit/list', { params: { ...(q ? { q } : {}), ...set, ...(cursor ? { cursor } : {}), count: 20 } satisfies AuditQuery }),
   );
 }

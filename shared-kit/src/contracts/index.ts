@@ -53,6 +53,7 @@ export * from './play.request';
 export * from './community';
 export * from './plan';
 export * from './ops';
+export * from './ops.request';
 export * from './moderation';
 export * from './sanction';
 export * from './report';

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { OpsPermission, SETTABLE_OPERATION_STATUSES, StoryStatus, VISIBILITY_TAGS } from 'shared-kit';
-import { opsMailRequestSchema, opsPushRequestSchema } from 'shared-kit/schemas';
+import { OpsPermission, StoryStatus } from 'shared-kit';
+import { OPS_REQUESTS as r, opsMailRequestSchema, opsPushRequestSchema } from 'shared-kit/schemas';
 import { currentAccount } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
@@ -8,8 +7,8 @@ import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
 import { claimStory, decideStory, reviewQueue } from './ops.service';
 import { sendMail, sendPush } from './mail.service';
-import { opsStats, STATS_DAYS, STATS_RANGES } from './stats.service';
-import { changePermission, listOperators, OPS_PERMISSIONS, operateStory, permissionsOf, requirePermission, searchAudit } from '../staff';
+import { opsStats } from './stats.service';
+import { changePermission, listOperators, operateStory, permissionsOf, requirePermission, searchAudit } from '../staff';
 
 const BASE = '/api/ops';
 
@@ -32,42 +31,22 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
     respond(ctx, { uid: me.uid, nickname: me.nickname, permissions: permissionsOf(me) });
   });
 
-  const statsRange = validate({
-    query: z.object({
-      days: z.coerce
-        .number()
-        .int()
-        .refine((n) => (STATS_RANGES as readonly number[]).includes(n), `one of ${STATS_RANGES.join(', ')}`)
-        .default(STATS_DAYS),
-    }),
-  });
+  const statsRange = validate({ query: r.statsQuery });
   router.get(`${BASE}/stats`, requirePermission(null), statsRange, async (ctx) => {
     respond(ctx, await opsStats(deps.now(), statsRange.input(ctx).query.days));
   });
 
-  const queue = validate({ query: z.object({ count: z.coerce.number().int().min(1).max(100).default(50) }) });
+  const queue = validate({ query: r.reviewQueueQuery });
   router.get(`${BASE}/review/queue`, operator, queue, async (ctx) => {
     respond(ctx, await reviewQueue(deps.now(), queue.input(ctx).query.count));
   });
 
-  const claim = validate({ body: z.object({ story_id: z.string().min(1).max(64) }) });
+  const claim = validate({ body: r.reviewClaimBody });
   router.post(`${BASE}/review/claim`, operator, claim, async (ctx) => {
     respond(ctx, await claimStory(claim.input(ctx).body.story_id, currentAccount(ctx).uid, deps.now()));
   });
 
-  const decide = validate({
-    body: z.object({
-      story_id: z.string().min(1).max(64),
-      decision: z.enum(['Passed', 'Failed', 'Unqualified']),
-      reasons: z
-        .array(z.object({ field: z.string().min(1).max(120), reason: z.string().trim().min(1).max(500) }))
-        .max(200)
-        .default([]),
-      note: z.string().max(1000).default(''),
-      op_status: z.enum(SETTABLE_OPERATION_STATUSES).optional(),
-      visibility: z.enum(VISIBILITY_TAGS).nullable().optional(),
-    }),
-  });
+  const decide = validate({ body: r.reviewDecideBody });
   router.post(`${BASE}/review/decide`, operator, decide, async (ctx) => {
     const out = await decideStory(decide.input(ctx).body, currentAccount(ctx).uid, deps.now());
     deps.events.emit('story.reviewed', {
@@ -80,30 +59,14 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
     respond(ctx, { story_id: out.story_id, version_id: out.version_id, status: out.status });
   });
 
-  const operate = validate({
-    body: z.object({
-      story_id: z.string().min(1).max(64),
-      op_status: z.enum(SETTABLE_OPERATION_STATUSES).optional(),
-      visibility: z.enum(VISIBILITY_TAGS).nullable().optional(),
-      reason: z.string().trim().max(1000).default(''),
-    }),
-  });
+  const operate = validate({ body: r.operateBody });
   router.post(`${BASE}/story/operate`, contentOperator, operate, async (ctx) => {
     const { reason, ...input } = operate.input(ctx).body;
     const out = await operateStory(input, currentAccount(ctx).uid, deps.now(), reason);
     respond(ctx, { story_id: out.story_id, op_status: out.op_status, visibility: out.visibility, reach: out.reach });
   });
 
-  const audit = validate({
-    query: z.object({
-      operator_uid: z.string().max(64).optional(),
-      action: z.string().max(64).optional(),
-      target_id: z.string().max(64).optional(),
-      q: z.string().max(200).optional(),
-      cursor: z.string().regex(/^[0-9a-f]{24}$/).optional(),
-      count: z.coerce.number().int().min(1).max(100).default(20),
-    }),
-  });
+  const audit = validate({ query: r.auditQuery });
   router.get(`${BASE}/audit/list`, admin, audit, async (ctx) => {
     respond(ctx, await searchAudit(audit.input(ctx).query));
   });
@@ -119,14 +82,7 @@ export function opsRoutes(router: AppRouter, deps: OpsDeps): void {
   });
 
   router.get(`${BASE}/permission/list`, admin, async (ctx) => respond(ctx, await listOperators()));
-  const change = validate({
-    body: z.object({
-      user: z.string().trim().min(1).max(64),
-      permission: z.enum(OPS_PERMISSIONS as [OpsPermission, ...OpsPermission[]]),
-      grant: z.boolean(),
-      reason: z.string().trim().max(500).default(''),
-    }),
-  });
+  const change = validate({ body: r.permissionUpdateBody });
   router.post(`${BASE}/permission/update`, admin, change, async (ctx) => {
     const b = change.input(ctx).body;
     respond(ctx, await changePermission(currentAccount(ctx).uid, b.user, b.permission, b.grant, b.reason, deps.now()));

@@ -1,17 +1,13 @@
 import { StoryAppealModel } from '../sanction';
 import type { PipelineStage } from 'mongoose';
 import mongoose from 'mongoose';
-import { AppealStatus, ReportStatus, StoryStatus } from 'shared-kit';
+import { AppealStatus, OPS_STATS_DAYS, ReportStatus, StoryStatus } from 'shared-kit';
 import { StoryVersion } from '../editor';
 import { Report, ReportCase } from '../report';
 import { Sanction } from '../sanction';
 import { User } from '../user';
 import { AuditEntry } from '../staff';
 
-/** How far back the dashboard looks by default: today (UTC) and the 29 days before it. */
-export const STATS_DAYS = 30;
-/** The ranges the dashboard offers, in days (today included). */
-export const STATS_RANGES = [7, 30, 90] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The operator actions that decide a queue item, by queue. */
@@ -204,8 +200,8 @@ function appealQueue(start: Date, days: Date[], now: Date) {
   );
 }
 
-/** The console's dashboard over the last `range` days (UTC, default `STATS_DAYS`), `now` included. */
-export async function opsStats(nowMs: number, range: number = STATS_DAYS) {
+/** The console's dashboard over the last `range` days (UTC, default `OPS_STATS_DAYS`), `now` included. */
+export async function opsStats(nowMs: number, range: number = OPS_STATS_DAYS) {
   const now = new Date(nowMs);
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const start = new Date(today.getTime() - (range - 1) * DAY_MS);

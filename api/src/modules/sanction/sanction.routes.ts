@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { APPEAL_TEXT_MAX, OpsPermission, SANCTION_REASON_MAX, SanctionKind } from 'shared-kit';
+import { OpsPermission } from 'shared-kit';
+import { OPS_REQUESTS as r } from 'shared-kit/schemas';
 import { currentAccount, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
@@ -8,14 +8,10 @@ import { requirePermission } from '../staff';
 import type { EventBus } from '../../realtime/events';
 import { useReviewNotices } from '../review';
 import { appealQueue, appealSanction, decideAppeal, giveSanction, liftSanction, mySanctions, searchUsers, userDetail } from './sanction.service';
-import { storyIdString } from 'shared-kit/schemas';
 import { appealStory, decideStoryAppeal, storyAppealQueue, storyAppealState, storyVersionView } from './storyAppeal.service';
 
 const OPS = '/api/ops';
 const USER = '/api/tyler/user';
-
-const id = z.string().trim().min(1).max(64);
-const reason = z.string().trim().min(1).max(SANCTION_REASON_MAX);
 
 /**
  * Sanctions and appeals. The console's routes need an operator with the moderator permission (1007 signed out,
@@ -25,38 +21,29 @@ export function sanctionRoutes(router: AppRouter, deps: { now: () => number; eve
   useReviewNotices(deps.events);
   const operator = requirePermission(OpsPermission.Moderator);
 
-  const search = validate({
-    query: z.object({ q: z.string().trim().min(1).max(100), count: z.coerce.number().int().min(1).max(50).default(20) }),
-  });
+  const search = validate({ query: r.userSearchQuery });
   router.get(`${OPS}/user/search`, operator, search, async (ctx) => {
     const q = search.input(ctx).query;
     respond(ctx, await searchUsers(q.q, deps.now(), q.count));
   });
 
-  const detail = validate({ query: z.object({ uid: id }) });
+  const detail = validate({ query: r.userDetailQuery });
   router.get(`${OPS}/user/detail`, operator, detail, async (ctx) => {
     respond(ctx, await userDetail(detail.input(ctx).query.uid, deps.now()));
   });
 
-  const sanction = validate({
-    body: z.object({
-      uid: id,
-      kind: z.enum([SanctionKind.Warning, SanctionKind.CreationBan, SanctionKind.LoginBan]),
-      days: z.number().int().min(0).max(365).default(0),
-      reason,
-    }),
-  });
+  const sanction = validate({ body: r.sanctionBody });
   router.post(`${OPS}/user/sanction`, operator, sanction, async (ctx) => {
     respond(ctx, await giveSanction(sanction.input(ctx).body, currentAccount(ctx).uid, deps.now()));
   });
 
-  const lift = validate({ body: z.object({ sanction_id: id, reason }) });
+  const lift = validate({ body: r.liftBody });
   router.post(`${OPS}/user/lift`, operator, lift, async (ctx) => {
     const b = lift.input(ctx).body;
     respond(ctx, await liftSanction(b.sanction_id, b.reason, currentAccount(ctx).uid, deps.now()));
   });
 
-  const queue = validate({ query: z.object({ count: z.coerce.number().int().min(1).max(100).default(50) }) });
+  const queue = validate({ query: r.appealQueueQuery });
   router.get(`${OPS}/appeal/queue`, operator, queue, async (ctx) => {
     const count = queue.input(ctx).query.count;
     const [sanctions, stories] = await Promise.all([appealQueue(deps.now(), count), storyAppealQueue(deps.now(), count)]);
@@ -66,11 +53,7 @@ export function sanctionRoutes(router: AppRouter, deps: { now: () => number; eve
   });
 
   // One of sanction_id (a sanction's appeal), story_id or appeal_id (a story's appeal).
-  const decide = validate({
-    body: z
-      .object({ sanction_id: id.optional(), story_id: id.optional(), appeal_id: id.optional(), decision: z.enum(['Approved', 'Rejected']), reason })
-      .refine((b) => [b.sanction_id, b.story_id, b.appeal_id].filter(Boolean).length === 1, { message: 'Give one of sanction_id, story_id, appeal_id' }),
-  });
+  const decide = validate({ body: r.appealDecideBody });
   router.post(`${OPS}/appeal/decide`, operator, decide, async (ctx) => {
     const b = decide.input(ctx).body;
     const uid = currentAccount(ctx).uid;
@@ -78,7 +61,7 @@ export function sanctionRoutes(router: AppRouter, deps: { now: () => number; eve
   });
 
   // A story version as judged, read only (no claim): what an appeal is about.
-  const version = validate({ query: z.object({ story_id: storyIdString, version_id: storyIdString }) });
+  const version = validate({ query: r.storyVersionQuery });
   router.get(`${OPS}/story/version`, operator, version, async (ctx) => {
     const q = version.input(ctx).query;
     respond(ctx, await storyVersionView(q.story_id, q.version_id, deps.now()));
@@ -89,18 +72,14 @@ export function sanctionRoutes(router: AppRouter, deps: { now: () => number; eve
   });
 
   // One of sanction_id (a sanction in force) or story_id (a story an operator rejected).
-  const appeal = validate({
-    body: z
-      .object({ sanction_id: id.optional(), story_id: id.optional(), text: z.string().trim().min(1).max(APPEAL_TEXT_MAX) })
-      .refine((b) => !b.sanction_id !== !b.story_id, { message: 'Give one of sanction_id, story_id' }),
-  });
+  const appeal = validate({ body: r.appealBody });
   router.post(`${USER}/appeal`, requireUser, appeal, async (ctx) => {
     const b = appeal.input(ctx).body;
     const uid = currentAccount(ctx).uid;
     respond(ctx, b.sanction_id ? await appealSanction(uid, b.sanction_id, b.text, deps.now()) : await appealStory(uid, b.story_id!, b.text, deps.now()));
   });
 
-  const appealState = validate({ query: z.object({ story_id: id }) });
+  const appealState = validate({ query: r.appealStateQuery });
   router.get(`${USER}/appeal`, requireUser, appealState, async (ctx) => {
     respond(ctx, await storyAppealState(currentAccount(ctx).uid, appealState.input(ctx).query.story_id));
   });
