@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { ComponentPropsWithRef, JSX } from 'react';
 import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
 import type { CastMember, Dialogue } from '../api/types';
 import { Avatar, Button } from 'ui-kit';
@@ -16,7 +16,12 @@ export interface DialogueItemProps {
   onRetry?: () => void;
   /** Shown on the player's own messages while nothing is being written. */
   onRewind?: () => void;
+  /** Given to the row's element as it is: the log's place for it, its measuring ref, focus tracking. */
+  row?: LogRowProps;
 }
+
+/** What the log gives each row's element. */
+export type LogRowProps = ComponentPropsWithRef<'li'> & { 'data-index'?: number };
 
 function Portrait({ member, name }: { member: CastMember | undefined; name: string }): JSX.Element {
   return (
@@ -49,11 +54,12 @@ export function DialogueItem({
   playerName,
   onRetry,
   onRewind,
+  row,
 }: DialogueItemProps): JSX.Element | null {
   const { t } = usePlayerT();
   if (isHidden(d)) {
     return (
-      <li className="player-notice" data-seq={d.seq}>
+      <li className="player-notice" data-seq={d.seq} {...row}>
         {d.role === 'player' ? t('dialogue.hiddenMine') : t('dialogue.hiddenReply')}
       </li>
     );
@@ -61,13 +67,13 @@ export function DialogueItem({
   switch (d.type) {
     case DialogueType.ChapterTarget:
       return d.content ? (
-        <li className="player-marker player-marker--goal" data-seq={d.seq}>
+        <li className="player-marker player-marker--goal" data-seq={d.seq} {...row}>
           <span className="player-marker__label">{t('dialogue.objective')}</span> {d.content}
         </li>
       ) : null;
     case DialogueType.SwitchChapter:
       return (
-        <li className="player-marker" data-seq={d.seq}>
+        <li className="player-marker" data-seq={d.seq} {...row}>
           {d.content || t('dialogue.nextChapter')}
         </li>
       );
@@ -76,7 +82,7 @@ export function DialogueItem({
       return (
         <li
           className={`player-marker player-marker--${d.type === DialogueType.HappyEnding ? 'happy' : 'bad'}`}
-          data-seq={d.seq}
+          data-seq={d.seq} {...row}
         >
           <span className="player-marker__label">
             {d.type === DialogueType.HappyEnding ? t('dialogue.happyEnding') : t('dialogue.badEnding')}
@@ -89,7 +95,7 @@ export function DialogueItem({
       return null;
     case DialogueType.Input:
       return (
-        <li className="player-msg player-msg--me" data-seq={d.seq}>
+        <li className="player-msg player-msg--me" data-seq={d.seq} {...row}>
           <div className="player-bubble player-bubble--me">
             <span className="ui-visually-hidden">{playerName || t('dialogue.you')}: </span>
             {d.content}
@@ -116,7 +122,7 @@ export function DialogueItem({
   const replay = d.done && !failed && d.content.trim() !== '' ? <ReplayLine dialogueId={d.dialogue_id} /> : null;
   if (narration) {
     return (
-      <li className="player-narration" data-seq={d.seq} aria-busy={writing}>
+      <li className="player-narration" data-seq={d.seq} {...row} aria-busy={writing}>
         <p className="player-narration__text" data-testid="bubble-text">
           {d.content}
           {writing ? <span className="player-caret" aria-hidden="true" /> : null}
@@ -130,7 +136,7 @@ export function DialogueItem({
   const member = cast.get(d.character_id);
   const name = member?.character_name || d.character_name || (writing ? '' : t('dialogue.narrator'));
   return (
-    <li className="player-msg" data-seq={d.seq} aria-busy={writing}>
+    <li className="player-msg" data-seq={d.seq} {...row} aria-busy={writing}>
       <Portrait member={member} name={name} />
       <div className="player-msg__body">
         <span className="player-msg__name">

@@ -1,14 +1,25 @@
-import { memo, useCallback, useRef, type JSX } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type FocusEvent, type JSX } from 'react';
 import { Button } from 'ui-kit';
 import { useShallow } from 'zustand/react/shallow';
 import type { CastMember } from '../api/types';
 import { usePlayerT } from '../i18n';
-import { selectDialogue, selectRetryableId, selectVisibleIds } from '../stores/play/selectors';
+import { selectDialogue, selectLogIds, selectRetryableId } from '../stores/play/selectors';
 import { usePlayStore, type PlayState } from '../stores/play/store';
-import { DialogueItem } from './DialogueItem';
+import { DialogueItem, type LogRowProps } from './DialogueItem';
+import { LogAnnouncer } from './LogAnnouncer';
+import { useLogWindow } from './useLogWindow';
+
+/** Scrolling up to within this many rows of the first loaded one loads the page before it. */
+const LOAD_AHEAD_ROWS = 6;
 
 interface RowProps {
   dialogueId: string;
+  index: number;
+  /** The row's top within the list. */
+  top: number;
+  measure: (el: HTMLLIElement | null) => void;
+  onFocus: (event: FocusEvent<HTMLLIElement>) => void;
+  onBlur: (event: FocusEvent<HTMLLIElement>) => void;
   cast: Map<string, CastMember>;
   playerName: string;
   /** The newest failed reply, while nothing is written: it offers Retry. */
@@ -25,6 +36,11 @@ interface RowProps {
  */
 const DialogueRow = memo(function DialogueRow({
   dialogueId,
+  index,
+  top,
+  measure,
+  onFocus,
+  onBlur,
   cast,
   playerName,
   retryable,
@@ -33,6 +49,10 @@ const DialogueRow = memo(function DialogueRow({
   onRewind,
 }: RowProps): JSX.Element | null {
   const d = usePlayStore(selectDialogue(dialogueId));
+  const row = useMemo<LogRowProps>(
+    () => ({ ref: measure, 'data-index': index, 'data-key': dialogueId, style: { top }, onFocus, onBlur }),
+    [measure, index, dialogueId, top, onFocus, onBlur],
+  );
   if (!d) return null;
   return (
     <DialogueItem
@@ -41,12 +61,13 @@ const DialogueRow = memo(function DialogueRow({
       playerName={playerName}
       onRetry={retryable ? () => onRetry(d.dialogue_id) : undefined}
       onRewind={d.role === 'player' && idle ? () => onRewind(d.dialogue_id, d.content) : undefined}
+      row={row}
     />
   );
 });
 
 /** The story's characters by id; the same map while their names and portraits stay the same. */
-function useCast(): Map<string, CastMember> {
+export function useCast(): Map<string, CastMember> {
   const characters = usePlayStore((s) => s.info?.story.characters);
   const key = (characters ?? [])
     .map((c) => `${c.character_id}\u0000${c.character_name}\u0000${c.character_url ?? ''}`)
@@ -65,43 +86,82 @@ export interface DialogueLogProps {
   onRewind: (dialogueId: string, text: string) => void;
 }
 
-/** The play's dialogue as an accessible log, oldest first, with a way to load earlier lines. */
+/**
+ * The play's dialogue as an accessible log, oldest first. Only the rows near the screen are in the page, however
+ * long the play (useLogWindow); scrolling up towards the first loaded row loads the page before it, and the
+ * Earlier messages button does the same for a keyboard or a screen reader. New lines are said by the announcer
+ * beside it, not by the list, whose rows come and go as the page scrolls.
+ */
 export const DialogueLog = memo(function DialogueLog({
   playerName,
   onRewind,
 }: DialogueLogProps): JSX.Element {
   const { t } = usePlayerT();
-  const ids = usePlayStore(useShallow(selectVisibleIds));
+  const ids = usePlayStore(useShallow(selectLogIds));
   const retryId = usePlayStore(selectRetryableId);
   const idle = usePlayStore(selectIdle);
   const hasMoreBefore = usePlayStore((s) => s.hasMoreBefore);
   const loadingOlder = usePlayStore((s) => s.loadingOlder);
   const cast = useCast();
   const onRetry = useCallback((dialogueId: string) => void usePlayStore.getState().retry(dialogueId), []);
+  const listRef = useRef<HTMLOListElement>(null);
+  const { virtualizer, listTop, onRowFocus, onRowBlur } = useLogWindow(ids, listRef);
+  const items = virtualizer.getVirtualItems();
+  const firstShown = items[0]?.index ?? 0;
+
+  // Scrolling up near the first loaded row loads the page before it. Only the reader's own scrolling up does (not a
+  // play opening at its top before it is taken to its end), and a page that failed to load is not asked for again
+  // until another one arrived: the button stays to try again.
+  const failedAt = useRef<string | null>(null);
+  const scrollingUp = virtualizer.scrollDirection === 'backward';
+  useEffect(() => {
+    const first = ids[0];
+    if (!first || !hasMoreBefore || loadingOlder || !scrollingUp || firstShown > LOAD_AHEAD_ROWS) return;
+    if (failedAt.current === first) return;
+    void usePlayStore
+      .getState()
+      .loadOlder()
+      .then(() => {
+        if (usePlayStore.getState().dialogues[0]?.dialogue_id === first && usePlayStore.getState().hasMoreBefore) failedAt.current = first;
+      });
+  }, [ids, hasMoreBefore, loadingOlder, scrollingUp, firstShown]);
+
   return (
-    // The live region wraps the list, so the rows stay items of an ordered list for assistive technology.
-    <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={t('play.log')}>
-      <ol className="player-log">
+    <>
+      {/* The rows come and go as the page scrolls: the list is not itself live, the announcer says what is new. */}
+      <div className="player-log-region" role="log" aria-live="off" aria-label={t('play.log')}>
         {hasMoreBefore ? (
-          <li className="player-more">
+          <div className="player-more">
             <Button size="sm" onClick={() => void usePlayStore.getState().loadOlder()} loading={loadingOlder}>
               {t('play.earlier')}
             </Button>
-          </li>
+          </div>
         ) : null}
-        {ids.map((id) => (
-          <DialogueRow
-            key={id}
-            dialogueId={id}
-            cast={cast}
-            playerName={playerName}
-            retryable={id === retryId && idle}
-            idle={idle}
-            onRetry={onRetry}
-            onRewind={onRewind}
-          />
-        ))}
-      </ol>
-    </div>
+        <ol className="player-log" ref={listRef} style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const id = ids[item.index];
+            if (id === undefined) return null;
+            return (
+              <DialogueRow
+                key={id}
+                dialogueId={id}
+                index={item.index}
+                top={item.start - listTop}
+                measure={virtualizer.measureElement}
+                onFocus={onRowFocus}
+                onBlur={onRowBlur}
+                cast={cast}
+                playerName={playerName}
+                retryable={id === retryId && idle}
+                idle={idle}
+                onRetry={onRetry}
+                onRewind={onRewind}
+              />
+            );
+          })}
+        </ol>
+      </div>
+      <LogAnnouncer cast={cast} />
+    </>
   );
 });

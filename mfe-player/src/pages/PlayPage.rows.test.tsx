@@ -85,4 +85,35 @@ describe('play screen rows', () => {
     expect(counts.get('d6')).toBe(words.length);
     expect([...counts.keys()].filter((id) => id !== 'd6')).toEqual([]);
   });
+
+  it('says each new line once it is written, not the lines already there nor the player’s own', async () => {
+    play.startPlay.mockResolvedValue(
+      aStart({ last_seq: 2 }, [aDialogue(1, { type: DialogueType.OpeningRemark, content: "Storm's coming." }), aDialogue(2, { character_id: 'ezra', content: 'The radio is dead.' })]),
+    );
+    let push: ((event: StreamEvent) => void) | null = null;
+    setStreamTransport(
+      (_request, onEvent, signal) =>
+        new Promise<void>((resolve) => {
+          push = onEvent;
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        }),
+      [],
+    );
+    renderAt('/play/story/100/play');
+    await screen.findByRole('log');
+    const announcer = screen.getByTestId('log-announcer');
+    expect(announcer.getAttribute('aria-live')).toBe('polite');
+    expect(announcer.textContent).toBe('');
+
+    await act(async () => {
+      push!({ type: 'dialogue', dialogue: input(3, 'Try the spare') });
+      push!({ type: 'delta', dialogue_id: 'd4', seq: 4, offset: 0, text: 'Spare' });
+    });
+    // The player's own line and a reply still being written are not said.
+    expect(announcer.textContent).toBe('');
+    await act(async () => {
+      push!({ type: 'dialogue', dialogue: aDialogue(4, { character_id: 'ezra', content: 'Spare is wet.' }) });
+    });
+    expect(announcer.textContent).toBe('Ezra Quill: Spare is wet.');
+  });
 });

@@ -1,6 +1,6 @@
 import { DialogueStatus, DialogueType } from 'shared-kit';
 import { aDialogue } from '../../testing/fixtures';
-import { applyDelta, isHidden, optionsOf, resumePoint, rewindTarget, settleFrom, trimAfter, trimRetracted, upsertDialogues } from './assemble';
+import { applyDelta, isHidden, isLogRow, optionsOf, resumePoint, rewindTarget, settleFrom, trimAfter, trimRetracted, upsertDialogues } from './assemble';
 
 describe('dialogue assembly', () => {
   it('keeps one entry per sequence number, ordered, whatever order they arrive in', () => {
@@ -117,5 +117,16 @@ describe('dialogue assembly', () => {
     expect(optionsOf(aDialogue(1, { content: 'Climb\n\nWait\n' }))).toEqual(['Climb', 'Wait']);
     expect(isHidden(aDialogue(1, { status: DialogueStatus.SecurityFail }))).toBe(true);
     expect(isHidden(aDialogue(1))).toBe(false);
+  });
+
+  it('gives a row of the log to what shows there: not options, an empty objective or bookkeeping', () => {
+    expect(isLogRow(aDialogue(1))).toBe(true);
+    expect(isLogRow(aDialogue(2, { type: DialogueType.Input, role: 'player' }))).toBe(true);
+    expect(isLogRow(aDialogue(3, { type: DialogueType.ChapterTarget, content: 'Light the lamp.' }))).toBe(true);
+    expect(isLogRow(aDialogue(4, { type: DialogueType.ChapterTarget, content: '' }))).toBe(false);
+    expect(isLogRow(aDialogue(5, { type: DialogueType.FixedOptions, content: '["Yes","No"]' }))).toBe(false);
+    expect(isLogRow(aDialogue(6, { type: DialogueType.Summary, content: 'So far.' }))).toBe(false);
+    // A hidden line says so in its row, whatever it was.
+    expect(isLogRow(aDialogue(7, { type: DialogueType.FixedOptions, status: DialogueStatus.SecurityFail }))).toBe(true);
   });
 });

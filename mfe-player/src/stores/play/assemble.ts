@@ -129,6 +129,17 @@ export function isHidden(d: Dialogue): boolean {
   return d.status === DialogueStatus.SecurityFail || d.status === DialogueStatus.SecurityNotShow;
 }
 
+/**
+ * Whether the dialogue takes a row of the log: a visible one, except what shows elsewhere or not at all (a choice's
+ * options are buttons above the input, an objective without words is nothing); a hidden one says so in its row.
+ */
+export function isLogRow(d: Dialogue): boolean {
+  if (!isVisible(d)) return false;
+  if (isHidden(d)) return true;
+  if (d.type === DialogueType.FixedOptions) return false;
+  return d.type !== DialogueType.ChapterTarget || d.content !== '';
+}
+
 /** Options of a FixedOptions dialogue: a JSON array of strings, or one option per line. */
 export function optionsOf(d: Dialogue): string[] {
   const text = d.content.trim();

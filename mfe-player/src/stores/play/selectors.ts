@@ -1,6 +1,6 @@
 import { DialogueStatus, DialogueType, PlayStatus, SendLimitStatus } from 'shared-kit';
 import type { CastMember, Dialogue } from '../../api/types';
-import { isVisible } from './assemble';
+import { isLogRow, isVisible } from './assemble';
 import type { PlayState } from './state';
 
 export const selectStatus = (s: PlayState) => s.status;
@@ -12,6 +12,15 @@ export const selectVisibleDialogues = (s: PlayState): Dialogue[] => s.dialogues.
 
 /** The ids of what the dialogue list shows, oldest first (compared item by item, so a streamed word leaves it equal). */
 export const selectVisibleIds = (s: PlayState): string[] => selectVisibleDialogues(s).map((d) => d.dialogue_id);
+
+/** The ids of the log's rows, oldest first: what takes a row of its own (see isLogRow). */
+export const selectLogIds = (s: PlayState): string[] => s.dialogues.filter(isLogRow).map((d) => d.dialogue_id);
+
+/** The log's newest row (the one a new reply is written in). */
+export const selectLastLogRow = (s: PlayState): Dialogue | undefined => {
+  for (let i = s.dialogues.length - 1; i >= 0; i -= 1) if (isLogRow(s.dialogues[i]!)) return s.dialogues[i];
+  return undefined;
+};
 
 /** Each dialogue list's rows by id, built once per list, so every row finds its own in one step. */
 const byId = new WeakMap<readonly Dialogue[], Map<string, Dialogue>>();
