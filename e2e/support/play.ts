@@ -115,3 +115,42 @@ export function sampleFollow(page: Page, timeoutMs: number, settleMs = 500): Pro
     [timeoutMs, settleMs] as const,
   );
 }
+
+/** One row of the play's log, as `logRows` read it. */
+export interface LogRow {
+  index: number;
+  text: string;
+  /** The player's own line. */
+  mine: boolean;
+  /** A character's or the narrator's words (null on other rows). */
+  bubble: string | null;
+}
+
+/**
+ * Every row of the log's loaded lines, oldest first. The log renders only the rows near the screen, so the page is
+ * scrolled from its top to its end, a part of a screen at a time, and each row is read as it shows.
+ */
+export async function logRows(page: Page): Promise<LogRow[]> {
+  const rows = new Map<number, LogRow>();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let step = 0; step < 1000; step += 1) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const seen = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[role="log"] ol > li')].map((li) => ({
+        index: Number(li.dataset.index),
+        text: li.textContent ?? '',
+        mine: li.classList.contains('player-msg--me'),
+        bubble: li.querySelector('[data-testid="bubble-text"]')?.textContent ?? null,
+      })),
+    );
+    for (const row of seen) rows.set(row.index, row);
+    const atEnd = await page.evaluate(() => {
+      const el = document.scrollingElement ?? document.documentElement;
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) return true;
+      window.scrollBy(0, Math.round(el.clientHeight * 0.6));
+      return false;
+    });
+    if (atEnd) break;
+  }
+  return [...rows.values()].sort((a, b) => a.index - b.index);
+}

@@ -15,8 +15,8 @@ const LOAD_AHEAD_ROWS = 6;
 interface RowProps {
   dialogueId: string;
   index: number;
-  /** The row's top within the list. */
-  top: number;
+  /** The row's top within the list when it is placed on its own (a focused row away from the screen). */
+  top: number | null;
   measure: (el: HTMLLIElement | null) => void;
   onFocus: (event: FocusEvent<HTMLLIElement>) => void;
   onBlur: (event: FocusEvent<HTMLLIElement>) => void;
@@ -50,7 +50,14 @@ const DialogueRow = memo(function DialogueRow({
 }: RowProps): JSX.Element | null {
   const d = usePlayStore(selectDialogue(dialogueId));
   const row = useMemo<LogRowProps>(
-    () => ({ ref: measure, 'data-index': index, 'data-key': dialogueId, style: { top }, onFocus, onBlur }),
+    () => ({
+      ref: measure,
+      'data-index': index,
+      'data-key': dialogueId,
+      style: top === null ? undefined : { position: 'absolute', top, left: 0, right: 0 },
+      onFocus,
+      onBlur,
+    }),
     [measure, index, dialogueId, top, onFocus, onBlur],
   );
   if (!d) return null;
@@ -105,9 +112,17 @@ export const DialogueLog = memo(function DialogueLog({
   const cast = useCast();
   const onRetry = useCallback((dialogueId: string) => void usePlayStore.getState().retry(dialogueId), []);
   const listRef = useRef<HTMLOListElement>(null);
-  const { virtualizer, listTop, onRowFocus, onRowBlur } = useLogWindow(ids, listRef);
+  const { virtualizer, listTop, kept, onRowFocus, onRowBlur } = useLogWindow(ids, listRef);
   const items = virtualizer.getVirtualItems();
-  const firstShown = items[0]?.index ?? 0;
+  // The rows near the screen are in the list's flow, between room kept for the rows above and below them, so a row
+  // growing (a reply being written) moves what follows it in the same frame; a focused row away from them is placed
+  // on its own.
+  const near = items.filter((item) => item.index !== kept);
+  const firstShown = near[0]?.index ?? 0;
+  const first = near[0];
+  const last = near[near.length - 1];
+  const above = first ? first.start - listTop : 0;
+  const below = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - listTop)) : 0;
 
   // Scrolling up near the first loaded row loads the page before it. Only the reader's own scrolling up does (not a
   // play opening at its top before it is taken to its end), and a page that failed to load is not asked for again
@@ -137,7 +152,7 @@ export const DialogueLog = memo(function DialogueLog({
             </Button>
           </div>
         ) : null}
-        <ol className="player-log" ref={listRef} style={{ height: virtualizer.getTotalSize() }}>
+        <ol className="player-log" ref={listRef} style={{ paddingTop: above, paddingBottom: below }}>
           {items.map((item) => {
             const id = ids[item.index];
             if (id === undefined) return null;
@@ -146,7 +161,7 @@ export const DialogueLog = memo(function DialogueLog({
                 key={id}
                 dialogueId={id}
                 index={item.index}
-                top={item.start - listTop}
+                top={item.index === kept ? item.start - listTop : null}
                 measure={virtualizer.measureElement}
                 onFocus={onRowFocus}
                 onBlur={onRowBlur}

@@ -13,9 +13,20 @@ export interface LogWindow {
   virtualizer: Virtualizer<Window, HTMLLIElement>;
   /** The list's top in the page: rows are placed from it. */
   listTop: number;
-  /** The row whose element (or a dialog it opened) holds the focus: it stays rendered wherever the page scrolls. */
+  /**
+   * The index of the focused row when it is away from the rows near the screen (else -1): it is rendered too, on
+   * its own, so the focus stays where it is wherever the page scrolls.
+   */
+  kept: number;
+  /** The row whose element (or a dialog it opened) holds the focus. */
   onRowFocus: (event: FocusEvent<HTMLLIElement>) => void;
   onRowBlur: (event: FocusEvent<HTMLLIElement>) => void;
+}
+
+/** How far the page is scrolled from its end. */
+function pageEndDistance(): number {
+  const el = document.scrollingElement ?? document.documentElement;
+  return el.scrollHeight - el.scrollTop - el.clientHeight;
 }
 
 /** The list's top in the page, in CSS pixels from the top of the document. */
@@ -37,6 +48,13 @@ export function useLogWindow(ids: readonly string[], list: RefObject<HTMLOListEl
   const idsRef = useRef(ids);
   idsRef.current = ids;
   const focused = useRef<string | null>(null);
+  const kept = useRef(-1);
+  // Earlier rows just put in above the first one: this render keeps the rows on screen where they were.
+  const shownFirst = useRef<string | undefined>(undefined);
+  const prepended = shownFirst.current !== undefined && ids[0] !== shownFirst.current && ids.indexOf(shownFirst.current) > 0;
+  useLayoutEffect(() => {
+    shownFirst.current = ids[0];
+  });
 
   useLayoutEffect(() => {
     const el = list.current;
@@ -59,7 +77,9 @@ export function useLogWindow(ids: readonly string[], list: RefObject<HTMLOListEl
   const rangeExtractor = useCallback((range: Range) => {
     const indexes = defaultRangeExtractor(range);
     const at = focused.current === null ? -1 : idsRef.current.indexOf(focused.current);
+    kept.current = -1;
     if (at >= 0 && at < range.count && !indexes.includes(at)) {
+      kept.current = at;
       indexes.push(at);
       indexes.sort((a, b) => a - b);
     }
@@ -75,9 +95,20 @@ export function useLogWindow(ids: readonly string[], list: RefObject<HTMLOListEl
     paddingStart: EDGE_PX,
     paddingEnd: EDGE_PX,
     scrollMargin: listTop,
-    anchorTo: 'end',
+    // Anchored to the rows on screen when earlier ones arrive above; new rows at the end and a row growing there are
+    // the follow's (useChatFollow): it keeps a reader at the end, and leaves one who scrolled up where they are.
+    anchorTo: prepended ? 'end' : 'start',
     rangeExtractor,
   });
+  // A row above the screen that changes size (first measured, or its buttons come and go) keeps what is on screen
+  // in place, except at the very end of the page: there the page's end stays where it is (the browser keeps the
+  // reader there as the page shrinks, the follow as it grows), which moving the page by the change would undo.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    if (pageEndDistance() <= 1) return false;
+    const offset = instance.scrollOffset ?? 0;
+    if (!instance.itemSizeCache.has(item.key)) return item.start < offset;
+    return item.end <= offset && instance.scrollDirection !== 'backward';
+  };
 
   const onRowFocus = useCallback((event: FocusEvent<HTMLLIElement>) => {
     focused.current = event.currentTarget.dataset.key ?? null;
@@ -87,5 +118,6 @@ export function useLogWindow(ids: readonly string[], list: RefObject<HTMLOListEl
     if (!(next instanceof Node) || !event.currentTarget.contains(next)) focused.current = null;
   }, []);
 
-  return { virtualizer, listTop, onRowFocus, onRowBlur };
+  const items = virtualizer.getVirtualItems();
+  return { virtualizer, listTop, kept: items.some((i) => i.index === kept.current) ? kept.current : -1, onRowFocus, onRowBlur };
 }
