@@ -2,28 +2,7 @@ import { ErrorCode, StoryStatus, ValidationErrorType as T, type StoryReviewResul
 import { StoryVersion } from '../src/modules/editor/storyVersion.model';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { ADULT, save, waitForStory } from './editor.support';
-
-/** A bot as the bot editor sends it: one character, its opening line, picture, voice; no chapters. */
-function botPayload(overrides: { character?: Record<string, unknown>; opening?: string } = {}) {
-  const character = {
-    character_id: 'b1',
-    character_name: 'Mira',
-    settings: 'A lighthouse keeper who loves a chat.',
-    style: 'Warm and brief.',
-    character_url: '/api/media/0123456789abcdef01234567',
-    dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
-    type: 'NPC',
-    ...overrides.character,
-  };
-  return {
-    story_gen_type: 'SingleBot',
-    story_name: String(character.character_name),
-    logo: character.character_url,
-    characters: [character],
-    prologue: { character_id: 'b1', content: overrides.opening ?? 'Hello, traveller. Tea?' },
-    nodes: [],
-  };
-}
+import { botPayload } from './support/botStories';
 
 interface GotBot {
   story_info: { status: number; story_gen_type: string; creator_status: string };

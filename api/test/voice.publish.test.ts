@@ -2,6 +2,7 @@ import { ErrorCode, StoryStatus } from 'shared-kit';
 import { UgcVoice, type UgcVoiceFields } from '../src/modules/voice/ugc.model';
 import { ADULT, save, storyPayload } from './editor.support';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
+import { botPayload } from './support/botStories';
 import { nextPhone } from './support/playStories';
 
 jest.setTimeout(120_000);
@@ -31,25 +32,8 @@ function storyWith(character0: string, narrator = 'en_narrator') {
   return { ...base, characters, voice_over_dubbing: dub(narrator) };
 }
 
-function bot(dubbing: string) {
-  const character = {
-    character_id: 'b1',
-    character_name: 'Mira',
-    settings: 'A lighthouse keeper who loves a chat.',
-    style: 'Warm and brief.',
-    character_url: '/api/media/0123456789abcdef01234567',
-    dubbing_show: dub(dubbing),
-    type: 'NPC',
-  };
-  return {
-    story_gen_type: 'SingleBot',
-    story_name: 'Mira',
-    logo: character.character_url,
-    characters: [character],
-    prologue: { character_id: 'b1', content: 'Hello, traveller. Tea?' },
-    nodes: [],
-  };
-}
+/** The bot Mira speaking with `dubbing`. */
+const bot = (dubbing: string) => botPayload({ character: { dubbing_show: dub(dubbing) } });
 
 describe('publishing with a custom voice that is gone, rejected or private', () => {
   let api: TestApi;

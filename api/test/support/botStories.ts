@@ -3,6 +3,28 @@ import { signInByPhone, startTestApi, type CookieClient, type TestApi } from '..
 import { FakeOpenAI, directorAnswer, type FakeRequest } from './fakeOpenAI';
 import { nextPhone } from './playStories';
 
+/** A bot as the bot editor sends it: one character, its opening line, picture, voice; no chapters. */
+export function botPayload(overrides: { character?: Record<string, unknown>; opening?: string } = {}) {
+  const character = {
+    character_id: 'b1',
+    character_name: 'Mira',
+    settings: 'A lighthouse keeper who loves a chat.',
+    style: 'Warm and brief.',
+    character_url: '/api/media/0123456789abcdef01234567',
+    dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
+    type: 'NPC',
+    ...overrides.character,
+  };
+  return {
+    story_gen_type: 'SingleBot',
+    story_name: String(character.character_name),
+    logo: character.character_url,
+    characters: [character],
+    prologue: { character_id: 'b1', content: overrides.opening ?? 'Hello, traveller. Tea?' },
+    nodes: [],
+  };
+}
+
 export interface BotApi {
   /** A model that answers every turn "Tea is ready." and lets the play go on. */
   fake: FakeOpenAI;
@@ -27,23 +49,7 @@ export async function startBotApi(bot: {
   });
   const creator = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
   const res = await save(creator, {
-    story_gen_type: 'SingleBot',
-    story_name: 'Mira',
-    logo: '/api/media/0123456789abcdef01234567',
-    characters: [
-      {
-        character_id: 'b1',
-        character_name: 'Mira',
-        settings: 'A lighthouse keeper who loves a chat.',
-        style: 'Warm and brief.',
-        character_url: '/api/media/0123456789abcdef01234567',
-        dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
-        type: 'NPC',
-        alternate_greetings: bot.greetings,
-      },
-    ],
-    prologue: { character_id: 'b1', content: 'Hello, traveller. Tea?' },
-    nodes: [],
+    ...botPayload({ character: { alternate_greetings: bot.greetings } }),
     lorebook: bot.lorebook,
     publish_type: 'Publish',
   });
