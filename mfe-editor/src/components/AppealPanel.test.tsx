@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppealStatus, StoryStatus, type StoryAppeal } from 'shared-kit';
-import * as mediaService from '../services/media.service';
-import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
-import { aStoryDetail, installFakeShell, renderAt, resetAll } from '../testing/render';
+import { aStoryDetail, installEditorPage, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/story.service');
 jest.mock('../services/media.service');
 jest.mock('../services/events.service');
 const stories = jest.mocked(storyService);
-const media = jest.mocked(mediaService);
-const events = jest.mocked(eventsService);
 
 function anAppeal(storyId: string, over: Partial<StoryAppeal> = {}): StoryAppeal {
   return {
@@ -32,12 +28,7 @@ function anAppeal(storyId: string, over: Partial<StoryAppeal> = {}): StoryAppeal
 }
 
 beforeEach(() => {
-  installFakeShell();
-  media.dubbingList.mockResolvedValue([]);
-  media.bgmList.mockResolvedValue([]);
-  media.imageStyles.mockResolvedValue([]);
-  events.trackEnterEditor.mockResolvedValue(undefined);
-  Element.prototype.scrollIntoView = () => undefined;
+  installEditorPage();
 });
 afterEach(() => {
   resetAll();

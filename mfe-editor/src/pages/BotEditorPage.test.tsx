@@ -2,10 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StoryStatus, type StoryReviewResult } from 'shared-kit';
 import { changeLanguage } from 'ui-kit';
 import * as mediaService from '../services/media.service';
-import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
 import * as cardService from '../services/card.service';
-import { aStoryDetail, installFakeShell, renderAt, resetAll } from '../testing/render';
+import { aStoryDetail, installEditorPage, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/story.service');
 jest.mock('../services/media.service');
@@ -14,10 +13,9 @@ jest.mock('../services/card.service', () => ({ ...jest.requireActual('../service
 const cards = jest.mocked(cardService);
 const stories = jest.mocked(storyService);
 const media = jest.mocked(mediaService);
-const events = jest.mocked(eventsService);
 
 beforeEach(() => {
-  installFakeShell();
+  installEditorPage();
   media.dubbingList.mockResolvedValue([
     {
       language: 'English',
@@ -25,11 +23,7 @@ beforeEach(() => {
       dubbing_infos: [{ dubbing: 'en_female_calm', dubbing_desc: 'Calm woman', dubbing_audition: '' }],
     },
   ]);
-  media.bgmList.mockResolvedValue([]);
-  media.imageStyles.mockResolvedValue([]);
-  events.trackEnterEditor.mockResolvedValue(undefined);
   stories.updatePermission.mockResolvedValue({ character_use: true, thread_share: true });
-  Element.prototype.scrollIntoView = () => undefined;
 });
 afterEach(() => {
   resetAll();

@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StoryStatus, type Lorebook, type LorebookEntry } from 'shared-kit';
-import * as mediaService from '../services/media.service';
-import * as eventsService from '../services/events.service';
 import * as storyService from '../services/story.service';
 import * as cardService from '../services/card.service';
-import { aStoryDetail, installFakeShell, renderAt, resetAll } from '../testing/render';
+import { aStoryDetail, installEditorPage, renderAt, resetAll } from '../testing/render';
 import { addEntry, emptyLorebook, entryProblems, mergeLorebook, moveEntry, searchEntries, updateEntry } from '../stores/editor/lorebook';
 
 jest.mock('../services/story.service');
@@ -13,16 +11,9 @@ jest.mock('../services/events.service');
 jest.mock('../services/card.service', () => ({ ...jest.requireActual('../services/card.service'), importLorebookFile: jest.fn() }));
 const cards = jest.mocked(cardService);
 const stories = jest.mocked(storyService);
-const media = jest.mocked(mediaService);
-const events = jest.mocked(eventsService);
 
 beforeEach(() => {
-  installFakeShell();
-  media.dubbingList.mockResolvedValue([]);
-  media.bgmList.mockResolvedValue([]);
-  media.imageStyles.mockResolvedValue([]);
-  events.trackEnterEditor.mockResolvedValue(undefined);
-  Element.prototype.scrollIntoView = () => undefined;
+  installEditorPage();
 });
 afterEach(() => {
   resetAll();

@@ -5,6 +5,8 @@ import { creatorStatusOf, DisplayStatus, resetStores, StoryStatus, type StoryCon
 import { storyDetailSchema } from 'shared-kit/schemas';
 import App from '../App';
 import type { StoryDetail } from '../api/types';
+import * as eventsService from '../services/events.service';
+import * as mediaService from '../services/media.service';
 import { resetEditorStores } from '../stores';
 import type { LeaveGuardRegistration, ShellGlobal } from 'shared-kit';
 
@@ -54,6 +56,20 @@ export function installFakeShell(): FakeShell {
   };
   window.__SHELL__ = shell;
   return fake;
+}
+
+/**
+ * An editor page's start in a test: the fake shell, no voices, music or picture styles, entering the editor tracked
+ * and scrolling a no-op. The test file mocks the media and events services; it may give other lists afterwards.
+ */
+export function installEditorPage(): FakeShell {
+  const shell = installFakeShell();
+  jest.mocked(mediaService).dubbingList.mockResolvedValue([]);
+  jest.mocked(mediaService).bgmList.mockResolvedValue([]);
+  jest.mocked(mediaService).imageStyles.mockResolvedValue([]);
+  jest.mocked(eventsService).trackEnterEditor.mockResolvedValue(undefined);
+  Element.prototype.scrollIntoView = () => undefined;
+  return shell;
 }
 
 export function resetAll(): void {
