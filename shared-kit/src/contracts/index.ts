@@ -51,6 +51,7 @@ export * from './platform';
 export * from './play';
 export * from './play.request';
 export * from './community';
+export * from './community.request';
 export * from './plan';
 export * from './ops';
 export * from './ops.request';

@@ -7,7 +7,7 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import { rateLimit } from '../../lib/rateLimit';
-import * as s from './community.schema';
+import { COMMUNITY_REQUESTS as s } from 'shared-kit/schemas';
 import { dialogueFeedback, dialogueStatus, likeDialogue, likedStories, likeStory, remarkDialogue } from './like.service';
 
 const BASE = '/api/interact';
