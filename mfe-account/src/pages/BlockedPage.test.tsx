@@ -2,12 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, ErrorCode } from 'shared-kit';
 import type { BlockListPage } from '../api/types';
 import * as blockedService from '../services/blocked.service';
-import * as profileService from '../services/profile.service';
-import { aUser, installFakeShell, renderAt, resetAll, type FakeShell } from '../testing/render';
+import { installAccountPage, renderAt, resetAll, type FakeShell } from '../testing/render';
 
 jest.mock('../services/profile.service');
 jest.mock('../services/blocked.service');
-const profile = jest.mocked(profileService);
 const blocked = jest.mocked(blockedService);
 
 function page(list: BlockListPage['list'], hasMore = false): BlockListPage {
@@ -18,8 +16,7 @@ const spam = { uid: '201', nickname: 'Spammer', username: '', avatar: '', blocke
 
 let shell: FakeShell;
 beforeEach(() => {
-  shell = installFakeShell();
-  profile.fetchDetail.mockResolvedValue(aUser());
+  shell = installAccountPage();
 });
 afterEach(() => {
   resetAll();

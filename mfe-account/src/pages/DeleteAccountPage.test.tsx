@@ -1,19 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, ErrorCode, sessionStore, TeenMode } from 'shared-kit';
 import { changeLanguage } from 'ui-kit';
-import * as profileService from '../services/profile.service';
 import * as settingsService from '../services/settings.service';
-import { aUser, installFakeShell, renderAt, resetAll, type FakeShell } from '../testing/render';
+import { installAccountPage, renderAt, resetAll, type FakeShell } from '../testing/render';
 
 jest.mock('../services/profile.service');
 jest.mock('../services/settings.service');
-const profile = jest.mocked(profileService);
 const settings = jest.mocked(settingsService);
 
 let shell: FakeShell;
 beforeEach(() => {
-  shell = installFakeShell();
-  profile.fetchDetail.mockResolvedValue(aUser());
+  shell = installAccountPage();
   settings.checkLogOff.mockResolvedValue({
     uid: '100001',
     items: [

@@ -1,12 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiError, ErrorCode, type Notice, type NoticePage } from 'shared-kit';
 import * as inboxService from '../services/inbox.service';
-import * as profileService from '../services/profile.service';
-import { aUser, installFakeShell, renderAt, resetAll } from '../testing/render';
+import { installAccountPage, installFakeShell, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/profile.service');
 jest.mock('../services/inbox.service');
-const profile = jest.mocked(profileService);
 const inbox = jest.mocked(inboxService);
 
 const bea = { uid: '7', nickname: 'Bea', username: 'bea', avatar: '' };
@@ -18,8 +16,7 @@ function page(list: Notice[], overrides: Partial<NoticePage> = {}): NoticePage {
 }
 
 beforeEach(() => {
-  installFakeShell();
-  profile.fetchDetail.mockResolvedValue(aUser());
+  installAccountPage();
 });
 afterEach(() => {
   resetAll();

@@ -1,12 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { changeLanguage } from 'ui-kit';
-import * as profileService from '../services/profile.service';
 import * as reportService from '../services/report.service';
-import { aUser, installFakeShell, renderAt, resetAll } from '../testing/render';
+import { installAccountPage, renderAt, resetAll } from '../testing/render';
 
 jest.mock('../services/profile.service');
 jest.mock('../services/report.service');
-const profile = jest.mocked(profileService);
 const reports = jest.mocked(reportService);
 
 const mine = (over: Partial<Awaited<ReturnType<typeof reportService.fetchMyReports>>['list'][number]> = {}) => ({
@@ -25,8 +23,7 @@ const mine = (over: Partial<Awaited<ReturnType<typeof reportService.fetchMyRepor
 });
 
 beforeEach(() => {
-  installFakeShell();
-  profile.fetchDetail.mockResolvedValue(aUser());
+  installAccountPage();
 });
 afterEach(() => {
   resetAll();

@@ -2,13 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from 'ui-kit';
 import { ApiError, ErrorCode, sessionStore, TeenMode } from 'shared-kit';
 import type { AccountSettings } from '../api/types';
-import * as profileService from '../services/profile.service';
 import * as settingsService from '../services/settings.service';
-import { aUser, installFakeShell, isOn, renderAt, resetAll, type FakeShell } from '../testing/render';
+import { installAccountPage, isOn, renderAt, resetAll, type FakeShell } from '../testing/render';
 
 jest.mock('../services/profile.service');
 jest.mock('../services/settings.service');
-const profile = jest.mocked(profileService);
 const settings = jest.mocked(settingsService);
 
 const defaults: AccountSettings = {
@@ -21,8 +19,7 @@ const defaults: AccountSettings = {
 let shell: FakeShell;
 
 beforeEach(() => {
-  shell = installFakeShell();
-  profile.fetchDetail.mockResolvedValue(aUser());
+  shell = installAccountPage();
   settings.fetchSettings.mockResolvedValue(defaults);
   sessionStore.getState().setUser({ uid: '100001', biz_uid: 'b', user_nick: 'Mira', roles: ['user'], teen_mode: TeenMode.Disable, creation_forbidden: false });
 });

@@ -7,6 +7,7 @@ import { i18n } from 'ui-kit';
 import App from '../App';
 import type { UserDetail } from '../api/types';
 import { ACCOUNT_NS } from '../i18n';
+import * as profileService from '../services/profile.service';
 import { resetAccountStores } from '../stores';
 
 /** Where the router is, rendered so tests can assert on navigation. */
@@ -77,6 +78,13 @@ export interface FakeShell {
 export function installFakeShell(): FakeShell {
   const shell = { version: 1, toast: jest.fn(() => true), navigate: jest.fn(), reactToApiError: jest.fn(() => false) };
   (window as unknown as { __SHELL__?: unknown }).__SHELL__ = shell;
+  return shell;
+}
+
+/** An account page's start in a test: the fake shell and the signed-in user's profile (the test file mocks the profile service). */
+export function installAccountPage(): FakeShell {
+  const shell = installFakeShell();
+  jest.mocked(profileService).fetchDetail.mockResolvedValue(aUser());
   return shell;
 }
 
