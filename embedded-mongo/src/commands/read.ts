@@ -9,7 +9,8 @@ import { valueComparator } from '../query/sort';
 import { formatValue, isPlainObject, toNumber, type Doc } from '../query/values';
 import { Collection } from '../storage/collection';
 import { encodeKey } from '../storage/keys';
-import { findDocs } from '../storage/planner';
+import { findDocs, type FindOptions } from '../storage/planner';
+import { hintOrder } from './hint';
 import type { CommandContext, CommandHandler } from './context';
 import { cursorIdOf } from './cursors';
 import { writeMerge } from './merge';
@@ -32,6 +33,17 @@ function optionalInt(cmd: Document, key: string): number | undefined {
   const n = toNumber(v);
   if (!Number.isFinite(n)) fail('TypeMismatch', `BSON field '${key}' is the wrong type, expected a number`);
   return Math.trunc(n);
+}
+
+/** Documents found, in the order a hint gives them when no sort does (an index's key order, or `$natural`). */
+function hintedDocs(coll: Collection, filter: Doc, opts: FindOptions, hint: unknown): Doc[] {
+  const order = hintOrder(coll, hint);
+  if (!order || opts.sort) return findDocs(coll, filter, opts);
+  if ('sort' in order) return findDocs(coll, filter, { ...opts, sort: order.sort });
+  if (order.natural === 1) return findDocs(coll, filter, opts);
+  const { skip = 0, limit = 0 } = opts;
+  const reversed = findDocs(coll, filter, { ...opts, skip: 0, limit: 0 }).reverse().slice(skip);
+  return limit ? reversed.slice(0, limit) : reversed;
 }
 
 const find: CommandHandler = (cmd, ctx) => {
@@ -58,7 +70,7 @@ const find: CommandHandler = (cmd, ctx) => {
   compileFilter(filter, scope);
   const view = resolveView(ctx, name);
   const stages = (): Doc[] => [{ $match: filter }, ...(sort ? [{ $sort: sort }] : []), ...(skip ? [{ $skip: skip }] : []), ...(limit ? [{ $limit: limit }] : [])];
-  const docs = view ? viewDocs(ctx, view, stages(), scope) : coll ? findDocs(coll, filter, { sort, skip, limit, scope }) : [];
+  const docs = view ? viewDocs(ctx, view, stages(), scope) : coll ? hintedDocs(coll, filter, { sort, skip, limit, scope }, cmd.hint) : [];
   const projected = projectDocs(docs, projection, filter);
   return { cursor: ctx.cursors.open(ns, projected, first, singleBatch), ok: 1 };
 };
@@ -148,7 +160,7 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
       sort = rest[0].$sort;
       rest = rest.slice(1);
     }
-    if (!text) input = coll ? findDocs(coll, filter ?? {}, { sort, scope }) : [];
+    if (!text) input = coll ? hintedDocs(coll, filter ?? {}, { sort, scope }, cmd.hint) : [];
   } else if (target !== 1) fail('InvalidNamespace', 'aggregate requires a collection name or 1');
   else if (rest[0] && '$listLocalSessions' in rest[0]) {
     input = ctx.sessions.list(rest[0].$listLocalSessions);

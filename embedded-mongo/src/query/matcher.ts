@@ -7,7 +7,8 @@ import { escapeFilter, escapeProjection, unescapeNames } from './mingoNames';
 import { MINGO_CONTEXT, RANGE_OPERATORS } from './operators';
 import type { QueryScope } from './scope';
 import { projectionShape } from './shapes';
-import { idFirst, isPlainObject, typeName, valuesEqual, type Doc } from './values';
+import { fail } from '../errors';
+import { idFirst, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
 import { numericView, queryView, restoreTypes } from './views';
 
 export const QUERY_OPTIONS: Partial<Options> = { context: MINGO_CONTEXT };
@@ -198,8 +199,55 @@ function filterKey(v: unknown): string | undefined {
 /** Applies a find projection to already filtered and sorted documents, keeping the stored BSON types. */
 export function applyProjection(docs: Doc[], projection: Doc | undefined): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  const slices = Object.entries(projection).filter(([, v]) => isPlainObject(v) && Object.keys(v).length === 1 && v.$slice !== undefined);
+  if (slices.length > 0 && !slices.every(([, v]) => sliceArgs((v as Doc).$slice) !== undefined)) fail('BadValue', '$slice only supports numbers and [skip, limit] arrays');
+  const rest = Object.fromEntries(Object.entries(projection).filter(([k]) => !slices.some(([s]) => s === k)));
+  if (slices.length > 0 && Object.values(rest).every((v) => (isNumeric(v) || typeof v === 'boolean') && !toNumber(v))) {
+    // `$slice` among exclusions only (or alone) keeps every other field, as MongoDB does; mingo would keep none.
+    const kept = Object.keys(rest).length > 0 ? projectDocs(docs, rest) : docs;
+    return kept.map((doc) => slices.reduce((d, [path, v]) => slicePath(d, path.split('.'), sliceArgs((v as Doc).$slice)!), doc));
+  }
+  return projectDocs(docs, projection);
+}
+
+function projectDocs(docs: Doc[], projection: Doc): Doc[] {
   const shape = projectionShape(projection, true);
   // MongoDB keeps _id first in projected documents; mingo appends it after the included fields.
   const out = unescapeNames(new Query({}, QUERY_OPTIONS).find<Doc>(docs.map(queryView), escapeProjection(numericView(projection) as Doc)).all());
-  return out.map((d, i) => idFirst(restoreTypes(d, docs[i]!, shape)));
+  const elemMatched = Object.keys(projection).filter((k) => isPlainObject(projection[k]) && Object.keys(projection[k] as Doc)[0] === '$elemMatch');
+  return out.map((d, i) => {
+    // An `$elemMatch` projection that matches no element leaves the field out.
+    for (const k of elemMatched) if (d[k] === undefined) delete d[k];
+    return idFirst(restoreTypes(d, docs[i]!, shape));
+  });
+}
+
+/** `[skip, limit]` of a `$slice` projection (`n` keeps the first n, `-n` the last n), or undefined when malformed. */
+function sliceArgs(arg: unknown): [number, number | undefined] | undefined {
+  if (isNumeric(arg)) {
+    const n = Math.trunc(toNumber(arg));
+    return n >= 0 ? [0, n] : [n, undefined];
+  }
+  if (Array.isArray(arg) && arg.length === 2 && arg.every(isNumeric)) {
+    const limit = Math.trunc(toNumber(arg[1]));
+    if (limit <= 0) fail('BadValue', '$slice limit must be positive');
+    return [Math.trunc(toNumber(arg[0])), limit];
+  }
+  return undefined;
+}
+
+/** A copy of `doc` whose array at `path` is sliced (arrays on the way are sliced in each of their documents). */
+function slicePath(node: unknown, path: string[], [skip, limit]: [number, number | undefined]): Doc {
+  const visit = (v: unknown, i: number): unknown => {
+    if (Array.isArray(v)) {
+      if (i === path.length) {
+        const from = skip >= 0 ? skip : Math.max(0, v.length + skip);
+        return v.slice(from, limit === undefined ? undefined : from + limit);
+      }
+      return v.map((el) => (isPlainObject(el) ? visit(el, i) : el));
+    }
+    if (!isPlainObject(v) || i === path.length || !Object.hasOwn(v, path[i]!)) return v;
+    return { ...v, [path[i]!]: visit(v[path[i]!], i + 1) };
+  };
+  return visit(node, 0) as Doc;
 }

@@ -5,12 +5,13 @@ import * as pipelineOperators from 'mingo/operators/pipeline';
 import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
+import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { MaxKey, MinKey } from 'bson';
 import { fail } from '../errors';
 import { field, hasField } from './fields';
 import { unescapePath } from './mingoNames';
-import { compareValues, formatValue, isNumeric, isPlainObject, toNumber, typeName, typeRank } from './values';
+import { compareValues, formatValue, valuesEqual, isNumeric, isPlainObject, toNumber, typeName, typeRank } from './values';
 import { originOf } from './views';
 
 /**
@@ -100,16 +101,62 @@ function $type(selector: string, value: unknown, _options: Options): Predicate {
   return (obj) => pathValues(obj, selector).some((v) => v !== undefined && wanted.has(typeName(v)));
 }
 
+/** Whether an `$elemMatch` condition is made only of operators (`{ $gte: 2, $lt: 5 }`), applying to the elements themselves. */
+function isOperatorCondition(criteria: Record<string, unknown>): boolean {
+  const keys = Object.keys(criteria);
+  return keys.length > 0 && keys.every((k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$nor');
+}
+
+/** A test of one array element against an `$elemMatch` condition, on documents or on scalars. */
+function elementTest(criteria: unknown, options: Options): (el: unknown) => boolean {
+  if (!isPlainObject(criteria)) fail('BadValue', '$elemMatch needs an Object');
+  if (isOperatorCondition(criteria)) {
+    const query = new Query({ element: criteria }, options);
+    return (el) => query.test({ element: el });
+  }
+  const query = new Query(criteria, options);
+  return (el) => isPlainObject(originOf(el)) && query.test(el as Record<string, unknown>);
+}
+
+/**
+ * `$all` as MongoDB has it: the same as an `$and` of equalities, so a scalar field matches `{ $all: [v] }`, an
+ * array matches when it holds every value (or is one of them), and `{ $elemMatch }` entries match elements.
+ */
+function $all(selector: string, value: unknown, options: Options): Predicate {
+  if (!Array.isArray(value)) fail('BadValue', '$all needs an array');
+  if (value.length === 0) return () => false;
+  const tests = value.map((expr): Predicate => {
+    if (isPlainObject(expr) && Object.keys(expr)[0] === '$elemMatch') {
+      const test = elementTest(expr.$elemMatch, options);
+      return (obj) => pathValues(obj, selector).some((v) => Array.isArray(v) && v.some((el) => test(el)));
+    }
+    if (isPlainObject(expr) && Object.keys(expr)[0]?.startsWith('$')) fail('BadValue', 'no $ expressions in $all');
+    if (expr instanceof RegExp) return (obj) => pathValues(obj, selector).some((v) => typeof v === 'string' && expr.test(v));
+    return (obj) => pathValues(obj, selector).some((v) => v !== undefined && valuesEqual(v, expr));
+  });
+  return (obj) => tests.every((t) => t(obj));
+}
+
+/** The `$elemMatch` projection: the first element matching, operator-only conditions included (`{ $in: [...] }`). */
+function $elemMatchProjection(obj: Record<string, unknown>, expr: unknown, fieldName: string, options: Options): unknown {
+  const arr = obj[fieldName];
+  if (!Array.isArray(arr)) return undefined;
+  const test = elementTest(expr, options);
+  const found = arr.find((el) => test(el));
+  return found === undefined ? undefined : [found];
+}
+
 /** All of mingo's operators, with the ones above replacing mingo's own. Built once and shared by every query. */
 export const MINGO_CONTEXT = Context.init({
   accumulator: accumulatorOperators,
   expression: expressionOperators,
   pipeline: pipelineOperators,
-  projection: projectionOperators,
+  projection: { ...projectionOperators, $elemMatch: $elemMatchProjection },
   query: {
     ...queryOperators,
     ...RANGE_OPERATORS,
     $type,
+    $all,
   },
   window: windowOperators,
 });

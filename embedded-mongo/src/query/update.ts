@@ -41,9 +41,7 @@ export function validateUpdate(update: unknown): void {
     if (!OPERATORS.has(op)) fail('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
     const arg = update[op];
     if (!isPlainObject(arg)) fail('FailedToParse', `Modifiers operate on fields but we found type ${typeName(arg)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${formatValue(arg)}}`);
-    if (Object.keys(arg).length === 0 && op !== '$setOnInsert') {
-      fail('FailedToParse', `'${op}' is empty. You must specify a field like so: {${op}: {<field>: ...}}`);
-    }
+    // An empty operand (`{ $set: {} }`) is a no-op, as in MongoDB 5.0 and later.
   }
   const paths: string[] = [];
   for (const op of ops) {

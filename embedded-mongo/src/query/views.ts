@@ -1,4 +1,4 @@
-import { Decimal128, Double, Long } from 'bson';
+import { DBRef, Decimal128, Double, Long } from 'bson';
 import { field, setField } from './fields';
 import { escapePath, needsEscape } from './mingoNames';
 import { getPath } from './paths';
@@ -24,7 +24,7 @@ export function isWideNumber(v: unknown): boolean {
 
 /** Values that need a view: wide numbers, or field names mingo must see escaped (see ./mingoNames.ts). */
 export function needsView(v: unknown): boolean {
-  if (isWideNumber(v)) return true;
+  if (isWideNumber(v) || v instanceof DBRef) return true;
   if (Array.isArray(v)) return v.some(needsView);
   if (isPlainObject(v)) {
     for (const k of Object.keys(v)) if (needsEscape(k) || needsView(v[k])) return true;
@@ -47,6 +47,8 @@ export function numericValue(v: unknown): unknown {
  */
 export function numericView(v: unknown, track = false): unknown {
   if (isWideNumber(v)) return numericValue(v);
+  // A DBRef is stored as the document `{ $ref, $id, $db }`, and queried as one (`{ 'ref.$id': x }`).
+  if (v instanceof DBRef) return numericView(dbRefFields(v), track);
   if (Array.isArray(v)) {
     const out = v.map((x: unknown) => numericView(x, track));
     if (track) origins.set(out, v);
@@ -59,6 +61,10 @@ export function numericView(v: unknown, track = false): unknown {
     return out;
   }
   return v;
+}
+
+function dbRefFields(ref: DBRef): Doc {
+  return { $ref: ref.collection, $id: ref.oid, ...(ref.db ? { $db: ref.db } : {}), ...ref.fields };
 }
 
 /** The view of a stored document (the document itself when it holds no wide number). Cached: stored documents are never modified in place. */

@@ -35,7 +35,11 @@ export function driverOptions(raw: Document | undefined): Document {
 export class EntityMap {
   private readonly entities = new Map<string, Entity>();
 
-  constructor(private readonly uri: string) {}
+  /** `clientOptions`: driver options every client of the test gets (see DRIVER_OPTIONS in ./requirements.ts). */
+  constructor(
+    private readonly uri: string,
+    private readonly clientOptions: MongoClientOptions = {},
+  ) {}
 
   private add(id: string, entity: Entity): void {
     if (this.entities.has(id)) throw new Error(`entity ${id} is already defined`);
@@ -111,7 +115,7 @@ export class EntityMap {
     for (const key of Object.keys(def)) if (!known.has(key)) throw new Error(`unsupported client option ${key}`);
     const observe = new Set<string>(def.observeEvents ?? []);
     const ignore = new Set<string>(def.ignoreCommandMonitoringEvents ?? []);
-    const options: MongoClientOptions = { monitorCommands: observe.size > 0, serverSelectionTimeoutMS: 5000, ...(def.uriOptions ?? {}) };
+    const options: MongoClientOptions = { monitorCommands: observe.size > 0, serverSelectionTimeoutMS: 5000, ...this.clientOptions, ...(def.uriOptions ?? {}) };
     const client = new MongoClient(this.uri, options);
     const entity: ClientEntity = { client, events: [], recording: false };
     const record = (type: CommandEvent['type']) => (e: Document) => {

@@ -1,5 +1,5 @@
 // Which spec tests apply to this server, and the one table of reasons a test may be left out.
-import type { Document } from 'mongodb';
+import type { Document, MongoClientOptions } from 'mongodb';
 
 /** What the server under test is, read from it once (buildInfo, hello, getParameter). */
 export interface ServerInfo {
@@ -65,14 +65,23 @@ function unmetAll(reqs: Document[] | undefined, server: ServerInfo): string | un
  * What they would check on the server is covered by embedded-mongo's command tests (test/crud-commands.test.ts).
  */
 const DRIVER_DIFFERENCES: Record<string, string> = {
-  'inserting _id with type null via insertOne': 'NODE-6468: the driver replaces a null _id by a new ObjectId before sending',
-  'inserting _id with type null via insertMany': 'NODE-6468: the driver replaces a null _id by a new ObjectId before sending',
-  'inserting _id with type null via bulkWrite': 'NODE-6468: the driver replaces a null _id by a new ObjectId before sending',
   'InsertMany passes bypassDocumentValidation: false': 'NODE-6484: the driver omits bypassDocumentValidation: false',
   'FindOneAndUpdate passes bypassDocumentValidation: false': 'NODE-6484: the driver omits bypassDocumentValidation: false',
   'FindOneAndReplace passes bypassDocumentValidation: false': 'NODE-6484: the driver omits bypassDocumentValidation: false',
   'BulkWrite passes bypassDocumentValidation: false': 'NODE-6484: the driver omits bypassDocumentValidation: false',
   'Aggregate with $out passes bypassDocumentValidation: false': 'NODE-6484: the driver omits bypassDocumentValidation: false',
+};
+
+/**
+ * Tests run with a driver option that makes the Node driver send what the spec expects it to send, where it knowingly
+ * differs by default: NODE-6468, the driver replaces a null `_id` by a new ObjectId before sending an insert unless
+ * `forceServerObjectId` is set (then the document goes as given, and the server stores `_id: null`).
+ */
+const NULL_ID = { options: { forceServerObjectId: true }, why: 'NODE-6468: the driver sends a null _id as given only with forceServerObjectId' };
+export const DRIVER_OPTIONS: Record<string, { options: MongoClientOptions; why: string }> = {
+  'inserting _id with type null via insertOne': NULL_ID,
+  'inserting _id with type null via insertMany': NULL_ID,
+  'inserting _id with type null via bulkWrite': NULL_ID,
 };
 
 /**

@@ -5,7 +5,7 @@ import { EntityMap } from './entities';
 import { checkError, checkEvents } from './expectations';
 import { match, MatchError, matchResult } from './match';
 import { runOperation } from './operations';
-import type { SpecTest } from './requirements';
+import { DRIVER_OPTIONS, type SpecTest } from './requirements';
 
 export interface UnifiedFile {
   description: string;
@@ -68,7 +68,7 @@ async function runOperations(test: UnifiedFile['tests'][number], entities: Entit
 /** Runs one test against the server at `uri`; throws on the first failed assertion. */
 export async function runTest(file: UnifiedFile, test: UnifiedFile['tests'][number], uri: string, internal: MongoClient): Promise<void> {
   await setUpData(internal, file.initialData ?? []);
-  const entities = new EntityMap(uri);
+  const entities = new EntityMap(uri, DRIVER_OPTIONS[test.description]?.options);
   try {
     await entities.create(file.createEntities ?? []);
     for (const c of entities.clients()) c.recording = true;
