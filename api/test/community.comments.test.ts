@@ -1,19 +1,8 @@
 import { CommentStatus, ErrorCode } from 'shared-kit';
-import { call, postJson, type TestApi } from './helpers';
-import { guest, HOSTILE_IDS, openSocket, person, publishStory, pushArrives, startCommunityApi, suspended, youth, type Person } from './support/community';
+import { call, postJson } from './helpers';
+import { guest, HOSTILE_IDS, openSocket, person, publishStory, pushArrives, useCommunityStory, suspended, youth, type Person } from './support/community';
 
-let api: TestApi;
-let owner: Person;
-let storyId: string;
-
-beforeAll(async () => {
-  api = await startCommunityApi();
-  owner = await person(api);
-  ({ storyId } = await publishStory(api.baseUrl, {}, owner.client));
-}, 60_000);
-afterAll(async () => {
-  await api.stop();
-});
+const ctx = useCommunityStory();
 
 interface C {
   comment_id: string;
@@ -37,29 +26,29 @@ interface Page {
   comment_status: string;
 }
 
-async function post(p: Person, text: string, extra: Record<string, unknown> = {}, sid = storyId): Promise<C> {
+async function post(p: Person, text: string, extra: Record<string, unknown> = {}, sid = ctx.storyId): Promise<C> {
   const res = await p.client.post<{ comment: C }>('/api/interact/comment/post', { story_id: sid, text, ...extra });
   expect(res.body.status_code).toBe(0);
   return res.body.data!.comment;
 }
 
-async function list(viewer: Person | null, query: string, sid = storyId): Promise<Page> {
+async function list(viewer: Person | null, query: string, sid = ctx.storyId): Promise<Page> {
   const path = `/api/interact/comment/list?story_id=${sid}&${query}`;
-  const res = viewer ? await viewer.client.call<Page>(path) : await call<Page>(api.baseUrl, path);
+  const res = viewer ? await viewer.client.call<Page>(path) : await call<Page>(ctx.api.baseUrl, path);
   expect(res.body.status_code).toBe(0);
   return res.body.data!;
 }
 
 async function freshStory(): Promise<{ creator: Person; sid: string }> {
-  const creator = await person(api);
-  const { storyId: sid } = await publishStory(api.baseUrl, {}, creator.client);
+  const creator = await person(ctx.api);
+  const { storyId: sid } = await publishStory(ctx.api.baseUrl, {}, creator.client);
   return { creator, sid };
 }
 
 describe('comments', () => {
   it('posts, lists newest first with cursor pages, counts, gets and deletes', async () => {
     const { creator, sid } = await freshStory();
-    const ann = await person(api);
+    const ann = await person(ctx.api);
     const made: C[] = [];
     for (let i = 0; i < 5; i += 1) made.push(await post(ann, `  Comment number ${i}  `, {}, sid));
     expect(made[0]).toMatchObject({ text: 'Comment number 0', status: CommentStatus.AllVisible, root_id: '', can_delete: true, user: { uid: ann.uid } });
@@ -76,17 +65,17 @@ describe('comments', () => {
     // The story's creator may delete anyone's comment on it.
     expect((await list(creator, 'count=1', sid)).list[0]!.can_delete).toBe(true);
 
-    const got = await call<C>(api.baseUrl, `/api/interact/comment/get?comment_id=${made[1]!.comment_id}`);
+    const got = await call<C>(ctx.api.baseUrl, `/api/interact/comment/get?comment_id=${made[1]!.comment_id}`);
     expect(got.body.data).toMatchObject({ comment_id: made[1]!.comment_id, text: 'Comment number 1' });
-    const card = await call<{ comment_count: number }>(api.baseUrl, `/api/tyler/story/info?story_id=${sid}`);
+    const card = await call<{ comment_count: number }>(ctx.api.baseUrl, `/api/tyler/story/info?story_id=${sid}`);
     expect(card.body.data!.comment_count).toBe(5);
 
-    const other = await person(api);
+    const other = await person(ctx.api);
     expect((await other.client.post('/api/interact/comment/delete', { comment_id: made[1]!.comment_id })).body.status_code).toBe(ErrorCode.NoPermission);
     expect((await ann.client.post('/api/interact/comment/delete', { comment_id: made[1]!.comment_id })).body).toMatchObject({ status_code: 0 });
     expect((await creator.client.post('/api/interact/comment/delete', { comment_id: made[2]!.comment_id })).body.status_code).toBe(0);
     expect((await ann.client.post('/api/interact/comment/delete', { comment_id: made[1]!.comment_id })).body.status_code).toBe(ErrorCode.CommentDeleted);
-    expect((await call(api.baseUrl, `/api/interact/comment/get?comment_id=${made[1]!.comment_id}`)).body.status_code).toBe(ErrorCode.CommentDeleted);
+    expect((await call(ctx.api.baseUrl, `/api/interact/comment/get?comment_id=${made[1]!.comment_id}`)).body.status_code).toBe(ErrorCode.CommentDeleted);
     const after = await list(null, 'count=10', sid);
     expect(after.list.map((c) => c.text)).toEqual(['Comment number 4', 'Comment number 3', 'Comment number 0']);
     expect(after.comment_count).toBe(3);
@@ -94,10 +83,10 @@ describe('comments', () => {
 
   it('replies two levels deep, lists a root\'s replies oldest first, and tells the one replied to', async () => {
     const { sid } = await freshStory();
-    const ann = await person(api);
-    const bob = await person(api);
+    const ann = await person(ctx.api);
+    const bob = await person(ctx.api);
     const root = await post(ann, 'What a twist.', {}, sid);
-    const { socket, pushes } = await openSocket(api, ann.client);
+    const { socket, pushes } = await openSocket(ctx.api, ann.client);
     try {
       const r1 = await post(bob, 'Agreed!', { reply_to_comment_id: root.comment_id }, sid);
       expect(r1).toMatchObject({ root_id: root.comment_id, parent_id: root.comment_id, reply_to: { uid: ann.uid } });
@@ -108,10 +97,10 @@ describe('comments', () => {
       const inbox = await bob.client.call<{ list: Array<{ kind: string; comment_id: string; text: string }> }>('/api/notice_box/list');
       expect(inbox.body.data!.list[0]).toMatchObject({ kind: 'Reply', comment_id: r2.comment_id, text: 'Thanks, Bob.' });
 
-      const page1 = await call<Page>(api.baseUrl, `/api/interact/comment/list_root_children_data?comment_id=${root.comment_id}&count=1`);
+      const page1 = await call<Page>(ctx.api.baseUrl, `/api/interact/comment/list_root_children_data?comment_id=${root.comment_id}&count=1`);
       expect(page1.body.data).toMatchObject({ has_more: true, list: [{ text: 'Agreed!' }] });
       const page2 = await call<Page>(
-        api.baseUrl,
+        ctx.api.baseUrl,
         `/api/interact/comment/list_root_children_data?comment_id=${root.comment_id}&count=1&cursor=${encodeURIComponent(page1.body.data!.cursor)}`,
       );
       expect(page2.body.data).toMatchObject({ has_more: false, list: [{ text: 'Thanks, Bob.' }] });
@@ -119,7 +108,7 @@ describe('comments', () => {
       expect(top.list).toEqual([expect.objectContaining({ comment_id: root.comment_id, reply_count: 2 })]);
       expect(top.comment_count).toBe(3);
       // A reply is not a root.
-      expect((await call(api.baseUrl, `/api/interact/comment/list_root_children_data?comment_id=${r1.comment_id}`)).body.status_code).toBe(ErrorCode.ClientParamError);
+      expect((await call(ctx.api.baseUrl, `/api/interact/comment/list_root_children_data?comment_id=${r1.comment_id}`)).body.status_code).toBe(ErrorCode.ClientParamError);
     } finally {
       socket.disconnect();
     }
@@ -127,26 +116,26 @@ describe('comments', () => {
 
   it('holds back text that fails the safety review: 9005, visible to its author only', async () => {
     const { sid } = await freshStory();
-    const ann = await person(api);
+    const ann = await person(ctx.api);
     const bad = await ann.client.post<{ comment: C }>('/api/interact/comment/post', { story_id: sid, text: 'this is porn' });
     expect(bad.body).toMatchObject({ status_code: ErrorCode.ReviewCommentContent, data: { comment: { status: CommentStatus.SelfVisible, text: 'this is porn' } } });
     const id = bad.body.data!.comment.comment_id;
     expect((await list(ann, 'count=5', sid)).list.map((c) => c.comment_id)).toEqual([id]);
     const others = await list(null, 'count=5', sid);
     expect(others).toMatchObject({ list: [], comment_count: 0 });
-    expect((await call(api.baseUrl, `/api/interact/comment/get?comment_id=${id}`)).body.status_code).toBe(ErrorCode.CommentDeleted);
+    expect((await call(ctx.api.baseUrl, `/api/interact/comment/get?comment_id=${id}`)).body.status_code).toBe(ErrorCode.CommentDeleted);
     expect((await ann.client.call<C>(`/api/interact/comment/get?comment_id=${id}`)).body.data).toMatchObject({ status: 'SelfVisible' });
-    const bob = await person(api);
+    const bob = await person(ctx.api);
     expect((await bob.client.post('/api/interact/comment/post', { story_id: sid, text: 'Hm', reply_to_comment_id: id })).body.status_code).toBe(ErrorCode.CommentDeleted);
     expect((await bob.client.post('/api/interact/comment/like', { comment_id: id })).body.status_code).toBe(ErrorCode.CommentDeleted);
   });
 
   it('sorts by likes for "top", likes once per person, and the author hears of it', async () => {
     const { sid } = await freshStory();
-    const ann = await person(api);
+    const ann = await person(ctx.api);
     const a = await post(ann, 'First', {}, sid);
     const b = await post(ann, 'Second', {}, sid);
-    const fans = await Promise.all([person(api), person(api), person(api)]);
+    const fans = await Promise.all([person(ctx.api), person(ctx.api), person(ctx.api)]);
     await Promise.all(fans.flatMap((f) => [0, 1, 2].map(() => f.client.post('/api/interact/comment/like', { comment_id: a.comment_id, like: true }))));
     const liked = await fans[0]!.client.post<{ liked: boolean; like_count: number }>('/api/interact/comment/like', { comment_id: b.comment_id });
     expect(liked.body.data).toEqual({ comment_id: b.comment_id, liked: true, like_count: 1 });
@@ -167,7 +156,7 @@ describe('comments', () => {
 
   it('lets the creator pin one comment at the top and open or close comments', async () => {
     const { creator, sid } = await freshStory();
-    const ann = await person(api);
+    const ann = await person(ctx.api);
     const old = await post(ann, 'Old but good', {}, sid);
     await post(ann, 'Newer', {}, sid);
     const reply = await post(creator, 'Thank you', { reply_to_comment_id: old.comment_id }, sid);
@@ -188,7 +177,7 @@ describe('comments', () => {
     expect((await creator.client.post('/api/interact/comment/switch', { story_id: sid, comment_status: 'Closed' })).body.data).toEqual({ story_id: sid, comment_status: 'Closed' });
     expect((await ann.client.post('/api/interact/comment/post', { story_id: sid, text: 'Hello?' })).body.status_code).toBe(ErrorCode.CommentClosed);
     expect((await list(null, '', sid)).comment_status).toBe('Closed');
-    const detail = await call<{ comment_status: string }>(api.baseUrl, `/api/tyler/detail?story_id=${sid}`);
+    const detail = await call<{ comment_status: string }>(ctx.api.baseUrl, `/api/tyler/detail?story_id=${sid}`);
     expect(detail.body.data!.comment_status).toBe('Closed');
     expect((await creator.client.post('/api/interact/comment/switch', { story_id: sid, comment_status: 'Open' })).body.status_code).toBe(0);
     expect((await ann.client.post('/api/interact/comment/post', { story_id: sid, text: 'Hello!' })).body.status_code).toBe(0);
@@ -196,18 +185,18 @@ describe('comments', () => {
 
   it('by role: guests, youth mode and suspended accounts cannot comment; blocks refuse and hide both ways', async () => {
     const { creator, sid } = await freshStory();
-    const g = await guest(api);
+    const g = await guest(ctx.api);
     expect((await g.post('/api/interact/comment/post', { story_id: sid, text: 'Hi' })).body.status_code).toBe(ErrorCode.NeedLogin);
-    expect((await call(api.baseUrl, '/api/interact/comment/post', postJson({ story_id: sid, text: 'Hi' }))).body.status_code).toBe(ErrorCode.NeedLogin);
-    const minor = await youth(api);
+    expect((await call(ctx.api.baseUrl, '/api/interact/comment/post', postJson({ story_id: sid, text: 'Hi' }))).body.status_code).toBe(ErrorCode.NeedLogin);
+    const minor = await youth(ctx.api);
     expect((await minor.client.post('/api/interact/comment/post', { story_id: sid, text: 'Hi' })).body.status_code).toBe(ErrorCode.TeenModeIntercept);
-    const banned = await suspended(api);
+    const banned = await suspended(ctx.api);
     expect((await banned.client.post('/api/interact/comment/post', { story_id: sid, text: 'Hi' })).body.status_code).toBe(ErrorCode.UserCreateBan);
     // Reading stays open to them.
     expect((await minor.client.call('/api/interact/comment/list?story_id=' + sid)).body.status_code).toBe(0);
 
-    const ann = await person(api);
-    const bob = await person(api);
+    const ann = await person(ctx.api);
+    const bob = await person(ctx.api);
     const annSays = await post(ann, 'Ann was here', {}, sid);
     const bobSays = await post(bob, 'Bob was here', {}, sid);
     expect((await bob.client.post('/api/tyler/user/block', { uid: ann.uid })).body.status_code).toBe(0);
@@ -230,16 +219,16 @@ describe('comments', () => {
   });
 
   it('refuses bad input with the spec codes, never a 500', async () => {
-    const ann = await person(api);
+    const ann = await person(ctx.api);
     const c = await post(ann, 'Fine');
     const bodies: unknown[] = [
-      { story_id: storyId, text: '' },
-      { story_id: storyId, text: '    ' },
-      { story_id: storyId, text: 'x'.repeat(501) },
-      { story_id: storyId, text: ['x'] },
-      { story_id: storyId, text: { $ne: null } },
-      { story_id: storyId, text: 'ok', reply_to_comment_id: { $gt: '' } },
-      { story_id: storyId, text: 'ok', status: 'AllVisible' },
+      { story_id: ctx.storyId, text: '' },
+      { story_id: ctx.storyId, text: '    ' },
+      { story_id: ctx.storyId, text: 'x'.repeat(501) },
+      { story_id: ctx.storyId, text: ['x'] },
+      { story_id: ctx.storyId, text: { $ne: null } },
+      { story_id: ctx.storyId, text: 'ok', reply_to_comment_id: { $gt: '' } },
+      { story_id: ctx.storyId, text: 'ok', status: 'AllVisible' },
       ...HOSTILE_IDS.map((id) => ({ story_id: id, text: 'ok' })),
     ];
     for (const body of bodies) {
@@ -249,7 +238,7 @@ describe('comments', () => {
     }
     expect((await post(ann, 'x'.repeat(500))).text).toHaveLength(500);
     expect((await ann.client.post('/api/interact/comment/post', { story_id: '42', text: 'ok' })).body.status_code).toBe(ErrorCode.NoStory);
-    expect((await ann.client.post('/api/interact/comment/post', { story_id: storyId, text: 'ok', reply_to_comment_id: '42' })).body.status_code).toBe(ErrorCode.CommentDeleted);
+    expect((await ann.client.post('/api/interact/comment/post', { story_id: ctx.storyId, text: 'ok', reply_to_comment_id: '42' })).body.status_code).toBe(ErrorCode.CommentDeleted);
     for (const id of HOSTILE_IDS) {
       for (const path of ['delete', 'pin', 'like']) {
         const res = await ann.client.post(`/api/interact/comment/${path}`, { comment_id: id });
@@ -258,20 +247,20 @@ describe('comments', () => {
     }
     for (const q of [
       'story_id=',
-      `story_id=${storyId}&sort=best`,
-      `story_id=${storyId}&count=51`,
-      `story_id=${storyId}&cursor=99|x`,
-      `story_id=${storyId}&story_id=${storyId}`,
+      `story_id=${ctx.storyId}&sort=best`,
+      `story_id=${ctx.storyId}&count=51`,
+      `story_id=${ctx.storyId}&cursor=99|x`,
+      `story_id=${ctx.storyId}&story_id=${ctx.storyId}`,
     ]) {
-      expect([q, (await call(api.baseUrl, `/api/interact/comment/list?${q}`)).body.status_code]).toEqual([q, ErrorCode.ClientParamError]);
+      expect([q, (await call(ctx.api.baseUrl, `/api/interact/comment/list?${q}`)).body.status_code]).toEqual([q, ErrorCode.ClientParamError]);
     }
-    expect((await call(api.baseUrl, '/api/interact/comment/get?comment_id[$ne]=1')).body.status_code).toBe(ErrorCode.ClientParamError);
-    expect((await ann.client.post('/api/interact/comment/switch', { story_id: storyId, comment_status: 'Shut' })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await call(ctx.api.baseUrl, '/api/interact/comment/get?comment_id[$ne]=1')).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await ann.client.post('/api/interact/comment/switch', { story_id: ctx.storyId, comment_status: 'Shut' })).body.status_code).toBe(ErrorCode.ClientParamError);
     expect((await ann.client.post('/api/interact/comment/delete', { comment_id: c.comment_id, extra: true })).body.status_code).toBe(ErrorCode.ClientParamError);
-    const g = await guest(api);
+    const g = await guest(ctx.api);
     for (const path of ['delete', 'pin', 'like']) {
       expect((await g.post(`/api/interact/comment/${path}`, { comment_id: c.comment_id })).body.status_code).toBe(ErrorCode.NeedLogin);
     }
-    expect((await g.post('/api/interact/comment/switch', { story_id: storyId, comment_status: 'Closed' })).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await g.post('/api/interact/comment/switch', { story_id: ctx.storyId, comment_status: 'Closed' })).body.status_code).toBe(ErrorCode.NeedLogin);
   });
 });

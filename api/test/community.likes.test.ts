@@ -1,21 +1,10 @@
 import { connect } from 'socket.io-client';
 import { ErrorCode, FeedbackAttitude } from 'shared-kit';
 import type { Push } from '../src/realtime';
-import { call, postJson, type TestApi } from './helpers';
-import { guest, HOSTILE_IDS, openSocket, person, publishStory, pushArrives, startCommunityApi, suspended, youth, type Person } from './support/community';
+import { call, postJson } from './helpers';
+import { guest, HOSTILE_IDS, openSocket, person, publishStory, pushArrives, useCommunityStory, suspended, youth, type Person } from './support/community';
 
-let api: TestApi;
-let owner: Person;
-let storyId: string;
-
-beforeAll(async () => {
-  api = await startCommunityApi();
-  owner = await person(api);
-  ({ storyId } = await publishStory(api.baseUrl, {}, owner.client));
-}, 60_000);
-afterAll(async () => {
-  await api.stop();
-});
+const ctx = useCommunityStory();
 
 interface LikeResult {
   story_id: string;
@@ -24,7 +13,7 @@ interface LikeResult {
 }
 
 async function likeCount(): Promise<number> {
-  const info = await call<{ like_count: number }>(api.baseUrl, `/api/tyler/story/info?story_id=${storyId}`);
+  const info = await call<{ like_count: number }>(ctx.api.baseUrl, `/api/tyler/story/info?story_id=${ctx.storyId}`);
   expect(info.body.status_code).toBe(0);
   return info.body.data!.like_count;
 }
@@ -32,93 +21,93 @@ async function likeCount(): Promise<number> {
 describe('story likes', () => {
   it('likes, is idempotent, unlikes, and shows the count on the card, the detail and the feed', async () => {
     const before = await likeCount();
-    const bea = await person(api);
-    const liked = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId, like: true });
-    expect(liked.body).toMatchObject({ status_code: 0, data: { story_id: storyId, liked: true, like_count: before + 1 } });
-    const again = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId, like: true });
+    const bea = await person(ctx.api);
+    const liked = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: ctx.storyId, like: true });
+    expect(liked.body).toMatchObject({ status_code: 0, data: { story_id: ctx.storyId, liked: true, like_count: before + 1 } });
+    const again = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: ctx.storyId, like: true });
     expect(again.body.data).toMatchObject({ liked: true, like_count: before + 1 });
     expect(await likeCount()).toBe(before + 1);
 
-    const detail = await bea.client.call<{ like_count: number; liked: boolean }>(`/api/tyler/detail?story_id=${storyId}`);
+    const detail = await bea.client.call<{ like_count: number; liked: boolean }>(`/api/tyler/detail?story_id=${ctx.storyId}`);
     expect(detail.body.data).toMatchObject({ like_count: before + 1, liked: true });
-    const visitor = await call<{ liked: boolean }>(api.baseUrl, `/api/tyler/detail?story_id=${storyId}`);
+    const visitor = await call<{ liked: boolean }>(ctx.api.baseUrl, `/api/tyler/detail?story_id=${ctx.storyId}`);
     expect(visitor.body.data).toMatchObject({ liked: false });
-    const feed = await call<{ stories: Array<{ story_id: string; like_count: number }> }>(api.baseUrl, '/api/tyler/story/list?count=50');
-    expect(feed.body.data!.stories.find((s) => s.story_id === storyId)?.like_count).toBe(before + 1);
+    const feed = await call<{ stories: Array<{ story_id: string; like_count: number }> }>(ctx.api.baseUrl, '/api/tyler/story/list?count=50');
+    expect(feed.body.data!.stories.find((s) => s.story_id === ctx.storyId)?.like_count).toBe(before + 1);
 
     const list = await bea.client.call<{ list: Array<{ story_id: string }>; has_more: boolean; cursor: string }>(
       '/api/interact/story/like_list',
     );
-    expect(list.body.data).toMatchObject({ list: [{ story_id: storyId }], has_more: false, cursor: '' });
+    expect(list.body.data).toMatchObject({ list: [{ story_id: ctx.storyId }], has_more: false, cursor: '' });
 
-    const toggled = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId });
+    const toggled = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: ctx.storyId });
     expect(toggled.body.data).toMatchObject({ liked: false, like_count: before });
-    const unlikeAgain = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId, like: false });
+    const unlikeAgain = await bea.client.post<LikeResult>('/api/interact/story/like', { story_id: ctx.storyId, like: false });
     expect(unlikeAgain.body.data).toMatchObject({ liked: false, like_count: before });
     expect((await bea.client.call<{ list: unknown[] }>('/api/interact/story/like_list')).body.data!.list).toEqual([]);
   });
 
   it('never double counts nor goes negative under concurrent toggles', async () => {
     const before = await likeCount();
-    const people = await Promise.all(Array.from({ length: 6 }, () => person(api)));
+    const people = await Promise.all(Array.from({ length: 6 }, () => person(ctx.api)));
     // Each person sends ten likes at once: each counts once.
-    await Promise.all(people.flatMap((p) => Array.from({ length: 10 }, () => p.client.post('/api/interact/story/like', { story_id: storyId, like: true }))));
+    await Promise.all(people.flatMap((p) => Array.from({ length: 10 }, () => p.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: true }))));
     expect(await likeCount()).toBe(before + 6);
     // Ten unlikes at once each: each removes once.
-    await Promise.all(people.flatMap((p) => Array.from({ length: 10 }, () => p.client.post('/api/interact/story/like', { story_id: storyId, like: false }))));
+    await Promise.all(people.flatMap((p) => Array.from({ length: 10 }, () => p.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: false }))));
     expect(await likeCount()).toBe(before);
     // Bare toggles racing: whatever state each person ends in, the count equals the likes that exist.
     const results = await Promise.all(
-      people.flatMap((p) => Array.from({ length: 7 }, () => p.client.post<LikeResult>('/api/interact/story/like', { story_id: storyId }))),
+      people.flatMap((p) => Array.from({ length: 7 }, () => p.client.post<LikeResult>('/api/interact/story/like', { story_id: ctx.storyId }))),
     );
     expect(results.every((r) => r.body.status_code === 0)).toBe(true);
     let likedNow = 0;
     for (const p of people) {
       const list = await p.client.call<{ list: Array<{ story_id: string }> }>('/api/interact/story/like_list');
-      if (list.body.data!.list.some((s) => s.story_id === storyId)) likedNow += 1;
+      if (list.body.data!.list.some((s) => s.story_id === ctx.storyId)) likedNow += 1;
     }
     expect(await likeCount()).toBe(before + likedNow);
-    await Promise.all(people.map((p) => p.client.post('/api/interact/story/like', { story_id: storyId, like: false })));
+    await Promise.all(people.map((p) => p.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: false })));
     expect(await likeCount()).toBe(before);
   });
 
   it('by role: owner and youth and suspended accounts may like; guests and visitors may not; blocked users may not', async () => {
-    expect((await owner.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body).toMatchObject({ status_code: 0, data: { liked: true } });
-    expect((await owner.client.post('/api/interact/story/like', { story_id: storyId, like: false })).body.status_code).toBe(0);
-    const minor = await youth(api);
-    expect((await minor.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body.status_code).toBe(0);
-    const banned = await suspended(api);
-    expect((await banned.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body.status_code).toBe(0);
-    const g = await guest(api);
-    expect((await g.post('/api/interact/story/like', { story_id: storyId })).body.status_code).toBe(ErrorCode.NeedLogin);
-    expect((await call(api.baseUrl, '/api/interact/story/like', postJson({ story_id: storyId }))).body.status_code).toBe(ErrorCode.NeedLogin);
-    expect((await call(api.baseUrl, '/api/interact/story/like_list')).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await ctx.owner.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: true })).body).toMatchObject({ status_code: 0, data: { liked: true } });
+    expect((await ctx.owner.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: false })).body.status_code).toBe(0);
+    const minor = await youth(ctx.api);
+    expect((await minor.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: true })).body.status_code).toBe(0);
+    const banned = await suspended(ctx.api);
+    expect((await banned.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: true })).body.status_code).toBe(0);
+    const g = await guest(ctx.api);
+    expect((await g.post('/api/interact/story/like', { story_id: ctx.storyId })).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await call(ctx.api.baseUrl, '/api/interact/story/like', postJson({ story_id: ctx.storyId }))).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await call(ctx.api.baseUrl, '/api/interact/story/like_list')).body.status_code).toBe(ErrorCode.NeedLogin);
 
     // A block either way refuses the like; unblocking allows it again.
-    const blocked = await person(api);
-    expect((await owner.client.post('/api/tyler/user/block', { uid: blocked.uid })).body.status_code).toBe(0);
-    expect((await blocked.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body).toMatchObject({
+    const blocked = await person(ctx.api);
+    expect((await ctx.owner.client.post('/api/tyler/user/block', { uid: blocked.uid })).body.status_code).toBe(0);
+    expect((await blocked.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: true })).body).toMatchObject({
       status_code: ErrorCode.NoPermission,
       data: { reason: 'blocked' },
     });
-    const blocker = await person(api);
-    expect((await blocker.client.post('/api/tyler/user/block', { uid: owner.uid })).body.status_code).toBe(0);
-    expect((await blocker.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body.status_code).toBe(ErrorCode.NoPermission);
-    expect((await owner.client.post('/api/tyler/user/unblock', { uid: blocked.uid })).body.status_code).toBe(0);
-    expect((await blocked.client.post('/api/interact/story/like', { story_id: storyId, like: true })).body.status_code).toBe(0);
+    const blocker = await person(ctx.api);
+    expect((await blocker.client.post('/api/tyler/user/block', { uid: ctx.owner.uid })).body.status_code).toBe(0);
+    expect((await blocker.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: true })).body.status_code).toBe(ErrorCode.NoPermission);
+    expect((await ctx.owner.client.post('/api/tyler/user/unblock', { uid: blocked.uid })).body.status_code).toBe(0);
+    expect((await blocked.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: true })).body.status_code).toBe(0);
   });
 
   it('refuses unknown stories and hostile input with the spec codes, never a 500', async () => {
-    const p = await person(api);
+    const p = await person(ctx.api);
     expect((await p.client.post('/api/interact/story/like', { story_id: '123456789' })).body.status_code).toBe(ErrorCode.NoStory);
     for (const bad of HOSTILE_IDS) {
       const res = await p.client.post('/api/interact/story/like', { story_id: bad });
       expect(res.status).toBe(200);
       expect(res.body.status_code).toBe(ErrorCode.ClientParamError);
     }
-    expect((await p.client.post('/api/interact/story/like', { story_id: storyId, like: 'yes' })).body.status_code).toBe(ErrorCode.ClientParamError);
-    expect((await p.client.post('/api/interact/story/like', { story_id: storyId, extra: 1 })).body.status_code).toBe(ErrorCode.ClientParamError);
-    expect((await p.client.post('/api/interact/story/like', [storyId])).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await p.client.post('/api/interact/story/like', { story_id: ctx.storyId, like: 'yes' })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await p.client.post('/api/interact/story/like', { story_id: ctx.storyId, extra: 1 })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await p.client.post('/api/interact/story/like', [ctx.storyId])).body.status_code).toBe(ErrorCode.ClientParamError);
     expect((await p.client.post('/api/interact/story/like', '{"story_id":')).body.status_code).toBe(ErrorCode.ClientParamError);
     for (const q of ['count=0', 'count=1000', 'count=abc', 'cursor=someone-else|1', 'cursor=a&cursor=b', `cursor=${'x'.repeat(400)}`]) {
       const res = await p.client.call(`/api/interact/story/like_list?${q}`);
@@ -133,11 +122,11 @@ describe('story likes', () => {
 
 describe('the creator hears of a like', () => {
   it('gets a Like notice in the inbox and an InnerPush on the socket, and can mark it read', async () => {
-    const creator = await person(api);
-    const { storyId: sid } = await publishStory(api.baseUrl, {}, creator.client);
-    const { socket, pushes } = await openSocket(api, creator.client);
+    const creator = await person(ctx.api);
+    const { storyId: sid } = await publishStory(ctx.api.baseUrl, {}, creator.client);
+    const { socket, pushes } = await openSocket(ctx.api, creator.client);
     try {
-      const fan = await person(api);
+      const fan = await person(ctx.api);
       expect((await fan.client.post('/api/interact/story/like', { story_id: sid, like: true })).body.status_code).toBe(0);
       const push = await pushArrives(pushes, (p) => p.push_type === 'InnerPush');
       expect(push).toMatchObject({ kind: 'Like', unread: 1 });
@@ -151,7 +140,7 @@ describe('the creator hears of a like', () => {
       expect((await creator.client.post('/api/notice_box/read', {})).body.data).toEqual({ unread: 0 });
       expect((await fan.client.call<{ list: unknown[] }>('/api/notice_box/list')).body.data!.list).toEqual([]);
       expect((await creator.client.post('/api/notice_box/read', { notice_ids: [{ $ne: null }] })).body.status_code).toBe(ErrorCode.ClientParamError);
-      expect((await call(api.baseUrl, '/api/notice_box/list')).body.status_code).toBe(ErrorCode.NeedLogin);
+      expect((await call(ctx.api.baseUrl, '/api/notice_box/list')).body.status_code).toBe(ErrorCode.NeedLogin);
     } finally {
       socket.disconnect();
     }
@@ -160,13 +149,13 @@ describe('the creator hears of a like', () => {
 
 describe('dialogue likes and feedback', () => {
   async function ownDialogue(p: Person): Promise<string> {
-    const started = await p.client.post<{ dialogues: Array<{ dialogue_id: string }> }>('/api/tyler/story/start_play', { story_id: storyId });
+    const started = await p.client.post<{ dialogues: Array<{ dialogue_id: string }> }>('/api/tyler/story/start_play', { story_id: ctx.storyId });
     expect(started.body.status_code).toBe(0);
     return started.body.data!.dialogues[0]!.dialogue_id;
   }
 
   it('likes a reply of one own play, with a remark, and gives feedback with attitudes and bad reasons', async () => {
-    const p = await person(api);
+    const p = await person(ctx.api);
     const dialogueId = await ownDialogue(p);
     expect((await p.client.post('/api/interact/dialogue/like', { dialogue_id: dialogueId })).body).toMatchObject({
       status_code: 0,
@@ -194,7 +183,7 @@ describe('dialogue likes and feedback', () => {
   });
 
   it('like_remark by role: the play\'s player writes, edits and clears it (read back by status); another user, a guest and a visitor cannot; a player the creator blocked keeps remarks on their own play', async () => {
-    const p = await person(api);
+    const p = await person(ctx.api);
     const dialogueId = await ownDialogue(p);
     const status = async (who: Person) =>
       (await who.client.call<{ list: Array<{ dialogue_id: string; liked: boolean; remark: string }> }>(`/api/interact/dialogue/status?dialogue_ids=${dialogueId}`)).body.data!.list;
@@ -204,31 +193,31 @@ describe('dialogue likes and feedback', () => {
     expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'x'.repeat(500) })).body.data).toMatchObject({ remark: 'x'.repeat(500) });
     expect(await status(p)).toEqual([expect.objectContaining({ remark: 'x'.repeat(500) })]);
 
-    const other = await person(api);
+    const other = await person(ctx.api);
     expect((await other.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'Mine now' })).body.status_code).toBe(ErrorCode.RecordNotFound);
     expect(await status(other)).toEqual([]);
-    const g = await guest(api);
+    const g = await guest(ctx.api);
     expect((await g.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: 'Hi' })).body.status_code).toBe(ErrorCode.NeedLogin);
-    expect((await call(api.baseUrl, '/api/interact/dialogue/like_remark', postJson({ dialogue_id: dialogueId, remark: 'Hi' }))).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await call(ctx.api.baseUrl, '/api/interact/dialogue/like_remark', postJson({ dialogue_id: dialogueId, remark: 'Hi' }))).body.status_code).toBe(ErrorCode.NeedLogin);
     expect(await status(p)).toEqual([expect.objectContaining({ remark: 'x'.repeat(500) })]);
 
     // Blocked by the creator: the remark is the player's own note on their own play, so it stays theirs to write.
-    expect((await owner.client.post('/api/tyler/user/block', { uid: p.uid })).body.status_code).toBe(0);
+    expect((await ctx.owner.client.post('/api/tyler/user/block', { uid: p.uid })).body.status_code).toBe(0);
     try {
       expect((await p.client.post('/api/interact/dialogue/like_remark', { dialogue_id: dialogueId, remark: '' })).body.data).toEqual({ dialogue_id: dialogueId, liked: true, remark: '' });
       expect(await status(p)).toEqual([expect.objectContaining({ liked: true, remark: '' })]);
     } finally {
-      expect((await owner.client.post('/api/tyler/user/unblock', { uid: p.uid })).body.status_code).toBe(0);
+      expect((await ctx.owner.client.post('/api/tyler/user/unblock', { uid: p.uid })).body.status_code).toBe(0);
     }
   });
 
   it('refuses other people\'s replies, guests, bad attitudes, reasons and lengths', async () => {
-    const p = await person(api);
+    const p = await person(ctx.api);
     const dialogueId = await ownDialogue(p);
-    const other = await person(api);
+    const other = await person(ctx.api);
     expect((await other.client.post('/api/interact/dialogue/like', { dialogue_id: dialogueId })).body.status_code).toBe(ErrorCode.RecordNotFound);
     expect((await other.client.post('/api/interact/dialogue/feedback', { dialogue_id: dialogueId, attitude: 20 })).body.status_code).toBe(ErrorCode.RecordNotFound);
-    const g = await guest(api);
+    const g = await guest(ctx.api);
     expect((await g.post('/api/interact/dialogue/like', { dialogue_id: dialogueId })).body.status_code).toBe(ErrorCode.NeedLogin);
     const cases: unknown[] = [
       { dialogue_id: dialogueId, attitude: 15 },
@@ -250,8 +239,8 @@ describe('dialogue likes and feedback', () => {
 
 describe('dialogue status: the viewer\u2019s likes and feedback read back', () => {
   it('answers the caller\u2019s own like, remark and feedback per reply asked about, nothing for others', async () => {
-    const p = await person(api);
-    const started = await p.client.post<{ dialogues: Array<{ dialogue_id: string }> }>('/api/tyler/story/start_play', { story_id: storyId, is_new_play: true });
+    const p = await person(ctx.api);
+    const started = await p.client.post<{ dialogues: Array<{ dialogue_id: string }> }>('/api/tyler/story/start_play', { story_id: ctx.storyId, is_new_play: true });
     const [first, second] = started.body.data!.dialogues.map((d) => d.dialogue_id);
     expect(first && second).toBeTruthy();
     const status = (who: Person, ids: string) => who.client.call<{ list: unknown[] }>(`/api/interact/dialogue/status?dialogue_ids=${ids}`);
@@ -269,13 +258,13 @@ describe('dialogue status: the viewer\u2019s likes and feedback read back', () =
     expect((await status(p, first!)).body.data!.list).toEqual([{ dialogue_id: first, liked: false, remark: '', feedback: null }]);
 
     // Another person asking about these ids learns nothing; a guest must log in.
-    const other = await person(api);
+    const other = await person(ctx.api);
     expect((await status(other, `${first},${second}`)).body.data!.list).toEqual([]);
-    expect((await (await guest(api)).call(`/api/interact/dialogue/status?dialogue_ids=${first}`)).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await (await guest(ctx.api)).call(`/api/interact/dialogue/status?dialogue_ids=${first}`)).body.status_code).toBe(ErrorCode.NeedLogin);
   });
 
   it('refuses a missing, empty, hostile or oversized id list', async () => {
-    const p = await person(api);
+    const p = await person(ctx.api);
     const many = Array.from({ length: 101 }, (_, i) => String(1000 + i)).join(',');
     for (const q of ['', '?dialogue_ids=', '?dialogue_ids=,', '?dialogue_ids=abc$', `?dialogue_ids=${many}`, '?dialogue_ids[$ne]=1', '?dialogue_ids=1&dialogue_ids=2']) {
       const res = await p.client.call(`/api/interact/dialogue/status${q}`);
@@ -287,11 +276,11 @@ describe('dialogue status: the viewer\u2019s likes and feedback read back', () =
 
 describe('a story page open anywhere hears its counts', () => {
   it('gets the like and comment counts of the story it watches, signed out too, and nothing of other stories', async () => {
-    const creator = await person(api);
-    const { storyId: sid } = await publishStory(api.baseUrl, {}, creator.client);
-    const { storyId: other } = await publishStory(api.baseUrl, {}, creator.client);
+    const creator = await person(ctx.api);
+    const { storyId: sid } = await publishStory(ctx.api.baseUrl, {}, creator.client);
+    const { storyId: other } = await publishStory(ctx.api.baseUrl, {}, creator.client);
     // A signed-out visitor's socket, watching the story's page.
-    const socket = connect(api.baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, query: { watch_story: sid } });
+    const socket = connect(ctx.api.baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, query: { watch_story: sid } });
     const pushes: Push[] = [];
     socket.on('push', (p: Push) => pushes.push(p));
     await new Promise<void>((resolve, reject) => {
@@ -299,7 +288,7 @@ describe('a story page open anywhere hears its counts', () => {
       socket.once('connect_error', reject);
     });
     try {
-      const fan = await person(api);
+      const fan = await person(ctx.api);
       expect((await fan.client.post('/api/interact/story/like', { story_id: other, like: true })).body.status_code).toBe(0);
       expect((await fan.client.post('/api/interact/story/like', { story_id: sid, like: true })).body.status_code).toBe(0);
       const liked = await pushArrives(pushes, (p) => p.push_type === 'RefreshFeed' && p.like_count === 1);
@@ -316,11 +305,11 @@ describe('a story page open anywhere hears its counts', () => {
     }
   });
   it('a feed watches the stories of its cards in one socket: a list of ids, the rest ignored', async () => {
-    const creator = await person(api);
-    const { storyId: a } = await publishStory(api.baseUrl, {}, creator.client);
-    const { storyId: b } = await publishStory(api.baseUrl, {}, creator.client);
-    const { storyId: c } = await publishStory(api.baseUrl, {}, creator.client);
-    const socket = connect(api.baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, query: { watch_story: `${a},nope,${b},${a}` } });
+    const creator = await person(ctx.api);
+    const { storyId: a } = await publishStory(ctx.api.baseUrl, {}, creator.client);
+    const { storyId: b } = await publishStory(ctx.api.baseUrl, {}, creator.client);
+    const { storyId: c } = await publishStory(ctx.api.baseUrl, {}, creator.client);
+    const socket = connect(ctx.api.baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, query: { watch_story: `${a},nope,${b},${a}` } });
     const pushes: Push[] = [];
     socket.on('push', (p: Push) => pushes.push(p));
     await new Promise<void>((resolve, reject) => {
@@ -328,7 +317,7 @@ describe('a story page open anywhere hears its counts', () => {
       socket.once('connect_error', reject);
     });
     try {
-      const fan = await person(api);
+      const fan = await person(ctx.api);
       for (const id of [c, a, b]) {
         expect((await fan.client.post('/api/interact/story/like', { story_id: id, like: true })).body.status_code).toBe(0);
       }

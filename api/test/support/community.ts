@@ -16,6 +16,31 @@ export function startCommunityApi(): Promise<TestApi> {
   });
 }
 
+export interface CommunityStory {
+  api: TestApi;
+  /** The creator of `storyId`. */
+  owner: Person;
+  /** A published story. */
+  storyId: string;
+}
+
+/**
+ * Starts the community api before a file's tests, with one person's published story (`story` changes its fields),
+ * and stops it after them. The fields are set once the tests run: read them inside a test or a hook.
+ */
+export function useCommunityStory(story: Parameters<typeof publishStory>[1] = {}): CommunityStory {
+  const ctx = {} as CommunityStory;
+  beforeAll(async () => {
+    ctx.api = await startCommunityApi();
+    ctx.owner = await person(ctx.api);
+    ({ storyId: ctx.storyId } = await publishStory(ctx.api.baseUrl, story, ctx.owner.client));
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.api?.stop();
+  });
+  return ctx;
+}
+
 export interface Person {
   client: CookieClient;
   uid: string;
