@@ -15,6 +15,8 @@
 //     takes the event's own timestamp, then waits for the next animation frame after the input's update and a task
 //     after it (the frame has then been painted); the difference is one input-event sample, as in
 //     editor-keystroke.ts. The next key is pressed only after the sample is in.
+// The same method on a plain text area alone on a page, throttled alike and typed in the same rounds, is printed
+// beside them: what the machine and the method cost any page (the worst sample there is the machine's, not the log's).
 // Printed: the p98 and the worst sample of each play, the ratio of the long play's p98 to the short one's, and the
 // largest DOM node count of each. Targets (issue "Play", long plays): p98 within 1.25x of the short play's, the worst
 // <= 100 ms, the DOM <= 3,000 nodes at any scroll position.
@@ -134,6 +136,12 @@ async function openAndScroll(context: BrowserContext, label: string, path: strin
   if ((await earlier.count()) !== 0 || first !== 1) throw new Error(`${label}: the history was not scrolled through to its start`);
   maxNodes = Math.max(maxNodes, await domNodes(page));
   await box.click();
+  await recordKeys(page);
+  return { label, page, maxNodes, pressed, samples: [] };
+}
+
+/** Installs the per-key sampler (see the method above) in `page`. */
+async function recordKeys(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __samples: number[] };
     w.__samples = [];
@@ -146,7 +154,17 @@ async function openAndScroll(context: BrowserContext, label: string, path: strin
       true,
     );
   });
-  return { label, page, maxNodes, pressed, samples: [] };
+}
+
+/** A plain text area alone on a page, throttled alike: what the machine and the method cost any page. */
+async function plainTextarea(context: BrowserContext): Promise<Opened> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.setContent('<textarea aria-label="plain" rows="2" style="width:360px"></textarea>');
+  await page.getByRole('textbox', { name: 'plain' }).click();
+  await recordKeys(page);
+  return { label: 'a plain text area', page, maxNodes: await domNodes(page), pressed: 0, samples: [] };
 }
 
 /** Types `count` keys into the focused message box of `opened`, one input-event sample each. */
@@ -182,22 +200,24 @@ async function run(browser: Browser, shellUrl: string): Promise<boolean> {
 
     const long = await openAndScroll(context, `${LONG_TURNS} turns`, longPath);
     const short = await openAndScroll(context, `${SHORT_TURNS} turns`, shortPath);
+    const plain = await plainTextarea(context);
     for (let typed = 0; typed < KEYSTROKES; typed += ROUND) {
       const n = Math.min(ROUND, KEYSTROKES - typed);
       await typeRound(short, n);
       await typeRound(long, n);
+      await typeRound(plain, n);
     }
     const typedText = await long.page.getByRole('textbox', { name: 'Your message' }).inputValue();
     if (typedText.length !== KEYSTROKES) throw new Error(`the message box holds ${typedText.length} characters, not ${KEYSTROKES}`);
 
-    const figures = [long, short].map((o) => {
+    const figures = [long, short, plain].map((o) => {
       const sorted = [...o.samples].sort((a, b) => a - b);
       return { o, p50: percentile(sorted, 50), p98: percentile(sorted, 98), worst: sorted[sorted.length - 1] ?? Number.NaN };
     });
     for (const { o, p50, p98, worst } of figures) {
       console.log(
-        `play of ${o.label.padEnd(12)} input events: p50 ${p50.toFixed(1)} ms, p98 ${p98.toFixed(1)} ms, worst ${worst.toFixed(1)} ms (n=${o.samples.length}); ` +
-          `max DOM nodes ${o.maxNodes}; Earlier messages pressed ${o.pressed}x`,
+        `${o === plain ? o.label.padEnd(20) : `play of ${o.label.padEnd(12)}`} input events: p50 ${p50.toFixed(1)} ms, p98 ${p98.toFixed(1)} ms, worst ${worst.toFixed(1)} ms (n=${o.samples.length}); ` +
+          (o === plain ? '' : `max DOM nodes ${o.maxNodes}; Earlier messages pressed ${o.pressed}x`),
       );
     }
     const [l, s] = figures as [(typeof figures)[0], (typeof figures)[0]];

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge, Button, ConfirmDialog, Spinner } from 'ui-kit';
-import { Composer } from '../components/Composer';
+import { useShallow } from 'zustand/react/shallow';
+import { Composer, type ComposerProps } from '../components/Composer';
 import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
 import { GreetingPicker } from '../components/GreetingPicker';
@@ -13,7 +14,20 @@ import { useChatFollow } from '../components/useChatFollow';
 import { usePlayerT } from '../i18n';
 import { optionsOf } from '../stores/play/assemble';
 import { selectCanSend, selectInputBlock, selectIsEnded, selectOpenOptions } from '../stores/play/selectors';
-import { usePlayStore } from '../stores/play/store';
+import { usePlayStore, type PlayState } from '../stores/play/store';
+
+/** Everything of the play the screen shows but the composer's text: typing re-renders the composer alone. */
+function selectScreen(s: PlayState): Omit<PlayState, 'draft'> {
+  const { draft: _typed, ...rest } = s;
+  return rest;
+}
+
+/** The composer with the play's draft: the one part of the screen a keystroke changes. */
+function DraftComposer(props: Omit<ComposerProps, 'value' | 'onChange'>): JSX.Element {
+  const draft = usePlayStore((s) => s.draft);
+  const setDraft = usePlayStore((s) => s.setDraft);
+  return <Composer {...props} value={draft} onChange={setDraft} />;
+}
 
 type Pending =
   { kind: 'rewind'; dialogueId: string; text: string } | { kind: 'restart' } | { kind: 'update' } | null;
@@ -30,11 +44,11 @@ export function PlayPage(): JSX.Element {
   const navigate = useNavigate();
   const wantedPlay = playParam !== undefined && /^\d+$/.test(playParam) ? playParam : undefined;
   const valid = /^\d+$/.test(id) && (playParam === undefined || wantedPlay !== undefined);
-  const s = usePlayStore();
-  const options = selectOpenOptions(s);
-  const ended = selectIsEnded(s);
-  const block = selectInputBlock(s);
-  const canSend = selectCanSend(s);
+  const s = usePlayStore(useShallow(selectScreen));
+  const options = usePlayStore(selectOpenOptions);
+  const ended = usePlayStore(selectIsEnded);
+  const block = usePlayStore(selectInputBlock);
+  const canSend = usePlayStore(selectCanSend);
   const [pending, setPending] = useState<Pending>(null);
   const requestRewind = useCallback(
     (dialogueId: string, text: string) => setPending({ kind: 'rewind', dialogueId, text }),
@@ -222,13 +236,11 @@ export function PlayPage(): JSX.Element {
               </div>
             ) : null}
             {block !== 'limit' ? (
-              <Composer
-                value={s.draft}
+              <DraftComposer
                 max={s.inputMax}
                 canSend={canSend}
                 waiting={waiting}
                 error={s.sendError}
-                onChange={s.setDraft}
                 onSend={(text) => {
                   follow.toLatest();
                   void s.send(text);
