@@ -1,12 +1,13 @@
 import { consoleLogger } from './logger';
 import { startEmbeddedMongo } from './server';
 
-const USAGE = `Usage: embedded-mongo [--dbpath DIR] [--port N] [--host HOST] [--compact-bytes N] [--quiet] [--stop-on-stdin-close] [--stop-with-parent]
+const USAGE = `Usage: embedded-mongo [--dbpath DIR] [--port N] [--host HOST] [--replSet NAME] [--compact-bytes N] [--quiet] [--stop-on-stdin-close] [--stop-with-parent]
 
 A MongoDB wire-protocol server for one machine (development, demos, tests).
   --dbpath DIR   data folder (journal + snapshot); omitted means in memory only
   --port N       TCP port (default 27017; 0 picks a free port)
   --host HOST    interface to listen on (default 127.0.0.1)
+  --replSet NAME answer as the primary of a one-member replica set of this name (as mongod --replSet)
   --compact-bytes N
                  journal size that triggers a snapshot (default 67108864, 64 MB)
   --quiet        only print warnings and errors
@@ -22,6 +23,7 @@ interface CliArgs {
   dbPath?: string;
   port: number;
   host: string;
+  replSet?: string;
   compactBytes?: number;
   quiet: boolean;
   stopOnStdinClose: boolean;
@@ -54,6 +56,9 @@ function parseArgs(argv: string[]): CliArgs | 'help' {
       }
       case '--host':
         args.host = value();
+        break;
+      case '--replSet':
+        args.replSet = value();
         break;
       case '--compact-bytes': {
         const raw = value();
@@ -93,7 +98,7 @@ async function main(): Promise<void> {
     return;
   }
   const logger = consoleLogger(!args.quiet);
-  const server = await startEmbeddedMongo({ dbPath: args.dbPath, port: args.port, host: args.host, compactBytes: args.compactBytes, logger });
+  const server = await startEmbeddedMongo({ dbPath: args.dbPath, port: args.port, host: args.host, replSet: args.replSet, compactBytes: args.compactBytes, logger });
   console.log(`embedded-mongo ready: ${server.uri}`);
   let stopping = false;
   const shutdown = (reason: string): void => {

@@ -25,6 +25,11 @@ export interface EmbeddedMongoOptions {
   cursorTimeoutMs?: number;
   /** Journal size that triggers compaction into a snapshot (bytes). */
   compactBytes?: number;
+  /**
+   * Answer as the primary of a one-member replica set of this name (as `mongod --replSet NAME`), so drivers treat
+   * the deployment as a replica set; omitted, the server is a standalone.
+   */
+  replSet?: string;
 }
 
 export interface EmbeddedMongo {
@@ -32,6 +37,14 @@ export interface EmbeddedMongo {
   port: number;
   host: string;
   stop(): Promise<void>;
+}
+
+/** `host:port` a client reached this server at: the replica set member's address as that client must see it. */
+function memberAddress(socket: net.Socket): string {
+  const local = socket.localAddress ?? '127.0.0.1';
+  const port = socket.localPort ?? 0;
+  const host = local.startsWith('::ffff:') ? local.slice(7) : local;
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /** Starts a MongoDB wire-protocol server on loopback that MongoDB drivers and mongoose connect to as a standalone. */
@@ -79,7 +92,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
 
   async function handleMessage(msg: Buffer, connectionId: number, socket: net.Socket): Promise<void> {
     const header = readHeader(msg);
-    const ctxFor = (db: string): CommandContext => ({ engine, cursors, sessions, logger, connectionId, db });
+    const replSet = options.replSet ? { name: options.replSet, me: memberAddress(socket) } : undefined;
+    const ctxFor = (db: string): CommandContext => ({ engine, cursors, sessions, logger, connectionId, db, replSet });
     if (header.opCode === OP_QUERY) {
       let reply: Document;
       try {

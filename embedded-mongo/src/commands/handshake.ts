@@ -1,15 +1,36 @@
 import type { Document } from 'bson';
-import type { CommandHandler } from './context';
+import { ObjectId, Timestamp } from 'bson';
+import type { CommandHandler, ReplicaSetMember } from './context';
 import { MAX_BSON_SIZE } from './context';
 
 /** The MongoDB version this server answers as (buildInfo, serverStatus); the spec tests are chosen by it. */
 export const SERVER_VERSION = '7.0.0';
 const VERSION = SERVER_VERSION;
 
+/** Fixed for the life of the process: a one-member set never holds another election. */
+const ELECTION_ID = new ObjectId('7fffffff0000000000000001');
+
+/** What `hello` adds for the primary of a one-member replica set (see the `replSet` option). */
+function replicaSetFields(set: ReplicaSetMember): Document {
+  const now = new Date();
+  const opTime = { ts: new Timestamp({ t: Math.floor(now.getTime() / 1000), i: 1 }), t: 1n };
+  return {
+    hosts: [set.me],
+    setName: set.name,
+    setVersion: 1,
+    secondary: false,
+    primary: set.me,
+    me: set.me,
+    electionId: ELECTION_ID,
+    lastWrite: { opTime, lastWriteDate: now, majorityOpTime: opTime, majorityWriteDate: now },
+  };
+}
+
 const hello: CommandHandler = (_cmd, ctx) => ({
   helloOk: true,
   ismaster: true,
   isWritablePrimary: true,
+  ...(ctx.replSet ? replicaSetFields(ctx.replSet) : {}),
   maxBsonObjectSize: MAX_BSON_SIZE,
   maxMessageSizeBytes: 48_000_000,
   maxWriteBatchSize: 100_000,
