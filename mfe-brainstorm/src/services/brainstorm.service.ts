@@ -1,13 +1,13 @@
 import { PublishType, SAVE_REQUEST, StoryGenType, unwrap, type Envelope } from 'shared-kit';
-import type { BrainstormQuota, ImageStyle, Plan, StoryCreateResponse, StoryDetail } from 'shared-kit';
+import type { BrainstormQuota, EditorStoryQuery, ImageStyle, Plan, PlanReadRequest, PlanRefQuery, StoryCreateInput, StoryCreateResponse, StoryDetail } from 'shared-kit';
 import { apiClient } from '../api/client';
 
 export function fetchStory(storyId: string): Promise<StoryDetail> {
-  return unwrap(apiClient.get<Envelope<StoryDetail>>('/editor/story/get', { params: { story_id: storyId } }));
+  return unwrap(apiClient.get<Envelope<StoryDetail>>('/editor/story/get', { params: { story_id: storyId } satisfies EditorStoryQuery }));
 }
 
 export function fetchPlan(planId: string): Promise<Plan> {
-  return unwrap(apiClient.get<Envelope<Plan>>('/editor/plan/generate_detail', { params: { plan_id: planId } }));
+  return unwrap(apiClient.get<Envelope<Plan>>('/editor/plan/generate_detail', { params: { plan_id: planId } satisfies PlanRefQuery }));
 }
 
 export function fetchQuota(): Promise<BrainstormQuota> {
@@ -33,18 +33,18 @@ export function startGeneration(input: { storyId?: string; versionId?: string; i
         image_generate_style: { code: input.style },
         need_ai_gen: true,
         user_manual_save: true,
-      },
+      } satisfies StoryCreateInput,
       SAVE_REQUEST,
     ),
   );
 }
 
 export function cancelGeneration(storyId: string): Promise<{ status: number }> {
-  return unwrap(apiClient.post<Envelope<{ status: number }>>('/editor/brain_storm/cancel', { story_id: storyId }));
+  return unwrap(apiClient.post<Envelope<{ status: number }>>('/editor/brain_storm/cancel', { story_id: storyId } satisfies PlanRefQuery));
 }
 
 export function markPlanRead(planId: string): Promise<unknown> {
-  return unwrap(apiClient.post<Envelope<unknown>>('/editor/plan/read', { plan_id: planId }, { silent: true }));
+  return unwrap(apiClient.post<Envelope<unknown>>('/editor/plan/read', { plan_id: planId } satisfies PlanReadRequest, { silent: true }));
 }
 
 /** Publishes the generated story as it is (the same rules and review as the story editor's publish). */

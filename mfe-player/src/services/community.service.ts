@@ -23,6 +23,7 @@ import {
   type FollowResult,
   type LikedStoryPage,
   type ReplyPage,
+  type ShareCreateRequest,
   type ShareInfo,
   type StoryCommentStatus,
   type StoryLikeRequest,
@@ -103,7 +104,7 @@ export async function setBlocked(uid: string, blocked: boolean): Promise<boolean
 export function shareStory(storyId: string, options: { playId?: string; bot?: boolean } = {}): Promise<ShareInfo> {
   // With a play: the link to that play's ending (share type PlayEnding), whose landing page shows the ending's text;
   // a bot is shared as a bot (its landing page says it is a character chat).
-  const body = options.playId
+  const body: ShareCreateRequest = options.playId
     ? { share_type: 'PlayEnding', story_id: storyId, play_id: options.playId }
     : { share_type: options.bot ? 'Bot' : 'Story', story_id: storyId };
   return unwrap(apiClient.post<Envelope<ShareInfo>>('/share/story/create_info', body, { silent: true }));

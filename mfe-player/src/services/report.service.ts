@@ -1,4 +1,4 @@
-import { REPORT_ID_FIELD, unwrap, type Envelope, type MyReport, type ReportConfig, type ReportDraft, type ReportTarget } from 'shared-kit';
+import { REPORT_ID_FIELD, unwrap, type Envelope, type MyReport, type MyReportsQuery, type ReportConfig, type ReportDraft, type ReportTarget } from 'shared-kit';
 import { apiClient } from '../api/client';
 
 let config: Promise<ReportConfig> | null = null;
@@ -18,5 +18,5 @@ export function sendReport(type: ReportTarget, targetId: string, draft: ReportDr
 }
 
 export function myReports(offset: number): Promise<{ list: MyReport[]; has_more: boolean; next_offset: number }> {
-  return unwrap(apiClient.get<Envelope<{ list: MyReport[]; has_more: boolean; next_offset: number }>>('/report/story_list', { params: { offset, count: 20 } }));
+  return unwrap(apiClient.get<Envelope<{ list: MyReport[]; has_more: boolean; next_offset: number }>>('/report/story_list', { params: { offset, count: 20 } satisfies MyReportsQuery }));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMUNITY_LIMITS } from '../constants';
-import { BadReason, FeedbackAttitude, StoryCommentStatus } from '../enums';
+import { BadReason, FeedbackAttitude, ShareType, StoryCommentStatus } from '../enums';
 import { idString } from '../schemas/common';
 
 /**
@@ -32,6 +32,9 @@ const dialogueFeedbackBody = z
     content: z.string().trim().max(COMMUNITY_LIMITS.remark, `must be at most ${COMMUNITY_LIMITS.remark} characters`).default(''),
   })
   .strict();
+
+/** What the web shares: a story, a bot, a play's ending. */
+export const WEB_SHARE_TYPES = [ShareType.Story, ShareType.Bot, ShareType.PlayEnding] as const;
 
 /** The request schemas of the community calls, by the part of the call they check. */
 export const COMMUNITY_REQUESTS = {
@@ -66,12 +69,20 @@ export const COMMUNITY_REQUESTS = {
   commentListQuery: cursorQuery.extend({ story_id: idString, sort: z.enum(['newest', 'top']).default('newest') }),
   commentRepliesQuery: cursorQuery.extend({ comment_id: idString }),
   commentGetQuery: z.object({ comment_id: idString }),
+  /** `POST /api/share/story/create_info`. */
+  shareCreateBody: z.object({ share_type: z.enum(WEB_SHARE_TYPES), story_id: idString, play_id: idString.optional() }).strict(),
+  /** `GET /api/share/story/get_info`. */
+  shareInfoQuery: z.object({ code: z.string().regex(/^[A-Za-z0-9]{6,16}$/, 'must be a share code') }),
+  /** `GET /api/share/story/sharable_check`. */
+  sharableCheckQuery: z.object({ story_id: idString }),
   /** `POST /api/notice_box/read`: these lines, or all of them. */
   noticeReadBody: z.object({ notice_ids: z.array(idString).max(100).optional() }),
 };
 
 /** A page of a cursor list's query. */
 export type CursorQuery = z.input<typeof cursorQuery>;
+/** `POST /api/share/story/create_info`. */
+export type ShareCreateRequest = z.input<typeof COMMUNITY_REQUESTS.shareCreateBody>;
 /** `POST /api/notice_box/read`. */
 export type NoticeReadRequest = z.input<typeof COMMUNITY_REQUESTS.noticeReadBody>;
 /** `POST /api/interact/story/like`. */

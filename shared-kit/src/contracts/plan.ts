@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlanStatus } from '../enums';
+import { storyIdString } from '../story/schema';
 
 /** The brainstorm generation plans (spec sections 3 and 7): `plan/*` and `brain_storm/*` of the editor. */
 
@@ -69,3 +70,21 @@ export const PLAN_CONTRACTS = {
   'GET /editor/brain_storm/check': brainstormQuotaSchema,
   'POST /editor/brain_storm/cancel': z.object({ story_id: z.string(), plan_id: z.string(), status: planStatus }),
 } as const;
+
+/** A plan named by its id, or by its story's (the story's latest plan). */
+const planRef = z
+  .object({ plan_id: storyIdString.optional(), story_id: storyIdString.optional() })
+  .refine((v) => v.plan_id !== undefined || v.story_id !== undefined, { message: 'plan_id or story_id is required', path: ['plan_id'] });
+
+/** What the brainstorm sends to `/api/editor/plan/*`, as the api validates it, by the part of the call it checks. */
+export const PLAN_REQUESTS = {
+  generateBody: z.object({ story_id: storyIdString }),
+  listQuery: z.object({ story_id: storyIdString.optional() }),
+  detailQuery: planRef,
+  readBody: z.object({ plan_id: storyIdString }),
+  cancelBody: planRef,
+};
+/** `GET /api/editor/plan/generate_detail`'s query, `POST /api/editor/plan/cancel`. */
+export type PlanRefQuery = z.input<typeof planRef>;
+/** `POST /api/editor/plan/read`. */
+export type PlanReadRequest = z.input<typeof PLAN_REQUESTS.readBody>;

@@ -117,3 +117,10 @@ export function reportRequestSchema(type: ReportTarget) {
     .extend({ [REPORT_ID_FIELD[type]]: idString })
     .strict();
 }
+
+/** `GET /api/report/story_list`: the reporter's own reports, a page at a time. */
+export const myReportsQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  count: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type MyReportsQuery = z.input<typeof myReportsQuerySchema>;

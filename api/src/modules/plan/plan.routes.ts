@@ -1,4 +1,4 @@
-import { storyIdString } from 'shared-kit/schemas';
+import { PLAN_REQUESTS } from 'shared-kit/schemas';
 import { z } from 'zod';
 import { creationGuards, currentUser, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
@@ -7,15 +7,11 @@ import { validate } from '../../lib/validate';
 import { quotaOf, utcDay } from './plan.quota';
 import { cancelPlan, listPlans, planDetail, readPlan, regenerate, type PlanServiceDeps } from './plan.service';
 
-const planRef = z
-  .object({ plan_id: storyIdString.optional(), story_id: storyIdString.optional() })
-  .refine((v) => v.plan_id !== undefined || v.story_id !== undefined, { message: 'plan_id or story_id is required', path: ['plan_id'] });
-
-const generateBody = validate({ body: z.object({ story_id: storyIdString }) });
-const listQuery = validate({ query: z.object({ story_id: storyIdString.optional() }) });
-const detailQuery = validate({ query: planRef });
-const readBody = validate({ body: z.object({ plan_id: storyIdString }) });
-const cancelBody = validate({ body: planRef });
+const generateBody = validate({ body: PLAN_REQUESTS.generateBody });
+const listQuery = validate({ query: PLAN_REQUESTS.listQuery });
+const detailQuery = validate({ query: PLAN_REQUESTS.detailQuery });
+const readBody = validate({ body: PLAN_REQUESTS.readBody });
+const cancelBody = validate({ body: PLAN_REQUESTS.cancelBody });
 const emptyQuery = validate({ query: z.object({}) });
 
 const E = '/api/editor';

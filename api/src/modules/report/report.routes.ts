@@ -1,17 +1,11 @@
-import { z } from 'zod';
 import { REPORT_CONTENT, REPORT_DETAILS_MAX, REPORT_ID_FIELD, REPORT_REASONS, REPORT_TARGETS, REPORTS_PER_HOUR } from 'shared-kit';
-import { reportRequestSchema } from 'shared-kit/schemas';
+import { myReportsQuerySchema, reportRequestSchema } from 'shared-kit/schemas';
 import { currentAccount, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { createReport, myReports } from './report.service';
-
-const offsetPage = z.object({
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  count: z.coerce.number().int().min(1).max(50).default(20),
-});
 
 /**
  * Reports (spec section 7, `/api/report/`): `config` anyone; filing and `story_list` signed-in accounts (guests
@@ -35,7 +29,7 @@ export function reportRoutes(router: AppRouter, deps: { now: () => number }): vo
     });
   }
 
-  const mine = validate({ query: offsetPage });
+  const mine = validate({ query: myReportsQuerySchema });
   router.get('/api/report/story_list', requireUser, mine, async (ctx) => {
     const q = mine.input(ctx).query;
     respond(ctx, await myReports(currentAccount(ctx).uid, q.offset, q.count));

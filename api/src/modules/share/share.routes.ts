@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { ErrorCode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { idString } from 'shared-kit/schemas';
+import { COMMUNITY_REQUESTS } from 'shared-kit/schemas';
 import { currentAccount, requireSession } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
@@ -9,10 +8,9 @@ import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { requestLanguage } from '../../lib/language';
 import { landingHtml, missingHtml } from './landing';
-import { createShare, sharableCheck, shareInfo, WEB_SHARE_TYPES } from './share.service';
+import { createShare, sharableCheck, shareInfo } from './share.service';
 
 const BASE = '/api/share/story';
-const code = z.string().regex(/^[A-Za-z0-9]{6,16}$/, 'must be a share code');
 
 const createLimit = rateLimit({ name: 'share-create', key: (ctx) => currentAccount(ctx).uid, windowMs: 60_000, max: 30 });
 
@@ -21,15 +19,13 @@ const createLimit = rateLimit({ name: 'share-create', key: (ctx) => currentAccou
  * they like). The landing page `GET /s/:code` is HTML for anyone, signed out included (the shell forwards `/s/`).
  */
 export function shareRoutes(router: AppRouter, deps: { publicUrl: string }): void {
-  const create = validate({
-    body: z.object({ share_type: z.enum(WEB_SHARE_TYPES), story_id: idString, play_id: idString.optional() }).strict(),
-  });
+  const create = validate({ body: COMMUNITY_REQUESTS.shareCreateBody });
   router.post(`${BASE}/create_info`, requireSession, createLimit, create, async (ctx) => {
     respond(ctx, await createShare(currentAccount(ctx).uid, create.input(ctx).body, deps.publicUrl, requestLanguage(ctx)));
   });
-  const info = validate({ query: z.object({ code }) });
+  const info = validate({ query: COMMUNITY_REQUESTS.shareInfoQuery });
   router.get(`${BASE}/get_info`, info, async (ctx) => respond(ctx, await shareInfo(info.input(ctx).query.code, deps.publicUrl, requestLanguage(ctx))));
-  const check = validate({ query: z.object({ story_id: idString }) });
+  const check = validate({ query: COMMUNITY_REQUESTS.sharableCheckQuery });
   router.get(`${BASE}/sharable_check`, check, async (ctx) => respond(ctx, await sharableCheck(check.input(ctx).query.story_id)));
 
   router.get('/s/:code', async (ctx) => {
@@ -39,7 +35,7 @@ export function shareRoutes(router: AppRouter, deps: { publicUrl: string }): voi
     ctx.vary('Accept-Language');
     ctx.type = 'text/html; charset=utf-8';
     const language = requestLanguage(ctx);
-    const parsed = code.safeParse(ctx.params.code);
+    const parsed = COMMUNITY_REQUESTS.shareInfoQuery.shape.code.safeParse(ctx.params.code);
     try {
       if (!parsed.success) throw new AppError(ErrorCode.ClientParamError);
       ctx.body = landingHtml(await shareInfo(parsed.data, deps.publicUrl, language), deps.publicUrl, language);

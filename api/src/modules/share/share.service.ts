@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, PlayStatus, ShareType, StoryGenType, type ShareInfo } from 'shared-kit';
+import { ErrorCode, PlayStatus, ShareType, StoryGenType, type ShareCreateRequest, type ShareInfo } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import type { UiLanguage } from '../../lib/language';
 import { Story } from '../editor';
@@ -10,8 +10,7 @@ import { isDuplicateKey } from '../user';
 import { ShareLink, type ShareLinkRecord } from './share.model';
 
 /** The kinds of link the web can make today (spec section 3 lists more: videos and dialogue segments need the app). */
-export const WEB_SHARE_TYPES = [ShareType.Story, ShareType.Bot, ShareType.PlayEnding] as const;
-export type WebShareType = (typeof WEB_SHARE_TYPES)[number];
+export type WebShareType = ShareCreateRequest['share_type'];
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
