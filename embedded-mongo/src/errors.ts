@@ -42,6 +42,9 @@ export const ErrorCodes = {
   BSONObjectTooLarge: 10334,
   Location40352: 40352,
   NoQueryExecutionPlans: 291,
+  ChangeStreamHistoryLost: 286,
+  Location40573: 40573,
+  Location40674: 40674,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

@@ -53,6 +53,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const logger = options.logger ?? consoleLogger();
   const engine = new Engine({ dbPath: options.dbPath, logger, compactBytes: options.compactBytes });
   engine.open();
+  engine.changes.enabled = options.replSet !== undefined && options.replSet !== '';
   const cursors = new CursorManager(options.cursorTimeoutMs ?? 10 * 60 * 1000);
   const sessions = new SessionCache();
   const sockets = new Set<net.Socket>();
@@ -150,6 +151,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
       clearInterval(ttlTimer);
+      // Change streams' waiting getMores answer now instead of holding the stop up.
+      engine.changes.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const s of sockets) s.destroy();

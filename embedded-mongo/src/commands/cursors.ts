@@ -2,6 +2,7 @@ import { Long } from 'bson';
 import type { Document } from 'bson';
 import { fail } from '../errors';
 import { calculateObjectSize } from 'bson';
+import type { ChangeStreamCursor } from './changeStream';
 
 interface OpenCursor {
   ns: string;
@@ -17,6 +18,8 @@ const MAX_BATCH_BYTES = 12 * 1024 * 1024;
 /** Server-side cursors: results are materialised at query time and handed out in batches. */
 export class CursorManager {
   private readonly cursors = new Map<bigint, OpenCursor>();
+  /** Change streams' cursors: open until killed or idle too long, their getMore waits for events. */
+  private readonly streams = new Map<bigint, ChangeStreamCursor>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly idleTimeoutMs: number) {
@@ -33,6 +36,22 @@ export class CursorManager {
       this.cursors.set(id, { ns, docs, pos: first.length, batchSize: batchSize ?? 0, lastUsed: Date.now() });
     }
     return { firstBatch: first, id: Long.fromBigInt(id), ns };
+  }
+
+  /** Keeps a change stream's cursor and returns its id. */
+  openStream(stream: ChangeStreamCursor): bigint {
+    const id = this.newId();
+    this.streams.set(id, stream);
+    return id;
+  }
+
+  /** The next batch of a change stream, waiting up to `maxAwaitMs` for one (default 1 s, as mongod). */
+  async getMoreStream(id: bigint, ns: string, batchSize: number | undefined, maxAwaitMs: number | undefined): Promise<Document | undefined> {
+    const stream = this.streams.get(id);
+    if (!stream) return undefined;
+    if (stream.ns !== ns) fail('OperationFailed', `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${stream.ns}`);
+    const { batch, postBatchResumeToken } = await stream.next(batchSize && batchSize > 0 ? batchSize : 101, maxAwaitMs ?? 1000);
+    return { nextBatch: batch, postBatchResumeToken, id: Long.fromBigInt(this.streams.has(id) ? id : 0n), ns };
   }
 
   getMore(id: bigint, ns: string, batchSize: number | undefined): Document {
@@ -53,21 +72,23 @@ export class CursorManager {
   kill(ids: bigint[]): { killed: bigint[]; notFound: bigint[] } {
     const killed: bigint[] = [];
     const notFound: bigint[] = [];
-    for (const id of ids) (this.cursors.delete(id) ? killed : notFound).push(id);
+    for (const id of ids) (this.cursors.delete(id) || this.streams.delete(id) ? killed : notFound).push(id);
     return { killed, notFound };
   }
 
   get openCount(): number {
-    return this.cursors.size;
+    return this.cursors.size + this.streams.size;
   }
 
   sweep(now = Date.now()): void {
     for (const [id, c] of this.cursors) if (now - c.lastUsed >= this.idleTimeoutMs) this.cursors.delete(id);
+    for (const [id, c] of this.streams) if (now - c.lastUsed >= this.idleTimeoutMs) this.streams.delete(id);
   }
 
   close(): void {
     clearInterval(this.timer);
     this.cursors.clear();
+    this.streams.clear();
   }
 
   private newId(): bigint {
@@ -75,7 +96,7 @@ export class CursorManager {
       const hi = BigInt(Math.floor(Math.random() * 0x7fffffff));
       const lo = BigInt(Math.floor(Math.random() * 0xffffffff));
       const id = (hi << 32n) | lo;
-      if (id !== 0n && !this.cursors.has(id)) return id;
+      if (id !== 0n && !this.cursors.has(id) && !this.streams.has(id)) return id;
     }
   }
 }

@@ -11,6 +11,7 @@ import { Collection } from '../storage/collection';
 import { encodeKey } from '../storage/keys';
 import { findDocs, type FindOptions } from '../storage/planner';
 import { hintOrder } from './hint';
+import { openChangeStream } from './changeStream';
 import type { CommandContext, CommandHandler } from './context';
 import { cursorIdOf } from './cursors';
 import { writeMerge } from './merge';
@@ -75,10 +76,13 @@ const find: CommandHandler = (cmd, ctx) => {
   return { cursor: ctx.cursors.open(ns, projected, first, singleBatch), ok: 1 };
 };
 
-const getMore: CommandHandler = (cmd, ctx) => {
+const getMore: CommandHandler = async (cmd, ctx) => {
   const id = cursorIdOf(cmd.getMore);
   const name = collectionName(cmd, 'collection');
   const batchSize = optionalInt(cmd, 'batchSize');
+  // A change stream's getMore waits for events up to maxTimeMS (the driver's maxAwaitTimeMS).
+  const stream = await ctx.cursors.getMoreStream(id, `${ctx.db}.${name}`, batchSize, optionalInt(cmd, 'maxTimeMS'));
+  if (stream) return { cursor: stream, ok: 1 };
   return { cursor: ctx.cursors.getMore(id, `${ctx.db}.${name}`, batchSize), ok: 1 };
 };
 
@@ -135,6 +139,7 @@ const aggregate: CommandHandler = async (cmd, ctx) => {
   if (!isPlainObject(cmd.cursor) && cmd.explain !== true) fail('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
   const stages = pipeline as Doc[];
   if (cmd.explain === true) return explainAnswer(ctx, { aggregate: target, pipeline: stages, ...(cmd.collation ? { collation: cmd.collation } : {}), ...(cmd.let ? { let: cmd.let } : {}) }, 'queryPlanner');
+  if (stages[0] && '$changeStream' in stages[0]) return openChangeStream(ctx, target, stages[0].$changeStream, stages.slice(1), cmd.cursor);
   let input: Doc[] = [];
   let rest = stages;
   let text = false;

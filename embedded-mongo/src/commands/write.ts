@@ -147,7 +147,7 @@ export function updateDocuments(coll: Collection, ctx: CommandContext, spec: Upd
     if (!identicalValues(doc, old)) {
       checkSize(doc);
       validateDocument(ctx, coll, doc, old, spec.bypass);
-      ctx.engine.replace(coll, rid, doc);
+      ctx.engine.replace(coll, rid, doc, Array.isArray(u) || isOperatorUpdate(u) ? 'update' : 'replace', old);
       out.modified++;
       out.after.push(doc);
     } else out.after.push(old);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Document } from 'bson';
 import { fail } from '../errors';
+import { ChangeLog } from './changes';
 import type { Logger } from '../logger';
 import type { Doc } from '../query/values';
 import { Collection } from './collection';
@@ -25,6 +26,8 @@ type Catalog = Map<string, Map<string, Collection>>;
  */
 export class Engine {
   readonly dbs: Catalog = new Map();
+  /** The writes since this process started, for change streams. */
+  readonly changes = new ChangeLog();
   private readonly dbPath?: string;
   private readonly logger: Logger;
   private readonly compactBytes: number;
@@ -303,16 +306,23 @@ export class Engine {
   insert(coll: Collection, doc: Doc): void {
     coll.insert(doc);
     this.record({ op: 'put', db: coll.db, coll: coll.name, doc });
+    this.changes.append({ db: coll.db, coll: coll.name, operationType: 'insert', documentKey: { _id: doc._id }, after: doc });
   }
 
-  replace(coll: Collection, rid: number, doc: Doc): void {
+  /** `kind`: whether the new document came from update operators or a pipeline (`update`) or replaced the old one. */
+  replace(coll: Collection, rid: number, doc: Doc, kind: 'update' | 'replace' = 'update', old?: Doc): void {
+    const before = this.changes.enabled ? (old ?? coll.docs.get(rid)) : undefined;
     coll.replace(rid, doc);
     this.record({ op: 'put', db: coll.db, coll: coll.name, doc });
+    this.changes.append({ db: coll.db, coll: coll.name, operationType: kind, documentKey: { _id: doc._id }, before, after: doc });
   }
 
   remove(coll: Collection, rid: number): void {
     const old = coll.remove(rid);
-    if (old) this.record({ op: 'delete', db: coll.db, coll: coll.name, id: old._id });
+    if (old) {
+      this.record({ op: 'delete', db: coll.db, coll: coll.name, id: old._id });
+      this.changes.append({ db: coll.db, coll: coll.name, operationType: 'delete', documentKey: { _id: old._id }, before: old });
+    }
   }
 }
 

@@ -1,0 +1,169 @@
+import { Long, Timestamp, type Document } from 'bson';
+import { fail } from '../errors';
+import { runPipeline } from '../query/pipeline';
+import { cloneValue, identicalValues, isPlainObject, type Doc } from '../query/values';
+import type { ChangeEvent, ChangeLog } from '../storage/changes';
+import type { Engine } from '../storage/engine';
+import type { CommandContext } from './context';
+
+/** What one `$changeStream` watches and how it renders its events. */
+interface StreamSpec {
+  db?: string;
+  coll?: string;
+  fullDocument: 'default' | 'updateLookup';
+  /** The stages after `$changeStream`, run on each batch of events. */
+  pipeline: Doc[];
+}
+
+/** A change stream's server cursor: it never ends, and a getMore waits for events instead of returning at once. */
+export class ChangeStreamCursor {
+  lastUsed = Date.now();
+
+  constructor(
+    readonly ns: string,
+    private readonly engine: Engine,
+    private readonly spec: StreamSpec,
+    /** Events up to this sequence number were read (or skipped). */
+    private position: number,
+  ) {}
+
+  /** The events available now, at most `batchSize`, and the token to resume after them. */
+  read(batchSize: number): { batch: Doc[]; postBatchResumeToken: Doc } {
+    const changes = this.engine.changes;
+    const batch: Doc[] = [];
+    for (const event of changes.after(this.position)) {
+      if (batch.length >= batchSize) break;
+      this.position = event.seq;
+      if (!this.watches(event)) continue;
+      batch.push(...runPipeline([this.render(event)], this.spec.pipeline));
+    }
+    // With nothing left to read, the stream is at the end of the log: a resume from here misses nothing.
+    if (batch.length < batchSize) this.position = Math.max(this.position, changes.lastSeq);
+    this.lastUsed = Date.now();
+    return { batch, postBatchResumeToken: resumeToken(changes, this.position) };
+  }
+
+  /** Like `read`, but with nothing to return waits up to `maxAwaitMs` for an event (without polling). */
+  async next(batchSize: number, maxAwaitMs: number): Promise<{ batch: Doc[]; postBatchResumeToken: Doc }> {
+    const deadline = Date.now() + maxAwaitMs;
+    for (;;) {
+      const out = this.read(batchSize);
+      const left = deadline - Date.now();
+      if (out.batch.length > 0 || left <= 0 || this.engine.changes.closed) return out;
+      await this.engine.changes.wait(left);
+    }
+  }
+
+  private watches(e: ChangeEvent): boolean {
+    return (this.spec.db === undefined || e.db === this.spec.db) && (this.spec.coll === undefined || e.coll === this.spec.coll);
+  }
+
+  private render(e: ChangeEvent): Doc {
+    const out: Doc = { _id: resumeToken(this.engine.changes, e.seq), operationType: e.operationType, clusterTime: e.clusterTime, wallTime: e.wallTime };
+    if (e.operationType === 'insert' || e.operationType === 'replace') out.fullDocument = cloneValue(e.after);
+    out.ns = { db: e.db, coll: e.coll };
+    out.documentKey = cloneValue(e.documentKey);
+    if (e.operationType === 'update') {
+      out.updateDescription = updateDescription(e.before ?? {}, e.after ?? {});
+      if (this.spec.fullDocument === 'updateLookup') out.fullDocument = lookup(this.engine, e);
+    }
+    return out;
+  }
+}
+
+/** The document as it is now (an update's `fullDocument: 'updateLookup'`), or null when it is gone. */
+function lookup(engine: Engine, e: ChangeEvent): Doc | null {
+  const coll = engine.getCollection(e.db, e.coll);
+  const rid = coll?.ridForId(e.documentKey._id);
+  return (rid !== undefined && coll?.docs.get(rid)) || null;
+}
+
+/**
+ * The fields an update set and removed, by dotted path through embedded documents and array elements, and the arrays
+ * it shortened, as MongoDB describes a pipeline update or `$set` of `a.1`/`$push` (a `$set` of a whole array is
+ * described element by element here, where MongoDB reports the whole array).
+ */
+export function updateDescription(before: Doc, after: Doc): Doc {
+  const updatedFields: Doc = {};
+  const removedFields: string[] = [];
+  const truncatedArrays: Doc[] = [];
+  const value = (path: string, b: unknown, a: unknown): void => {
+    if (isPlainObject(a) && isPlainObject(b)) object(b, a, `${path}.`);
+    else if (Array.isArray(a) && Array.isArray(b)) {
+      for (let i = 0; i < a.length; i++) {
+        if (i >= b.length) updatedFields[`${path}.${i}`] = cloneValue(a[i]);
+        else value(`${path}.${i}`, b[i], a[i]);
+      }
+      if (a.length < b.length) truncatedArrays.push({ field: path, newSize: a.length });
+    } else if (!identicalValues(a, b)) updatedFields[path] = cloneValue(a);
+  };
+  const object = (b: Doc, a: Doc, prefix: string): void => {
+    for (const k of Object.keys(a)) {
+      if (!Object.hasOwn(b, k)) updatedFields[prefix + k] = cloneValue(a[k]);
+      else value(prefix + k, b[k], a[k]);
+    }
+    for (const k of Object.keys(b)) if (!Object.hasOwn(a, k)) removedFields.push(prefix + k);
+  };
+  object(before, after, '');
+  return { updatedFields, removedFields, truncatedArrays };
+}
+
+/**
+ * A resume token: this process's log epoch and an event's sequence number, in the `_data` hex string drivers carry
+ * opaquely. Tokens of an earlier run of the server cannot be resumed from (its events were in memory).
+ */
+function resumeToken(changes: ChangeLog, seq: number): Doc {
+  return { _data: `${changes.epoch}${seq.toString(16).padStart(16, '0')}` };
+}
+
+function tokenSeq(changes: ChangeLog, token: unknown): number {
+  const data = isPlainObject(token) ? token._data : undefined;
+  if (typeof data !== 'string' || !/^[0-9a-f]{40}$/.test(data)) fail('BadValue', 'KeyString format error: the resume token is not one this server gave');
+  const seq = Number.parseInt(data.slice(24), 16);
+  if (data.slice(0, 24) !== changes.epoch || seq < changes.firstKept - 1) {
+    fail('ChangeStreamHistoryLost', 'Resume of change stream was not possible, as the resume point may no longer be in the oplog.');
+  }
+  return seq;
+}
+
+const STAGE_OPTIONS = new Set(['fullDocument', 'fullDocumentBeforeChange', 'resumeAfter', 'startAfter', 'startAtOperationTime', 'allChangesForCluster', 'showExpandedEvents']);
+
+/**
+ * Opens a change stream for `aggregate` whose first stage is `$changeStream`: on a collection, on a database
+ * (`aggregate: 1`) or on the deployment (`allChangesForCluster` on admin). Only a replica set serves them.
+ */
+export function openChangeStream(ctx: CommandContext, target: unknown, stage: unknown, rest: Doc[], cursor: Document | undefined): Document {
+  if (!ctx.replSet) fail('Location40573', 'The $changeStream stage is only supported on replica sets');
+  if (!isPlainObject(stage)) fail('FailedToParse', '$changeStream stage expects an object');
+  for (const k of Object.keys(stage)) if (!STAGE_OPTIONS.has(k)) fail('FailedToParse', `BSON field '$changeStream.${k}' is an unknown field.`);
+  const all = stage.allChangesForCluster === true;
+  if (all && (ctx.db !== 'admin' || target !== 1)) fail('InvalidOptions', "$changeStream may only be run with allChangesForCluster on the 'admin' database");
+  if (!all && target === 1 && ctx.db === 'admin') fail('InvalidNamespace', "$changeStream may not be opened on the internal admin database");
+  if (target !== 1 && typeof target !== 'string') fail('InvalidNamespace', 'aggregate requires a collection name or 1');
+  const fullDocument = stage.fullDocument ?? 'default';
+  if (fullDocument !== 'default' && fullDocument !== 'updateLookup') fail('BadValue', `fullDocument: '${String(fullDocument)}' (pre- and post-images) is not supported by this server yet`);
+  if ((stage.fullDocumentBeforeChange ?? 'off') !== 'off') fail('BadValue', 'fullDocumentBeforeChange (pre-images) is not supported by this server yet');
+  const starts = ['resumeAfter', 'startAfter', 'startAtOperationTime'].filter((k) => stage[k] !== undefined);
+  if (starts.length > 1) fail('Location40674', 'Only one type of resume option is allowed, but multiple were found.');
+  for (const s of rest) {
+    const name = Object.keys(s)[0]!;
+    if (!['$match', '$project', '$addFields', '$set', '$unset', '$replaceRoot', '$replaceWith', '$redact'].includes(name)) {
+      fail('IllegalOperation', `${name} is not permitted in a $changeStream pipeline`);
+    }
+  }
+  const changes = ctx.engine.changes;
+  let position = changes.lastSeq;
+  if (stage.resumeAfter !== undefined) position = tokenSeq(changes, stage.resumeAfter);
+  else if (stage.startAfter !== undefined) position = tokenSeq(changes, stage.startAfter);
+  else if (stage.startAtOperationTime !== undefined) {
+    if (!(stage.startAtOperationTime instanceof Timestamp)) fail('TypeMismatch', "BSON field '$changeStream.startAtOperationTime' is the wrong type, expected type 'timestamp'");
+    position = changes.seqAtOrAfter(stage.startAtOperationTime) - 1;
+  }
+  const coll = typeof target === 'string' ? target : undefined;
+  const ns = `${ctx.db}.${coll ?? '$cmd.aggregate'}`;
+  const stream = new ChangeStreamCursor(ns, ctx.engine, { db: all ? undefined : ctx.db, coll, fullDocument, pipeline: rest }, position);
+  const batchSize = isPlainObject(cursor) && typeof cursor.batchSize === 'number' ? cursor.batchSize : 101;
+  const { batch, postBatchResumeToken } = stream.read(batchSize);
+  const id = ctx.cursors.openStream(stream);
+  return { cursor: { firstBatch: batch, postBatchResumeToken, id: Long.fromBigInt(id), ns }, ok: 1 };
+}
