@@ -4,6 +4,7 @@ import { UgcVoice } from '../src/modules/voice/ugc.model';
 import { readShare } from '../src/modules/voice/ugc.asr';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { ADULT, nextPhone } from './support/playStories';
+import { useTwoCreators } from './support/twoCreators';
 import { FakeOpenAI } from './support/fakeOpenAI';
 import { altered, looped, mp3Of, noiseSource, oggOpusOf, readWav, signal, spoken } from './support/voiceRecordings';
 
@@ -69,38 +70,26 @@ async function recordings(): Promise<void> {
 }
 
 describe('custom voices: recordings, checks and the library', () => {
-  let api: TestApi;
-  let owner: CookieClient;
-  let other: CookieClient;
-  let ownerUid: string;
-  let otherUid: string;
   beforeAll(async () => {
     await recordings();
-    api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000' } });
-    owner = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
-    other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
-    ownerUid = (await owner.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
-    otherUid = (await other.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
   });
-  afterAll(async () => {
-    await api.stop();
-  });
+  const ctx = useTwoCreators();
 
   test('conf and category give the limits, the texts to read and the tags', async () => {
-    const conf = await owner.call<UgcVoiceConf>('/api/editor/ugc_voice/conf');
+    const conf = await ctx.owner.call<UgcVoiceConf>('/api/editor/ugc_voice/conf');
     expect(conf.body.status_code).toBe(0);
     expect(conf.body.data).toMatchObject({ name_min: 2, name_max: 40, tags_max: 3, record_min_sec: 10, record_max_sec: 60, transcription: false });
     expect(conf.body.data!.read_texts.find((t) => t.language_key === 'en')!.text).toBe(READ_EN);
-    const cat = await owner.call<{ categories: Array<{ category: string; values: string[] }> }>('/api/editor/ugc_voice/category');
+    const cat = await ctx.owner.call<{ categories: Array<{ category: string; values: string[] }> }>('/api/editor/ugc_voice/category');
     expect(cat.body.data!.categories.map((c) => c.category)).toEqual(['gender', 'age', 'trait']);
   });
 
   test('a spoken recording becomes a voice that speaks its preview, tuned from the recording', async () => {
-    const res = await create(owner, speech, { tags: 'gender:male,trait:deep', pitch: '10', speed: '-20', privacy: 'Public', source: 'record', text_id: 'en_1' });
+    const res = await create(ctx.owner, speech, { tags: 'gender:male,trait:deep', pitch: '10', speed: '-20', privacy: 'Public', source: 'record', text_id: 'en_1' });
     expect(res.body.status_code).toBe(0);
     // The answer comes after the quick checks; the voice is Reviewing until its job made the preview.
     expect(res.body.data!.voice).toMatchObject({ status: 'Reviewing', preview_url: '', reject_reason: '' });
-    const v = await reviewed(owner, res.body.data!.voice.voice_id);
+    const v = await reviewed(ctx.owner, res.body.data!.voice.voice_id);
     expect(v).toMatchObject({ name: 'Harbour keeper', status: 'Normal', review_percent: 100, privacy: 'Public', mix_type: 'NotMix', pitch: 10, speed: -20, language: 'en', is_mine: true });
     expect(v.voice_id).toMatch(/^ugc_[0-9a-f]{16}$/);
     expect(v.tags).toEqual([
@@ -110,37 +99,37 @@ describe('custom voices: recordings, checks and the library', () => {
     expect(v.duration_ms).toBeGreaterThan(10_000);
     // A low recording gets a male engine voice; the speed offset slows the engine's words a minute.
     expect(v.engine.voice).toMatch(/^en-us\+m\d$/);
-    const clip = await fetch(api.baseUrl + v.preview_url);
+    const clip = await fetch(ctx.api.baseUrl + v.preview_url);
     expect(clip.headers.get('content-type')).toBe('audio/wav');
     const pcm = readWav(Buffer.from(await clip.arrayBuffer()));
     expect(pcm.samples.length / pcm.rate).toBeGreaterThan(1);
     expect(Math.max(...pcm.samples.map(Math.abs))).toBeGreaterThan(0.1);
 
-    const high = await create(owner, female, { name: 'Bright one', speed: '0' });
+    const high = await create(ctx.owner, female, { name: 'Bright one', speed: '0' });
     expect(high.body.data!.voice.engine.voice).toMatch(/^en-us\+f\d$/);
     // The same reading as an MP3 file is decoded and measured alike.
     expect(mp3.subarray(0, 4).toString('latin1')).not.toBe('RIFF');
-    const fromMp3 = await create(owner, mp3, { name: 'From an MP3', speed: '0' });
+    const fromMp3 = await create(ctx.owner, mp3, { name: 'From an MP3', speed: '0' });
     expect(fromMp3.body.status_code).toBe(0);
     expect(fromMp3.body.data!.voice.engine.voice).toMatch(/^en-us\+f\d$/);
     expect(Math.abs(fromMp3.body.data!.voice.duration_ms - high.body.data!.voice.duration_ms)).toBeLessThan(500);
     // The user's speed is applied over what the recording measured.
-    const base = await create(owner, speech, { name: 'Same speaker', speed: '0' });
+    const base = await create(ctx.owner, speech, { name: 'Same speaker', speed: '0' });
     expect(v.engine.speed).toBeLessThan(base.body.data!.voice.engine.speed);
   });
 
   test('Ogg Opus files: speech is decoded and measured like the WAV, silence is refused, a file cut off counts only what it holds', async () => {
     expect(ogg.speech.subarray(0, 4).toString('latin1')).toBe('OggS');
     expect(ogg.speech.subarray(28, 36).toString('latin1')).toBe('OpusHead');
-    const fromWav = await create(owner, female, { name: 'Bright WAV', speed: '0' });
-    const fromOgg = await create(owner, ogg.speech, { name: 'Bright Ogg', speed: '0' });
+    const fromWav = await create(ctx.owner, female, { name: 'Bright WAV', speed: '0' });
+    const fromOgg = await create(ctx.owner, ogg.speech, { name: 'Bright Ogg', speed: '0' });
     expect(fromOgg.body.status_code).toBe(0);
     const v = fromOgg.body.data!.voice;
     expect(v.engine.voice).toMatch(/^en-us\+f\d$/);
     expect(Math.abs(v.duration_ms - fromWav.body.data!.voice.duration_ms)).toBeLessThan(500);
-    expect(await reviewed(owner, v.voice_id)).toMatchObject({ status: 'Normal' });
+    expect(await reviewed(ctx.owner, v.voice_id)).toMatchObject({ status: 'Normal' });
 
-    const silent = await create(owner, ogg.silence, { name: 'Silent Ogg' });
+    const silent = await create(ctx.owner, ogg.silence, { name: 'Silent Ogg' });
     expect(silent.body).toMatchObject({ status_code: ErrorCode.ClientParamError, data: { reason: 'too_quiet' } });
     expect(silent.body.status_message).toMatch(/^audio: /);
 
@@ -148,7 +137,7 @@ describe('custom voices: recordings, checks and the library', () => {
     // and the part of a page after them is not read as audio.
     const cut = Math.floor(ogg.long.length * 0.6);
     expect(ogg.long.subarray(cut - 2, cut + 2).toString('latin1')).not.toContain('OggS');
-    const truncated = await create(owner, ogg.long.subarray(0, cut), { name: 'Cut Ogg' });
+    const truncated = await create(ctx.owner, ogg.long.subarray(0, cut), { name: 'Cut Ogg' });
     expect(truncated.body.status_code).toBe(0);
     const held = truncated.body.data!.voice.duration_ms;
     expect(held).toBeGreaterThan(30_000 * 0.6 - 1_200);
@@ -158,68 +147,68 @@ describe('custom voices: recordings, checks and the library', () => {
       ['headers only', ogg.long.subarray(0, 200)],
       ['cut in its header', ogg.long.subarray(0, 60)],
     ] as const) {
-      const res = await create(owner, bytes, { name: 'Broken Ogg' });
+      const res = await create(ctx.owner, bytes, { name: 'Broken Ogg' });
       expect({ label, code: res.body.status_code, reason: (res.body.data as { reason?: string }).reason }).toEqual({ label, code: ErrorCode.AvatarFormatError, reason: 'format' });
     }
   });
 
   test('each check refuses its recording with the field and the reason', async () => {
     for (const [label, audio, code, reason] of refused) {
-      const res = await create(owner, audio).catch((err: Error) => {
+      const res = await create(ctx.owner, audio).catch((err: Error) => {
         throw new Error(`${label}: ${err.message} ${String((err.cause as Error)?.message)}`);
       });
       expect({ label, code: res.body.status_code, reason: (res.body.data as { reason?: string } | undefined)?.reason }).toEqual({ label, code, reason });
       if (code === ErrorCode.ClientParamError) expect(res.body.status_message).toMatch(/^audio: /);
     }
     // Speech with a little room noise passes.
-    expect((await create(owner, roomTone, { name: 'Room tone' })).body.status_code).toBe(0);
+    expect((await create(ctx.owner, roomTone, { name: 'Room tone' })).body.status_code).toBe(0);
   });
 
   test('name and tags are checked', async () => {
-    const short = await create(owner, speech, { name: 'A' });
+    const short = await create(ctx.owner, speech, { name: 'A' });
     expect(short.body.status_code).toBe(ErrorCode.ClientParamError);
     expect(short.body.status_message).toMatch(/^name: /);
-    const long = await create(owner, speech, { name: 'x'.repeat(41) });
+    const long = await create(ctx.owner, speech, { name: 'x'.repeat(41) });
     expect(long.body.status_message).toMatch(/^name: /);
-    const many = await create(owner, speech, { tags: 'gender:male,age:adult,trait:deep,trait:calm' });
+    const many = await create(ctx.owner, speech, { tags: 'gender:male,age:adult,trait:deep,trait:calm' });
     expect(many.body.status_code).toBe(ErrorCode.ClientParamError);
     expect(many.body.status_message).toMatch(/^tags: /);
-    const unknown = await create(owner, speech, { tags: 'gender:robot' });
+    const unknown = await create(ctx.owner, speech, { tags: 'gender:robot' });
     expect(unknown.body.status_message).toMatch(/^tags: /);
-    const json = await owner.post('/api/editor/ugc_voice/create', { name: 'Nope' });
+    const json = await ctx.owner.post('/api/editor/ugc_voice/create', { name: 'Nope' });
     expect(json.body.status_code).toBe(ErrorCode.ClientParamError);
   });
 
   test('mine and the public library: search, privacy, get', async () => {
-    const pub = await reviewed(owner, (await create(owner, speech, { name: 'Lighthouse voice', privacy: 'Public' })).body.data!.voice.voice_id);
-    const priv = await reviewed(owner, (await create(owner, speech, { name: 'Lighthouse secret', privacy: 'Privacy' })).body.data!.voice.voice_id);
-    const mine = await owner.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine');
+    const pub = await reviewed(ctx.owner, (await create(ctx.owner, speech, { name: 'Lighthouse voice', privacy: 'Public' })).body.data!.voice.voice_id);
+    const priv = await reviewed(ctx.owner, (await create(ctx.owner, speech, { name: 'Lighthouse secret', privacy: 'Privacy' })).body.data!.voice.voice_id);
+    const mine = await ctx.owner.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine');
     expect(mine.body.data!.voices.map((v) => v.voice_id)).toEqual(expect.arrayContaining([pub.voice_id, priv.voice_id]));
-    const found = await other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=public&keyword=lighthouse');
+    const found = await ctx.other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=public&keyword=lighthouse');
     expect(found.body.data!.voices.map((v) => v.voice_id)).toEqual([pub.voice_id]);
     expect(found.body.data!.voices[0]!.is_mine).toBe(false);
-    const none = await other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=public&keyword=nothing-like-this');
+    const none = await ctx.other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=public&keyword=nothing-like-this');
     expect(none.body.data!.voices).toEqual([]);
-    expect((await other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine')).body.data!.voices).toEqual([]);
-    expect((await other.call(`/api/editor/ugc_voice/get?voice_id=${pub.voice_id}`)).body.status_code).toBe(0);
-    expect((await other.call(`/api/editor/ugc_voice/get?voice_id=${priv.voice_id}`)).body.status_code).toBe(ErrorCode.RecordNotFound);
-    expect((await owner.call(`/api/editor/ugc_voice/get?voice_id=${priv.voice_id}`)).body.status_code).toBe(0);
-    expect((await new (owner.constructor as typeof CookieClient)(api.baseUrl).call('/api/editor/ugc_voice/list')).body.status_code).toBe(ErrorCode.NeedLogin);
+    expect((await ctx.other.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine')).body.data!.voices).toEqual([]);
+    expect((await ctx.other.call(`/api/editor/ugc_voice/get?voice_id=${pub.voice_id}`)).body.status_code).toBe(0);
+    expect((await ctx.other.call(`/api/editor/ugc_voice/get?voice_id=${priv.voice_id}`)).body.status_code).toBe(ErrorCode.RecordNotFound);
+    expect((await ctx.owner.call(`/api/editor/ugc_voice/get?voice_id=${priv.voice_id}`)).body.status_code).toBe(0);
+    expect((await new (ctx.owner.constructor as typeof CookieClient)(ctx.api.baseUrl).call('/api/editor/ugc_voice/list')).body.status_code).toBe(ErrorCode.NeedLogin);
   });
 
   test('update: one rename a day, tags, pitch and speed with a new preview; only the owner', async () => {
-    const v = await reviewed(owner, (await create(owner, speech, { name: 'First name', privacy: 'Public' })).body.data!.voice.voice_id);
+    const v = await reviewed(ctx.owner, (await create(ctx.owner, speech, { name: 'First name', privacy: 'Public' })).body.data!.voice.voice_id);
     // A rename passes the name's safety review first: refused, the voice keeps the name others saw (and its rename).
-    const flagged = await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'porn voice' });
+    const flagged = await ctx.owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'porn voice' });
     expect(flagged.body).toMatchObject({ status_code: ErrorCode.TextRiskNotPassed, data: { errors: [{ path: 'name' }] } });
-    expect((await other.call<Created>(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.data!.voice.name).toBe('First name');
-    expect((await owner.call<Created>(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.data!.voice.name).toBe('First name');
-    const renamed = await owner.post<Created>('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Second name' });
+    expect((await ctx.other.call<Created>(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.data!.voice.name).toBe('First name');
+    expect((await ctx.owner.call<Created>(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.data!.voice.name).toBe('First name');
+    const renamed = await ctx.owner.post<Created>('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Second name' });
     expect(renamed.body.data!.voice.name).toBe('Second name');
     expect(renamed.body.data!.voice.next_rename_at).toBeGreaterThan(Date.now());
-    const again = await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Third name' });
+    const again = await ctx.owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Third name' });
     expect(again.body.status_code).toBe(ErrorCode.TooManyToday);
-    const tuned = await owner.post<Created>('/api/editor/ugc_voice/update', {
+    const tuned = await ctx.owner.post<Created>('/api/editor/ugc_voice/update', {
       voice_id: v.voice_id,
       pitch: -30,
       speed: 50,
@@ -230,13 +219,13 @@ describe('custom voices: recordings, checks and the library', () => {
     expect(t.preview_url).not.toBe(v.preview_url);
     expect(t.engine.pitch).toBeLessThan(v.engine.pitch);
     expect(t.engine.speed).toBeGreaterThan(v.engine.speed);
-    expect((await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, speed: 150 })).body.status_code).toBe(ErrorCode.ClientParamError);
-    expect((await other.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Stolen' })).body.status_code).toBe(ErrorCode.RecordNotFound);
+    expect((await ctx.owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, speed: 150 })).body.status_code).toBe(ErrorCode.ClientParamError);
+    expect((await ctx.other.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, name: 'Stolen' })).body.status_code).toBe(ErrorCode.RecordNotFound);
   });
 
   test('mixing voices: factors over 100, a voice of its own with a preview; failures say so', async () => {
-    const a = await reviewed(owner, (await create(owner, speech, { name: 'Mix source', privacy: 'Public' })).body.data!.voice.voice_id);
-    const mixed = await owner.post<Created>('/api/editor/ugc_voice/mix', {
+    const a = await reviewed(ctx.owner, (await create(ctx.owner, speech, { name: 'Mix source', privacy: 'Public' })).body.data!.voice.voice_id);
+    const mixed = await ctx.owner.post<Created>('/api/editor/ugc_voice/mix', {
       name: 'Blend',
       mix_speakers: [
         { voice_id: a.voice_id, factor: 70 },
@@ -245,7 +234,7 @@ describe('custom voices: recordings, checks and the library', () => {
     });
     expect(mixed.body.status_code).toBe(0);
     expect(mixed.body.data!.voice).toMatchObject({ mix_type: 'Mix', status: 'Reviewing' });
-    const m = await reviewed(owner, mixed.body.data!.voice.voice_id);
+    const m = await reviewed(ctx.owner, mixed.body.data!.voice.voice_id);
     expect(m).toMatchObject({ mix_type: 'Mix', name: 'Blend', status: 'Normal' });
     expect(m.mix_speakers).toEqual([
       { voice_id: a.voice_id, factor: 70, name: 'Mix source' },
@@ -254,16 +243,16 @@ describe('custom voices: recordings, checks and the library', () => {
     // 0.7 of the source's engine pitch and 0.3 of the bright voice's (70).
     expect(m.engine.pitch).toBe(Math.round(a.engine.pitch * 0.7 + 70 * 0.3));
     expect(m.engine.voice).toBe(a.engine.voice);
-    const clip = await fetch(api.baseUrl + m.preview_url);
+    const clip = await fetch(ctx.api.baseUrl + m.preview_url);
     expect(clip.status).toBe(200);
     expect((await clip.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     // Another user may mix a public voice.
     expect(
-      (await other.post('/api/editor/ugc_voice/mix', { name: 'Theirs', mix_speakers: [{ voice_id: a.voice_id, factor: 50 }, { voice_id: 'en_male_warm', factor: 50 }] })).body
+      (await ctx.other.post('/api/editor/ugc_voice/mix', { name: 'Theirs', mix_speakers: [{ voice_id: a.voice_id, factor: 50 }, { voice_id: 'en_male_warm', factor: 50 }] })).body
         .status_code,
     ).toBe(0);
 
-    const priv = (await create(owner, speech, { name: 'Private source' })).body.data!.voice;
+    const priv = (await create(ctx.owner, speech, { name: 'Private source' })).body.data!.voice;
     const fails: Array<[unknown, string]> = [
       [[{ voice_id: a.voice_id, factor: 100 }], 'too_few'],
       [[{ voice_id: a.voice_id, factor: 50 }, { voice_id: a.voice_id, factor: 50 }], 'duplicate'],
@@ -272,28 +261,28 @@ describe('custom voices: recordings, checks and the library', () => {
       [[{ voice_id: priv.voice_id, factor: 50 }, { voice_id: 'en_male_warm', factor: 50 }], 'unavailable'],
     ];
     for (const [speakers, reason] of fails) {
-      const res = await other.post('/api/editor/ugc_voice/mix', { name: 'Fails', mix_speakers: speakers });
+      const res = await ctx.other.post('/api/editor/ugc_voice/mix', { name: 'Fails', mix_speakers: speakers });
       expect({ reason, code: res.body.status_code, got: (res.body.data as { reason: string }).reason }).toEqual({ reason, code: ErrorCode.MixVoiceFailed, got: reason });
     }
   });
 
   test('a public voice made private or deleted mutes the creations of others; its owner still hears a private one', async () => {
-    const v = await reviewed(owner, (await create(owner, speech, { name: 'Shared voice', privacy: 'Public' })).body.data!.voice.voice_id);
-    const heard = await speakSentence(otherUid, 'The lamp is lit.', v.voice_id);
+    const v = await reviewed(ctx.owner, (await create(ctx.owner, speech, { name: 'Shared voice', privacy: 'Public' })).body.data!.voice.voice_id);
+    const heard = await speakSentence(ctx.otherUid, 'The lamp is lit.', v.voice_id);
     expect(heard!.bytes).toBeGreaterThan(1000);
-    await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Privacy' });
-    await expect(speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
-    await expect(speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).rejects.toMatchObject({ code: ErrorCode.RecordNotFound, data: { muted: true } });
-    expect(await speakSentence(ownerUid, 'The lamp is lit.', v.voice_id)).not.toBeNull();
-    await owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Public' });
-    expect(await speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).not.toBeNull();
+    await ctx.owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Privacy' });
+    await expect(speakSentence(ctx.otherUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
+    await expect(speakSentence(ctx.otherUid, 'The lamp is lit.', v.voice_id)).rejects.toMatchObject({ code: ErrorCode.RecordNotFound, data: { muted: true } });
+    expect(await speakSentence(ctx.ownerUid, 'The lamp is lit.', v.voice_id)).not.toBeNull();
+    await ctx.owner.post('/api/editor/ugc_voice/update', { voice_id: v.voice_id, privacy: 'Public' });
+    expect(await speakSentence(ctx.otherUid, 'The lamp is lit.', v.voice_id)).not.toBeNull();
 
-    const del = await owner.post<Created>('/api/editor/ugc_voice/update', { voice_id: v.voice_id, status: 'Deleted' });
+    const del = await ctx.owner.post<Created>('/api/editor/ugc_voice/update', { voice_id: v.voice_id, status: 'Deleted' });
     expect(del.body.data!.voice.status).toBe('Deleted');
-    await expect(speakSentence(otherUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
-    await expect(speakSentence(ownerUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
-    expect((await owner.call(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.status_code).toBe(ErrorCode.RecordNotFound);
-    const mine = await owner.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine');
+    await expect(speakSentence(ctx.otherUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
+    await expect(speakSentence(ctx.ownerUid, 'The lamp is lit.', v.voice_id)).rejects.toBeInstanceOf(VoiceMutedError);
+    expect((await ctx.owner.call(`/api/editor/ugc_voice/get?voice_id=${v.voice_id}`)).body.status_code).toBe(ErrorCode.RecordNotFound);
+    const mine = await ctx.owner.call<UgcVoiceList>('/api/editor/ugc_voice/list?scope=mine');
     expect(mine.body.data!.voices.some((x) => x.voice_id === v.voice_id)).toBe(false);
     expect(await UgcVoice.countDocuments({ voice_id: v.voice_id, status: 'Deleted' })).toBe(1);
   });
