@@ -43,6 +43,8 @@ export const ErrorCodes = {
   Location40352: 40352,
   NoQueryExecutionPlans: 291,
   ChangeStreamHistoryLost: 286,
+  ChangeStreamFatalError: 280,
+  Location40324: 40324,
   Location40573: 40573,
   Location40674: 40674,
 } as const;

@@ -35,7 +35,17 @@ export class ChangeStreamCursor {
       if (batch.length >= batchSize) break;
       this.position = event.seq;
       if (!this.watches(event)) continue;
-      batch.push(...runPipeline([this.render(event)], this.spec.pipeline));
+      const rendered = this.render(event);
+      for (const out of runPipeline([rendered], this.spec.pipeline)) {
+        if (!identicalValues(out._id, rendered._id)) {
+          fail(
+            'ChangeStreamFatalError',
+            'Encountered an event whose _id field, which contains the resume token, was modified by the pipeline. Modifying the _id field of an event makes it impossible to resume the stream from that point. Only transformations that retain the unmodified _id field are allowed.',
+            { errorLabels: ['NonResumableChangeStreamError'] },
+          );
+        }
+        batch.push(out);
+      }
     }
     // With nothing left to read, the stream is at the end of the log: a resume from here misses nothing.
     if (batch.length < batchSize) this.position = Math.max(this.position, changes.lastSeq);
@@ -126,6 +136,15 @@ function tokenSeq(changes: ChangeLog, token: unknown): number {
   return seq;
 }
 
+/** The stages that may follow `$changeStream`: they keep one output per event. */
+const EVENT_STAGES = new Set(['$match', '$project', '$addFields', '$set', '$unset', '$replaceRoot', '$replaceWith', '$redact']);
+/** Every stage name MongoDB 7.0 knows, to tell an unknown stage (40324) from one a change stream does not allow. */
+const KNOWN_STAGES = new Set([
+  ...EVENT_STAGES, '$bucket', '$bucketAuto', '$changeStream', '$changeStreamSplitLargeEvent', '$collStats', '$count', '$densify', '$documents',
+  '$facet', '$fill', '$geoNear', '$graphLookup', '$group', '$indexStats', '$limit', '$listSessions', '$lookup', '$merge', '$out', '$sample',
+  '$search', '$searchMeta', '$setWindowFields', '$skip', '$sort', '$sortByCount', '$unionWith', '$unwind', '$currentOp', '$listLocalSessions',
+]);
+
 const STAGE_OPTIONS = new Set(['fullDocument', 'fullDocumentBeforeChange', 'resumeAfter', 'startAfter', 'startAtOperationTime', 'allChangesForCluster', 'showExpandedEvents']);
 
 /**
@@ -147,9 +166,8 @@ export function openChangeStream(ctx: CommandContext, target: unknown, stage: un
   if (starts.length > 1) fail('Location40674', 'Only one type of resume option is allowed, but multiple were found.');
   for (const s of rest) {
     const name = Object.keys(s)[0]!;
-    if (!['$match', '$project', '$addFields', '$set', '$unset', '$replaceRoot', '$replaceWith', '$redact'].includes(name)) {
-      fail('IllegalOperation', `${name} is not permitted in a $changeStream pipeline`);
-    }
+    if (!KNOWN_STAGES.has(name)) fail('Location40324', `Unrecognized pipeline stage name: '${name}'`);
+    if (!EVENT_STAGES.has(name)) fail('IllegalOperation', `${name} is not permitted in a $changeStream pipeline`);
   }
   const changes = ctx.engine.changes;
   let position = changes.lastSeq;

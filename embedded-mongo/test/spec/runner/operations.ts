@@ -1,5 +1,5 @@
 // Entity operations of the format, run through the official driver, with results turned into the format's documents.
-import type { AnyBulkWriteOperation, AnyClientBulkWriteModel, BulkWriteResult, ClientBulkWriteResult, Collection, Db, Document, FindCursor } from 'mongodb';
+import type { AnyBulkWriteOperation, AnyClientBulkWriteModel, BulkWriteResult, ChangeStream, ClientBulkWriteResult, Collection, Db, Document, FindCursor } from 'mongodb';
 import { type ClientEntity, driverOptions, type EntityMap } from './entities';
 
 export interface OperationResult {
@@ -41,6 +41,14 @@ function findAndModifyOptions(args: Document): Document {
   const out = driverOptions(args);
   if (typeof args.returnDocument === 'string') out.returnDocument = args.returnDocument.toLowerCase();
   return out;
+}
+
+/** `watch()` on a collection, database or client; the format wants the server cursor open once it returns. */
+async function changeStream(target: { watch(pipeline: Document[], options: Document): ChangeStream }, args: Document): Promise<OperationResult> {
+  const [[pipeline], opts] = take(args, 'pipeline');
+  const stream = target.watch((pipeline as Document[]) ?? [], opts);
+  await (stream as unknown as { cursor: { cursorInit(): Promise<void> } }).cursor.cursorInit();
+  return { value: stream };
 }
 
 function take(args: Document, ...names: string[]): [unknown[], Document] {
@@ -108,6 +116,7 @@ const collectionOps: Record<string, Handler<Collection>> = {
     const [[filter], opts] = take(args, 'filter');
     return { value: await c.findOne((filter as Document) ?? {}, opts) };
   },
+  createChangeStream: (c, args) => changeStream(c, args),
   createFindCursor: async (c, args) => {
     const [[filter], opts] = take(args, 'filter');
     const cursor = c.find((filter as Document) ?? {}, opts);
@@ -156,6 +165,7 @@ const databaseOps: Record<string, Handler<Db>> = {
     const [[pipeline], opts] = take(args, 'pipeline');
     return { value: await db.aggregate(pipeline as Document[], opts).toArray(), iterable: true };
   },
+  createChangeStream: (db, args) => changeStream(db, args),
   createCollection: async (db, args) => {
     const [[name], opts] = take(args, 'collection');
     await db.createCollection(name as string, opts);
@@ -189,6 +199,7 @@ function clientBulkResult(r: ClientBulkWriteResult): Document {
 }
 
 const clientOps: Record<string, Handler<ClientEntity>> = {
+  createChangeStream: (c, args) => changeStream(c.client, args),
   clientBulkWrite: async (c, args) => {
     const [[models], opts] = take(args, 'models');
     const driverModels = (models as Document[]).map((m) => {
@@ -201,6 +212,7 @@ const clientOps: Record<string, Handler<ClientEntity>> = {
 
 const cursorOps: Record<string, Handler<FindCursor>> = {
   iterateUntilDocumentOrError: async (cursor) => ({ value: await cursor.next() }),
+  iterateOnce: async (cursor) => ({ value: await cursor.tryNext() }),
   close: async (cursor) => {
     await cursor.close();
     return { value: undefined };

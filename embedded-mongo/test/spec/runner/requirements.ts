@@ -90,7 +90,7 @@ export const DRIVER_OPTIONS: Record<string, { options: MongoClientOptions; why: 
  */
 export const SKIPS: Array<{ reason: string; applies: (file: SpecFile, test: SpecTest, server: ServerInfo) => string | undefined }> = [
   {
-    reason: 'runOnRequirements not met by a standalone server of this version',
+    reason: "runOnRequirements not met by this server's version and topology",
     applies: (file, test, server) => unmetAll(file.runOnRequirements, server) ?? unmetAll(test.runOnRequirements, server),
   },
   {
