@@ -1,4 +1,14 @@
-import { unwrap, type Envelope, type OpsBanner, type OpsTopic, type TopicStatus } from 'shared-kit';
+import {
+  unwrap,
+  type BannerSaveRequest,
+  type Envelope,
+  type OpsBanner,
+  type OpsTopic,
+  type PlacementOrderRequest,
+  type PlacementStatusRequest,
+  type TopicSaveRequest,
+  type TopicStatus,
+} from 'shared-kit';
 import { apiClient } from '../api/client';
 
 export type PlacementKind = 'topic' | 'banner';
@@ -8,14 +18,18 @@ export function fetchPlacements(kind: PlacementKind): Promise<{ list: Placement[
   return unwrap(apiClient.get<Envelope<{ list: Placement[] }>>(`/ops/${kind}/list`));
 }
 
-export function savePlacement(kind: PlacementKind, body: Record<string, unknown>): Promise<Placement> {
+export function savePlacement(kind: PlacementKind, body: TopicSaveRequest | BannerSaveRequest): Promise<Placement> {
   return unwrap(apiClient.post<Envelope<Placement>>(`/ops/${kind}/save`, body));
 }
 
+function statusBody(kind: PlacementKind, id: string, status: TopicStatus): PlacementStatusRequest {
+  return kind === 'topic' ? { topic_id: id, status } : { banner_id: id, status };
+}
+
 export function setPlacementStatus(kind: PlacementKind, id: string, status: TopicStatus): Promise<Placement> {
-  return unwrap(apiClient.post<Envelope<Placement>>(`/ops/${kind}/status`, { [`${kind}_id`]: id, status }));
+  return unwrap(apiClient.post<Envelope<Placement>>(`/ops/${kind}/status`, statusBody(kind, id, status)));
 }
 
 export function orderPlacements(kind: PlacementKind, ids: string[]): Promise<{ list: Placement[] }> {
-  return unwrap(apiClient.post<Envelope<{ list: Placement[] }>>(`/ops/${kind}/order`, { [`${kind}_ids`]: ids }));
+  return unwrap(apiClient.post<Envelope<{ list: Placement[] }>>(`/ops/${kind}/order`, kind === 'topic' ? ({ topic_ids: ids } satisfies PlacementOrderRequest) : ({ banner_ids: ids } satisfies PlacementOrderRequest)));
 }

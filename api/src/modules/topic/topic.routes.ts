@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { OpsPermission, TopicStatus, TopicType } from 'shared-kit';
+import type { z } from 'zod';
+import { OpsPermission, type TopicStatus } from 'shared-kit';
+import { TOPIC_REQUESTS } from 'shared-kit/schemas';
 import { currentAccount } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
@@ -8,18 +9,6 @@ import { requirePermission } from '../staff';
 import { homeContent, listAll, savePlacement, setOrder, setStatus, topicDetail, type Kind } from './topic.service';
 
 const OPS = '/api/ops';
-const id = z.string().trim().min(1).max(64);
-const when = z.iso.datetime().nullable().default(null);
-/** A path inside the app or an http(s) URL. */
-const link = z.string().max(500).regex(/^(\/[^\s]*|https?:\/\/[^\s]+)?$/, 'a path starting with / or an http(s) URL');
-
-const placement = {
-  title: z.string().trim().min(1).max(60),
-  start_at: when,
-  end_at: when,
-  whitelist: z.array(id).max(200).default([]),
-};
-
 /**
  * Topics and banners. The console's routes need an operator with the content operator permission (1007 / 1008);
  * the player's home (`/api/activity/home`, `topic/detail`) is open to everyone, whitelisted accounts seeing what is
@@ -28,16 +17,7 @@ const placement = {
 export function topicRoutes(router: AppRouter, deps: { now: () => number }): void {
   const contentOperator = requirePermission(OpsPermission.ContentOperator);
 
-  const bodies = {
-    topic: z.object({
-      topic_id: id.optional(),
-      ...placement,
-      description: z.string().trim().max(500).default(''),
-      type: z.enum([TopicType.Top, TopicType.Normal]).default(TopicType.Normal),
-      story_ids: z.array(id).max(100).default([]),
-    }),
-    banner: z.object({ banner_id: id.optional(), ...placement, image: link.default(''), link: link.default('') }),
-  };
+  const bodies = TOPIC_REQUESTS.save;
 
   for (const kind of ['topic', 'banner'] as Kind[]) {
     const key = `${kind}_id` as const;
@@ -50,13 +30,13 @@ export function topicRoutes(router: AppRouter, deps: { now: () => number }): voi
       respond(ctx, await savePlacement(kind, { ...rest, id: given as string | undefined }, currentAccount(ctx).uid, deps.now()));
     });
 
-    const status = validate({ body: z.object({ [key]: id, status: z.enum(Object.values(TopicStatus) as [TopicStatus, ...TopicStatus[]]) }) });
+    const status = validate({ body: TOPIC_REQUESTS.status[kind] });
     router.post(`${OPS}/${kind}/status`, contentOperator, status, async (ctx) => {
       const body = status.input(ctx).body as Record<string, string> & { status: TopicStatus };
       respond(ctx, await setStatus(kind, body[key]!, body.status, currentAccount(ctx).uid, deps.now()));
     });
 
-    const order = validate({ body: z.object({ [`${key}s`]: z.array(id).min(1).max(500) }) });
+    const order = validate({ body: TOPIC_REQUESTS.order[kind] });
     router.post(`${OPS}/${kind}/order`, contentOperator, order, async (ctx) => {
       const ids = (order.input(ctx).body as Record<string, string[]>)[`${key}s`]!;
       respond(ctx, await setOrder(kind, ids, currentAccount(ctx).uid, deps.now()));
@@ -67,7 +47,7 @@ export function topicRoutes(router: AppRouter, deps: { now: () => number }): voi
     respond(ctx, await homeContent(ctx.state.account?.uid ?? null, deps.now()));
   });
 
-  const detail = validate({ query: z.object({ topic_id: id }) });
+  const detail = validate({ query: TOPIC_REQUESTS.detailQuery });
   router.get('/api/activity/topic/detail', detail, async (ctx) => {
     respond(ctx, await topicDetail(detail.input(ctx).query.topic_id, ctx.state.account?.uid ?? null, deps.now()));
   });
