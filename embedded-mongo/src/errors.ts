@@ -44,6 +44,7 @@ export const ErrorCodes = {
   NoQueryExecutionPlans: 291,
   ChangeStreamHistoryLost: 286,
   ChangeStreamFatalError: 280,
+  InvalidResumeToken: 260,
   Location40324: 40324,
   Location40573: 40573,
   Location40674: 40674,

@@ -77,6 +77,45 @@ describe('$changeStream', () => {
     expect(everywhere.map((e) => ('ns' in e ? e.ns : undefined))).toEqual([{ db: 'elsewhere', coll: 'x' }, { db: 'streams', coll: coll.collectionName }]);
   });
 
+  it('ends a collection stream with invalidate when it is dropped or renamed, a database stream when the database is dropped', async () => {
+    const coll = fresh();
+    await coll.insertOne({ _id: 1, n: 1 });
+    const stream = coll.watch<Item>([], { maxAwaitTimeMS: 200 });
+    expect(await stream.tryNext()).toBeNull();
+    await coll.drop();
+    const dropped = [await stream.next(), await stream.next()];
+    expect(dropped.map((e) => e.operationType)).toEqual(['drop', 'invalidate']);
+    expect(dropped[0]).toMatchObject({ ns: { db: 'streams', coll: coll.collectionName } });
+    expect(stream.closed).toBe(true);
+    // startAfter an invalidate goes on with what followed; resumeAfter refuses it (260).
+    const after = coll.watch<Item>([], { startAfter: dropped[1]!._id, maxAwaitTimeMS: 200 });
+    await coll.insertOne({ _id: 2, n: 2 });
+    expect(await after.next()).toMatchObject({ operationType: 'insert', documentKey: { _id: 2 } });
+    await after.close();
+    expect((await serverErrorOf(coll.aggregate([{ $changeStream: { resumeAfter: dropped[1]!._id } }]).toArray())).code).toBe(260);
+
+    const renamed = fresh();
+    await renamed.insertOne({ _id: 1, n: 1 });
+    const renames = renamed.watch<Item>([], { maxAwaitTimeMS: 200 });
+    expect(await renames.tryNext()).toBeNull();
+    await renamed.rename(`${renamed.collectionName}_new`);
+    expect([await renames.next(), await renames.next()]).toMatchObject([
+      { operationType: 'rename', ns: { db: 'streams', coll: renamed.collectionName }, to: { db: 'streams', coll: `${renamed.collectionName}_new` } },
+      { operationType: 'invalidate' },
+    ]);
+
+    const db = client.db('streams_gone');
+    await db.collection('a').insertOne({ _id: 1 as never });
+    const dbStream = db.watch([], { maxAwaitTimeMS: 200 });
+    expect(await dbStream.tryNext()).toBeNull();
+    await db.dropDatabase();
+    expect([await dbStream.next(), await dbStream.next(), await dbStream.next()]).toMatchObject([
+      { operationType: 'drop', ns: { db: 'streams_gone', coll: 'a' } },
+      { operationType: 'dropDatabase', ns: { db: 'streams_gone' } },
+      { operationType: 'invalidate' },
+    ]);
+  });
+
   it('resumes after a token with the events that followed it', async () => {
     const coll = fresh();
     const stream = coll.watch<Item>([], { maxAwaitTimeMS: 200 });

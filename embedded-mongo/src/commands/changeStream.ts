@@ -18,6 +18,8 @@ interface StreamSpec {
 /** A change stream's server cursor: it never ends, and a getMore waits for events instead of returning at once. */
 export class ChangeStreamCursor {
   lastUsed = Date.now();
+  /** Set once the stream returned its `invalidate` event: the cursor is then closed. */
+  invalidated = false;
 
   constructor(
     readonly ns: string,
@@ -32,7 +34,7 @@ export class ChangeStreamCursor {
     const changes = this.engine.changes;
     const batch: Doc[] = [];
     for (const event of changes.after(this.position)) {
-      if (batch.length >= batchSize) break;
+      if (batch.length >= batchSize || this.invalidated) break;
       this.position = event.seq;
       if (!this.watches(event)) continue;
       const rendered = this.render(event);
@@ -46,11 +48,16 @@ export class ChangeStreamCursor {
         }
         batch.push(out);
       }
+      if (this.invalidates(event)) {
+        // The collection (or database) is gone: its stream ends with an invalidate event after this one.
+        this.invalidated = true;
+        batch.push({ _id: resumeToken(changes, event.seq, true), operationType: 'invalidate', clusterTime: event.clusterTime, wallTime: event.wallTime });
+      }
     }
     // With nothing left to read, the stream is at the end of the log: a resume from here misses nothing.
-    if (batch.length < batchSize) this.position = Math.max(this.position, changes.lastSeq);
+    if (batch.length < batchSize && !this.invalidated) this.position = Math.max(this.position, changes.lastSeq);
     this.lastUsed = Date.now();
-    return { batch, postBatchResumeToken: resumeToken(changes, this.position) };
+    return { batch, postBatchResumeToken: resumeToken(changes, this.position, this.invalidated) };
   }
 
   /** Like `read`, but with nothing to return waits up to `maxAwaitMs` for an event (without polling). */
@@ -59,20 +66,29 @@ export class ChangeStreamCursor {
     for (;;) {
       const out = this.read(batchSize);
       const left = deadline - Date.now();
-      if (out.batch.length > 0 || left <= 0 || this.engine.changes.closed) return out;
+      if (out.batch.length > 0 || left <= 0 || this.invalidated || this.engine.changes.closed) return out;
       await this.engine.changes.wait(left);
     }
   }
 
   private watches(e: ChangeEvent): boolean {
-    return (this.spec.db === undefined || e.db === this.spec.db) && (this.spec.coll === undefined || e.coll === this.spec.coll);
+    if (this.spec.db !== undefined && e.db !== this.spec.db) return false;
+    return this.spec.coll === undefined || e.coll === this.spec.coll || (e.operationType === 'dropDatabase' && e.db === this.spec.db);
+  }
+
+  /** A collection's stream ends when it is dropped or renamed, a database's when the database is dropped. */
+  private invalidates(e: ChangeEvent): boolean {
+    if (this.spec.db === undefined) return false;
+    if (this.spec.coll === undefined) return e.operationType === 'dropDatabase';
+    return e.operationType === 'drop' || e.operationType === 'rename';
   }
 
   private render(e: ChangeEvent): Doc {
     const out: Doc = { _id: resumeToken(this.engine.changes, e.seq), operationType: e.operationType, clusterTime: e.clusterTime, wallTime: e.wallTime };
     if (e.operationType === 'insert' || e.operationType === 'replace') out.fullDocument = cloneValue(e.after);
-    out.ns = { db: e.db, coll: e.coll };
-    out.documentKey = cloneValue(e.documentKey);
+    out.ns = e.operationType === 'dropDatabase' ? { db: e.db } : { db: e.db, coll: e.coll };
+    if (e.to) out.to = { ...e.to };
+    if (e.documentKey) out.documentKey = cloneValue(e.documentKey);
     if (e.operationType === 'update') {
       out.updateDescription = updateDescription(e.before ?? {}, e.after ?? {});
       if (this.spec.fullDocument === 'updateLookup') out.fullDocument = lookup(this.engine, e);
@@ -84,7 +100,7 @@ export class ChangeStreamCursor {
 /** The document as it is now (an update's `fullDocument: 'updateLookup'`), or null when it is gone. */
 function lookup(engine: Engine, e: ChangeEvent): Doc | null {
   const coll = engine.getCollection(e.db, e.coll);
-  const rid = coll?.ridForId(e.documentKey._id);
+  const rid = coll?.ridForId(e.documentKey?._id);
   return (rid !== undefined && coll?.docs.get(rid)) || null;
 }
 
@@ -122,14 +138,16 @@ export function updateDescription(before: Doc, after: Doc): Doc {
  * A resume token: this process's log epoch and an event's sequence number, in the `_data` hex string drivers carry
  * opaquely. Tokens of an earlier run of the server cannot be resumed from (its events were in memory).
  */
-function resumeToken(changes: ChangeLog, seq: number): Doc {
-  return { _data: `${changes.epoch}${seq.toString(16).padStart(16, '0')}` };
+function resumeToken(changes: ChangeLog, seq: number, invalidate = false): Doc {
+  return { _data: `${changes.epoch}${seq.toString(16).padStart(16, '0')}${invalidate ? '01' : ''}` };
 }
 
-function tokenSeq(changes: ChangeLog, token: unknown): number {
+/** The sequence number a token resumes after; an invalidate event's token only with `startAfter`. */
+function tokenSeq(changes: ChangeLog, token: unknown, startAfter: boolean): number {
   const data = isPlainObject(token) ? token._data : undefined;
-  if (typeof data !== 'string' || !/^[0-9a-f]{40}$/.test(data)) fail('BadValue', 'KeyString format error: the resume token is not one this server gave');
-  const seq = Number.parseInt(data.slice(24), 16);
+  if (typeof data !== 'string' || !/^[0-9a-f]{40}(01)?$/.test(data)) fail('BadValue', 'KeyString format error: the resume token is not one this server gave');
+  if (data.length > 40 && !startAfter) fail('InvalidResumeToken', "Attempting to resume a change stream using 'resumeAfter' is not allowed from an invalidate notification.");
+  const seq = Number.parseInt(data.slice(24, 40), 16);
   if (data.slice(0, 24) !== changes.epoch || seq < changes.firstKept - 1) {
     fail('ChangeStreamHistoryLost', 'Resume of change stream was not possible, as the resume point may no longer be in the oplog.');
   }
@@ -171,8 +189,8 @@ export function openChangeStream(ctx: CommandContext, target: unknown, stage: un
   }
   const changes = ctx.engine.changes;
   let position = changes.lastSeq;
-  if (stage.resumeAfter !== undefined) position = tokenSeq(changes, stage.resumeAfter);
-  else if (stage.startAfter !== undefined) position = tokenSeq(changes, stage.startAfter);
+  if (stage.resumeAfter !== undefined) position = tokenSeq(changes, stage.resumeAfter, false);
+  else if (stage.startAfter !== undefined) position = tokenSeq(changes, stage.startAfter, true);
   else if (stage.startAtOperationTime !== undefined) {
     if (!(stage.startAtOperationTime instanceof Timestamp)) fail('TypeMismatch', "BSON field '$changeStream.startAtOperationTime' is the wrong type, expected type 'timestamp'");
     position = changes.seqAtOrAfter(stage.startAtOperationTime) - 1;
@@ -182,6 +200,6 @@ export function openChangeStream(ctx: CommandContext, target: unknown, stage: un
   const stream = new ChangeStreamCursor(ns, ctx.engine, { db: all ? undefined : ctx.db, coll, fullDocument, pipeline: rest }, position);
   const batchSize = isPlainObject(cursor) && typeof cursor.batchSize === 'number' ? cursor.batchSize : 101;
   const { batch, postBatchResumeToken } = stream.read(batchSize);
-  const id = ctx.cursors.openStream(stream);
+  const id = stream.invalidated ? 0n : ctx.cursors.openStream(stream);
   return { cursor: { firstBatch: batch, postBatchResumeToken, id: Long.fromBigInt(id), ns }, ok: 1 };
 }

@@ -51,6 +51,7 @@ export class CursorManager {
     if (!stream) return undefined;
     if (stream.ns !== ns) fail('OperationFailed', `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${stream.ns}`);
     const { batch, postBatchResumeToken } = await stream.next(batchSize && batchSize > 0 ? batchSize : 101, maxAwaitMs ?? 1000);
+    if (stream.invalidated) this.streams.delete(id);
     return { nextBatch: batch, postBatchResumeToken, id: Long.fromBigInt(this.streams.has(id) ? id : 0n), ns };
   }
 

@@ -8,8 +8,11 @@ export interface ChangeEvent {
   wallTime: Date;
   db: string;
   coll: string;
-  operationType: 'insert' | 'update' | 'replace' | 'delete';
-  documentKey: Doc;
+  operationType: 'insert' | 'update' | 'replace' | 'delete' | 'drop' | 'rename' | 'dropDatabase';
+  /** The document's `_id` (document events only). */
+  documentKey?: Doc;
+  /** Where a renamed collection went. */
+  to?: { db: string; coll: string };
   /** The document after the write (insert, update, replace). */
   after?: Doc;
   /** The document before the write (update, replace, delete). */

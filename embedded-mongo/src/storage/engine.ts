@@ -265,12 +265,20 @@ export class Engine {
 
   dropCollection(db: string, name: string): boolean {
     const existed = this.dbs.get(db)?.delete(name) ?? false;
-    if (existed) this.record({ op: 'drop', db, coll: name });
+    if (existed) {
+      this.record({ op: 'drop', db, coll: name });
+      this.changes.append({ db, coll: name, operationType: 'drop' });
+    }
     return existed;
   }
 
   dropDatabase(db: string): void {
-    if (this.dbs.delete(db)) this.record({ op: 'dropDatabase', db });
+    const colls = [...(this.dbs.get(db)?.keys() ?? [])];
+    if (this.dbs.delete(db)) {
+      this.record({ op: 'dropDatabase', db });
+      for (const coll of colls) this.changes.append({ db, coll, operationType: 'drop' });
+      this.changes.append({ db, coll: '', operationType: 'dropDatabase' });
+    }
   }
 
   renameCollection(db: string, from: string, toDb: string, to: string, dropTarget: boolean): void {
@@ -286,6 +294,7 @@ export class Engine {
     if (!this.dbs.has(toDb)) this.dbs.set(toDb, new Map());
     this.dbs.get(toDb)!.set(to, source);
     this.record({ op: 'rename', db, from, toDb, to });
+    this.changes.append({ db, coll: from, operationType: 'rename', to: { db: toDb, coll: to } });
     if (toDb !== db) {
       // A cross-database move re-homes documents; rewrite them so replay finds them under the new namespace.
       this.record({ op: 'create', db: toDb, coll: to, options: source.options });

@@ -146,6 +146,11 @@ const collectionOps: Record<string, Handler<Collection>> = {
     const r = await c.insertMany(documents as Document[], opts);
     return { value: unacknowledged(r) ? { acknowledged: false } : { insertedIds: plain(r.insertedIds) } };
   },
+  rename: async (c, args) => {
+    const [[to], opts] = take(args, 'to');
+    await c.rename(to as string, opts);
+    return { value: undefined };
+  },
   replaceOne: async (c, args) => {
     const [[filter, replacement], opts] = take(args, 'filter', 'replacement');
     return { value: updateResult(await c.replaceOne(filter as Document, replacement as Document, opts)) };
