@@ -1,27 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OpsStats } from 'shared-kit';
-import { i18n } from 'ui-kit';
-import { OPS_NS } from './i18n';
-import { renderConsoleAt } from '../test/console';
+import { renderConsoleAt, useConsoleTests } from '../test/console';
 import * as consoleApi from './services/console.service';
-import * as moderation from './services/moderation.service';
-import * as service from './services/ops.service';
 
 jest.mock('./services/console.service');
 jest.mock('./services/ops.service');
 jest.mock('./services/moderation.service');
 const api = jest.mocked(consoleApi);
-const ops = jest.mocked(service);
-const mod = jest.mocked(moderation);
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(OPS_NS);
-});
-beforeEach(() => {
-  jest.resetAllMocks();
-  ops.fetchQueue.mockResolvedValue({ list: [] });
-  mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['reviewer', 'moderator', 'content_operator', 'admin'] });
-});
+useConsoleTests(['reviewer', 'moderator', 'content_operator', 'admin']);
 
 const days = (fill: (i: number) => Partial<OpsStats['queues']['review']['days'][number]>) =>
   Array.from({ length: 30 }, (_, i) => ({

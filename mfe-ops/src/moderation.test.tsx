@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, ErrorCode, type StoryContent } from 'shared-kit';
-import { i18n } from 'ui-kit';
 import { operationOf } from './components/OperationFields';
-import { OPS_NS } from './i18n';
-import { renderConsoleAt } from '../test/console';
+import { renderConsoleAt, useConsoleTests } from '../test/console';
 import * as moderation from './services/moderation.service';
 import * as service from './services/ops.service';
 import { findReadyTable } from '../test/tables';
@@ -13,13 +11,7 @@ jest.mock('./services/moderation.service');
 const ops = jest.mocked(service);
 const mod = jest.mocked(moderation);
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(OPS_NS);
-});
-beforeEach(() => {
-  jest.resetAllMocks();
-  ops.fetchQueue.mockResolvedValue({ list: [] });
-});
+useConsoleTests();
 
 const admin = { uid: 'op', nickname: 'Operator', permissions: ['reviewer', 'moderator', 'content_operator', 'admin'] };
 const operators = [

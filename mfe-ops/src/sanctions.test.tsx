@@ -1,28 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OpsUserRow, Sanction } from 'shared-kit';
-import { i18n } from 'ui-kit';
-import { OPS_NS } from './i18n';
-import { renderConsoleAt } from '../test/console';
-import * as moderation from './services/moderation.service';
-import * as service from './services/ops.service';
+import { renderConsoleAt, useConsoleTests } from '../test/console';
 import * as sanctions from './services/sanction.service';
 import { findReadyTable } from '../test/tables';
 
 jest.mock('./services/ops.service');
 jest.mock('./services/moderation.service');
 jest.mock('./services/sanction.service');
-const ops = jest.mocked(service);
-const mod = jest.mocked(moderation);
 const api = jest.mocked(sanctions);
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(OPS_NS);
-});
-beforeEach(() => {
-  jest.resetAllMocks();
-  ops.fetchQueue.mockResolvedValue({ list: [] });
-  mod.fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['moderator'] });
-});
+useConsoleTests(['moderator']);
 
 const sam: OpsUserRow = {
   uid: 'u1',

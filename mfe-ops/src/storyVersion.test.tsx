@@ -2,8 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, ErrorCode, type OpsStoryVersion, type OpsUserRow, type StoryAppeal } from 'shared-kit';
 import { i18n } from 'ui-kit';
 import { OPS_NS } from './i18n';
-import { renderConsoleAt, summaryRefused } from '../test/console';
-import * as moderation from './services/moderation.service';
+import { renderConsoleAt, summaryRefused, useConsoleTests } from '../test/console';
 import * as service from './services/ops.service';
 import * as sanctions from './services/sanction.service';
 
@@ -13,14 +12,7 @@ jest.mock('./services/sanction.service');
 const ops = jest.mocked(service);
 const api = jest.mocked(sanctions);
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(OPS_NS);
-});
-beforeEach(() => {
-  jest.resetAllMocks();
-  ops.fetchQueue.mockResolvedValue({ list: [] });
-  jest.mocked(moderation).fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions: ['admin', 'moderator', 'reviewer', 'content_operator'] });
-});
+useConsoleTests(['admin', 'moderator', 'reviewer', 'content_operator']);
 
 const renderAt = (path: string) => renderConsoleAt(path, { showPath: true });
 const result = summaryRefused('Names a creature that is not allowed');

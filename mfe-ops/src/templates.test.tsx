@@ -1,27 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, ErrorCode, type TemplateWhiteListEntry } from 'shared-kit';
-import { i18n } from 'ui-kit';
-import { OPS_NS } from './i18n';
-import { renderConsoleAt } from '../test/console';
+import { renderConsoleAt, useConsoleTests } from '../test/console';
 import * as moderation from './services/moderation.service';
-import * as service from './services/ops.service';
 import * as templates from './services/template.service';
 import { findReadyTable } from '../test/tables';
 
 jest.mock('./services/ops.service');
 jest.mock('./services/moderation.service');
 jest.mock('./services/template.service');
-const ops = jest.mocked(service);
 const mod = jest.mocked(moderation);
 const api = jest.mocked(templates);
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(OPS_NS);
-});
-beforeEach(() => {
-  jest.resetAllMocks();
-  ops.fetchQueue.mockResolvedValue({ list: [] });
-});
+useConsoleTests();
 
 const writer: TemplateWhiteListEntry = {
   uid: '1001',

@@ -2,7 +2,11 @@ import type { JSX } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { StoryReviewResult } from 'shared-kit';
+import { i18n } from 'ui-kit';
 import App from '../src/App';
+import { OPS_NS } from '../src/i18n';
+import * as moderationService from '../src/services/moderation.service';
+import * as opsService from '../src/services/ops.service';
 
 function Where(): JSX.Element {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -21,6 +25,23 @@ export function renderConsoleAt(path: string, { showPath = false } = {}) {
       {showPath ? <Where /> : null}
     </MemoryRouter>,
   );
+}
+
+type Permissions = Awaited<ReturnType<typeof moderationService.fetchMe>>['permissions'];
+
+/**
+ * A console test file's hooks (it mocks the ops and moderation services): the console's copy loaded once; before
+ * each test every mock reset, an empty review queue and, given `permissions`, an operator who has them.
+ */
+export function useConsoleTests(permissions?: Permissions): void {
+  beforeAll(async () => {
+    await i18n.loadNamespaces(OPS_NS);
+  });
+  beforeEach(() => {
+    jest.resetAllMocks();
+    jest.mocked(opsService).fetchQueue.mockResolvedValue({ list: [] });
+    if (permissions) jest.mocked(moderationService).fetchMe.mockResolvedValue({ uid: 'op', nickname: 'Operator', permissions });
+  });
 }
 
 /** A review check that passed, and one refused for `reason`. */
