@@ -131,16 +131,17 @@ describe('$changeStream', () => {
 
   it('waits for an event on getMore, and answers it as soon as one is written', async () => {
     const coll = fresh();
-    const stream = coll.watch<Item>([], { maxAwaitTimeMS: 5000 });
+    const stream = coll.watch<Item>([], { maxAwaitTimeMS: 20_000 });
     const started = Date.now();
-    const pending = stream.next(); // opens the stream, then waits in getMore
+    const pending = stream.next(); // opens the stream, then waits in getMore (up to 20 s if nothing wakes it)
     setTimeout(() => void coll.insertOne({ _id: 7, n: 7 }), 300);
     const e = await pending;
     const took = Date.now() - started;
     await stream.close();
     expect(e).toMatchObject({ operationType: 'insert', documentKey: { _id: 7 } });
     expect(took).toBeGreaterThanOrEqual(250);
-    expect(took).toBeLessThan(2000);
+    // Woken by the write, not by the end of the wait (generous for a busy machine).
+    expect(took).toBeLessThan(10_000);
   });
 
   it('costs no CPU while a getMore waits for nothing', async () => {
@@ -154,7 +155,7 @@ describe('$changeStream', () => {
     await stream.close();
     expect(waited).toBeGreaterThanOrEqual(900);
     // The server runs in this process: a getMore that polled would spend most of the second on CPU.
-    expect((used.user + used.system) / 1000).toBeLessThan(waited / 4);
+    expect((used.user + used.system) / 1000).toBeLessThan(waited / 2);
   });
 
   it('refuses tokens this server did not give, and a standalone refuses change streams', async () => {
