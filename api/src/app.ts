@@ -34,6 +34,8 @@ import { loadForbiddenWords } from './modules/review/forbiddenWords';
 import { startReviewWorker } from './modules/review/review.worker';
 import { playRoutes } from './modules/play/play.routes';
 import { communityRoutes } from './modules/community/community.routes';
+import { reactionRoutes } from './modules/play/reaction.routes';
+import { lineSpeechRoutes } from './modules/play/stream/speech.routes';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { commentRoutes } from './modules/comment/comment.routes';
 import { planRoutes } from './modules/plan/plan.routes';
@@ -168,7 +170,8 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   eventsRoutes(router, { now });
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   noticeRoutes(router, { events: deps.events });
-  communityRoutes(router, { now });
+  communityRoutes(router, { now, events: deps.events });
+  reactionRoutes(router);
   commentRoutes(router, { forbidden, now });
   shareRoutes(router, { publicUrl: config.publicUrl });
   opsRoutes(router, { events: deps.events, now });
@@ -184,6 +187,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     now,
   });
   voiceRoutes(router);
+  lineSpeechRoutes(router);
   const { asr } = config;
   const transcriber = asr.model && asr.baseUrl ? openAiTranscriber({ baseUrl: asr.baseUrl, apiKey: asr.apiKey, model: asr.model }) : null;
   // Custom voices are reviewed (recognised text, name, preview) as durable jobs, like plans, only in a serving app.

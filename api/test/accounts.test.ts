@@ -3,11 +3,11 @@ import { BanStatus, ErrorCode } from 'shared-kit';
 import { creationGuards, currentUser, requireRole } from '../src/lib/auth';
 import { seedAccounts } from '../src/seed/accounts';
 import { respond } from '../src/lib/envelope';
-import { Session } from '../src/modules/passport/session.model';
+import { Session } from '../src/modules/users/session.model';
 import { SmsCode } from '../src/modules/passport/smsCode.model';
-import { Block } from '../src/modules/user/block.model';
-import { registerUserDeletionHook } from '../src/modules/user/user.hooks';
-import { User } from '../src/modules/user/user.model';
+import { Block } from '../src/modules/users/block.model';
+import { registerUserDeletionHook } from '../src/modules/users/user.hooks';
+import { User } from '../src/modules/users/user.model';
 import { call, CookieClient, postJson, signInByPhone, startTestApi, type TestApi } from './helpers';
 
 /** A stand-in for a creation module's collection, so deletion is proven on real documents. */

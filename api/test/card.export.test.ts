@@ -3,7 +3,7 @@ import { readCardFile } from '../src/modules/card/card.read';
 import { cardToBot } from '../src/modules/card/card.map';
 import { readZip } from '../src/modules/card/card.zip';
 import { save, waitForStory } from './editor.support';
-import { Story } from '../src/modules/editor/story.model';
+import { Story } from '../src/modules/stories/story.model';
 import { V3_CARD, b64json, pngWithText, portraitPng } from './support/cardFixtures';
 import { download, form, importCard, saveBot, useCardApi, type Imported } from './support/cardRequests';
 

@@ -1,6 +1,6 @@
 import { ErrorCode, PlayStatus } from 'shared-kit';
 import { Play } from '../src/modules/play/play.model';
-import { Story } from '../src/modules/editor/story.model';
+import { Story } from '../src/modules/stories/story.model';
 import { call, postJson } from './helpers';
 import { guest, HOSTILE_IDS, person, publishStory, useCommunityStory } from './support/community';
 

@@ -1,5 +1,5 @@
 import { ErrorCode, StoryStatus, ValidationErrorType as T, type StoryReviewResult } from 'shared-kit';
-import { StoryVersion } from '../src/modules/editor/storyVersion.model';
+import { StoryVersion } from '../src/modules/stories/storyVersion.model';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { ADULT, save, waitForStory } from './editor.support';
 import { botPayload } from './support/botStories';

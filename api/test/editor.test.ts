@@ -5,7 +5,7 @@ import {
   stripSpacesAroundMentions,
   ValidationErrorType as T,
 } from 'shared-kit';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { call, postJson, signInByPhone, type CookieClient, type TestApi } from './helpers';
 import { ADULT, save, startEditorApi, storyPayload, type IssueData } from './editor.support';
 

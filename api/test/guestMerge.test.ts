@@ -1,7 +1,7 @@
 import { DialogueType, ErrorCode } from 'shared-kit';
-import { mergeGuestInto } from '../src/modules/user/guestMerge';
+import { mergeGuestInto } from '../src/modules/users/guestMerge';
 import { Play } from '../src/modules/play/play.model';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { CookieClient, outboxCode, signInByPhone, startTestApi, type TestApi } from './helpers';
 import { ADULT, nextPhone, publishStory, readStream, type Dlg, type Sent, type Started } from './support/playStories';
 

@@ -1,6 +1,6 @@
 import { ErrorCode, UserRole } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { CookieClient, signInByPhone } from './helpers';
 import { openSocket, person, pushArrives, startCommunityApi, type Person } from './support/community';
 import type { TestApi } from './helpers';

@@ -1,6 +1,6 @@
 import { ErrorCode, OpsPermission } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { CookieClient, signInByPhone, type TestApi } from './helpers';
 import { guest, HOSTILE_IDS, person, startCommunityApi, suspended, type Person } from './support/community';
 

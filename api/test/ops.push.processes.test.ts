@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { UserRole } from 'shared-kit';
 import { DB_NAME } from '../src/db';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { startApiCluster, type ApiCluster, type ApiSocket } from './support/processes';
 
 jest.setTimeout(120_000);

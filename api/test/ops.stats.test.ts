@@ -2,11 +2,11 @@ import { StoryAppealModel } from '../src/modules/sanction/storyAppeal.model';
 import mongoose from 'mongoose';
 import { AppealStatus, BanStatus, ErrorCode, ReportStatus, StoryStatus, UserRole } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
-import { StoryVersion } from '../src/modules/editor/storyVersion.model';
+import { StoryVersion } from '../src/modules/stories/storyVersion.model';
 import { AuditEntry } from '../src/modules/staff/audit.model';
 import { Report, ReportCase } from '../src/modules/report/report.model';
 import { Sanction } from '../src/modules/sanction/sanction.model';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 
 interface QueueDay {

@@ -3,7 +3,7 @@ import { BanStatus, ErrorCode } from 'shared-kit';
 import { healthResponseSchema } from '../src/modules/health/health.schema';
 import { LOGIN_PER_IP_HOUR } from '../src/modules/passport/passport.routes';
 import { MAX_FAILURES_PER_PHONE_HOUR } from '../src/modules/passport/sms.service';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { postJson, type CookieClient } from './helpers';
 import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
 

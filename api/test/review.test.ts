@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, StoryStatus, type StoryReviewResult } from 'shared-kit';
-import { StoryVersion } from '../src/modules/editor/storyVersion.model';
+import { StoryVersion } from '../src/modules/stories/storyVersion.model';
 import { ReviewJob } from '../src/modules/review/reviewJob.model';
 import type { DomainEvents } from '../src/realtime/events';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';

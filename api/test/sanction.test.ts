@@ -1,6 +1,6 @@
 import { AppealStatus, BanStatus, ErrorCode, NoticeKind, SanctionKind, UserRole, type Sanction } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 import { ADULT, save, storyPayload } from './editor.support';
 

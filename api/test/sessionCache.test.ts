@@ -3,11 +3,11 @@ import { BanStatus, ErrorCode } from 'shared-kit';
 import { ConfigError, loadConfig } from '../src/config';
 import { currentAccount, currentUser, requireSession } from '../src/lib/auth';
 import { respond } from '../src/lib/envelope';
-import type { UserDoc } from '../src/modules/user/user.model';
-import { Session } from '../src/modules/passport/session.model';
-import { sessionCache } from '../src/modules/passport/sessionCache';
+import type { UserDoc } from '../src/modules/users/user.model';
+import { Session } from '../src/modules/users/session.model';
+import { sessionCache } from '../src/modules/users/sessionCache';
 import { hashToken, uidFromCookieHeader } from '../src/modules/passport/session.service';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { call, signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 
 const ADULT = { confirm: { is_adult: true, agree_terms: true } };

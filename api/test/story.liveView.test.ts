@@ -2,7 +2,7 @@ import { CookieClient, type TestApi } from './helpers';
 import { save, storyPayload } from './editor.support';
 import { guest, person, publishStory, startCommunityApi, type Person } from './support/community';
 import { seedAccounts } from '../src/seed/accounts';
-import { Story, StoryVersion } from '../src/modules/editor';
+import { Story, StoryVersion } from '../src/modules/stories';
 import { StoryStatus } from 'shared-kit';
 import { signInByPhone } from './helpers';
 

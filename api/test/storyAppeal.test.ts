@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppealStatus, ErrorCode, NoticeKind, StoryStatus, UserRole, type StoryAppeal, type StoryAppealState } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 import { ADULT, save, storyPayload, waitForStory } from './editor.support';
 

@@ -4,7 +4,7 @@ import {
   type TemplateCreateInput,
   type TemplateDetail,
 } from 'shared-kit';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { CookieClient, signInByPhone } from './helpers';
 import { ADULT } from './editor.support';
 import { templateBody, uidOf, useTemplateApi } from './support/templates';

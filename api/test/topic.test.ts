@@ -1,7 +1,7 @@
 import { ErrorCode, OpsPermission, UserRole, type HomeContent, type OpsBanner, type OpsTopic, type TopicDetail } from 'shared-kit';
 import { seedAccounts } from '../src/seed/accounts';
 import { seedStories } from '../src/seed/stories';
-import { User } from '../src/modules/user/user.model';
+import { User } from '../src/modules/users/user.model';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from './helpers';
 import { ADULT } from './editor.support';
 

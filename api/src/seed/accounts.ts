@@ -1,8 +1,8 @@
 import { OpsPermission, TeenMode, UserIdentity, UserRole } from 'shared-kit';
 import mongoose from 'mongoose';
 import type { Logger } from '../lib/logger';
-import { User } from '../modules/user/user.model';
-import { createUser } from '../modules/user/user.service';
+import { User } from '../modules/users/user.model';
+import { createUser } from '../modules/users/user.service';
 
 /**
  * Demo accounts for a fresh install. Sign in as either with the phone number; the code arrives in the outbox

@@ -14,12 +14,12 @@ import type { ImageProvider } from '../ai/types';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
 import { createEventBus } from '../realtime/events';
-import { Story } from '../modules/editor/story.model';
+import { Story } from '../modules/stories/story.model';
 import { saveStory } from '../modules/editor/story.service';
 import { uploadImage } from '../modules/media/media.service';
 import { loadForbiddenWords } from '../modules/review/forbiddenWords';
 import { startReviewWorker } from '../modules/review/review.worker';
-import { User } from '../modules/user/user.model';
+import { User } from '../modules/users/user.model';
 import { DEMO_STORIES, type DemoStory } from './stories.data';
 
 /** The account the demo stories belong to (created by the accounts seed). */

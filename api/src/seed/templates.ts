@@ -14,7 +14,7 @@ import { storyContentSchema } from 'shared-kit/schemas';
 import type { Logger } from '../lib/logger';
 import { Template, TemplateWhiteList } from '../modules/template/template.model';
 import { saveTemplate } from '../modules/template/template.service';
-import { User } from '../modules/user/user.model';
+import { User } from '../modules/users/user.model';
 import { DEMO_CREATOR_USERNAME } from './stories';
 
 /*

@@ -1,7 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { BanStatus } from 'shared-kit';
 import { uidFromCookieHeader } from '../../src/modules/passport/session.service';
-import { User } from '../../src/modules/user/user.model';
+import { User } from '../../src/modules/users/user.model';
 import type { Push } from '../../src/realtime';
 import { CookieClient, signInByPhone, startTestApi, type TestApi } from '../helpers';
 import { ADULT, nextPhone, publishStory } from './playStories';

@@ -3,6 +3,7 @@ import verbExceptions from 'wink-lexicon/src/wn-verb-exceptions.js';
 import { isFunctionWord, isFiniteVerb, isNounOrVerb, isVerbBase } from './lexicon';
 import { affirmedClauses } from './clauses';
 import { judgeCjk } from './objectiveCjk';
+import type { ObjectiveVerdict } from './objectiveVerdict';
 import { wordsOf } from './words';
 
 /**
@@ -157,12 +158,7 @@ function clauseDoes(step: ObjectiveStep, words: readonly string[]): boolean {
   return acted && (step.things.size === 0 || concepts.some((c) => step.things.has(c)));
 }
 
-export interface ObjectiveVerdict {
-  met: boolean;
-  /** The steps the player's messages did, in the objective's words. */
-  done: string[];
-  steps: number;
-}
+export type { ObjectiveVerdict } from './objectiveVerdict';
 
 /**
  * Whether the player's messages of this chapter, together, do every step of the objective. Questions and negated

@@ -1,5 +1,5 @@
 import { isQuestion, sentencesWithMarks } from './clauses';
-import type { ObjectiveVerdict } from './objective';
+import type { ObjectiveVerdict } from './objectiveVerdict';
 
 /**
  * The judge for objectives written in Chinese, Japanese or Korean, where words are not spaced: each step is matched

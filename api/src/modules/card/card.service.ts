@@ -11,9 +11,9 @@ import {
 import { storyContentSchema } from 'shared-kit/schemas';
 import { AppError, paramError } from '../../lib/errors';
 import { contentOf } from '../editor';
-import { Story, type StoryRecord } from '../editor';
-import { StoryVersion, type StoryVersionRecord } from '../editor';
-import { noStory, notOwner, storyDeleted } from '../editor';
+import { Story, type StoryRecord } from '../stories';
+import { StoryVersion, type StoryVersionRecord } from '../stories';
+import { noStory, notOwner, storyDeleted } from '../stories';
 import { offlineImages } from '../../ai/images.offline';
 import { offlinePortraitSvg } from '../../ai/portrait.offline';
 import { uploadImage } from '../media';

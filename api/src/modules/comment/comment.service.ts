@@ -1,11 +1,11 @@
 import mongoose from 'mongoose';
 import { CommentStatus, ErrorCode, NoticeKind, StoryCommentStatus, type ForbiddenWords } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { isDuplicateKey } from '../user';
+import { isDuplicateKey } from '../users';
 import { mostPart, newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
-import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../community';
+import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../users';
 import { bumpStory, StoryStats, storyStatsOf } from '../community';
-import { liveStoryView, type LiveStoryView } from '../editor';
+import { liveStoryView, type LiveStoryView } from '../stories';
 import { notify } from '../notice';
 import { Comment, CommentLike, type CommentRecord } from './comment.model';
 

@@ -2,13 +2,15 @@ import { ErrorCode, UserIdentity } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { currentAccount, requireUser } from '../../lib/auth';
 import { authorDetail, follow, followList, followStatus } from './follow.service';
+import { useStatsBus } from './stats.model';
 import type { AppContext } from '../../lib/context';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
+import type { EventBus } from '../../realtime/events';
 import { rateLimit } from '../../lib/rateLimit';
 import { COMMUNITY_REQUESTS as s } from 'shared-kit/schemas';
-import { dialogueFeedback, dialogueStatus, likeDialogue, likedStories, likeStory, remarkDialogue } from './like.service';
+import { likedStories, likeStory } from './like.service';
 
 const BASE = '/api/interact';
 
@@ -33,7 +35,8 @@ const likeLimit = rateLimit({ name: 'interact-like', key: (ctx) => currentAccoun
  * like (only creating and commenting are closed to them); nobody may like a story of someone on either side of a
  * block (1201).
  */
-export function communityRoutes(router: AppRouter, deps: { now: () => number }): void {
+export function communityRoutes(router: AppRouter, deps: { now: () => number; events: EventBus }): void {
+  useStatsBus(deps.events);
   const like = validate({ body: s.storyLikeBody });
   router.post(`${BASE}/story/like`, requireUser, likeLimit, like, async (ctx) => {
     const b = like.input(ctx).body;
@@ -43,25 +46,6 @@ export function communityRoutes(router: AppRouter, deps: { now: () => number }):
   router.get(`${BASE}/story/like_list`, requireUser, likeList, async (ctx) => {
     const q = likeList.input(ctx).query;
     respond(ctx, await likedStories(currentAccount(ctx).uid, q.cursor, q.count));
-  });
-
-  const dLike = validate({ body: s.dialogueLikeBody });
-  router.post(`${BASE}/dialogue/like`, requireUser, dLike, async (ctx) => {
-    const b = dLike.input(ctx).body;
-    respond(ctx, await likeDialogue(currentAccount(ctx).uid, b.dialogue_id, b.like));
-  });
-  const remark = validate({ body: s.dialogueRemarkBody });
-  router.post(`${BASE}/dialogue/like_remark`, requireUser, remark, async (ctx) => {
-    const b = remark.input(ctx).body;
-    respond(ctx, await remarkDialogue(currentAccount(ctx).uid, b.dialogue_id, b.remark));
-  });
-  const dStatus = validate({ query: s.dialogueStatusQuery });
-  router.get(`${BASE}/dialogue/status`, requireUser, dStatus, async (ctx) => {
-    respond(ctx, await dialogueStatus(currentAccount(ctx).uid, dStatus.input(ctx).query.dialogue_ids));
-  });
-  const feedback = validate({ body: s.dialogueFeedbackBody });
-  router.post(`${BASE}/dialogue/feedback`, requireUser, feedback, async (ctx) => {
-    respond(ctx, await dialogueFeedback(currentAccount(ctx).uid, feedback.input(ctx).body));
   });
 
   const fol = validate({ body: s.followBody });

@@ -1,13 +1,13 @@
 import mongoose from 'mongoose';
 import { ErrorCode, NoticeKind } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { creatorLiveStoryViews } from '../editor';
+import { creatorLiveStoryViews } from '../stories';
 import { notify } from '../notice';
-import { User } from '../user';
-import { isDuplicateKey } from '../user';
+import { User } from '../users';
+import { isDuplicateKey } from '../users';
 import { Follow, type FollowRecord } from './follow.model';
 import { newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
-import { blockedAround, nobody, peopleOf, refuseIfBlocked } from './people';
+import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../users';
 import { bumpUser, clampCount, UserStats } from './stats.model';
 
 async function followerCount(uid: string): Promise<number> {

@@ -1,7 +1,6 @@
 // The community module's face: what other modules may use. Everything else in this folder is its own.
-// Follows, likes, people and the social counters; its routes keep the spec's `/api/interact/` paths.
+// Follows, story likes and the social counters (people by uid are the users module's); its routes keep the
+// spec's `/api/interact/` paths.
 export { severFollows } from './follow.service';
-export { mostPart, newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
 export { StoryLike } from './like.model';
-export { blockedAround, nobody, peopleOf, refuseIfBlocked } from './people';
-export { StoryStats, bumpStory, storyStatsOf, useStatsBus } from './stats.model';
+export { StoryStats, bumpStory, storyStatsOf } from './stats.model';

@@ -10,14 +10,14 @@ import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { requestLanguage } from '../../lib/language';
-import { registerUserDeletionHook } from '../user';
+import { registerUserDeletionHook } from '../users';
 import type { ImageProvider } from '../../ai';
 import { offlineImages } from '../../ai/images.offline';
 import { bgmList, dubbingList, offlineClip, vidUrls } from '../voice';
 import { wordsLimit } from './wordsLimit';
 import { getExample, getExamplesV2 } from './examples';
 import { generatePicture } from './image.generate';
-import { Story } from './story.model';
+import { Story } from '../stories';
 import { presentListItem, presentStory } from './story.presenter';
 import {
   batchUpdatePermission,

@@ -5,7 +5,7 @@ import type { ImageProvider } from '../../ai';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { isImageStyle } from '../config';
-import { MEDIA_RULES, type MediaUse } from '../media';
+import { GENERATE_SIZES, MEDIA_RULES, type GenerateUse } from '../media';
 import { uploadImage } from '../media';
 import type { EDITOR_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
@@ -13,15 +13,6 @@ import { ImageQuota } from './imageQuota.model';
 
 /** An `image/generate` body as validated. */
 type ImageGenerateBody = z.output<typeof EDITOR_REQUESTS.imageGenerateBody>;
-
-export type GenerateUse = Extract<MediaUse, 'character' | 'cover' | 'background'>;
-
-/** What each use is drawn at: inside the media rules of that use (character portrait, cover portrait, wide scene). */
-export const GENERATE_SIZES: Record<GenerateUse, { width: number; height: number }> = {
-  character: { width: 768, height: 1024 },
-  cover: { width: 768, height: 1024 },
-  background: { width: 1024, height: 576 },
-};
 
 export interface ImageGenerateDeps {
   images: ImageProvider;

@@ -1,6 +1,5 @@
 import { creatorStatusOf, DisplayStatus, type Lorebook, type StoryCharacter, type StoryContent, type StoryDetail, type StoryListItem } from 'shared-kit';
-import type { StoryRecord } from './story.model';
-import type { StoryVersionRecord } from './storyVersion.model';
+import type { StoryRecord, StoryVersionRecord } from '../stories';
 
 /** The content fields in payload order, copied so nothing server-side (uid, leases) leaks into a response. */
 export function contentOf(c: StoryContent): StoryContent {

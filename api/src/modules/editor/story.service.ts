@@ -1,4 +1,3 @@
-import { cancelStoryAppeal } from '../sanction';
 import mongoose from 'mongoose';
 import {
   CreatorStoryStatus,
@@ -15,13 +14,12 @@ import {
 } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { isImageStyle } from '../config';
-import { newNumericId } from '../user';
+import { newNumericId } from '../../lib/ids';
 import { cancelReviews, enqueueReview } from '../review';
 import { ReviewJob } from '../review';
 import { contentOf } from './story.presenter';
-import { notOwner, noStory, staleVersion, storyDeleted, storyInvalid } from './story.errors';
-import { Story, type StoryPermission, type StoryRecord } from './story.model';
-import { StoryVersion, type StoryVersionRecord } from './storyVersion.model';
+import { noStory, notOwner, ownStory, staleVersion, storyDeleted, storyEdited, storyInvalid } from '../stories';
+import { Story, StoryVersion, type StoryPermission, type StoryRecord, type StoryVersionRecord } from '../stories';
 import { assertVoicesPublishable } from '../voice';
 
 export interface EditorDeps {
@@ -29,15 +27,6 @@ export interface EditorDeps {
   /** Tells the review worker there is work (it would find it at its next poll anyway). */
   kickReview: () => void;
   now: () => number;
-}
-
-/** The story, for its owner; 2002 / 2001 / 3001 otherwise. */
-export async function ownStory(uid: string, storyId: string): Promise<StoryRecord> {
-  const story = await Story.findOne({ story_id: storyId }).lean<StoryRecord>();
-  if (!story) throw noStory();
-  if (story.uid !== uid) throw notOwner();
-  if (story.deleted_at) throw storyDeleted();
-  return story;
 }
 
 const isNew = (storyId: string | undefined): boolean => storyId === undefined || storyId === '0';
@@ -134,8 +123,9 @@ export async function saveStory(
   }
   // Jobs of superseded versions stop here; the new version's job is queued next.
   if (existing?.pending_version_id) await cancelReviews(storyId);
-  // Editing the content cancels an appeal of the rejected version still waiting (spec section 4).
-  if (existing) await cancelStoryAppeal(storyId, now);
+  // Editing the content cancels an appeal of the rejected version still waiting (spec section 4; the sanction
+  // module's hook).
+  if (existing) await storyEdited(storyId, now);
   // Any earlier version still waiting for an operator is replaced by this save (the review queue's figures).
   if (existing) {
     await StoryVersion.updateMany(

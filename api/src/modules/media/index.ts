@@ -5,3 +5,4 @@ export { MEDIA_RULES, type MediaUse } from './media.rules';
 export type { UploadedMedia as UploadResult } from 'shared-kit';
 export { uploadImage } from './media.service';
 export { findMedia, openMedia } from './media.store';
+export { GENERATE_SIZES, type GenerateUse } from './generate.sizes';

@@ -4,7 +4,6 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
-import { useStatsBus } from '../community';
 import { markRead, noticeList, unreadCount, useNoticeBus } from './notice.service';
 
 const BASE = '/api/notice_box';
@@ -12,7 +11,6 @@ const BASE = '/api/notice_box';
 /** The people inbox: replies, likes, follows and pins. Signed-in accounts only. */
 export function noticeRoutes(router: AppRouter, deps: { events: EventBus }): void {
   useNoticeBus(deps.events);
-  useStatsBus(deps.events);
   const list = validate({ query: COMMUNITY_REQUESTS.cursorQuery });
   router.get(`${BASE}/list`, requireUser, list, async (ctx) => {
     const q = list.input(ctx).query;

@@ -1,9 +1,9 @@
 import mongoose from 'mongoose';
 import { NoticeKind } from 'shared-kit';
-import { liveStoryViews } from '../editor';
+import { liveStoryViews } from '../stories';
 import type { EventBus } from '../../realtime/events';
 import { newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
-import { nobody, peopleOf } from '../community';
+import { nobody, peopleOf } from '../users';
 import { Notice, type NoticeRecord } from './notice.model';
 
 let bus: EventBus | null = null;

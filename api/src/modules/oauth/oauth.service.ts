@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { completeLogin } from '../passport';
 import { requestLanguage } from '../../lib/language';
-import { findOrCreateByIdentity } from '../user';
+import { findOrCreateByIdentity } from '../users';
 import { clearFlowCookie, FLOW_COOKIE, FLOW_TTL_MS, openFlow, setFlowCookie, type Flow } from './oauth.flowCookie';
 import { OAuthFlowError, type OAuthFailureCode } from './oauth.errors';
 import {

@@ -5,7 +5,7 @@ import type { EventBus } from '../../realtime/events';
 import { newestById, sequentialId, sortKey } from '../../lib/keys';
 import { Notice } from '../notice';
 import { notify } from '../notice';
-import { User } from '../user';
+import { User } from '../users';
 import { writeAudit } from '../staff';
 
 /** Inbox rows written per insert when mail goes to everyone: the accounts are read and written a batch at a time. */

@@ -6,8 +6,8 @@ import {
 } from 'shared-kit';
 import mongoose from 'mongoose';
 import { AppError } from '../../lib/errors';
-import { Story } from '../editor';
-import { StoryVersion, type StoryVersionRecord } from '../editor';
+import { Story } from '../stories';
+import { StoryVersion, type StoryVersionRecord } from '../stories';
 import { applyVerdict, resultFromReasons, type Decision, type FieldReason } from '../review';
 import { operationUpdate, ReviewClaim, writeAudit, type OperateInput } from '../staff';
 

@@ -1,11 +1,11 @@
 import { StoryAppealModel } from '../sanction';
 import type { PipelineStage } from 'mongoose';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { AppealStatus, OPS_STATS_DAYS, ReportStatus, StoryStatus } from 'shared-kit';
-import { StoryVersion } from '../editor';
+import { StoryVersion } from '../stories';
 import { Report, ReportCase } from '../report';
 import { Sanction } from '../sanction';
-import { User } from '../user';
+import { usersByUid } from '../users';
 import { AuditEntry } from '../staff';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -228,8 +228,8 @@ export async function opsStats(nowMs: number, range: number = OPS_STATS_DAYS) {
     counts[queue] += row.n;
     operators.set(row._id.uid, counts);
   }
-  const names = await User.find({ uid: mongoose.trusted({ $in: [...operators.keys()] }) }, { uid: 1, nickname: 1 }).lean<Array<{ uid: string; nickname: string }>>();
-  const nickname = new Map(names.map((u) => [u.uid, u.nickname]));
+  const names = await usersByUid(operators.keys(), ['nickname']);
+  const nickname = new Map([...names.values()].map((u) => [u.uid, u.nickname]));
   return {
     from: dayKey(start),
     to: dayKey(today),

@@ -2,6 +2,6 @@
 export { completeLogin } from './login.service';
 export { parsePhone } from './phone';
 export { type AccountsRuntime } from './runtime';
-export { Session } from './session.model';
+export { Session } from '../users';
 export { revokeAllSessions, revokeSession } from './session.service';
 export { PhoneFailure, SmsCode } from './smsCode.model';

@@ -2,8 +2,8 @@ import { ErrorCode, UserIdentity } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isLoginBanned } from '../../lib/ban';
-import { mergeGuestInto } from '../user';
-import type { UserDoc } from '../user';
+import { mergeGuestInto } from '../users';
+import type { UserDoc } from '../users';
 import { bannedError, issueSession, revokeAllSessions } from './session.service';
 
 export interface LoginOptions {

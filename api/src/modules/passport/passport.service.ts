@@ -1,8 +1,8 @@
 import { UserIdentity } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { requestLanguage } from '../../lib/language';
-import { createGuest, findOrCreateByPhone } from '../user';
-import { presentUser } from '../user';
+import { createGuest, findOrCreateByPhone } from '../users';
+import { presentUser } from '../users';
 import { completeLogin } from './login.service';
 import { parsePhone } from './phone';
 import { issueSession, revokeSession } from './session.service';

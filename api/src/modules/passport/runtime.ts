@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Logger } from '../../lib/logger';
-import { sessionCache } from './sessionCache';
+import { sessionCache } from '../users';
 import { createSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms.provider';
 
 /** Milliseconds since the epoch; injected so tests can move time without fake timers. */

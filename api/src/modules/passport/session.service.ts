@@ -4,13 +4,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, UserStatus } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { User, type UserDoc, type UserFields } from '../user';
+import { User, type UserDoc, type UserFields } from '../users';
 import { isLoginBanned } from '../../lib/ban';
 import { clearSessionCookie, setSessionCookie, SESSION_COOKIE, tokenFromCookieHeader } from './cookie';
 import type { AccountsRuntime } from './runtime';
-import { Session } from './session.model';
+import { Session } from '../users';
 import './state';
-import { cloneLean, sessionCache, type CachedSession, type LeanSession, type LeanUser } from './sessionCache';
+import { cloneLean, sessionCache, type CachedSession, type LeanSession, type LeanUser } from '../users';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A used session is extended at most this often, so ordinary browsing does not write on every request. */

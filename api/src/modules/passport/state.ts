@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
-import type { UserDoc, UserFields } from '../user';
-import type { SessionDoc } from './session.model';
+import type { UserDoc, UserFields } from '../users';
+import type { SessionDoc } from '../users';
 import type { AccountsRuntime } from './runtime';
 
 // The caller's fields on every request's state, owned by the accounts module and merged into lib's `AppState`.

@@ -14,9 +14,9 @@ import {
 import type { ModerationProvider } from '../../ai';
 import { AppError } from '../../lib/errors';
 import { isImageStyle } from '../config';
-import { Story, type StoryRecord } from '../editor';
-import { ownStory } from '../editor';
-import { staleVersion } from '../editor';
+import { Story, type StoryRecord } from '../stories';
+import { ownStory } from '../stories';
+import { staleVersion } from '../stories';
 import { newNumericId } from '../../lib/ids';
 import { isTerminal, Plan, type PlanRecord } from './plan.model';
 import { giveBackQuota, takeQuota, utcDay } from './plan.quota';

@@ -21,6 +21,7 @@ import { checkCoverage, chooseGreeting, endingInfo, latestVersion, ownPlay, play
 import { streamReply } from './stream/reply';
 import { sendTurn } from './turn/send';
 import './session/deletion';
+import './session/guestPlays';
 import { devSwitchableChat } from './devChat';
 
 export interface PlayDeps {

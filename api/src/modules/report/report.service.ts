@@ -1,7 +1,7 @@
 import { ErrorCode, ReportStatus, type ReportTarget } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { sequentialId } from '../../lib/keys';
-import { isDuplicateKey } from '../user';
+import { isDuplicateKey } from '../users';
 import { Report, ReportCase, type ReportRecord } from './report.model';
 import { reportableTarget } from './report.targets';
 

@@ -1,10 +1,10 @@
 import { CommentStatus, ErrorCode, TemplateStatus, UserIdentity, type ReportTarget } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment';
-import { liveStoryView, Story, StoryVersion, type StoryVersionRecord } from '../editor';
+import { liveStoryView, Story, StoryVersion, type StoryVersionRecord } from '../stories';
 import { Dialogue, Play } from '../play';
 import { Template } from '../template';
-import { isBlockedBetween, User } from '../user';
+import { isBlockedBetween, User } from '../users';
 
 /** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
 export interface TargetInfo {

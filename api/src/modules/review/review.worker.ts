@@ -3,8 +3,8 @@ import { StoryStatus, type ForbiddenWords, type StoryReviewResult } from 'shared
 import type { ModerationProvider } from '../../ai';
 import type { Logger } from '../../lib/logger';
 import type { EventBus } from '../../realtime/events';
-import { Story } from '../editor';
-import { StoryVersion, type StoryVersionRecord } from '../editor';
+import { Story } from '../stories';
+import { StoryVersion, type StoryVersionRecord } from '../stories';
 import { reviewContent, type ReviewOutcome } from './review.engine';
 import { ReviewJob, type ReviewJobRecord } from './reviewJob.model';
 

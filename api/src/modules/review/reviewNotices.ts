@@ -1,7 +1,7 @@
 import { NoticeKind, StoryStatus, type ReviewItem, type StoryReviewResult } from 'shared-kit';
 import type { EventBus } from '../../realtime/events';
-import { Story } from '../editor';
-import { StoryVersion, type StoryVersionRecord } from '../editor';
+import { Story } from '../stories';
+import { StoryVersion, type StoryVersionRecord } from '../stories';
 import { notify } from '../notice';
 import { ReviewClaim } from '../staff';
 

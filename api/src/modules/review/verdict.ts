@@ -9,7 +9,7 @@ import {
   type StoryReviewResult,
 } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story, StoryVersion, type StoryVersionRecord } from '../editor';
+import { Story, StoryVersion, type StoryVersionRecord } from '../stories';
 import type { operationUpdate } from '../staff';
 
 /** A field of the review result: `name`, `summary`, `prologue`, `introduction`, `player.character_name`,

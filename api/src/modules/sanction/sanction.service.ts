@@ -12,12 +12,12 @@ import {
   type Sanction as SanctionView,
 } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story } from '../editor';
+import { Story } from '../stories';
 import { notify } from '../notice';
 import { writeAudit } from '../staff';
 import { effectiveBanStatus } from '../../lib/ban';
 import { sequentialId } from '../../lib/keys';
-import { User } from '../user';
+import { User, usersByUid } from '../users';
 import { Sanction, type SanctionRecord } from './sanction.model';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -257,8 +257,10 @@ export async function appealQueue(now: number, count: number) {
     .sort({ 'appeal.at': 1, _id: 1 })
     .limit(count)
     .lean<SanctionRecord[]>();
-  const users = await User.find({ uid: mongoose.trusted({ $in: rows.map((r) => r.uid) }) }).lean<UserLike[]>();
-  const byUid = new Map(users.map((u) => [u.uid, u]));
+  const byUid = await usersByUid(
+    rows.map((r) => r.uid),
+    ['nickname', 'username', 'phone', 'avatar', 'roles', 'ban', 'created_at'],
+  );
   return {
     list: rows.map((r) => {
       const u = byUid.get(r.uid);

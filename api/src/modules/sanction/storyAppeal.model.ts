@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { AppealStatus } from 'shared-kit';
+import { registerStoryEditedHook } from '../stories';
 
 /**
  * A creator's appeal of the story version an operator rejected (spec section 4): one per judged version (the unique
@@ -53,3 +54,5 @@ export async function cancelStoryAppeal(storyId: string, now: number): Promise<v
     { $set: { status: AppealStatus.Cancelled, decided_at: new Date(now) } },
   );
 }
+
+registerStoryEditedHook({ name: 'appeals', run: cancelStoryAppeal });

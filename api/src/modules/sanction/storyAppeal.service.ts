@@ -1,14 +1,13 @@
-import mongoose from 'mongoose';
 import { AppealStatus, ErrorCode, NoticeKind, StoryStatus, type StoryAppeal, type StoryAppealState } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story, type StoryRecord } from '../editor';
-import { StoryVersion, type StoryVersionRecord } from '../editor';
+import { Story, type StoryRecord } from '../stories';
+import { StoryVersion, type StoryVersionRecord } from '../stories';
 import { sequentialId } from '../../lib/keys';
 import { notify } from '../notice';
 import { AuditEntry, ReviewClaim } from '../staff';
 import { writeAudit } from '../staff';
 import { applyVerdict, resultFromReasons } from '../review';
-import { User } from '../user';
+import { User, usersByUid } from '../users';
 import { reasonsOf } from '../review';
 import { presentUserRow } from './sanction.service';
 import { StoryAppealModel, type StoryAppealRecord } from './storyAppeal.model';
@@ -106,8 +105,10 @@ export async function appealStory(uid: string, storyId: string, text: string, no
 /** Story appeals waiting for an operator, oldest first, with their creator. */
 export async function storyAppealQueue(now: number, count: number) {
   const rows = await StoryAppealModel.find({ status: AppealStatus.Pending }).sort({ at: 1, _id: 1 }).limit(count).lean<StoryAppealRecord[]>();
-  const users = await User.find({ uid: mongoose.trusted({ $in: rows.map((r) => r.uid) }) }).lean<Parameters<typeof presentUserRow>[0][]>();
-  const byUid = new Map(users.map((u) => [u.uid, u]));
+  const byUid = await usersByUid(
+    rows.map((r) => r.uid),
+    ['nickname', 'username', 'phone', 'avatar', 'roles', 'ban', 'created_at'],
+  );
   return rows.map((r) => {
     const u = byUid.get(r.uid);
     return { ...presentStoryAppeal(r), user: u ? presentUserRow(u, now) : null };

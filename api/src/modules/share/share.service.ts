@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode, PlayStatus, ShareType, StoryGenType, type ShareCreateRequest, type ShareInfo } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import type { UiLanguage } from '../../lib/language';
-import { Story } from '../editor';
-import { liveStoryView, type LiveStoryView } from '../editor';
-import { refuseIfBlocked } from '../community';
+import { Story } from '../stories';
+import { liveStoryView, type LiveStoryView } from '../stories';
+import { refuseIfBlocked } from '../users';
 import { Play } from '../play';
-import { isDuplicateKey } from '../user';
+import { isDuplicateKey } from '../users';
 import { ShareLink, type ShareLinkRecord } from './share.model';
 
 /** The kinds of link the web can make today (spec section 3 lists more: videos and dialogue segments need the app). */

@@ -3,7 +3,7 @@ import { ErrorCode, OpsPermission, UserIdentity, UserRole } from 'shared-kit';
 import { currentAccount } from '../../lib/auth';
 import type { Account, AppState } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { User } from '../user';
+import { User } from '../users';
 import { writeAudit } from './audit.service';
 
 export const OPS_PERMISSIONS = Object.values(OpsPermission);

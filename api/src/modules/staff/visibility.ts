@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { ErrorCode, REACH_EXCLUDES, storyReach, type SettableOperationStatus, type VisibilityTag } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story } from '../editor';
+import { Story } from '../stories';
 import { writeAudit } from './audit.service';
 
 /**

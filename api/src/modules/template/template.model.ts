@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import type { TemplateContent, TemplateStatus, TemplateValues } from 'shared-kit';
-import { contentSchema } from '../editor';
+import { contentSchema } from '../stories';
 
 const sub = (fields: mongoose.SchemaDefinition) => new mongoose.Schema(fields, { _id: false });
 

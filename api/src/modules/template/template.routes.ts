@@ -14,7 +14,7 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import { requirePermission } from '../staff';
-import { registerUserDeletionHook } from '../user';
+import { registerUserDeletionHook } from '../users';
 import { Template } from './template.model';
 import {
   creatorStoryList,

@@ -20,10 +20,11 @@ import { storyCreateSchema } from 'shared-kit/schemas';
 import { AppError } from '../../lib/errors';
 import { ErrorCode, TemplateFieldType, UserIdentity, ValidationErrorType } from 'shared-kit';
 import { writeAudit } from '../staff';
-import { liveStoryViews, saveStory, Story, type EditorDeps } from '../editor';
+import { saveStory, type EditorDeps } from '../editor';
+import { liveStoryViews, Story } from '../stories';
 import { isKnownVid } from '../voice';
 import { newNumericId } from '../../lib/ids';
-import { User, type UserDoc } from '../user';
+import { User, usersByUid, type UserDoc } from '../users';
 import { appEditOnly, staleTemplate, templateForbidden, templateInvalid, templateNotExist } from './template.errors';
 import { Template, TemplateStory, TemplateWhiteList as WhiteList, type TemplateRecord, type TemplateStoryRecord } from './template.model';
 import { presentCard, presentDetail } from './template.presenter';
@@ -86,11 +87,10 @@ export async function listWhiteList() {
     .sort({ created_at: -1, _id: -1 })
     .limit(500)
     .lean<Array<{ uid: string; added_by: string; created_at: Date }>>();
-  const users = await User.find(
-    { uid: mongoose.trusted({ $in: [...new Set(rows.flatMap((r) => [r.uid, r.added_by]))] }) },
-    { uid: 1, nickname: 1, username: 1 },
-  ).lean<Array<{ uid: string; nickname: string; username?: string }>>();
-  const byUid = new Map(users.map((u) => [u.uid, u]));
+  const byUid = await usersByUid(
+    rows.flatMap((r) => [r.uid, r.added_by]),
+    ['nickname', 'username'],
+  );
   return {
     list: rows.map((r) => ({
       uid: r.uid,
@@ -108,10 +108,8 @@ async function requireTemplateAuthor(user: Caller): Promise<void> {
 }
 
 async function authorNames(uids: string[]): Promise<Map<string, string>> {
-  const users = await User.find({ uid: mongoose.trusted({ $in: [...new Set(uids)] }) }, { uid: 1, nickname: 1 }).lean<
-    Array<{ uid: string; nickname: string }>
-  >();
-  return new Map(users.map((u) => [u.uid, u.nickname]));
+  const users = await usersByUid(uids, ['nickname']);
+  return new Map([...users.values()].map((u) => [u.uid, u.nickname]));
 }
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

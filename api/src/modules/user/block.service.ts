@@ -1,11 +1,7 @@
-import mongoose from 'mongoose';
 import { ErrorCode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Block } from './block.model';
-import { User, type UserDoc } from './user.model';
-import { presentUserBrief } from './user.presenter';
-import { isDuplicateKey } from './user.service';
 import { severFollows } from '../community';
+import { Block, isDuplicateKey, presentUserBrief, User, usersByUid, type UserDoc } from '../users';
 
 const DEFAULT_PAGE = 20;
 
@@ -29,12 +25,6 @@ export async function unblockUser(user: UserDoc, targetUid: string) {
   return { uid: targetUid, blocked: false };
 }
 
-/** True when either user has blocked the other: the interaction modules refuse follows, comments, ... then. */
-export async function isBlockedBetween(a: string, b: string): Promise<boolean> {
-  const found = await Block.exists({ $or: [{ uid: a, blocked_uid: b }, { uid: b, blocked_uid: a }] });
-  return !!found;
-}
-
 export async function blockList(user: UserDoc, page: { offset?: number; count?: number }) {
   const offset = page.offset ?? 0;
   const count = page.count ?? DEFAULT_PAGE;
@@ -42,8 +32,10 @@ export async function blockList(user: UserDoc, page: { offset?: number; count?: 
     Block.find({ uid: user.uid }).sort({ created_at: -1, _id: -1 }).skip(offset).limit(count),
     Block.countDocuments({ uid: user.uid }),
   ]);
-  const users = await User.find({ uid: mongoose.trusted({ $in: rows.map((r) => r.blocked_uid) }) }, { uid: 1, nickname: 1, username: 1, avatar: 1 });
-  const byUid = new Map(users.map((u) => [u.uid, u]));
+  const byUid = await usersByUid(
+    rows.map((r) => r.blocked_uid),
+    ['nickname', 'username', 'avatar'],
+  );
   const list = rows.flatMap((r) => {
     const u = byUid.get(r.blocked_uid);
     return u ? [{ ...presentUserBrief(u), blocked_at: r.created_at?.toISOString() ?? null }] : [];

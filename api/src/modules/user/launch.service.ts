@@ -1,7 +1,7 @@
 import { SOCKET_POLICY } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { SOCKET_PATH } from '../../realtime';
-import { presentSettings, presentUser } from './user.presenter';
+import { presentSettings, presentUser } from '../users';
 
 /** App start-up data: who is signed in, where the socket lives, and the user's settings. */
 export function launch(ctx: AppContext) {

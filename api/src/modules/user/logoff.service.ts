@@ -3,9 +3,9 @@ import type { UiLanguage } from '../../lib/language';
 import { Session } from '../passport';
 import { revokeAllSessions, revokeSession } from '../passport';
 import { PhoneFailure, SmsCode } from '../passport';
-import { Block } from './block.model';
-import { onUserDeleted } from './user.hooks';
-import type { UserDoc } from './user.model';
+import { Block } from '../users';
+import { onUserDeleted } from '../users';
+import type { UserDoc } from '../users';
 
 export interface DeletionItem {
   name: string;

@@ -1,7 +1,7 @@
 import { ErrorCode, TeenMode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import type { UserDoc } from './user.model';
-import { presentUser } from './user.presenter';
+import type { UserDoc } from '../users';
+import { presentUser } from '../users';
 
 /** Spec §8 "underage only youth mode"; shared-kit has no entry for it yet. */
 export const UNDERAGE_MESSAGE = 'Users under 18 can only use youth mode';

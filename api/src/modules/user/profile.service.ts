@@ -1,11 +1,11 @@
 import { ErrorCode, LIMITS } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { statsOf } from './user.hooks';
-import { User, type UserDoc } from './user.model';
-import { presentUser } from './user.presenter';
+import { statsOf } from '../users';
+import { User, type UserDoc } from '../users';
+import { presentUser } from '../users';
 import type { ACCOUNT_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
-import { isDuplicateKey } from './user.service';
+import { isDuplicateKey } from '../users';
 
 /** A `user/save` body as validated. */
 type SaveInput = z.output<typeof ACCOUNT_REQUESTS.saveBody>;

@@ -1,5 +1,5 @@
-import type { UserDoc } from './user.model';
-import { presentSettings } from './user.presenter';
+import type { UserDoc } from '../users';
+import { presentSettings } from '../users';
 import type { ACCOUNT_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
 

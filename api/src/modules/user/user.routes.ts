@@ -9,7 +9,7 @@ import { checkLogOff, logOff } from './logoff.service';
 import { confirmLogIn, setTeenMode } from './onboarding.service';
 import { checkUserName, saveProfile, userDetail } from './profile.service';
 import { updateSettings } from './settings.service';
-import { presentSettings } from './user.presenter';
+import { presentSettings } from '../users';
 import { ACCOUNT_REQUESTS } from 'shared-kit/schemas';
 
 const BASE = '/api/tyler/user';

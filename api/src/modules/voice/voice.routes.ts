@@ -3,15 +3,11 @@ import { VOICE_REQUESTS } from 'shared-kit/schemas';
 import type { AppRouter } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { currentAccount, requireSession } from '../../lib/auth';
-import { respond } from '../../lib/envelope';
-import { speakDialogue } from './speech.stream';
 import { findClip, VOICE_AUDIO_PATH } from './voice.service';
 
-const lineQuery = validate({ query: VOICE_REQUESTS.dialogueAudioQuery });
 const clipParams = validate({ params: VOICE_REQUESTS.clipParams });
 
-/** Spoken sentences (see speech.stream.ts): a clip never changes under its id, so any cache may keep it. */
+/** Spoken sentences (play/stream/speech.ts speaks them): a clip never changes under its id, so any cache may keep it. */
 export function voiceRoutes(router: AppRouter): void {
   router.get(`${VOICE_AUDIO_PATH}/:key`, clipParams, async (ctx) => {
     const { key } = clipParams.input(ctx).params;
@@ -24,10 +20,5 @@ export function voiceRoutes(router: AppRouter): void {
     ctx.type = clip.mime;
     ctx.length = data.length;
     ctx.body = data;
-  });
-
-  // A line of one's own play spoken again (its row's play button), from the cache when the stream spoke it.
-  router.get('/api/voice/dialogue_audio', requireSession, lineQuery, async (ctx) => {
-    respond(ctx, await speakDialogue(currentAccount(ctx).uid, lineQuery.input(ctx).query.dialogue_id));
   });
 }

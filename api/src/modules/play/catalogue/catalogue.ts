@@ -1,20 +1,18 @@
 import mongoose from 'mongoose';
-import { User } from '../../user';
+import { usersByUid } from '../../users';
 import { StoryLike } from '../../community';
 import { storyStatsOf } from '../../community';
 import { keywordsOf, wordsOf } from '../../../ai/chat/words';
 import { DialogueType } from 'shared-kit';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { Play, type PlayFields } from '../play.model';
-import { liveStoryViews, type LiveStoryView } from '../../editor';
+import { liveStoryViews, type LiveStoryView } from '../../stories';
 import { presentDialogue, presentStoryCard, presentStoryDetail, presentViewCard, type CreatorInfo } from './play.presenter';
 import { allLiveStories, liveStories, publishedStory, versionForPlay, type PlayableStory } from './story.source';
 
 async function creators(uids: string[]): Promise<Map<string, CreatorInfo>> {
-  const unique = [...new Set(uids)];
-  if (unique.length === 0) return new Map();
-  const users = await User.find({ uid: mongoose.trusted({ $in: unique }) }, { uid: 1, nickname: 1, avatar: 1 }).lean();
-  return new Map(users.map((u) => [u.uid, { uid: u.uid, nickname: u.nickname, avatar: u.avatar ?? '' }]));
+  const users = await usersByUid(uids, ['nickname', 'avatar']);
+  return new Map([...users.values()].map((u) => [u.uid, { uid: u.uid, nickname: u.nickname, avatar: u.avatar ?? '' }]));
 }
 
 async function cards(stories: PlayableStory[]) {

@@ -1,5 +1,5 @@
 import { DialogueStatus, StoryGenType, type StoryContent } from 'shared-kit';
-import { type LiveStoryView } from '../../editor';
+import { type LiveStoryView } from '../../stories';
 import { audioUrl, isKnownVid } from '../../voice';
 import type { DialogueFields } from '../dialogue.model';
 import type { PlayFields } from '../play.model';

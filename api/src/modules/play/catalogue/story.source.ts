@@ -1,8 +1,8 @@
 import mongoose from 'mongoose';
 import { ErrorCode, NodeType, StoryGenType, StoryStatus, storyReach, type StoryContent } from 'shared-kit';
 import { AppError } from '../../../lib/errors';
-import { Story, type StoryRecord } from '../../editor';
-import { StoryVersion, type StoryVersionRecord } from '../../editor';
+import { Story, type StoryRecord } from '../../stories';
+import { StoryVersion, type StoryVersionRecord } from '../../stories';
 import { FEED_SORT, reachFilter } from '../../staff';
 
 /*

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { registerUserDeletionHook } from '../../user';
+import { registerUserDeletionHook } from '../../users';
 import { Dialogue } from '../dialogue.model';
 import { ChatQuota } from '../turn/limits';
 import { Play } from '../play.model';

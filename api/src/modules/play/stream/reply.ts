@@ -11,7 +11,7 @@ import { Play, type PlayFields } from '../play.model';
 import { ownPlay, playInfo, storyOfPlay } from '../session/plays';
 import type { PlayableStory } from '../catalogue/story.source';
 import { reapOrphan } from '../turn/task';
-import { withSpeech } from '../../voice';
+import { withSpeech } from './speech';
 
 /** How long a stream waits for news before reading the database again (replies written by another process). */
 const POLL_MS = 250;

@@ -4,7 +4,7 @@ import type { ChatSettings } from '../../../config';
 import { AppError } from '../../../lib/errors';
 import { countTokens } from '../../../ai/chat';
 import type { Account } from '../../../lib/context';
-import { User } from '../../user';
+import { User } from '../../users';
 import { ON_THE_WAY } from './claim';
 
 const quotaSchema = new mongoose.Schema(

@@ -1,9 +1,5 @@
-import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
+import mongoose, { type InferSchemaType } from 'mongoose';
 import { BanStatus, TeenMode, UserGender, UserIdentity, UserRole, UserStatus } from 'shared-kit';
-// The sessions' write hooks are taken from their own files, not the accounts module's face: that face loads the
-// login code, which needs this model, so going through it would read these before they are defined.
-import { USER_FIELDS, watchWrites } from '../passport/sessionCache';
-import { bumpSessionsOnUserWrites } from '../passport/userRevision';
 
 export const IDENTITY_PROVIDERS = ['google', 'apple', 'shortvideo'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
@@ -43,7 +39,8 @@ const settingsSchema = new mongoose.Schema(
   { _id: false },
 );
 
-const userSchema = new mongoose.Schema(
+/** The users collection's schema; user.model.ts installs the sessions' write hooks on it and compiles the model. */
+export const userSchema = new mongoose.Schema(
   {
     /** Public numeric-looking id, stable for the account's life; `_id` never leaves the server. */
     uid: { type: String, required: true, unique: true },
@@ -85,12 +82,4 @@ userSchema.index(
   { unique: true, partialFilterExpression: { 'identities.subject': { $exists: true } } },
 );
 
-// Every write drops the cached sessions of the accounts it could affect (passport/sessionCache.ts); must precede
-// compiling the model.
-watchWrites(userSchema, USER_FIELDS);
-// ...and tells every other process, through the revision on the account's sessions (passport/userRevision.ts).
-bumpSessionsOnUserWrites(userSchema);
-
 export type UserFields = InferSchemaType<typeof userSchema>;
-export const User = mongoose.model('User', userSchema);
-export type UserDoc = HydratedDocument<UserFields>;

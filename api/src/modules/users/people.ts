@@ -1,17 +1,12 @@
-import mongoose from 'mongoose';
-import type { SocialUser } from 'shared-kit';
-import { isBlockedBetween } from '../user';
-import { Block } from '../user';
-import { User } from '../user';
-import { ErrorCode } from 'shared-kit';
+import { ErrorCode, type SocialUser } from 'shared-kit';
 import { AppError } from '../../lib/errors';
+import { Block } from './block.model';
+import { usersByUid } from './users.read';
 
 /** People by uid, as the social calls show them; a deleted account is left out. */
 export async function peopleOf(uids: Iterable<string>): Promise<Map<string, SocialUser>> {
-  const unique = [...new Set(uids)].filter((u) => u !== '');
-  if (unique.length === 0) return new Map();
-  const users = await User.find({ uid: mongoose.trusted({ $in: unique }) }, { uid: 1, nickname: 1, username: 1, avatar: 1 }).lean();
-  return new Map(users.map((u) => [u.uid, { uid: u.uid, nickname: u.nickname, username: u.username ?? '', avatar: u.avatar ?? '' }]));
+  const users = await usersByUid(uids, ['nickname', 'username', 'avatar']);
+  return new Map([...users.values()].map((u) => [u.uid, { uid: u.uid, nickname: u.nickname, username: u.username ?? '', avatar: u.avatar ?? '' }]));
 }
 
 /** The one shown for an account that is gone. */
@@ -26,6 +21,12 @@ export async function blockedAround(uid: string): Promise<Set<string>> {
     Block.find({ blocked_uid: uid }, { uid: 1 }).lean(),
   ]);
   return new Set([...mine.map((b) => b.blocked_uid), ...theirs.map((b) => b.uid)]);
+}
+
+/** True when either user has blocked the other: the interaction modules refuse follows, comments, ... then. */
+export async function isBlockedBetween(a: string, b: string): Promise<boolean> {
+  const found = await Block.exists({ $or: [{ uid: a, blocked_uid: b }, { uid: b, blocked_uid: a }] });
+  return !!found;
 }
 
 /** 1201 when either of the two has blocked the other. */

@@ -1,7 +1,7 @@
-import mongoose, { type HydratedDocument, type InferSchemaType } from 'mongoose';
-import { SESSION_FIELDS, watchWrites } from './sessionCache';
+import mongoose, { type InferSchemaType } from 'mongoose';
 
-const sessionSchema = new mongoose.Schema(
+/** The sessions collection's schema; session.model.ts installs the cache's write hooks on it and compiles the model. */
+export const sessionSchema = new mongoose.Schema(
   {
     /** sha256 of the cookie's random token: a leaked database does not yield usable cookies. */
     token_hash: { type: String, required: true, unique: true },
@@ -17,9 +17,4 @@ const sessionSchema = new mongoose.Schema(
   { timestamps: { createdAt: 'created_at', updatedAt: false }, collection: 'sessions' },
 );
 
-// Every write drops the cached sessions it could affect (see sessionCache.ts); must precede compiling the model.
-watchWrites(sessionSchema, SESSION_FIELDS);
-
 export type SessionFields = InferSchemaType<typeof sessionSchema>;
-export const Session = mongoose.model('Session', sessionSchema);
-export type SessionDoc = HydratedDocument<SessionFields>;

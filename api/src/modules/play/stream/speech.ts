@@ -1,11 +1,10 @@
 import { DialogueStatus, ErrorCode, VOICE_OVER_SPEAKER, type LineClip, type SpeechClip } from 'shared-kit';
-import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { Dialogue, type DialogueFields } from '../play';
-import { ownPlay, storyOfPlay } from '../play';
-import type { PlayableStory } from '../play';
-import { DEFAULT_VOICE } from './voice.catalog';
-import { speakableText, speakSentence, speechEnabled, warmSpeech } from './voice.service';
+import type { AppContext } from '../../../lib/context';
+import { AppError } from '../../../lib/errors';
+import { DEFAULT_VOICE, speakableText, speakSentence, speechEnabled, warmSpeech } from '../../voice';
+import type { PlayableStory } from '../catalogue/story.source';
+import { Dialogue, type DialogueFields } from '../dialogue.model';
+import { ownPlay, storyOfPlay } from '../session/plays';
 
 /** The part of a reply stream speech needs: events out, and an end. */
 export interface EventsOut {

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
-import type { UserFields } from '../user';
-import type { SessionFields } from './session.model';
+import type { SessionFields } from './session.fields';
+import type { UserFields } from './user.fields';
 
 /*
  * A per-process cache of resolved sessions, so a request carrying the session cookie needs no database read.
