@@ -1,5 +1,6 @@
-// The import boundaries of `.dependency-cruiser.cjs` fail `npm run lint` when broken: a fixture tree with one
-// violation of each api rule is cruised with the real config, as the lint runs it, and every rule must fail it.
+// The import boundaries fail `npm run lint` when broken: a fixture tree with one violation of each api rule is
+// cruised with the real config, as the lint runs it, and every rule must fail it; the lint's module count
+// (scripts/module-graph.mjs --check) fails on it too, and passes on the api as it is.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -27,5 +28,16 @@ describe('module boundaries', () => {
       'error no-circular: api/src/modules/play/play.*',
     ]);
     expect(r.status).not.toBe(0);
+  }, 60_000);
+
+  it('fails the module count of the lint on the same tree, and passes it on the api', () => {
+    const script = join(root, 'scripts', 'module-graph.mjs');
+    const broken = spawnSync(process.execPath, [script, '--check', '--root', fixture], { cwd: root, encoding: 'utf8' });
+    expect(broken.stdout).toMatch(/^\s+1 {2}imports into another module's non-index file$/m);
+    expect(broken.stdout).toMatch(/^\s+1 {2}lib -> module imports$/m);
+    expect(broken.status).toBe(1);
+    const api = spawnSync(process.execPath, [script, '--check'], { cwd: root, encoding: 'utf8' });
+    expect(api.stdout.trim().split('\n').map((line) => line.trim().split(/\s+/)[0])).toEqual(['0', '0', '0', '0', '0', '0']);
+    expect(api.status).toBe(0);
   }, 60_000);
 });
