@@ -1,4 +1,4 @@
-import { unwrap, type Envelope, type LogOffRequest, type TeenModeRequest } from 'shared-kit';
+import { unwrap, type Envelope, type LogOffRequest, type LogoutQuery, type TeenModeRequest } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { AccountSettings, LogOffCheck, SettingsPatch } from '../api/types';
 
@@ -16,7 +16,7 @@ export function setTeenMode(enable: boolean): Promise<{ teen_mode: number }> {
 
 /** Ends this session (spec: logout with next '/' and need_redirect 0). */
 export async function logout(): Promise<void> {
-  await unwrap(apiClient.post<Envelope<unknown>>('/passport/logout', {}, { params: { next: '/', need_redirect: '0' } }));
+  await unwrap(apiClient.post<Envelope<unknown>>('/passport/logout', {}, { params: { next: '/', need_redirect: '0' } satisfies LogoutQuery }));
 }
 
 export function checkLogOff(): Promise<LogOffCheck> {

@@ -39,3 +39,21 @@ export const commonConfigResponseSchema = z.object({
   ai: z.object({ mode: z.enum(['offline', 'model']) }),
 });
 export type CommonConfigResponse = z.infer<typeof commonConfigResponseSchema>;
+
+/** A country picked beside the number: ISO 3166 alpha-2. */
+const country = z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code');
+/** Typed numbers carry spaces, dashes and brackets; anything longer than this is not a phone number. */
+const phone = z.string().trim().min(1, 'must not be empty').max(32, 'must be at most 32 characters');
+
+/** What the login page sends to `/api/passport/*`, as the api validates it, by the part of the call it checks. */
+export const PASSPORT_REQUESTS = {
+  smsSendBody: z.object({ phone, country: country.optional() }),
+  smsLoginBody: z.object({ phone, country: country.optional(), code: z.string().trim().regex(/^\d{6}$/, 'must be 6 digits') }),
+  logoutQuery: z.object({ next: z.string().max(2048).optional(), need_redirect: z.string().max(8).optional() }),
+};
+/** `POST /api/passport/sms/send`. */
+export type SmsSendRequest = z.input<typeof PASSPORT_REQUESTS.smsSendBody>;
+/** `POST /api/passport/sms/login`. */
+export type SmsLoginRequest = z.input<typeof PASSPORT_REQUESTS.smsLoginBody>;
+/** `POST /api/passport/logout`'s query. */
+export type LogoutQuery = z.input<typeof PASSPORT_REQUESTS.logoutQuery>;

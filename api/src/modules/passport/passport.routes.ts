@@ -5,7 +5,9 @@ import { validate } from '../../lib/validate';
 import type { AccountsRuntime } from './runtime';
 import { presentLoginState } from './passport.presenter';
 import { loginWithCode, logout, requestCode, startGuest } from './passport.service';
-import { logoutQuery, smsLoginBody, smsSendBody } from './passport.schema';
+import { PASSPORT_REQUESTS } from 'shared-kit/schemas';
+
+const { logoutQuery, smsLoginBody, smsSendBody } = PASSPORT_REQUESTS;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Per client address: code checks and guest accounts, beyond the per-number limits of the code store. */

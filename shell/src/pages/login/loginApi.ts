@@ -1,4 +1,4 @@
-import { CODE_RETRY_SECONDS, unwrap, type Envelope } from 'shared-kit';
+import { CODE_RETRY_SECONDS, unwrap, type Envelope, type SmsLoginRequest, type SmsSendRequest } from 'shared-kit';
 import { api } from '../../http/client';
 
 export interface SentCode {
@@ -22,7 +22,7 @@ export async function sendCode(phone: string, country: string): Promise<SentCode
   const data = await unwrap<Partial<SentCode> | undefined>(
     client.post<Envelope<Partial<SentCode> | undefined>>(
       '/passport/sms/send',
-      { phone, country },
+      { phone, country } satisfies SmsSendRequest,
       { silent: true },
     ),
   );
@@ -39,7 +39,7 @@ export async function loginWithCode(phone: string, country: string, code: string
   const data = await unwrap<Partial<LoginResult> | undefined>(
     client.post<Envelope<Partial<LoginResult> | undefined>>(
       '/passport/sms/login',
-      { phone, country, code },
+      { phone, country, code } satisfies SmsLoginRequest,
       { silent: true },
     ),
   );
