@@ -16,6 +16,7 @@ const NOT_IN_CONTRACTS: Record<string, string> = {
   'GET /tyler/message/stream_reply': 'a stream of server-sent events',
   'GET /health': "the api's own schema (modules/health/health.schema.ts)",
   'GET /dev/sms_outbox': 'development only, read by tests',
+  'POST /dev/play_history': 'development only, used by benchmarks and browser tests',
   'GET /s/:code': "a share link's landing page (HTML)",
 };
 
