@@ -24,7 +24,7 @@ import { requireSession } from '../api/src/lib/auth';
 import type { AppRouter } from '../api/src/lib/context';
 import { respond } from '../api/src/lib/envelope';
 import { validate } from '../api/src/lib/validate';
-import { sendBody, streamQuery } from '../api/src/modules/play/play.schema';
+import { PLAY_REQUESTS } from 'shared-kit/schemas';
 import { signInByPhone, startTestApi, type TestApi } from '../api/test/helpers';
 import { ADULT } from '../api/test/support/playStories';
 
@@ -59,7 +59,7 @@ const ROUTES: Route[] = [
 
 /** The bench-only routes: message/send's and stream_reply's guards and validators, and a handler that only answers. */
 function benchRoutes(router: AppRouter): void {
-  const send = validate({ body: sendBody });
+  const send = validate({ body: PLAY_REQUESTS.sendBody });
   router.post('/api/bench/send', requireSession, send, (ctx) => {
     respond(ctx, {
       play_id: send.input(ctx).body.play_id,
@@ -68,7 +68,7 @@ function benchRoutes(router: AppRouter): void {
       seq_ed: 4,
     });
   });
-  const stream = validate({ query: streamQuery });
+  const stream = validate({ query: PLAY_REQUESTS.streamQuery });
   router.get('/api/bench/stream_reply', requireSession, stream, (ctx) => {
     respond(ctx, { dialogue_id: stream.input(ctx).query.dialogue_id, done: true });
   });
