@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import OpusScript from 'opusscript';
 import { offlineSpeech } from '../../src/modules/voice/tts.engines';
-import { voiceSpec } from '../../src/modules/voice/voice.catalog';
+import { voiceSpec } from '../../src/modules/voice/voice.specs';
 
 /** Recordings made for the custom-voice tests: eSpeak NG speech, silence, noise, short, long, quiet, noisy. */
 

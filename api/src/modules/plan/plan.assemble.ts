@@ -31,7 +31,7 @@ export function mendNames(names: string[]): string[] {
   return out;
 }
 
-/** Voices of the offline catalogue, alternated over the cast; the narrator keeps the storyteller's voice. */
+/** The built-in voices, alternated over the cast; the narrator keeps the storyteller's voice. */
 const VOICES = ['en_female_calm', 'en_male_warm', 'en_female_bright', 'en_male_deep'];
 const NARRATOR = 'en_narrator';
 

@@ -1,6 +1,6 @@
 // The play module's face: what other modules may use. Everything else in this folder is its own.
-export { storyCards } from './catalogue/catalogue';
-export { type PlayableStory } from './catalogue/story.source';
+export { storyCards } from './stories/listing';
+export { type PlayableStory } from './stories/story.source';
 export { Dialogue, type DialogueFields } from './dialogue.model';
 export { Play, type PlayFields } from './play.model';
 export { ownPlay, storyOfPlay } from './session/plays';

@@ -9,7 +9,7 @@ import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
-import { chatList, deletePlayedStory, playList, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './catalogue/catalogue';
+import { chatList, deletePlayedStory, playList, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './stories/listing';
 import type { PlayContext } from './context';
 import { backtrack, dialogueList } from './session/history';
 import { currentLimit } from './turn/limits';
@@ -45,7 +45,7 @@ async function playGuard(ctx: AppContext, next: Next): Promise<void> {
 }
 
 /**
- * Who may call: the catalogue (`story/list`, `story/info`, `detail`, `latest_version`, `search`,
+ * Who may call: the story listing (`story/list`, `story/info`, `detail`, `latest_version`, `search`,
  * `related_story_list`) anyone; playing a session (guests too), after the first-sign-in confirmation for
  * accounts; drafts only their creator.
  */

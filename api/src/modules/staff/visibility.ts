@@ -5,7 +5,7 @@ import { Story } from '../stories';
 import { writeAudit } from './audit.service';
 
 /**
- * Filters that mirror `storyReach` for the catalogue's queries (a missing field matches `$nin`, so stories never
+ * Filters that mirror `storyReach` for the story listing's queries (a missing field matches `$nin`, so stories never
  * moderated are in).
  */
 export function reachFilter(place: keyof typeof REACH_EXCLUDES): Record<string, unknown> {

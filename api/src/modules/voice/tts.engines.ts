@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { workerClient } from '../../lib/workerClient';
-import type { VoiceSpec } from './voice.catalog';
+import type { VoiceSpec } from './voice.specs';
 
 export interface SpeechClip {
   audio: Buffer;

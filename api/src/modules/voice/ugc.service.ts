@@ -5,7 +5,7 @@ import type { VOICE_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { catalogLanguage, isCatalogVoice, voiceSpec } from './voice.catalog';
+import { builtInLanguage, isBuiltInVoice, voiceSpec } from './voice.specs';
 import { clipUrl, speakPreview } from './voice.service';
 import type { AudioMeasures } from './ugc.audio';
 import { analyseAudio } from './ugc.audio';
@@ -202,9 +202,9 @@ export async function mixVoices(uid: string, input: MixInput, deps: UgcDeps): Pr
   const sources: MixSource[] = [];
   const names = new Map<string, string>();
   for (const s of input.mix_speakers) {
-    if (isCatalogVoice(s.voice_id)) {
+    if (isBuiltInVoice(s.voice_id)) {
       const spec = voiceSpec(s.voice_id);
-      sources.push({ voice_id: s.voice_id, factor: s.factor, espeak: spec.espeak, language: catalogLanguage(spec) });
+      sources.push({ voice_id: s.voice_id, factor: s.factor, espeak: spec.espeak, language: builtInLanguage(spec) });
       continue;
     }
     const v = isUgcVoiceId(s.voice_id) ? await usableVoice(uid, s.voice_id) : null;

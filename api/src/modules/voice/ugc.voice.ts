@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UGC_PITCH_RANGE, UGC_SPEED_RANGE, type UgcLanguageKey } from 'shared-kit';
-import type { VoiceSpec } from './voice.catalog';
+import type { VoiceSpec } from './voice.specs';
 import type { AudioMeasures } from './ugc.audio';
 import type { UgcVoiceFields } from './ugc.model';
 

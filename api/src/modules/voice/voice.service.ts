@@ -6,7 +6,7 @@ import type { EventBus } from '../../realtime/events';
 import type { Logger } from '../../lib/logger';
 import type { SpeechEngine } from './tts.engines';
 import { TtsClip, TtsQuota, type TtsClipFields } from './tts.model';
-import { voiceSpec, type VoiceSpec } from './voice.catalog';
+import { voiceSpec, type VoiceSpec } from './voice.specs';
 import { UgcVoice, type UgcVoiceFields } from './ugc.model';
 import { isUgcVoiceId, ugcSpec } from './ugc.voice';
 
@@ -96,7 +96,7 @@ export class VoiceMutedError extends AppError {
 }
 
 /**
- * How `voiceId` speaks for `uid`: a built-in voice by the catalogue; a custom voice while it is not deleted or
+ * How `voiceId` speaks for `uid`: a built-in voice by its spec; a custom voice while it is not deleted or
  * rejected and is public or `uid`'s own. Otherwise the lines in it are muted (VoiceMutedError).
  */
 async function resolveVoice(voiceId: string, uid: string, spoken: string): Promise<VoiceSpec> {

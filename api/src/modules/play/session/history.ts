@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/errors';
 import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { Play, type PlayFields } from '../play.model';
-import { presentDialogue } from '../catalogue/play.presenter';
+import { presentDialogue } from '../stories/play.presenter';
 import { ownPlay, playInfo, storyOfPlay } from './plays';
 
 /** `dialogue_list`: a page by sequence number, through the (play_id, seq) index whatever the play's length. */

@@ -6,9 +6,9 @@ import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { chapterTarget } from '../turn/director';
 import { numbered, type NewDialogue } from '../dialogues';
 import { Play, type PlayFields } from '../play.model';
-import { greetingTexts, presentDialogue, presentPlay } from '../catalogue/play.presenter';
-import { draftStory, liveVersionId, publishedStory, versionForPlay, type PlayableStory } from '../catalogue/story.source';
-import { NARRATOR, characterById, readable } from '../catalogue/story.view';
+import { greetingTexts, presentDialogue, presentPlay } from '../stories/play.presenter';
+import { draftStory, liveVersionId, publishedStory, versionForPlay, type PlayableStory } from '../stories/story.source';
+import { NARRATOR, characterById, readable } from '../stories/story.view';
 import type { PLAY_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
 

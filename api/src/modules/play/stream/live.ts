@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Emotion } from 'shared-kit';
 import type { DialogueFields } from '../dialogue.model';
 import type { PlayFields } from '../play.model';
-import type { PlayableStory } from '../catalogue/story.source';
+import type { PlayableStory } from '../stories/story.source';
 
 export type LiveEvent =
   | { type: 'delta'; dialogue_id: string; offset: number; text: string }

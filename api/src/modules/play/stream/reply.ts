@@ -6,10 +6,10 @@ import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { dialoguesFrom } from '../dialogues';
 import type { LiveEvent } from './live';
-import { presentDialogue } from '../catalogue/play.presenter';
+import { presentDialogue } from '../stories/play.presenter';
 import { Play, type PlayFields } from '../play.model';
 import { ownPlay, playInfo, storyOfPlay } from '../session/plays';
-import type { PlayableStory } from '../catalogue/story.source';
+import type { PlayableStory } from '../stories/story.source';
 import { reapOrphan } from '../turn/task';
 import { withSpeech } from './speech';
 

@@ -2,7 +2,7 @@ import { DialogueStatus, ErrorCode, VOICE_OVER_SPEAKER, type LineClip, type Spee
 import type { AppContext } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { DEFAULT_VOICE, speakableText, speakSentence, speechEnabled, warmSpeech } from '../../voice';
-import type { PlayableStory } from '../catalogue/story.source';
+import type { PlayableStory } from '../stories/story.source';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { ownPlay, storyOfPlay } from '../session/plays';
 

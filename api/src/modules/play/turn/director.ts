@@ -2,8 +2,8 @@ import { DialogueType, PlayStatus } from 'shared-kit';
 import type { JudgeVerdict } from '../../../ai/chat';
 import type { NewDialogue } from '../dialogues';
 import type { PlayFields } from '../play.model';
-import type { PlayableStory } from '../catalogue/story.source';
-import { readable } from '../catalogue/story.view';
+import type { PlayableStory } from '../stories/story.source';
+import { readable } from '../stories/story.view';
 
 export interface DirectorStep {
   dialogues: NewDialogue[];

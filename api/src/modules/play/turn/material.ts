@@ -3,8 +3,8 @@ import type { JudgeMaterial, TurnLine, TurnMaterial } from '../../../ai/chat';
 import type { DialogueFields } from '../dialogue.model';
 import { inputsOf, rowsBetween, type PromptRow } from './rows';
 import type { PlayFields } from '../play.model';
-import type { PlayableStory } from '../catalogue/story.source';
-import { NARRATOR, castOf, characterById, playerName, readable } from '../catalogue/story.view';
+import type { PlayableStory } from '../stories/story.source';
+import { NARRATOR, castOf, characterById, playerName, readable } from '../stories/story.view';
 import { selectWorldInfo } from '../../lorebook';
 
 /**

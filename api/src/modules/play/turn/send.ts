@@ -10,11 +10,11 @@ import { materialOf } from './material';
 import type { TextCheck } from './moderation';
 import type { OpenedReply } from './opening';
 import type { PlayFields } from '../play.model';
-import { presentDialogue } from '../catalogue/play.presenter';
+import { presentDialogue } from '../stories/play.presenter';
 import type { PLAY_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
 import { ownPlay, storyOfPlay } from '../session/plays';
-import { chooseSpeaker, NARRATOR } from '../catalogue/story.view';
+import { chooseSpeaker, NARRATOR } from '../stories/story.view';
 import { openReply, startTurn, turnDeps } from './task';
 import { TurnRows } from './rowCache';
 

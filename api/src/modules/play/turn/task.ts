@@ -15,7 +15,7 @@ import { ReplyGuard, type ReplyWordList } from './replyGuard';
 import { rowsBetween } from './rows';
 import { OpenedReply } from './opening';
 import { revisionOf, type TurnRows } from './rowCache';
-import { BOT_CHAT_NODE_ID, type PlayableStory } from '../catalogue/story.source';
+import { BOT_CHAT_NODE_ID, type PlayableStory } from '../stories/story.source';
 
 export interface TurnDeps {
   chat: ChatProvider;

@@ -39,10 +39,10 @@ export function voiceSpec(id: string, text = ''): VoiceSpec {
 }
 
 /** Whether `id` is one of the built-in voices. */
-export const isCatalogVoice = (id: string): boolean => BY_ID.has(id);
+export const isBuiltInVoice = (id: string): boolean => BY_ID.has(id);
 
 /** The language key of a built-in voice, from its engine voice. */
-export function catalogLanguage(spec: VoiceSpec): string {
+export function builtInLanguage(spec: VoiceSpec): string {
   const lang = spec.espeak.voice.split('+')[0]!;
   return lang.startsWith('en') ? 'en' : lang === 'pt-br' ? 'pt-BR' : lang;
 }

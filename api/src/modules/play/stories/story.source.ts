@@ -145,7 +145,7 @@ export async function liveStories(offset: number, count: number): Promise<{ rows
 
 /**
  * Every live story's row that others may find (operators' hidden and removed ones left out); search and related
- * lists filter these in memory (fine for a single-node catalogue).
+ * lists filter these in memory (fine for a single-node listing).
  */
 export async function allLiveStories(limit = 5000): Promise<LiveStoryRow[]> {
   return Story.find({ live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null, ...reachFilter('open') }, { story_id: 1, uid: 1, live_version_id: 1, updated_at: 1 })
