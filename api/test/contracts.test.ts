@@ -14,6 +14,7 @@ const NOT_IN_CONTRACTS: Record<string, string> = {
   'GET /editor/art/:file': 'a picture',
   'GET /media/:id': 'an uploaded file',
   'GET /tyler/message/stream_reply': 'a stream of server-sent events',
+  'GET /tyler/play/export': "a file: the play as SillyTavern's chat JSONL or as plain text",
   'GET /health': "the api's own schema (modules/health/health.schema.ts)",
   'GET /dev/sms_outbox': 'development only, read by tests',
   'POST /dev/play_history': 'development only, used by benchmarks and browser tests',

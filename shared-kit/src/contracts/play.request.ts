@@ -62,6 +62,10 @@ const delPlayedBody = z
     message: 'give either story_id or all',
   });
 
+/** The files a play exports to: SillyTavern's chat JSONL (SillyTavern, Agnai and RisuAI import it) and plain text. */
+export const PLAY_EXPORT_FORMATS = ['jsonl', 'txt'] as const;
+export type PlayExportFormat = (typeof PLAY_EXPORT_FORMATS)[number];
+
 /** The request schemas of the player's calls, by the part of the call they check. */
 export const PLAY_REQUESTS = {
   storyListQuery: z.object({ offset, count: count(50, 20) }),
@@ -99,6 +103,8 @@ export const PLAY_REQUESTS = {
   playListQuery: z.object({ story_id: numericId, offset, count: count(50, 20) }),
   /** `del_played_story`, in the query or the body. */
   delPlayedBody,
+  /** `play/export` (ours): the caller's play as SillyTavern's chat JSONL or as plain text. */
+  playExportQuery: z.object({ play_id: numericId, format: z.enum(PLAY_EXPORT_FORMATS) }),
   searchBody: z.object({
     keyword: z.string().trim().min(1, 'must not be empty').max(100),
     search_type: z.union([z.number().int(), token]).optional(),
@@ -116,6 +122,8 @@ export type SendRequest = z.input<typeof sendBody>;
 export type StreamReplyQuery = z.input<typeof streamQuery>;
 /** `GET /api/tyler/dialogue_list`'s query. */
 export type DialogueListQuery = z.input<typeof PLAY_REQUESTS.dialogueListQuery>;
+/** `GET /api/tyler/play/export`'s query. */
+export type PlayExportQuery = z.input<typeof PLAY_REQUESTS.playExportQuery>;
 /** `POST /api/tyler/story/backtrack`. */
 export type BacktrackRequest = z.input<typeof PLAY_REQUESTS.backtrackBody>;
 /** `POST /api/tyler/story/choose_greeting`. */

@@ -12,6 +12,7 @@ import { validate } from '../../lib/validate';
 import { chatList, deletePlayedStory, playList, playedStories, relatedStories, searchStories, storyDetail, storyInfo, storyList } from './stories/listing';
 import type { PlayContext } from './context';
 import { backtrack, dialogueList } from './session/history';
+import { exportPlay } from './session/export';
 import { currentLimit } from './turn/limits';
 import { LiveReplies } from './stream/live';
 import { playModeration } from './turn/moderation';
@@ -113,6 +114,17 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   });
   const dlist = validate({ query: s.dialogueListQuery });
   router.get(`${BASE}/dialogue_list`, requireSession, dlist, async (ctx) => respond(ctx, await dialogueList(uidOf(ctx), dlist.input(ctx).query)));
+
+  // Ours (the spec has none): the play as a file to keep or to open in another chat app; streamed, never held whole.
+  const exportQ = validate({ query: s.playExportQuery });
+  router.get(`${BASE}/play/export`, requireSession, exportQ, async (ctx) => {
+    const file = await exportPlay(uidOf(ctx), exportQ.input(ctx).query, new Date(pctx.now()));
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_');
+    ctx.set('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = file.mime;
+    ctx.body = file.body;
+  });
 
   const send = validate({ body: s.sendBody });
   router.post(`${BASE}/message/send`, requireSession, playGuard, send, async (ctx) => {
