@@ -3,6 +3,7 @@ import reportEn from './report.en';
 import soundEn from './sound.en';
 import greetingsEn from './greetings.en';
 import playsEn from './plays.en';
+import exportEn from './export.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
@@ -10,6 +11,7 @@ const en = {
   ...soundEn,
   ...greetingsEn,
   ...playsEn,
+  ...exportEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

@@ -5,6 +5,7 @@ import reportZhCN from './report.zh-CN';
 import soundZhCN from './sound.zh-CN';
 import greetingsZhCN from './greetings.zh-CN';
 import playsZhCN from './plays.zh-CN';
+import exportZhCN from './export.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -13,6 +14,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...soundZhCN,
   ...greetingsZhCN,
   ...playsZhCN,
+  ...exportZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

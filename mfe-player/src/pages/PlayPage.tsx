@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Composer, type ComposerProps } from '../components/Composer';
 import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
+import { ExportMenu } from '../components/ExportMenu';
 import { GreetingPicker } from '../components/GreetingPicker';
 import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
@@ -143,6 +144,7 @@ export function PlayPage(): JSX.Element {
           ‹
         </Link>
         <h1 className="player-play__title">{info.story.story_name}</h1>
+        <ExportMenu playId={info.play_id} />
         <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
           {t('play.restart')}
         </Button>
