@@ -17,7 +17,7 @@ import { bgmList, dubbingList, offlineClip, vidUrls } from '../voice';
 import { wordsLimit } from './wordsLimit';
 import { getExample, getExamplesV2 } from './examples';
 import { generatePicture } from './image.generate';
-import { Story } from '../stories';
+import { countStories } from '../stories';
 import { presentListItem, presentStory } from './story.presenter';
 import {
   batchUpdatePermission,
@@ -36,7 +36,7 @@ import {
 
 registerUserDeletionHook({
   name: 'stories',
-  count: (uid) => Story.countDocuments({ uid, deleted_at: null }),
+  count: (uid) => countStories(uid),
   remove: removeUserStories,
 });
 

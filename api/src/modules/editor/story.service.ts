@@ -19,7 +19,7 @@ import { cancelReviews, enqueueReview } from '../review';
 import { ReviewJob } from '../review';
 import { contentOf } from './story.presenter';
 import { noStory, notOwner, ownStory, staleVersion, storyDeleted, storyEdited, storyInvalid } from '../stories';
-import { Story, StoryVersion, type StoryPermission, type StoryRecord, type StoryVersionRecord } from '../stories';
+import { Story, StoryVersion, countStories, storyById, versionById, type StoryPermission, type StoryRecord, type StoryVersionRecord } from '../stories';
 import { assertVoicesPublishable } from '../voice';
 
 export interface EditorDeps {
@@ -115,9 +115,7 @@ export async function saveStory(
     ).lean<{ version_id: string }>();
     if (!updated) {
       if (publish) await StoryVersion.deleteOne({ version_id: versionId });
-      const current = await Story.findOne({ story_id: storyId }, { version_id: 1 }).lean<{
-        version_id: string;
-      }>();
+      const current = await storyById(storyId, ['version_id']);
       throw staleVersion(current?.version_id ?? '');
     }
   }
@@ -146,7 +144,7 @@ export async function readableStory(
   storyId: string,
   displayStatus: string | undefined,
 ): Promise<{ story: StoryRecord; version: StoryVersionRecord | null }> {
-  const story = await Story.findOne({ story_id: storyId }).lean<StoryRecord>();
+  const story = await storyById(storyId);
   if (!story) throw noStory();
   if (story.deleted_at) throw storyDeleted();
   const owner = uid !== null && story.uid === uid;
@@ -155,9 +153,7 @@ export async function readableStory(
       throw owner
         ? new AppError(ErrorCode.PlayableVersionMissing, 'This story has no published version yet')
         : notOwner();
-    const version = await StoryVersion.findOne({
-      version_id: story.live_version_id,
-    }).lean<StoryVersionRecord>();
+    const version = await versionById(story.live_version_id);
     if (!version)
       throw new AppError(ErrorCode.PlayableVersionMissing, 'This story has no published version yet');
     return { story, version };
@@ -232,7 +228,7 @@ export async function setTop(uid: string, storyId: string, isTop: boolean, now: 
 
 /** Whether the creator has never made a story (the first-creation guide and event). */
 export async function firstStory(uid: string) {
-  const count = await Story.countDocuments({ uid });
+  const count = await countStories(uid, { includeDeleted: true });
   return { is_first: count === 0, story_count: count };
 }
 

@@ -6,5 +6,5 @@ export { creatorLiveStoryViews, liveStoryView, liveStoryViews, type LiveStoryVie
 export { Story, type StoryPermission, type StoryRecord, contentFields, contentSchema } from './story.model';
 export { registerStoryEditedHook, storyEdited, type StoryEditedHook } from './story.hooks';
 export { ownStory } from './story.owner';
-export { storiesById } from './story.read';
+export { countStories, isPendingVersion, storiesById, storyById, versionById, type StoryLookup } from './story.read';
 export { StoryVersion, type StoryVersionRecord } from './storyVersion.model';
