@@ -6,7 +6,7 @@ import {
 } from 'shared-kit';
 import mongoose from 'mongoose';
 import { AppError } from '../../lib/errors';
-import { Story } from '../stories';
+import { Story, storyById, versionById } from '../stories';
 import { StoryVersion, type StoryVersionRecord } from '../stories';
 import { applyVerdict, resultFromReasons, type Decision, type FieldReason } from '../review';
 import { operationUpdate, ReviewClaim, writeAudit, type OperateInput } from '../staff';
@@ -70,7 +70,7 @@ let indexes: Promise<unknown> | null = null;
 export async function claimStory(storyId: string, operatorUid: string, now: number) {
   indexes ??= ReviewClaim.init();
   await indexes;
-  const story = await Story.findOne({ story_id: storyId, deleted_at: null }).lean();
+  const story = await storyById(storyId, undefined, { notDeleted: true });
   const decided = await ReviewClaim.exists({ story_id: storyId, decided_version_id: judgedVersion(story ?? {}) ?? '' });
   if (!story || !QUEUED.includes(story.status) || decided) {
     throw new AppError(ErrorCode.RecordNotFound, 'The story is not waiting for review');
@@ -98,7 +98,7 @@ export async function claimStory(storyId: string, operatorUid: string, now: numb
     at: new Date(now),
   });
   const version = judgedVersion(story);
-  const v = version ? await StoryVersion.findOne({ version_id: version }).lean<StoryVersionRecord>() : null;
+  const v = version ? await versionById(version) : null;
   return {
     story_id: storyId,
     version_id: version ?? '',
@@ -139,10 +139,10 @@ export async function decideStory(input: DecideInput, operatorUid: string, now: 
   if (!claim) {
     throw new AppError(ErrorCode.BusinessError, 'Claim the story before deciding', { data: { reason: 'not_claimed' } });
   }
-  const story = await Story.findOne({ story_id: input.story_id, deleted_at: null }).lean();
+  const story = await storyById(input.story_id, undefined, { notDeleted: true });
   if (!story || !QUEUED.includes(story.status)) throw new AppError(ErrorCode.RecordNotFound, 'The story is not waiting for review');
   const versionId = judgedVersion(story);
-  const version = versionId ? await StoryVersion.findOne({ version_id: versionId }).lean<StoryVersionRecord>() : null;
+  const version = versionId ? await versionById(versionId) : null;
   if (!version) throw new AppError(ErrorCode.RecordNotFound, 'The story has no version to review');
   const status = DECISION[input.decision];
   const passed = status === StoryStatus.Passed;
