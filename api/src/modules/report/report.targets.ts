@@ -1,10 +1,10 @@
 import { CommentStatus, ErrorCode, TemplateStatus, UserIdentity, type ReportTarget } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment';
-import { liveStoryView, Story, StoryVersion, type StoryVersionRecord } from '../stories';
+import { liveStoryView, storyById, versionById } from '../stories';
 import { Dialogue, Play } from '../play';
 import { Template } from '../template';
-import { isBlockedBetween, User } from '../users';
+import { isBlockedBetween, userByUid } from '../users';
 
 /** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
 export interface TargetInfo {
@@ -33,7 +33,7 @@ export async function reportableTarget(type: ReportTarget, id: string, reporterU
       return { owner_uid: c.uid, story_id: c.story_id, name: excerpt(c.text) };
     }
     case 'author': {
-      const u = await User.findOne({ uid: id, identity: UserIdentity.User }, { uid: 1, nickname: 1 }).lean<{ uid: string; nickname: string }>();
+      const u = await userByUid(id, ['uid', 'nickname'], { identity: UserIdentity.User });
       if (!u) throw new AppError(ErrorCode.UserNotExist);
       return { owner_uid: u.uid, story_id: '', name: u.nickname };
     }
@@ -42,7 +42,7 @@ export async function reportableTarget(type: ReportTarget, id: string, reporterU
       const play = d ? await Play.findOne({ play_id: d.play_id }, { uid: 1, story_id: 1 }).lean<{ uid: string; story_id: string }>() : null;
       // A play's lines are seen by its player only.
       if (!d || !play || play.uid !== reporterUid) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
-      const story = await Story.findOne({ story_id: play.story_id }, { uid: 1, story_name: 1 }).lean<{ uid: string; story_name: string }>();
+      const story = await storyById(play.story_id, ['uid', 'story_name']);
       return { owner_uid: story?.uid ?? '', story_id: play.story_id, name: excerpt(d.content) };
     }
     case 'template': {
@@ -62,13 +62,13 @@ export async function reportableTarget(type: ReportTarget, id: string, reporterU
 export async function targetView(type: string, id: string) {
   const none = { exists: false, title: '', text: '', image: '', author: null, parts: [] as Array<{ label: string; text: string }>, link: '' };
   const person = async (uid: string) => {
-    const u = await User.findOne({ uid }, { uid: 1, nickname: 1 }).lean<{ uid: string; nickname: string }>();
+    const u = await userByUid(uid, ['uid', 'nickname']);
     return u ? { uid: u.uid, nickname: u.nickname } : null;
   };
   switch (type) {
     case 'story': {
-      const s = await Story.findOne({ story_id: id }, { uid: 1, live_version_id: 1 }).lean<{ uid: string; live_version_id: string | null }>();
-      const v = s?.live_version_id ? await StoryVersion.findOne({ version_id: s.live_version_id }).lean<StoryVersionRecord>() : null;
+      const s = await storyById(id, ['uid', 'live_version_id']);
+      const v = s?.live_version_id ? await versionById(s.live_version_id) : null;
       if (!s || !v) return none;
       const c = v.content;
       return {
@@ -98,7 +98,7 @@ export async function targetView(type: string, id: string) {
       const d = await Dialogue.findOne({ dialogue_id: id }, { content: 1, play_id: 1 }).lean<{ content: string; play_id: string }>();
       if (!d) return none;
       const play = await Play.findOne({ play_id: d.play_id }, { story_id: 1 }).lean<{ story_id: string }>();
-      const story = play ? await Story.findOne({ story_id: play.story_id }, { uid: 1 }).lean<{ uid: string }>() : null;
+      const story = play ? await storyById(play.story_id, ['uid']) : null;
       return { ...none, exists: true, text: d.content, author: story ? await person(story.uid) : null, link: play ? `/play/story/${play.story_id}` : '' };
     }
     case 'template': {
