@@ -3,7 +3,7 @@ import { StoryStatus, type ForbiddenWords, type StoryReviewResult } from 'shared
 import type { ModerationProvider } from '../../ai';
 import type { Logger } from '../../lib/logger';
 import type { EventBus } from '../../realtime/events';
-import { Story } from '../stories';
+import { isPendingVersion, Story, versionById } from '../stories';
 import { StoryVersion, type StoryVersionRecord } from '../stories';
 import { reviewContent, type ReviewOutcome } from './review.engine';
 import { ReviewJob, type ReviewJobRecord } from './reviewJob.model';
@@ -117,18 +117,14 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
   }
 
   async function process(job: ReviewJobRecord): Promise<void> {
-    const version = await StoryVersion.findOne({ version_id: job.version_id }).lean<StoryVersionRecord>();
+    const version = await versionById(job.version_id);
     if (!version) return finish(job, 'cancelled', now(), 'version missing');
     if (version.status !== StoryStatus.ToVerify && version.review_result) {
       // Reviewed before a crash, but the story was not updated yet.
       await applyToStory(version, version.status as ReviewOutcome, version.review_result);
       return finish(job, 'done', now());
     }
-    const waiting = await Story.exists({
-      story_id: job.story_id,
-      pending_version_id: job.version_id,
-      deleted_at: null,
-    });
+    const waiting = await isPendingVersion(job.story_id, job.version_id);
     if (!waiting) return finish(job, 'cancelled', now(), 'superseded');
 
     let moderation = deps.moderation;
@@ -163,7 +159,7 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
     }
     // An edit while the provider answered supersedes this version: its verdict no longer matters to anyone.
     if (
-      !(await Story.exists({ story_id: job.story_id, pending_version_id: job.version_id, deleted_at: null }))
+      !(await isPendingVersion(job.story_id, job.version_id))
     ) {
       return finish(job, 'cancelled', now(), 'superseded');
     }

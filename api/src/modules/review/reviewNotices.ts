@@ -1,7 +1,6 @@
 import { NoticeKind, StoryStatus, type ReviewItem, type StoryReviewResult } from 'shared-kit';
 import type { EventBus } from '../../realtime/events';
-import { Story } from '../stories';
-import { StoryVersion, type StoryVersionRecord } from '../stories';
+import { storyById, versionById } from '../stories';
 import { notify } from '../notice';
 import { ReviewClaim } from '../staff';
 
@@ -30,8 +29,8 @@ export function useReviewNotices(events: EventBus): void {
     if (!e.version_id) return;
     const byOperator = await ReviewClaim.exists({ story_id: e.story_id, decided_version_id: e.version_id });
     if (!byOperator) return;
-    const story = await Story.findOne({ story_id: e.story_id }).lean<{ story_name: string; fail_msg?: { msg?: string } | null }>();
-    const version = await StoryVersion.findOne({ version_id: e.version_id }).lean<StoryVersionRecord>();
+    const story = await storyById(e.story_id);
+    const version = await versionById(e.version_id);
     const passed = e.status === StoryStatus.Passed;
     const reasons = passed ? [] : reasonsOf(version?.review_result);
     await notify({
