@@ -17,7 +17,7 @@ import { notify } from '../notice';
 import { writeAudit } from '../staff';
 import { effectiveBanStatus } from '../../lib/ban';
 import { sequentialId } from '../../lib/keys';
-import { User, usersByUid } from '../users';
+import { User, userByUid, usersByUid } from '../users';
 import { Sanction, type SanctionRecord } from './sanction.model';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -134,7 +134,7 @@ export async function giveSanction(input: SanctionInput, operatorUid: string, no
     });
   }
   if (input.uid === operatorUid) throw new AppError(ErrorCode.IllegalOperation, 'You cannot sanction your own account');
-  const user = await User.findOne({ uid: input.uid }).lean<UserLike & { identity: string }>();
+  const user = await userByUid(input.uid);
   if (!user || user.identity !== UserIdentity.User) throw new AppError(ErrorCode.RecordNotFound, 'No such account');
   const at = new Date(now);
   const warning = input.kind === SanctionKind.Warning;
@@ -336,7 +336,7 @@ export async function searchUsers(q: string, now: number, count: number) {
 
 /** One account for the console: its standing, every sanction it had (newest first) and its stories. */
 export async function userDetail(uid: string, now: number) {
-  const user = await User.findOne({ uid }).lean<UserLike>();
+  const user = await userByUid(uid);
   if (!user) throw new AppError(ErrorCode.RecordNotFound, 'No such account');
   const sanctions = await Sanction.find({ uid }).sort({ created_at: -1, _id: -1 }).limit(100).lean<SanctionRecord[]>();
   const stories = await Story.find({ uid, deleted_at: null })

@@ -1,13 +1,12 @@
 import { AppealStatus, ErrorCode, NoticeKind, StoryStatus, type StoryAppeal, type StoryAppealState } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story, type StoryRecord } from '../stories';
-import { StoryVersion, type StoryVersionRecord } from '../stories';
+import { storyById, versionById, type StoryRecord } from '../stories';
 import { sequentialId } from '../../lib/keys';
 import { notify } from '../notice';
 import { AuditEntry, ReviewClaim } from '../staff';
 import { writeAudit } from '../staff';
 import { applyVerdict, resultFromReasons } from '../review';
-import { User, usersByUid } from '../users';
+import { userByUid, usersByUid } from '../users';
 import { reasonsOf } from '../review';
 import { presentUserRow } from './sanction.service';
 import { StoryAppealModel, type StoryAppealRecord } from './storyAppeal.model';
@@ -33,7 +32,7 @@ export function presentStoryAppeal(a: StoryAppealRecord): StoryAppeal {
 }
 
 async function ownStory(uid: string, storyId: string): Promise<StoryRecord> {
-  const story = await Story.findOne({ story_id: storyId, uid, deleted_at: null }).lean<StoryRecord>();
+  const story = await storyById(storyId, undefined, { uid, notDeleted: true });
   if (!story) throw new AppError(ErrorCode.RecordNotFound, 'No such story');
   return story;
 }
@@ -73,7 +72,7 @@ export async function appealStory(uid: string, storyId: string, text: string, no
   if (v && (await StoryAppealModel.exists({ story_id: storyId, version_id: v }))) {
     throw new AppError(ErrorCode.DuplicateOperation, 'This story has been appealed already', { data: { reason: 'appealed' } });
   }
-  const version = v ? await StoryVersion.findOne({ version_id: v }).lean<StoryVersionRecord>() : null;
+  const version = v ? await versionById(v) : null;
   const byOperator = !!version && REJECTED.includes(version.status) && !!(await ReviewClaim.exists({ story_id: storyId, decided_version_id: v }));
   if (!byOperator) {
     throw new AppError(ErrorCode.IllegalOperation, 'Only a story an operator rejected can be appealed', { data: { reason: 'not_rejected' } });
@@ -135,8 +134,8 @@ export async function decideStoryAppeal(
   const at = new Date(now);
   const approved = input.decision === 'Approved';
   if (approved) {
-    const story = await Story.findOne({ story_id: before.story_id, deleted_at: null }).lean<StoryRecord>();
-    const version = await StoryVersion.findOne({ version_id: before.version_id }).lean<StoryVersionRecord>();
+    const story = await storyById(before.story_id, undefined, { notDeleted: true });
+    const version = await versionById(before.version_id);
     const made =
       story && version && story.version_id === before.version_id && REJECTED.includes(story.status)
         ? await applyVerdict(
@@ -193,17 +192,17 @@ interface DecisionEntry {
  * 1050001.
  */
 export async function storyVersionView(storyId: string, versionId: string, now: number) {
-  const story = await Story.findOne({ story_id: storyId }).lean<StoryRecord & { deleted_at: Date | null; updated_at?: Date }>();
-  const version = story ? await StoryVersion.findOne({ version_id: versionId, story_id: storyId }).lean<StoryVersionRecord>() : null;
+  const story = await storyById(storyId);
+  const version = story ? await versionById(versionId, storyId) : null;
   if (!story || !version) throw new AppError(ErrorCode.RecordNotFound, 'No such story version');
   const [entry, appeal, owner] = await Promise.all([
     AuditEntry.findOne({ target_id: storyId, action: 'review.decide', 'after.version_id': versionId })
       .sort({ _id: -1 })
       .lean<DecisionEntry>(),
     StoryAppealModel.findOne({ story_id: storyId, version_id: versionId }).lean<StoryAppealRecord>(),
-    User.findOne({ uid: story.uid }).lean<Parameters<typeof presentUserRow>[0]>(),
+    userByUid(story.uid),
   ]);
-  const operator = entry ? await User.findOne({ uid: entry.operator_uid }, { nickname: 1 }).lean<{ nickname: string }>() : null;
+  const operator = entry ? await userByUid(entry.operator_uid, ['nickname']) : null;
   const deleted = story.deleted_at !== null;
   return {
     story_id: storyId,
