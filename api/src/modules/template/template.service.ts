@@ -18,13 +18,13 @@ import {
 } from 'shared-kit';
 import { storyCreateSchema } from 'shared-kit/schemas';
 import { AppError } from '../../lib/errors';
-import { ErrorCode, TemplateFieldType, UserIdentity, ValidationErrorType } from 'shared-kit';
+import { ErrorCode, TemplateFieldType, ValidationErrorType } from 'shared-kit';
 import { writeAudit } from '../staff';
 import { saveStory, type EditorDeps } from '../editor';
 import { liveStoryViews, Story } from '../stories';
 import { isKnownVid } from '../voice';
 import { newNumericId } from '../../lib/ids';
-import { User, usersByUid, type UserDoc } from '../users';
+import { accountNamed, usersByUid, type UserDoc } from '../users';
 import { appEditOnly, staleTemplate, templateForbidden, templateInvalid, templateNotExist } from './template.errors';
 import { Template, TemplateStory, TemplateWhiteList as WhiteList, type TemplateRecord, type TemplateStoryRecord } from './template.model';
 import { presentCard, presentDetail } from './template.presenter';
@@ -49,11 +49,8 @@ export async function whiteListOf(user: Caller): Promise<TemplateWhiteList> {
 }
 
 /** The account named by its uid or its User ID (any case); 1009 (record not found) when there is none. */
-async function whiteListAccount(who: string): Promise<{ uid: string; nickname: string; username?: string }> {
-  const u = await User.findOne(
-    { identity: UserIdentity.User, $or: [{ uid: who }, { username_key: who.toLowerCase() }] },
-    { uid: 1, nickname: 1, username: 1 },
-  ).lean<{ uid: string; nickname: string; username?: string }>();
+async function whiteListAccount(who: string): Promise<{ uid: string; nickname: string; username?: string | null }> {
+  const u = await accountNamed(who, ['uid', 'nickname', 'username']);
   if (!u) throw new AppError(ErrorCode.RecordNotFound, 'No such user');
   return u;
 }

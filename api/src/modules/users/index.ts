@@ -11,4 +11,4 @@ export { onUserDeleted, registerUserDeletionHook, statsOf, userStatsProviders, t
 export { IDENTITY_PROVIDERS, THEMES, User, type IdentityProvider, type UserDoc, type UserFields } from './user.model';
 export { maskPhone, presentSettings, presentUser, presentUserBrief } from './user.presenter';
 export { createGuest, createUser, findByUid, findOrCreateByIdentity, findOrCreateByPhone, isDuplicateKey } from './user.service';
-export { userByUid, userByUsername, userExists, usersByUid } from './users.read';
+export { accountNamed, userByUid, userByUsername, userExists, usersByUid } from './users.read';

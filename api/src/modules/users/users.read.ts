@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { UserIdentity } from 'shared-kit';
 import type { UserFields } from './user.fields';
 import { User } from './user.model';
 
@@ -50,4 +51,16 @@ export async function userByUsername<K extends keyof UserFields>(
 ): Promise<Pick<UserFields, K> | null> {
   const projection = Object.fromEntries(fields.map((f) => [f, 1]));
   return User.findOne({ username_key: username.toLowerCase() }, projection).lean<Pick<UserFields, K>>();
+}
+
+/**
+ * The signed-in account (identity User) named by its uid or its User ID (username, any case), with only the fields
+ * asked for, or null: how operators name an account in the console.
+ */
+export async function accountNamed<K extends keyof UserFields>(who: string, fields: readonly K[]): Promise<Pick<UserFields, K> | null> {
+  const projection = Object.fromEntries(fields.map((f) => [f, 1]));
+  return User.findOne(
+    { identity: UserIdentity.User, $or: [{ uid: who }, { username_key: who.toLowerCase() }] },
+    projection,
+  ).lean<Pick<UserFields, K>>();
 }
