@@ -3,7 +3,7 @@ import { ErrorCode, OpsPermission, UserIdentity, UserRole } from 'shared-kit';
 import { currentAccount } from '../../lib/auth';
 import type { Account, AppState } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { User } from '../users';
+import { accountNamed, User } from '../users';
 import { writeAudit } from './audit.service';
 
 export const OPS_PERMISSIONS = Object.values(OpsPermission);
@@ -34,7 +34,7 @@ export function requirePermission(permission: OpsPermission | null): Middleware<
 interface OperatorRow {
   uid: string;
   nickname: string;
-  username?: string;
+  username?: string | null;
   roles: string[];
   permissions?: string[];
 }
@@ -59,10 +59,7 @@ export async function listOperators() {
 
 /** The signed-in account named by its uid or its User ID (username, any case); 1020001 when there is none. */
 async function findAccount(who: string): Promise<OperatorRow> {
-  const u = await User.findOne(
-    { identity: UserIdentity.User, $or: [{ uid: who }, { username_key: who.toLowerCase() }] },
-    FIELDS,
-  ).lean<OperatorRow>();
+  const u = await accountNamed(who, ['uid', 'nickname', 'username', 'roles', 'permissions']);
   if (!u) throw new AppError(ErrorCode.UserNotExist);
   return u;
 }

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { ErrorCode, REACH_EXCLUDES, storyReach, type SettableOperationStatus, type VisibilityTag } from 'shared-kit';
 import { AppError } from '../../lib/errors';
-import { Story } from '../stories';
+import { Story, storyById } from '../stories';
 import { writeAudit } from './audit.service';
 
 /**
@@ -54,13 +54,7 @@ export async function operateStory(input: OperateInput, operatorUid: string, now
   if (input.op_status === undefined && input.visibility === undefined) {
     throw new AppError(ErrorCode.InvalidParam, 'Give an operation status or a visibility tag', { data: { field: 'op_status' } });
   }
-  const story = await Story.findOne({ story_id: input.story_id, deleted_at: null }, { story_id: 1, uid: 1, op_status: 1, visibility: 1, story_name: 1 }).lean<{
-    story_id: string;
-    uid: string;
-    story_name: string;
-    op_status?: string | null;
-    visibility?: string | null;
-  }>();
+  const story = await storyById(input.story_id, ['story_id', 'uid', 'op_status', 'visibility', 'story_name'], { notDeleted: true });
   if (!story) throw new AppError(ErrorCode.RecordNotFound, 'No such story');
   const update = operationUpdate(story, input);
   await Story.updateOne({ story_id: story.story_id }, { $set: update.$set, ...(Object.keys(update.$unset).length ? { $unset: update.$unset } : {}) }, { timestamps: false });
