@@ -11,8 +11,7 @@ import {
 import { storyContentSchema } from 'shared-kit/schemas';
 import { AppError, paramError } from '../../lib/errors';
 import { contentOf } from '../editor';
-import { Story, type StoryRecord } from '../stories';
-import { StoryVersion, type StoryVersionRecord } from '../stories';
+import { storyById, versionById } from '../stories';
 import { noStory, notOwner, storyDeleted } from '../stories';
 import { offlineImages } from '../../ai/images.offline';
 import { offlinePortraitSvg } from '../../ai/portrait.offline';
@@ -114,14 +113,14 @@ export interface ExportedFile {
  * story whose creator allows others to use its characters and that operators leave open to others (taken down: 2001).
  */
 export async function exportableContent(uid: string | null, storyId: string): Promise<StoryContent> {
-  const story = await Story.findOne({ story_id: storyId }).lean<StoryRecord>();
+  const story = await storyById(storyId);
   if (!story) throw noStory();
   if (story.deleted_at) throw storyDeleted();
   if (uid !== null && story.uid === uid) return contentOf(story);
   const reach = storyReach(story.op_status, story.visibility);
   if (reach.removed) throw storyDeleted();
   if (!story.live_version_id || !reach.open || !story.permission.character_use) throw notOwner();
-  const version = await StoryVersion.findOne({ version_id: story.live_version_id }).lean<StoryVersionRecord>();
+  const version = await versionById(story.live_version_id);
   if (!version) throw notOwner();
   return contentOf(version.content);
 }
