@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode, PlayStatus, ShareType, StoryGenType, type ShareCreateRequest, type ShareInfo } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import type { UiLanguage } from '../../lib/language';
-import { Story } from '../stories';
+import { storyById } from '../stories';
 import { liveStoryView, type LiveStoryView } from '../stories';
 import { refuseIfBlocked } from '../users';
 import { Play } from '../play';
@@ -100,7 +100,7 @@ export async function createShare(uid: string, input: { share_type: WebShareType
     if (play.status !== PlayStatus.Ending) throw new AppError(ErrorCode.BusinessError, 'The play has not ended', { data: { reason: 'not_ended' } });
     playId = input.play_id;
   } else if (input.share_type === ShareType.Bot) {
-    const s = await Story.findOne({ story_id: story.story_id }, { story_gen_type: 1 }).lean<{ story_gen_type: string }>();
+    const s = await storyById(story.story_id, ['story_gen_type']);
     if (s?.story_gen_type !== StoryGenType.SingleBot) throw new AppError(ErrorCode.ClientParamError, 'share_type: this story is not a bot');
   }
   const subject_key = [uid, input.share_type, story.story_id, playId].join('|');
