@@ -15,7 +15,7 @@ import type { ModerationProvider } from '../../ai';
 import { AppError } from '../../lib/errors';
 import { isImageStyle } from '../config';
 import { Story, type StoryRecord } from '../stories';
-import { ownStory } from '../stories';
+import { countStories, ownStory, storyById } from '../stories';
 import { staleVersion } from '../stories';
 import { newNumericId } from '../../lib/ids';
 import { isTerminal, Plan, type PlanRecord } from './plan.model';
@@ -83,7 +83,7 @@ export async function startBrainstorm(uid: string, input: StoryCreateRequest, de
     throw staleVersion(existing.version_id);
   }
   if (!existing) {
-    const count = await Story.countDocuments({ uid, deleted_at: null });
+    const count = await countStories(uid);
     if (count >= deps.storyCountLimit) {
       throw new AppError(ErrorCode.NoStoryQuota, 'Unable to create a new creation: delete drafts or past projects', {
         data: { count, max: deps.storyCountLimit },
@@ -231,7 +231,7 @@ export async function planDetail(uid: string, q: { plan_id?: string; story_id?: 
 export async function listPlans(uid: string, storyId: string | undefined, now: number) {
   const filter: Record<string, unknown> = { uid };
   if (storyId) {
-    const story = await Story.findOne({ story_id: storyId }, { uid: 1 }).lean<{ uid: string }>();
+    const story = await storyById(storyId, ['uid']);
     if (!story) throw new AppError(ErrorCode.NoStory, 'This story does not exist');
     if (story.uid !== uid) throw new AppError(ErrorCode.UserStoryInfoPermission, 'No permission to access this content');
     filter.story_id = storyId;
