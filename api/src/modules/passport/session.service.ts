@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, UserStatus } from 'shared-kit';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { User, type UserDoc, type UserFields } from '../users';
+import { User, userByUid, type UserDoc, type UserFields } from '../users';
 import { isLoginBanned } from '../../lib/ban';
 import { clearSessionCookie, setSessionCookie, SESSION_COOKIE, tokenFromCookieHeader } from './cookie';
 import type { AccountsRuntime } from './runtime';
@@ -81,7 +81,7 @@ export async function resolveToken(token: string | undefined, now: number): Prom
     if (cached && sameRevision(cached.session, session)) {
       user = cached.user;
     } else {
-      user = await User.findOne({ uid: session.uid }).lean<LeanUser>();
+      user = await userByUid(session.uid);
       if (!user) {
         await Session.deleteOne({ _id: session._id });
         return null;

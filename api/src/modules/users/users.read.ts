@@ -23,7 +23,11 @@ export async function usersByUid<K extends keyof UserFields>(
  * One account by uid in one query: the whole record, or only the fields asked for (nothing else comes back). With
  * `identity`, only an account of that identity. Null when there is none.
  */
-export function userByUid(uid: string, fields?: undefined, lookup?: { identity?: string }): Promise<UserFields | null>;
+export function userByUid(
+  uid: string,
+  fields?: undefined,
+  lookup?: { identity?: string },
+): Promise<(UserFields & { _id: mongoose.Types.ObjectId }) | null>;
 export function userByUid<K extends keyof UserFields>(
   uid: string,
   fields: readonly K[],
