@@ -3,7 +3,7 @@ import { ErrorCode, NoticeKind } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { creatorLiveStoryViews } from '../stories';
 import { notify } from '../notice';
-import { User } from '../users';
+import { userByUid, userExists } from '../users';
 import { isDuplicateKey } from '../users';
 import { Follow, type FollowRecord } from './follow.model';
 import { newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
@@ -16,7 +16,7 @@ async function followerCount(uid: string): Promise<number> {
 }
 
 async function requirePerson(uid: string): Promise<void> {
-  if (!(await User.exists({ uid }))) throw new AppError(ErrorCode.UserNotExist);
+  if (!(await userExists(uid))) throw new AppError(ErrorCode.UserNotExist);
 }
 
 /**
@@ -104,7 +104,7 @@ const AUTHOR_STORIES = 50;
  * with `blocked: true` and no stories.
  */
 export async function authorDetail(viewerUid: string, uid: string) {
-  const user = await User.findOne({ uid }, { uid: 1, nickname: 1, username: 1, avatar: 1 }).lean();
+  const user = await userByUid(uid, ['uid', 'nickname', 'username', 'avatar']);
   if (!user) throw new AppError(ErrorCode.UserNotExist);
   const blocked = viewerUid && viewerUid !== uid ? (await blockedAround(viewerUid)).has(uid) : false;
   const [stats, following, stories] = await Promise.all([
