@@ -1,14 +1,13 @@
 import { ErrorCode } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { severFollows } from '../community';
-import { Block, isDuplicateKey, presentUserBrief, User, usersByUid, type UserDoc } from '../users';
+import { Block, isDuplicateKey, presentUserBrief, userExists, usersByUid, type UserDoc } from '../users';
 
 const DEFAULT_PAGE = 20;
 
 export async function blockUser(user: UserDoc, targetUid: string) {
   if (targetUid === user.uid) throw new AppError(ErrorCode.CannotBlockSelf);
-  const target = await User.exists({ uid: targetUid });
-  if (!target) throw new AppError(ErrorCode.UserNotExist);
+  if (!(await userExists(targetUid))) throw new AppError(ErrorCode.UserNotExist);
   try {
     await Block.create({ uid: user.uid, blocked_uid: targetUid });
   } catch (err) {

@@ -1,7 +1,7 @@
 import { ErrorCode, LIMITS } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { statsOf } from '../users';
-import { User, type UserDoc } from '../users';
+import { userByUsername, type UserDoc } from '../users';
 import { presentUser } from '../users';
 import type { ACCOUNT_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
@@ -69,7 +69,7 @@ function checkAvatar(raw: string): string {
 export async function checkUserName(name: string, self: UserDoc | null) {
   const problem = usernameProblem(name);
   if (problem) return { available: false, reason: problem, message: USERNAME_MESSAGES[problem] };
-  const owner = await User.findOne({ username_key: name.toLowerCase() }, { uid: 1 });
+  const owner = await userByUsername(name, ['uid']);
   if (owner && owner.uid !== self?.uid) return { available: false, reason: 'taken', message: 'Username taken' };
   return { available: true };
 }
