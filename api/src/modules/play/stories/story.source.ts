@@ -1,8 +1,7 @@
 import mongoose from 'mongoose';
 import { ErrorCode, NodeType, StoryGenType, StoryStatus, storyReach, type StoryContent } from 'shared-kit';
 import { AppError } from '../../../lib/errors';
-import { Story, type StoryRecord } from '../../stories';
-import { StoryVersion, type StoryVersionRecord } from '../../stories';
+import { Story, storyById, versionById, type StoryRecord } from '../../stories';
 import { FEED_SORT, reachFilter } from '../../staff';
 
 /*
@@ -46,7 +45,7 @@ function remember(story: PlayableStory): PlayableStory {
 }
 
 async function liveStory(storyId: string): Promise<StoryRecord> {
-  const story = await Story.findOne({ story_id: storyId }).lean<StoryRecord>();
+  const story = await storyById(storyId);
   if (!story) throw new AppError(ErrorCode.NoStory, 'No such story');
   if (story.deleted_at || story.status === StoryStatus.Deleted) throw new AppError(ErrorCode.StoryDeleted);
   return story;
@@ -85,7 +84,7 @@ export async function publishedStory(storyId: string, versionId?: string, viewer
 async function passedVersion(storyId: string, id: string): Promise<PlayableStory> {
   const cached = versionCache.get(id);
   if (cached && cached.story_id === storyId) return remember(cached);
-  const version = await StoryVersion.findOne({ version_id: id, story_id: storyId }).lean<StoryVersionRecord>();
+  const version = await versionById(id, storyId);
   if (!version || version.status !== StoryStatus.Passed) throw new AppError(ErrorCode.PlayableVersionMissing);
   return remember({ story_id: storyId, version_id: id, uid: version.uid, content: playableContent(version.content), is_draft: false });
 }
@@ -94,7 +93,7 @@ async function passedVersion(storyId: string, id: string): Promise<PlayableStory
 export async function versionForPlay(storyId: string, versionId: string): Promise<PlayableStory> {
   const cached = versionCache.get(versionId);
   if (cached) return cached;
-  const version = await StoryVersion.findOne({ version_id: versionId, story_id: storyId }).lean<StoryVersionRecord>();
+  const version = await versionById(versionId, storyId);
   if (!version) throw new AppError(ErrorCode.PlayableVersionMissing);
   return remember({ story_id: storyId, version_id: versionId, uid: version.uid, content: playableContent(version.content), is_draft: false });
 }
