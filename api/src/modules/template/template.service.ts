@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors';
 import { ErrorCode, TemplateFieldType, ValidationErrorType } from 'shared-kit';
 import { writeAudit } from '../staff';
 import { saveStory, type EditorDeps } from '../editor';
-import { liveStoryViews, Story } from '../stories';
+import { liveStoryViews, storiesById } from '../stories';
 import { isKnownVid } from '../voice';
 import { newNumericId } from '../../lib/ids';
 import { accountNamed, usersByUid, type UserDoc } from '../users';
@@ -278,9 +278,7 @@ export async function getImages(user: Caller, templateId: string) {
  * now; another creator's by its live (reviewed) version, or, before one passed review, with no name and as a Draft.
  */
 async function storiesAsSeenBy(user: Caller, ids: string[]): Promise<Map<string, { story_id: string; story_name: string; uid: string; status: number }>> {
-  const rows = await Story.find({ story_id: mongoose.trusted({ $in: ids }) }, { story_id: 1, story_name: 1, uid: 1, status: 1 }).lean<
-    Array<{ story_id: string; story_name: string; uid: string; status: number }>
-  >();
+  const rows = [...(await storiesById(ids, ['story_name', 'uid', 'status'])).values()];
   const seesWorkingCopy = (r: { uid: string }) => r.uid === user.uid || isOperator(user);
   const live = await liveStoryViews(rows.filter((r) => !seesWorkingCopy(r)).map((r) => r.story_id));
   return new Map(
