@@ -1,6 +1,6 @@
 import { ErrorCode } from 'shared-kit';
-import { call, postJson, signInByPhone, startTestApi, type TestApi } from './helpers';
-import { ADULT, nextPhone, publishStory, readStream, type Dlg, type Sent, type Started } from './support/playStories';
+import { call, postJson, signInByPhone } from './helpers';
+import { ADULT, nextPhone, usePlayStory, readStream, type Dlg, type Sent, type Started } from './support/playStories';
 
 /*
  * `POST /api/dev/play_history` (outside production only): grows one's own play by many finished turns at once, for
@@ -13,21 +13,12 @@ interface Page {
   last_seq: number;
 }
 
-let api: TestApi;
-let storyId: string;
-
-beforeAll(async () => {
-  api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '0' } });
-  ({ storyId } = await publishStory(api.baseUrl));
-}, 60_000);
-afterAll(async () => {
-  await api.stop();
-});
+const ctx = usePlayStory();
 
 describe('the development play history', () => {
   it('adds finished turns to the caller’s own play, which then pages back and takes the next turn', async () => {
-    const player = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
-    const started = await player.post<Started>('/api/tyler/story/start_play', { story_id: storyId, is_new_play: true });
+    const player = await signInByPhone(ctx.api.baseUrl, nextPhone(), ADULT);
+    const started = await player.post<Started>('/api/tyler/story/start_play', { story_id: ctx.storyId, is_new_play: true });
     const playId = started.body.data!.play_info.play_id;
     const opening = started.body.data!.dialogues.length;
 
@@ -66,15 +57,15 @@ describe('the development play history', () => {
   }, 60_000);
 
   it('refuses another player’s play, a visitor and bad input', async () => {
-    const owner = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
-    const started = await owner.post<Started>('/api/tyler/story/start_play', { story_id: storyId, is_new_play: true });
+    const owner = await signInByPhone(ctx.api.baseUrl, nextPhone(), ADULT);
+    const started = await owner.post<Started>('/api/tyler/story/start_play', { story_id: ctx.storyId, is_new_play: true });
     const playId = started.body.data!.play_info.play_id;
 
-    const other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const other = await signInByPhone(ctx.api.baseUrl, nextPhone(), ADULT);
     const theirs = await other.post('/api/dev/play_history', { play_id: playId, turns: 5 });
     expect(theirs.body.status_code).toBe(ErrorCode.RecordNotFound);
 
-    const visitor = await call(api.baseUrl, '/api/dev/play_history', postJson({ play_id: playId, turns: 5 }));
+    const visitor = await call(ctx.api.baseUrl, '/api/dev/play_history', postJson({ play_id: playId, turns: 5 }));
     expect(visitor.body.status_code).toBe(ErrorCode.NeedLogin);
 
     for (const bad of [{ play_id: playId, turns: 0 }, { play_id: playId, turns: 5001 }, { play_id: 'x', turns: 5 }, { turns: 5 }]) {

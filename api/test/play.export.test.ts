@@ -1,6 +1,6 @@
 import { ErrorCode } from 'shared-kit';
-import { call, signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
-import { ADULT, nextPhone, publishStory, readStream, type Sent, type Started } from './support/playStories';
+import { call, signInByPhone, type CookieClient } from './helpers';
+import { ADULT, nextPhone, usePlayStory, readStream, type Sent, type Started } from './support/playStories';
 
 /*
  * `GET /api/tyler/play/export` (ours): the caller's play as SillyTavern's chat JSONL (SillyTavern, Agnai and RisuAI
@@ -23,29 +23,20 @@ interface StMessage {
   swipe_id: number;
 }
 
-let api: TestApi;
-let storyId: string;
-
-beforeAll(async () => {
-  api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '0' } });
-  ({ storyId } = await publishStory(api.baseUrl));
-}, 60_000);
-afterAll(async () => {
-  await api.stop();
-});
+const ctx = usePlayStory();
 
 /** The raw file: status, headers and text, with the client's cookies. */
 async function download(client: CookieClient | null, query: string) {
   const headers: Record<string, string> = {};
   if (client && client.cookies.size > 0) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${api.baseUrl}/api/tyler/play/export?${query}`, { headers });
+  const res = await fetch(`${ctx.api.baseUrl}/api/tyler/play/export?${query}`, { headers });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
 /** A play of one turn played through message/send, then `grown` more turns added by the development route. */
 async function playedPlay(grown: number): Promise<{ player: CookieClient; playId: string; said: string }> {
-  const player = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
-  const started = await player.post<Started>('/api/tyler/story/start_play', { story_id: storyId, is_new_play: true });
+  const player = await signInByPhone(ctx.api.baseUrl, nextPhone(), ADULT);
+  const started = await player.post<Started>('/api/tyler/story/start_play', { story_id: ctx.storyId, is_new_play: true });
   const playId = started.body.data!.play_info.play_id;
   const said = 'Is the lamp lit tonight?';
   const sent = await player.post<Sent>('/api/tyler/message/send', { play_id: playId, message: said });
@@ -105,11 +96,11 @@ describe('exporting a play', () => {
 
   it('refuses another player’s play (1050001), a visitor, and bad parameters (1009 naming the field)', async () => {
     const { playId } = await playedPlay(1);
-    const other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const other = await signInByPhone(ctx.api.baseUrl, nextPhone(), ADULT);
     const theirs = await other.call(`/api/tyler/play/export?play_id=${playId}&format=jsonl`);
     expect(theirs.body.status_code).toBe(ErrorCode.RecordNotFound);
 
-    const visitor = await call(api.baseUrl, `/api/tyler/play/export?play_id=${playId}&format=jsonl`);
+    const visitor = await call(ctx.api.baseUrl, `/api/tyler/play/export?play_id=${playId}&format=jsonl`);
     expect(visitor.body.status_code).toBe(ErrorCode.NeedLogin);
 
     for (const [query, field] of [

@@ -1,5 +1,5 @@
 import { ADULT, save, storyPayload } from '../editor.support';
-import { signInByPhone, type CookieClient } from '../helpers';
+import { signInByPhone, startTestApi, type CookieClient, type TestApi } from '../helpers';
 
 export { ADULT };
 
@@ -185,4 +185,26 @@ export async function retryReply(
   const replyId = retry.body.data!.reply_dialogue_ids[0]!;
   const again = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}`);
   return { replyId, text: textOf(again.events, replyId) };
+}
+
+export interface PlayStory {
+  api: TestApi;
+  /** A published story to play. */
+  storyId: string;
+}
+
+/**
+ * Starts an api before a file's tests with one published story, and stops it after them. The fields are set once the
+ * tests run: read them inside a test or a hook.
+ */
+export function usePlayStory(): PlayStory {
+  const ctx = {} as PlayStory;
+  beforeAll(async () => {
+    ctx.api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '0' } });
+    ({ storyId: ctx.storyId } = await publishStory(ctx.api.baseUrl));
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.api?.stop();
+  });
+  return ctx;
 }
