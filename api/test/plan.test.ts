@@ -129,6 +129,8 @@ describe('brainstorm plans, offline storyteller', () => {
 
       const plan = await waitForPlan(alice, plan_generate.plan_id, finished);
       expect(plan.status).toBe(PlanStatus.Success);
+      // The last push is sent as the plan is saved, so it may arrive just after the poll that saw the plan finished.
+      await socket.waitForPush((p) => p.push_type === 'Plan' && (p.plan_push_msg as { status: number }).status === PlanStatus.Success);
       const pushes = socket.pushes.filter((p) => p.push_type === 'Plan').map((p) => p.plan_push_msg as { status: number; percent: number });
       expect(pushes.length).toBeGreaterThan(5);
       const percents = pushes.map((p) => p.percent);
