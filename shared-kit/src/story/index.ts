@@ -22,3 +22,4 @@ export * from './review';
 export type { GeneratedStory } from './generated';
 export * from './reach';
 export * from './issues';
+export * from './graph';

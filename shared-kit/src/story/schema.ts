@@ -14,6 +14,8 @@ import {
   STORY_SHORT_TEXT_CAP,
   STORY_TEXT_CAP,
 } from './constants';
+import { itemId } from './ids';
+import { nodeGraphFields, storyGraphFields } from './graph/schema';
 
 /**
  * The story payload of `POST /api/editor/story/create` and `check_create` (spec sections 3 and 7), as zod schemas
@@ -25,12 +27,7 @@ import {
  * Strings are never coerced: an operator object such as `{"$ne": null}` where a string belongs fails here.
  */
 
-/** Client-made ids for characters and plots; the same alphabet the mention placeholders accept. */
-export const itemId = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -');
+export { itemId } from './ids';
 
 /** Story and version ids are numeric strings; "0" (or absent) means a new story. */
 export const storyIdString = z
@@ -104,6 +101,7 @@ export const nodeSchema = z.object({
   background_url: imageUrl.default(''),
   bgm_info: bgmInfoSchema.nullable().default(null),
   image_generate_style: imageStyleRefSchema.nullable().default(null),
+  ...nodeGraphFields,
 });
 export type StoryNode = z.output<typeof nodeSchema>;
 
@@ -170,6 +168,8 @@ export const storyContentSchema = z.object({
   voice_over_dubbing: dubbingSchema.default({ dubbing: '', language: '' }),
   /** The story's or bot's world info; absent when it has none. */
   lorebook: lorebookSchema.optional(),
+  /** A branching story's edges and variables (graph/schema); absent on a story of chapters in a line. */
+  ...storyGraphFields,
 });
 export type StoryContent = z.output<typeof storyContentSchema>;
 export type StoryContentInput = z.input<typeof storyContentSchema>;

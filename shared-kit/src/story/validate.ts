@@ -1,11 +1,13 @@
 import { LIMITS } from '../constants';
-import { CharacterType, StoryGenType, ValidationErrorType } from '../enums';
+import { CharacterType, NodeType, StoryGenType, ValidationErrorType } from '../enums';
 import { displayLength, hasDeletedMention, stripSpacesAroundMentions, type MentionNames } from '../mentions';
 import { checkCharacterName, isNoneStyleEnding } from '../validation';
 import { NO_FORBIDDEN_WORDS, type ForbiddenWords } from './forbidden';
 import { VOICE_OVER_SPEAKER } from './constants';
 import { issueEnglish, type IssueCode, type IssueValues } from './issues';
 import type { StoryContent } from './schema';
+import { isContentNode, isGraphStory } from './graph/read';
+import { validateGraph } from './graph/validate';
 
 /**
  * The story rules of spec section 5, each written once, as pure functions over the story content. The editor runs
@@ -28,6 +30,8 @@ export interface StoryIssue {
   /** The shared rule's code, which a client says in its own words; none for a reviewer's own reason. */
   code?: IssueCode;
   values?: IssueValues;
+  /** A graph problem's node (graph/validate). */
+  node_id?: string;
 }
 
 export type StoryCheckMode = 'draft' | 'publish';
@@ -131,6 +135,15 @@ class Checker {
     }
   }
 
+  /** Issues found by another rule set (the graph's), kept one per path like the rest. */
+  merge(issues: readonly StoryIssue[]): void {
+    for (const issue of issues) {
+      if (this.seen.has(issue.path)) continue;
+      this.seen.add(issue.path);
+      this.issues.push(issue);
+    }
+  }
+
   noForbiddenWord(path: string, value: string): void {
     const word = this.forbidden.find(value);
     if (word !== null)
@@ -184,13 +197,23 @@ function checkPrologue(story: StoryContent, c: Checker): void {
 
 function checkPlots(story: StoryContent, c: Checker): void {
   const nodes = story.nodes;
-  if (nodes.length > LIMITS.maxPlots) {
-    c.add('nodes', ValidationErrorType.Limit, 'atMostPlots', { max: LIMITS.maxPlots });
-  }
+  const graph = isGraphStory(story);
+  // A Folder only groups nodes in the editor: it is not a plot.
+  const plots = graph ? nodes.filter((n) => n.node_type !== NodeType.Folder).length : nodes.length;
+  if (plots > LIMITS.maxPlots) c.add('nodes', ValidationErrorType.Limit, 'atMostPlots', { max: LIMITS.maxPlots });
   if (nodes.length === 0) c.required('nodes', '', 'addPlot');
+  // A graph's structure is checked on publish (drafts save as they are), each problem on its node.
+  if (graph && c.options.mode === 'publish') c.merge(validateGraph(story, { mode: 'publish' }));
   nodes.forEach((node, i) => {
     const base = `nodes.${i}`;
-    const last = i === nodes.length - 1;
+    // In a graph every scene has an objective leading on (its edge); an ending or a choice has none to require.
+    if (graph && !isContentNode(node)) {
+      c.limit(`${base}.name`, node.name, LIMITS.plotTitle);
+      c.limit(`${base}.content`, node.content, LIMITS.plotContent);
+      c.noDeletedCharacter(`${base}.content`, node.content);
+      return;
+    }
+    const last = !graph && i === nodes.length - 1;
     const ending = node.ending_content;
 
     c.limit(`${base}.name`, node.name, LIMITS.plotTitle);
@@ -203,6 +226,7 @@ function checkPlots(story: StoryContent, c: Checker): void {
     c.noDeletedCharacter(`${base}.content`, node.content);
 
     if (last) c.required(`${base}.ending_content`, ending, 'lastEnding');
+    else if (graph) c.required(`${base}.ending_content`, ending, 'objectiveRequired');
     c.limit(`${base}.ending_content`, ending, LIMITS.plotEnding);
     if (!isBlank(ending) && isNoneStyleEnding(ending)) {
       c.add(`${base}.ending_content`, ValidationErrorType.CheckFailed, 'endingNone');
