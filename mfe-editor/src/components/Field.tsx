@@ -1,15 +1,30 @@
-import { type JSX, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type JSX, type ReactNode } from 'react';
 import { charLength, displayLength, type StoryIssue } from 'shared-kit';
 import { TextArea, TextField as KitTextField, cx } from 'ui-kit';
 import { issueMessage } from '../i18n';
 import { errorDomId, fieldDomId } from '../stores/editor/fields';
-import { selectError } from '../stores/editor/selectors';
+import type { FieldErrors } from '../stores/editor/fields';
 import { useEditorStore } from '../stores/editor/store';
 import { withFieldNames, type EditorNames } from './mentionDom';
 
-/** The field's error, subscribed by key: only this field re-renders when it appears or clears. */
+/**
+ * The errors of a long list's fields, given once by the list (one store subscription for the list instead of one per
+ * field: every subscription runs on every keystroke, and a story has up to 100 chapters of several fields each).
+ */
+export const FieldErrorsScope = createContext<FieldErrors | null>(null);
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The field's error: from the list's scope when inside one, otherwise subscribed by key, so only this field
+ * re-renders when it appears or clears.
+ */
 export function useFieldError(key: string): StoryIssue | undefined {
-  return useEditorStore(selectError(key));
+  const scoped = useContext(FieldErrorsScope);
+  const own = useSyncExternalStore(scoped ? noSubscription : useEditorStore.subscribe, () =>
+    scoped ? undefined : useEditorStore.getState().errors[key],
+  );
+  return scoped ? scoped[key] : own;
 }
 
 export function counterDomId(key: string): string {

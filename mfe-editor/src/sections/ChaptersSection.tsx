@@ -1,7 +1,8 @@
 import { memo, useCallback, type JSX } from 'react';
 import { LIMITS, type StoryNode } from 'shared-kit';
 import { Button, Card, Checkbox, Select } from 'ui-kit';
-import { FieldError, fieldA11y, useFieldError } from '../components/Field';
+import { FieldError, FieldErrorsScope, fieldA11y, useFieldError } from '../components/Field';
+import type { EditorNames } from '../components/mentionDom';
 import { StoryTextField } from '../components/StoryTextField';
 import { ImagePicker } from '../components/ImagePicker';
 import { MentionField } from '../components/MentionField';
@@ -9,7 +10,7 @@ import { useEditorT } from '../i18n';
 import { selectBgms } from '../stores/mediaOptions/selectors';
 import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { fieldDomId, nodeKey } from '../stores/editor/fields';
-import { selectNode, selectNodeIds } from '../stores/editor/selectors';
+import { selectErrors, selectNodes } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import { useNames } from './useNames';
 
@@ -37,20 +38,13 @@ function MusicSelect({ id, value, onChange }: { id: string; value: string; onCha
   );
 }
 
-/** One field of one chapter: a component subscribed to it re-renders when that field changes, and nothing else does. */
-function useNodeField<K extends keyof StoryNode>(id: string, field: K): StoryNode[K] | undefined {
-  return useEditorStore((s) => selectNode(id)(s)?.[field]);
-}
-
-/** The chapter's setter for one field, stable across renders (so memoised fields skip a re-render). */
+/** The chapter's setter for one field, stable across renders (so memoised fields skip a re-render); no subscription. */
 function useNodeSetter<K extends keyof StoryNode>(id: string, field: K): (value: StoryNode[K]) => void {
-  const update = useEditorStore((s) => s.updateNode);
-  return useCallback((value: StoryNode[K]) => update(id, { [field]: value }), [update, id, field]);
+  return useCallback((value: StoryNode[K]) => useEditorStore.getState().updateNode(id, { [field]: value }), [id, field]);
 }
 
-const ChapterTitle = memo(function ChapterTitle({ id, chapter }: { id: string; chapter: string }): JSX.Element {
+const ChapterTitle = memo(function ChapterTitle({ id, chapter, value }: { id: string; chapter: string; value: string }): JSX.Element {
   const { t } = useEditorT();
-  const value = useNodeField(id, 'name') ?? '';
   const set = useNodeSetter(id, 'name');
   return (
     <StoryTextField
@@ -67,26 +61,27 @@ const ChapterTitle = memo(function ChapterTitle({ id, chapter }: { id: string; c
 const ChapterText = memo(function ChapterText({
   id,
   field,
+  value,
+  names,
   label,
   max,
   placeholder,
 }: {
   id: string;
   field: 'content' | 'ending_content';
+  value: string;
+  names: EditorNames;
   label: string;
   max: number;
   placeholder?: string;
 }): JSX.Element {
-  const names = useNames();
-  const value = useNodeField(id, field) ?? '';
   const set = useNodeSetter(id, field);
   return <MentionField fkey={nodeKey(id, field)} label={label} value={value} max={max} names={names} placeholder={placeholder} onChange={set} />;
 });
 
-const EndingVisible = memo(function EndingVisible({ id }: { id: string }): JSX.Element {
+const EndingVisible = memo(function EndingVisible({ id, checked }: { id: string; checked: boolean }): JSX.Element {
   const { t } = useEditorT();
   const key = nodeKey(id, 'end_visible');
-  const checked = useNodeField(id, 'end_visible') ?? false;
   const set = useNodeSetter(id, 'end_visible');
   const error = useFieldError(key);
   const a11y = fieldA11y(key, error, false);
@@ -105,56 +100,64 @@ const EndingVisible = memo(function EndingVisible({ id }: { id: string }): JSX.E
   );
 });
 
-const ChapterBackground = memo(function ChapterBackground({ id, chapter }: { id: string; chapter: string }): JSX.Element {
+const ChapterBackground = memo(function ChapterBackground({ id, chapter, value }: { id: string; chapter: string; value: string }): JSX.Element {
   const { t } = useEditorT();
-  const value = useNodeField(id, 'background_url') ?? '';
   const set = useNodeSetter(id, 'background_url');
   return <ImagePicker fkey={nodeKey(id, 'background_url')} label={t('fields.chapterBackground', { chapter })} use="background" value={value} onChange={set} />;
 });
 
-const ChapterMusic = memo(function ChapterMusic({ id }: { id: string }): JSX.Element {
-  const vid = useEditorStore((s) => selectNode(id)(s)?.bgm_info?.vid ?? '');
+const ChapterMusic = memo(function ChapterMusic({ id, vid }: { id: string; vid: string }): JSX.Element {
   const set = useNodeSetter(id, 'bgm_info');
   return <MusicSelect id={id} value={vid} onChange={(v, style) => set(v ? { vid: v, music_style: style } : null)} />;
 });
 
 /**
- * A chapter: its parts subscribe to their own fields, so typing in one re-renders that field alone (a story has up
- * to 100 chapters of 3,000 characters; a keystroke must stay within a frame).
+ * A chapter, given its node: only the card whose node changed re-renders, and within it only the field whose value
+ * changed (a story has up to 100 chapters of 3,000 characters; a keystroke must stay within a frame). The section
+ * holds the one store subscription for all of them: every subscription runs on every keystroke.
  */
-const ChapterCard = memo(function ChapterCard({ id, index, last }: { id: string; index: number; last: boolean }): JSX.Element | null {
+const ChapterCard = memo(function ChapterCard({
+  node,
+  names,
+  index,
+  last,
+}: {
+  node: StoryNode;
+  names: EditorNames;
+  index: number;
+  last: boolean;
+}): JSX.Element {
   const { t } = useEditorT();
-  const exists = useEditorStore((s) => selectNode(id)(s) !== undefined);
-  const add = useEditorStore((s) => s.addNode);
-  const remove = useEditorStore((s) => s.removeNode);
-  if (!exists) return null;
+  const id = node.node_id;
   const label = t('common.chapterN', { n: index + 1 });
   return (
     <Card as="article" className="editor-card" aria-label={label}>
       <header className="editor-card__head">
         <h3>{label}</h3>
         <div className="ui-row">
-          <Button variant="ghost" size="sm" onClick={() => add(id)}>
+          <Button variant="ghost" size="sm" onClick={() => useEditorStore.getState().addNode(id)}>
             {t('sections.addChapterBefore', { chapter: label })}
           </Button>
-          <Button variant="ghost" size="sm" className="editor-danger-text" onClick={() => remove(id)}>
+          <Button variant="ghost" size="sm" className="editor-danger-text" onClick={() => useEditorStore.getState().removeNode(id)}>
             {t('sections.remove', { name: label })}
           </Button>
         </div>
       </header>
-      <ChapterTitle id={id} chapter={label} />
-      <ChapterText id={id} field="content" label={t('fields.chapterContent', { chapter: label })} max={LIMITS.plotContent} />
+      <ChapterTitle id={id} chapter={label} value={node.name} />
+      <ChapterText id={id} field="content" value={node.content} names={names} label={t('fields.chapterContent', { chapter: label })} max={LIMITS.plotContent} />
       <ChapterText
         id={id}
         field="ending_content"
+        value={node.ending_content}
+        names={names}
         label={t('fields.chapterEnding', { chapter: label })}
         max={LIMITS.plotEnding}
         placeholder={last ? t('fields.endingPlaceholderLast') : t('fields.endingPlaceholder')}
       />
-      <EndingVisible id={id} />
+      <EndingVisible id={id} checked={node.end_visible} />
       <div className="editor-grid">
-        <ChapterBackground id={id} chapter={label} />
-        <ChapterMusic id={id} />
+        <ChapterBackground id={id} chapter={label} value={node.background_url} />
+        <ChapterMusic id={id} vid={node.bgm_info?.vid ?? ''} />
       </div>
     </Card>
   );
@@ -162,21 +165,23 @@ const ChapterCard = memo(function ChapterCard({ id, index, last }: { id: string;
 
 export function ChaptersSection(): JSX.Element {
   const { t } = useEditorT();
-  const ids = useEditorStore(selectNodeIds);
-  const add = useEditorStore((s) => s.addNode);
-  const list = ids ? ids.split(' ') : [];
-  const error = useFieldError('nodes');
+  const nodes = useEditorStore(selectNodes);
+  const errors = useEditorStore(selectErrors);
+  const names = useNames();
+  const error = errors.nodes;
   return (
     <Card as="section" className="editor-section" aria-labelledby="editor-chapters" id="section-chapters">
       <h2 id="editor-chapters" className="ui-heading-2">
         {t('sections.chapters')}
-        <span className="ui-text-muted">{t('sections.chapterCount', { count: list.length, max: LIMITS.maxPlots })}</span>
+        <span className="ui-text-muted">{t('sections.chapterCount', { count: nodes.length, max: LIMITS.maxPlots })}</span>
       </h2>
-      {list.map((id, i) => (
-        <ChapterCard key={id} id={id} index={i} last={i === list.length - 1} />
-      ))}
+      <FieldErrorsScope.Provider value={errors}>
+        {nodes.map((node, i) => (
+          <ChapterCard key={node.node_id} node={node} names={names} index={i} last={i === nodes.length - 1} />
+        ))}
+      </FieldErrorsScope.Provider>
       <div>
-        <Button id={fieldDomId('nodes')} disabled={list.length >= LIMITS.maxPlots} onClick={() => add()}>
+        <Button id={fieldDomId('nodes')} disabled={nodes.length >= LIMITS.maxPlots} onClick={() => useEditorStore.getState().addNode()}>
           {t('sections.addChapterEnd')}
         </Button>
       </div>

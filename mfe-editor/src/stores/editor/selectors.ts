@@ -1,4 +1,4 @@
-import { storyMentionNames, type MentionNames, type StoryCharacter, type StoryIssue, type StoryNode, type StoryPlayer } from 'shared-kit';
+import { storyMentionNames, type MentionNames, type StoryCharacter, type StoryPlayer } from 'shared-kit';
 import type { EditorState } from './store';
 
 export const selectContent = (s: EditorState) => s.content;
@@ -12,16 +12,16 @@ export const selectStoryId = (s: EditorState) => s.storyId;
 export const selectStatus = (s: EditorState) => s.status;
 export const selectPermission = (s: EditorState) => s.permission;
 export const selectFocusRequest = (s: EditorState) => s.focusRequest;
+export const selectNodes = (s: EditorState) => s.content.nodes;
+export const selectErrors = (s: EditorState) => s.errors;
 
 /** The ids only: lists re-render when items come and go, not when one item's text changes. */
-export const selectNodeIds = (s: EditorState): string => s.content.nodes.map((n) => n.node_id).join(' ');
 export const selectCharacterIds = (s: EditorState): string => s.content.characters.map((c) => c.character_id).join(' ');
 
 /*
- * Every chapter card runs its selector on every store change; with 100 chapters a linear search each would be
- * 10,000 steps per keystroke. One index per nodes array, shared by all cards, keeps it to one lookup each.
+ * Every character card runs its selector on every store change: one index per characters array, shared by all
+ * cards, keeps it to one lookup each instead of a linear search.
  */
-const nodeIndex = new WeakMap<readonly StoryNode[], Map<string, StoryNode>>();
 const characterIndex = new WeakMap<readonly StoryCharacter[], Map<string, StoryCharacter>>();
 
 function indexOf<T>(cache: WeakMap<readonly T[], Map<string, T>>, list: readonly T[], id: (t: T) => string): Map<string, T> {
@@ -33,13 +33,8 @@ function indexOf<T>(cache: WeakMap<readonly T[], Map<string, T>>, list: readonly
   return map;
 }
 
-export const selectNode = (id: string) => (s: EditorState) => indexOf(nodeIndex, s.content.nodes, (n) => n.node_id).get(id);
 export const selectCharacter = (id: string) => (s: EditorState) =>
   indexOf(characterIndex, s.content.characters, (c) => c.character_id).get(id);
-export const selectError =
-  (key: string) =>
-  (s: EditorState): StoryIssue | undefined =>
-    s.errors[key];
 
 /** Summary is shown and validated only with more than one chapter (spec section 5). */
 export const selectShowSummary = (s: EditorState): boolean => s.content.nodes.length > 1;
