@@ -108,3 +108,8 @@ export const COMMUNITY_LIMITS = {
 /** The longest appeal of a sanction a user may write, and the longest reason an operator may give. */
 export const APPEAL_TEXT_MAX = 500;
 export const SANCTION_REASON_MAX = 500;
+
+/** The most texts a play's reply keeps (regenerations); past it, the regenerate-maximum code. */
+export const REPLY_ALTERNATIVES_MAX = 10;
+/** The most keep-talking turns in a row (since the player's latest line); past it, the keep-talking-maximum code. */
+export const KEEP_TALKING_MAX = 5;

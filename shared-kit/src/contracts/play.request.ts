@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARD_LIST_CAP } from '../story/constants';
+import { REPLY_ALTERNATIVES_MAX } from '../constants';
 
 /**
  * What the player sends to `/api/tyler/*` (feed, story pages, plays, turns, the reply stream, history), as the api
@@ -25,14 +26,17 @@ const sendBody = z.object({
   story_id: numericId.optional(),
   section_id: token.optional(),
   group_id: token.optional(),
-  /** With is_loop: the failed reply to write again. */
+  /** With is_loop: the reply to write again (the latest failed one, or a finished reply of the latest turn). */
   dialogue_id: numericId.optional(),
   version_id: numericId.optional(),
   from_type: z.union([z.number().int(), token]).optional(),
   message: z.string().max(20_000).default(''),
   option_contents: z.array(z.string().max(500)).max(10).optional(),
   is_loop: z.boolean().default(false),
+  /** Ours: the character goes on without a player line (no message). */
+  keep_talking: z.boolean().default(false),
 });
+
 
 const streamQuery = z
   .object({
@@ -92,6 +96,8 @@ export const PLAY_REQUESTS = {
   /** `stream_reply`. */
   streamQuery,
   backtrackBody: z.object({ play_id: numericId, dialogue_id: numericId }),
+  /** `message/show_alternative` (ours): which of a regenerated reply's texts is shown (and taken by the next prompt). */
+  showAlternativeBody: z.object({ play_id: numericId, dialogue_id: numericId, index: z.number().int().min(0).max(REPLY_ALTERNATIVES_MAX - 1) }),
   playedQuery: z.object({
     offset,
     count: count(50, 20),
@@ -126,6 +132,8 @@ export type DialogueListQuery = z.input<typeof PLAY_REQUESTS.dialogueListQuery>;
 export type PlayExportQuery = z.input<typeof PLAY_REQUESTS.playExportQuery>;
 /** `POST /api/tyler/story/backtrack`. */
 export type BacktrackRequest = z.input<typeof PLAY_REQUESTS.backtrackBody>;
+/** `POST /api/tyler/message/show_alternative`. */
+export type ShowAlternativeRequest = z.input<typeof PLAY_REQUESTS.showAlternativeBody>;
 /** `POST /api/tyler/story/choose_greeting`. */
 export type ChooseGreetingRequest = z.input<typeof PLAY_REQUESTS.chooseGreetingBody>;
 /** `POST /api/tyler/story/restart_play`, `sync_latest_play`. */

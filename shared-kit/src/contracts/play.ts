@@ -106,6 +106,9 @@ export const dialogueSchema = z.object({
   error_code: z.number().int(),
   covers_upto_seq: z.number().int(),
   created_at: isoDate.nullable(),
+  /** A regenerated reply: its texts, oldest first (absent before the first regeneration); `content` is `alternatives[shown]`. */
+  alternatives: z.array(z.string()).optional(),
+  shown: z.number().int().optional(),
 });
 export type Dialogue = z.infer<typeof dialogueSchema>;
 
@@ -184,6 +187,9 @@ export type SendResult = z.infer<typeof sendResultSchema>;
 
 export const backtrackResultSchema = z.object({ play_info: playInfoSchema, removed_after_seq: z.number().int() });
 export type BacktrackResult = z.infer<typeof backtrackResultSchema>;
+/** `message/show_alternative` (ours): the reply with the version now shown. */
+export const showAlternativeResultSchema = z.object({ dialogue: dialogueSchema });
+export type ShowAlternativeResult = z.infer<typeof showAlternativeResultSchema>;
 
 export const endingInfoSchema = z.object({
   play_id: z.string(),
@@ -250,6 +256,7 @@ export const PLAY_CONTRACTS = {
   'GET /tyler/dialogue_list': dialoguePageSchema,
   'POST /tyler/message/send': sendResultSchema,
   'POST /tyler/story/backtrack': backtrackResultSchema,
+  'POST /tyler/message/show_alternative': showAlternativeResultSchema,
   'POST /tyler/story/restart_play': playStartSchema,
   'POST /tyler/story/choose_greeting': playStartSchema,
   'POST /tyler/story/sync_latest_play': playStartSchema,

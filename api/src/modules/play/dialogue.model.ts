@@ -27,12 +27,26 @@ const dialogueSchema = new mongoose.Schema(
     error_reason: { type: String, default: '' },
     /** A Summary dialogue: the last sequence number it covers. */
     covers_upto_seq: { type: Number, default: 0 },
+    /** A regenerated reply: every finished text it had, oldest first, never removed; absent until the first
+     *  regeneration. `content` (and `emotion`) always hold `alternatives[shown]` once the reply is finished. */
+    alternatives: {
+      type: [{ _id: false, content: { type: String, default: '' }, emotion: { type: String, enum: Object.values(Emotion), default: Emotion.Neutral }, created_at: Date }],
+      default: undefined,
+    },
+    shown: { type: Number, default: undefined },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'dialogues' },
 );
 
 // Paging, the tail read by message/send, and backtrack's range delete all walk this index.
 dialogueSchema.index({ play_id: 1, seq: 1 }, { unique: true });
+
+/** One text a regenerated reply had. */
+export interface ReplyAlternative {
+  content: string;
+  emotion: Emotion;
+  created_at: Date;
+}
 
 /** A dialogue as stored (and as read with `.lean()`). */
 export interface DialogueFields {
@@ -51,6 +65,8 @@ export interface DialogueFields {
   error_code: number;
   error_reason: string;
   covers_upto_seq: number;
+  alternatives?: ReplyAlternative[];
+  shown?: number;
   created_at: Date;
   updated_at: Date;
 }

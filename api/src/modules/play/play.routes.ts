@@ -21,6 +21,7 @@ import { PLAY_REQUESTS as s } from 'shared-kit/schemas';
 import { checkCoverage, chooseGreeting, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './session/plays';
 import { streamReply } from './stream/reply';
 import { sendTurn } from './turn/send';
+import { showAlternative } from './turn/regenerate';
 import './session/deletion';
 import './session/guestPlays';
 import { devSwitchableChat } from './devChat';
@@ -129,6 +130,11 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const send = validate({ body: s.sendBody });
   router.post(`${BASE}/message/send`, requireSession, playGuard, send, async (ctx) => {
     respond(ctx, await sendTurn(pctx, currentAccount(ctx), send.input(ctx).body));
+  });
+  // Ours: which of a regenerated reply's texts is shown (and taken by the next prompt).
+  const alternative = validate({ body: s.showAlternativeBody });
+  router.post(`${BASE}/message/show_alternative`, requireSession, playGuard, alternative, async (ctx) => {
+    respond(ctx, await showAlternative(pctx, uidOf(ctx), alternative.input(ctx).body));
   });
   const stream = validate({ query: s.streamQuery });
   router.get(`${BASE}/message/stream_reply`, requireSession, stream, async (ctx) => {

@@ -20,7 +20,7 @@ export interface PlayExport {
   body: Readable;
 }
 
-type Row = Pick<DialogueFields, 'seq' | 'role' | 'character_id' | 'content' | 'created_at'>;
+type Row = Pick<DialogueFields, 'seq' | 'role' | 'character_id' | 'content' | 'created_at' | 'alternatives' | 'shown'>;
 
 /**
  * `GET /api/tyler/play/export`: the caller's play (else 1050001) as a file, streamed. The finished, shown lines
@@ -46,7 +46,7 @@ export async function exportPlay(uid: string, q: { play_id: string; format: Play
     type: mongoose.trusted({ $in: SPOKEN }),
     status: mongoose.trusted({ $in: SHOWN }),
   };
-  const rows = Dialogue.find(filter, { _id: 0, seq: 1, role: 1, character_id: 1, content: 1, created_at: 1 }).sort({ seq: 1 }).lean<Row[]>().cursor({ batchSize: BATCH });
+  const rows = Dialogue.find(filter, { _id: 0, seq: 1, role: 1, character_id: 1, content: 1, created_at: 1, alternatives: 1, shown: 1 }).sort({ seq: 1 }).lean<Row[]>().cursor({ batchSize: BATCH });
   return {
     filename: `${safeName(title)}.${q.format}`,
     mime: q.format === 'jsonl' ? 'application/jsonl; charset=utf-8' : 'text/plain; charset=utf-8',
@@ -82,9 +82,10 @@ function stHeader(c: StoryContent, user: string, title: string, created: Date) {
   return { user_name: user, character_name: main.trim() || title, create_date: stDate(created), chat_metadata: {} };
 }
 
-/** One message as SillyTavern writes it; `swipes` holds the line's alternatives (one today), `swipe_id` the shown one. */
+/** One message as SillyTavern writes it; `swipes` holds the line's texts (a regenerated reply's alternatives), `swipe_id` the shown one. */
 function stMessage(d: Row, name: string, user: string, now: Date) {
   const isUser = d.role === 'player';
+  const swipes = d.alternatives && d.alternatives.length > 0 ? d.alternatives.map((a) => a.content) : [d.content];
   return {
     name: isUser ? user : name,
     is_user: isUser,
@@ -92,8 +93,8 @@ function stMessage(d: Row, name: string, user: string, now: Date) {
     send_date: stDate(d.created_at ?? now),
     mes: d.content,
     extra: {},
-    swipes: [d.content],
-    swipe_id: 0,
+    swipes,
+    swipe_id: swipes.length > 1 ? Math.min(d.shown ?? 0, swipes.length - 1) : 0,
   };
 }
 

@@ -29,6 +29,7 @@ export function presentDialogue(d: DialogueFields, content?: StoryContent) {
     error_code: d.error_code || 0,
     covers_upto_seq: d.covers_upto_seq || 0,
     created_at: (d as { created_at?: Date }).created_at?.toISOString() ?? null,
+    ...(d.alternatives && d.alternatives.length > 0 && !hidden ? { alternatives: d.alternatives.map((a) => a.content), shown: d.shown ?? 0 } : {}),
   };
 }
 export type PresentedDialogue = ReturnType<typeof presentDialogue>;

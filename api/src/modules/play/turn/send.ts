@@ -17,6 +17,8 @@ import { ownPlay, storyOfPlay } from '../session/plays';
 import { chooseSpeaker, NARRATOR } from '../stories/story.view';
 import { openReply, startTurn, turnDeps } from './task';
 import { TurnRows } from './rowCache';
+import { checkKeepTalking } from './keepTalking';
+import { regenerateReply } from './regenerate';
 
 /** A `message/send` body as validated. */
 type SendInput = z.output<typeof PLAY_REQUESTS.sendBody>;
@@ -44,8 +46,12 @@ const CLEAN: TextCheck = { flagged: false, detail: '' };
 export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput, again = false): Promise<SendAnswer> {
   const chat = ctx.config.chat;
   const regenerate = input.is_loop;
-  const message = regenerate ? '' : (input.option_contents?.[0] ?? input.message).trim();
-  const badInput = regenerate ? null : inputProblem(message, ctx);
+  // A finished reply of the latest turn is written again with its texts kept (regenerate.ts).
+  if (regenerate && input.dialogue_id && (await isFinishedReply(input.play_id, input.dialogue_id))) return regenerateReply(ctx, user, input, input.dialogue_id);
+  const keepTalking = input.keep_talking && !regenerate;
+  const noInput = regenerate || keepTalking;
+  const message = noInput ? '' : (input.option_contents?.[0] ?? input.message).trim();
+  const badInput = noInput ? null : inputProblem(message, ctx);
   if (badInput) {
     // The play's own errors come first: read it (only on this rare path).
     await whyNotClaimed(ctx, user.uid, input);
@@ -61,16 +67,22 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       answering = await loopTarget(seen, input.dialogue_id);
       seenSeq = seen.next_seq;
     } else return refused(ctx, user, input, again);
+  } else if (keepTalking) {
+    // The character goes on: no Input row, at most KEEP_TALKING_MAX in a row; the claim holds the play as counted.
+    const seen = await ownPlay(input.play_id, user.uid);
+    if (seen.pending_group_id !== null || seen.status === PlayStatus.Ending) return refused(ctx, user, input, again);
+    await checkKeepTalking(seen.play_id);
+    seenSeq = seen.next_seq;
   }
 
   const now = ctx.now();
-  const shape: ClaimShape = { groupId: answering?.group_id ?? newGroupId(input.play_id, now), seqs: answering ? 1 : 2, countsAsTurn: !answering, now };
+  const shape: ClaimShape = { groupId: answering?.group_id ?? newGroupId(input.play_id, now), seqs: noInput ? 1 : 2, countsAsTurn: !noInput, now };
   const claim = claimPlay(user.uid, input, shape, seenSeq);
   const spend = spendMessage(user, chat, ctx.config.guestChatTurns, now);
-  const check = answering ? Promise.resolve(CLEAN) : ctx.checkText(message);
+  const check = noInput ? Promise.resolve(CLEAN) : ctx.checkText(message);
   // The turn is planned (its rows, and the prompt's material read from MongoDB) once the claim is back, while the
   // quota and the moderation answer.
-  const planning = claim.then((taken) => (taken ? planTurn(afterClaim(taken, shape), shape, message, answering) : null));
+  const planning = claim.then((taken) => (taken ? planTurn(afterClaim(taken, shape), shape, message, answering, noInput) : null));
   let opened: OpenedReply | undefined;
   let undone = false;
   // The model request opens once the turn is planned and the message passed the moderation, without waiting for
@@ -121,7 +133,7 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
     const answer: SendAnswer = {
       play_id: claimed.play_id,
       group_id: shape.groupId,
-      input_dialogue: answering ? null : presentDialogue(rows[0]!, story.content),
+      input_dialogue: noInput ? null : presentDialogue(rows[0]!, story.content),
       reply_dialogue_ids: [reply.dialogue_id],
       seq_st: firstSeq,
       seq_ed: reply.seq,
@@ -152,15 +164,15 @@ export interface SendAnswer {
  * and the reply's placeholder), the play's rows before the turn's (`history`, which then follows what the turn
  * writes) and the prompt's material from them; both null when the rows could not be read.
  */
-async function planTurn(claimed: PlayFields, shape: ClaimShape, message: string, answering: DialogueFields | null) {
+async function planTurn(claimed: PlayFields, shape: ClaimShape, message: string, answering: DialogueFields | null, noInput: boolean) {
   const story = await storyOfPlay(claimed);
   const speaker = chooseSpeaker(story.content, claimed.chapter_index, answering?.content ?? message, claimed.turns);
-  const items: NewDialogue[] = answering ? [] : [{ type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id }];
+  const items: NewDialogue[] = noInput ? [] : [{ type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id }];
   items.push(replyPlaceholder(speaker.character_id, speaker === NARRATOR, claimed.node_id));
   const firstSeq = claimed.next_seq - shape.seqs + 1;
   const rows = numbered(claimed.play_id, shape.groupId, firstSeq, items, shape.now);
   const history = await TurnRows.at(claimed, firstSeq - 1).catch(() => null);
-  const material = history ? materialOf(claimed, story, speaker.character_id, answering ? history.known : [...history.known, rows[0]!]) : null;
+  const material = history ? materialOf(claimed, story, speaker.character_id, noInput ? history.known : [...history.known, rows[0]!]) : null;
   return { story, speakerId: speaker.character_id, rows, history, material };
 }
 
@@ -195,9 +207,15 @@ async function loopTarget(play: PlayFields, dialogueId: string | undefined): Pro
   const last = await lastDialogue(play.play_id);
   const failed = last && REPLY_TYPES.has(last.type) && (last.status === DialogueStatus.Fail || last.status === DialogueStatus.SecurityFail);
   if (!last || !failed || (dialogueId && last.dialogue_id !== dialogueId)) {
-    throw new AppError(ErrorCode.RegenerateUnsupported, 'Only the latest failed reply can be written again');
+    throw new AppError(ErrorCode.RegenerateUnsupported, 'dialogue_id: only a reply of the latest turn can be written again');
   }
   const input = await Dialogue.findOne({ play_id: play.play_id, group_id: last.group_id, type: DialogueType.Input }).lean<DialogueFields>();
-  if (!input || input.status !== DialogueStatus.Normal) throw new AppError(ErrorCode.RegenerateUnsupported);
+  if (!input || input.status !== DialogueStatus.Normal) throw new AppError(ErrorCode.RegenerateUnsupported, 'dialogue_id: the reply answers no message');
   return input;
+}
+
+/** A finished, clean reply in the caller's play (is_loop then regenerates it with its texts kept). */
+async function isFinishedReply(playId: string, dialogueId: string): Promise<boolean> {
+  const d = await Dialogue.findOne({ dialogue_id: dialogueId, play_id: playId }, { type: 1, status: 1, done: 1 }).lean<DialogueFields>();
+  return d !== null && REPLY_TYPES.has(d.type) && d.done && d.status === DialogueStatus.Normal;
 }

@@ -15,6 +15,7 @@ import { ReplyGuard, type ReplyWordList } from './replyGuard';
 import { rowsBetween } from './rows';
 import { OpenedReply } from './opening';
 import { revisionOf, type TurnRows } from './rowCache';
+import { finishRegeneration, restoreShown, type Regeneration } from './alternatives';
 import { BOT_CHAT_NODE_ID, type PlayableStory } from '../stories/story.source';
 
 export interface TurnDeps {
@@ -39,6 +40,8 @@ export interface TurnJob {
   rows: DialogueFields[];
   /** The play's prompt rows as the turn found them, then as it writes them (null when they could not be read). */
   history: TurnRows | null;
+  /** A finished reply written again: how its row ends (alternatives.ts). */
+  regen?: Regeneration;
 }
 
 /** What a turn needs from the play module's context. */
@@ -128,7 +131,9 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     else flushSoon();
   };
   /** Writes the reply's row as finished; the turn's copy of the rows follows only what MongoDB acknowledged. */
-  const storeReply = async (set: { content: string; status: DialogueStatus } & Record<string, unknown>) => {
+  const storeReply = async (end: { content: string; status: DialogueStatus; emotion?: Emotion; error_code?: number; error_reason?: string }) => {
+    // A regenerated reply keeps its texts: a clean one joins them, anything else puts the shown one back.
+    const set = job.regen ? finishRegeneration(job.regen, end, deps.now()) : end;
     try {
       await Dialogue.updateOne({ dialogue_id: job.replyId }, { $set: { ...set, done: true, updated_at: new Date(deps.now()) } });
     } catch (err) {
@@ -303,14 +308,15 @@ function lost(job: TurnJob) {
 /** A reply left unfinished by a process that stopped: after a grace period it is recorded as failed. */
 export async function reapOrphan(playId: string, live: LiveReplies, graceMs: number, now: number): Promise<boolean> {
   const stale = new Date(now - graceMs);
-  const open = await Dialogue.find({ play_id: playId, done: false, updated_at: mongoose.trusted({ $lt: stale }) }).lean();
+  const open = await Dialogue.find({ play_id: playId, done: false, updated_at: mongoose.trusted({ $lt: stale }) }).lean<DialogueFields[]>();
   let reaped = false;
   for (const d of open) {
     if (live.get(d.dialogue_id)) continue;
-    const marked = await Dialogue.updateOne(
-      { dialogue_id: d.dialogue_id, done: false },
-      { $set: { status: DialogueStatus.Fail, done: true, error_code: ErrorCode.ModelStreamError, error_reason: 'interrupted' } },
-    );
+    // A regeneration left unfinished puts back the text it would have replaced.
+    const ended = d.alternatives?.length
+      ? restoreShown({ alternatives: d.alternatives, shown: d.shown ?? 0 }, ErrorCode.ModelStreamError, 'interrupted')
+      : { status: DialogueStatus.Fail, error_code: ErrorCode.ModelStreamError, error_reason: 'interrupted' };
+    const marked = await Dialogue.updateOne({ dialogue_id: d.dialogue_id, done: false }, { $set: { ...ended, done: true } });
     const released = await Play.updateOne({ play_id: playId, pending_group_id: d.group_id }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });
     // Every change to a play's rows moves its revision, so no process keeps using a copy of them (rowCache.ts):
     // when the hold was not this reply's any more, the row still changed.
