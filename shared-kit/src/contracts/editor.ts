@@ -70,6 +70,9 @@ export const storyDetailSchema = z.object({
   permission: storyPermissionSchema,
   /** The story's or bot's world info, when it has one. */
   lorebook: content.lorebook,
+  /** A branching story's edges and variables, when it is a graph (absent for chapters in a line). */
+  edges: content.edges,
+  variables: content.variables,
 });
 export type StoryDetail = z.infer<typeof storyDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { creatorStatusOf, DisplayStatus, type Lorebook, type StoryCharacter, type StoryContent, type StoryDetail, type StoryListItem } from 'shared-kit';
 import type { StoryRecord, StoryVersionRecord } from '../stories';
+import { graphOf, nodeGraphOf } from './graph.presenter';
 
 /** The content fields in payload order, copied so nothing server-side (uid, leases) leaks into a response. */
 export function contentOf(c: StoryContent): StoryContent {
@@ -39,10 +40,12 @@ export function contentOf(c: StoryContent): StoryContent {
       background_url: n.background_url,
       bgm_info: n.bgm_info ? { vid: n.bgm_info.vid, music_style: n.bgm_info.music_style } : null,
       image_generate_style: n.image_generate_style ? { code: n.image_generate_style.code } : null,
+      ...nodeGraphOf(n),
     })),
     summary: c.summary,
     voice_over_dubbing: { dubbing: c.voice_over_dubbing.dubbing, language: c.voice_over_dubbing.language },
     ...(c.lorebook ? { lorebook: lorebookOf(c.lorebook) } : {}),
+    ...graphOf(c),
   };
 }
 
@@ -125,6 +128,9 @@ export function presentStory(story: StoryRecord, version: StoryVersionRecord | n
     },
     // The editor saves the lorebook it loaded: without it here, the next save would remove it.
     ...(c.lorebook ? { lorebook: c.lorebook } : {}),
+    // Likewise the graph: a story of chapters has none, and reads as a line (shared-kit storyGraph).
+    ...(c.edges ? { edges: c.edges } : {}),
+    ...(c.variables ? { variables: c.variables } : {}),
   };
 }
 

@@ -74,6 +74,13 @@ export async function prepareSave(
   return { content, publish, existing };
 }
 
+/** The optional parts a save leaves out, removed from the stored story (an empty `$unset` is not sent). */
+function absentOf(content: StoryContent): { $unset?: Record<string, 1> } {
+  const unset: Record<string, 1> = {};
+  for (const key of ['lorebook', 'edges', 'variables'] as const) if (content[key] === undefined) unset[key] = 1;
+  return Object.keys(unset).length > 0 ? { $unset: unset } : {};
+}
+
 /** `story/create`: saves a draft or publishes. A publish writes an immutable version and queues its review. */
 export async function saveStory(
   uid: string,
@@ -109,8 +116,8 @@ export async function saveStory(
     // Atomic compare-and-set on the base version: of two saves from the same base, exactly one wins.
     const updated = await Story.findOneAndUpdate(
       { story_id: storyId, uid, version_id: existing.version_id, deleted_at: null },
-      // A save without a lorebook means the story has none (the editor always sends the one it has).
-      content.lorebook ? { $set: fields } : { $set: fields, $unset: { lorebook: 1 } },
+      // A save without a lorebook (or graph) means the story has none (the editor always sends the one it has).
+      { $set: fields, ...absentOf(content) },
       { new: true, projection: { version_id: 1 } },
     ).lean<{ version_id: string }>();
     if (!updated) {

@@ -19,7 +19,7 @@ export const storyInvalid = (issues: StoryIssue[]): AppError => {
   const first = issues[0];
   return new AppError(
     ErrorCode.ClientParamError,
-    first ? `${first.path}: ${first.message}` : 'Invalid story',
+    first ? `${first.path}${first.node_id !== undefined ? ` (node ${first.node_id})` : ''}: ${first.message}` : 'Invalid story',
     {
       data: { errors: issues },
     },

@@ -65,6 +65,23 @@ const nodeSchema = sub({
   background_url: { type: String, default: '' },
   bgm_info: { type: sub({ vid: String, music_style: String }), default: null },
   image_generate_style: { type: styleRefSchema, default: null },
+  // A graph node's fields (shared-kit story/graph), checked by the payload's schema before they get here; absent (not
+  // empty) on chapters, so stories saved before graphs read exactly as they did.
+  position: { type: sub({ x: Number, y: Number }), default: undefined },
+  parent_id: { type: String, default: undefined },
+  options: { type: [mongoose.Schema.Types.Mixed], default: undefined },
+  free_text: { type: Boolean, default: undefined },
+  judge_mode: { type: String, default: undefined },
+  routes: { type: [mongoose.Schema.Types.Mixed], default: undefined },
+  assignments: { type: [mongoose.Schema.Types.Mixed], default: undefined },
+  rules: { type: [mongoose.Schema.Types.Mixed], default: undefined },
+});
+
+const edgeSchema = sub({
+  edge_id: { type: String, required: true },
+  source: { type: String, required: true },
+  target: { type: String, required: true },
+  handle: { type: String, default: 'next' },
 });
 
 /** The fields of `StoryContent`, shared by the working story and its published versions. */
@@ -89,6 +106,9 @@ export const contentFields: mongoose.SchemaDefinition = {
   summary: { type: String, default: '' },
   voice_over_dubbing: { type: dubbingSchema, default: () => ({}) },
   lorebook: { type: lorebookSchema, default: undefined },
+  /** A branching story's edges and variables; absent for chapters in a line. */
+  edges: { type: [edgeSchema], default: undefined },
+  variables: { type: [mongoose.Schema.Types.Mixed], default: undefined },
 };
 export const contentSchema = sub(contentFields);
 

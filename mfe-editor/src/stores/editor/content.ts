@@ -79,6 +79,9 @@ export function contentOfDetail(d: StoryDetail): StoryContent {
     summary: d.summary ?? '',
     voice_over_dubbing: d.story_info.voice_over_dubbing ?? { dubbing: '', language: '' },
     ...(d.lorebook ? { lorebook: d.lorebook } : {}),
+    // A branching story's graph goes back as it came (a story of chapters has none).
+    ...(d.edges ? { edges: d.edges } : {}),
+    ...(d.variables ? { variables: d.variables } : {}),
   };
 }
 
