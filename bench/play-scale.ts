@@ -8,10 +8,13 @@
 //   - `dialogue_list` (the newest page of 50, as the play screen opens) is timed LIST_CALLS times;
 //   - `message/send` is timed SENDS times, each turn's stream read to `done` (untimed) before the next;
 // the plays take turns call by call, so the machine's busy moments fall on every size alike.
+// Every play carries MEMORY_PIN_MAX pinned memories (half lines, half notes), which every turn puts in its prompt:
+// the reads of one send on the 100,000-dialogue play are counted before and after pinning (pins must add none).
 // Target (issue "Play", benchmarks): the 10,000 and 100,000 cases within 1.2x of the 100 case, at p50.
 // Last, CONCURRENT players (each signed in by phone) each send one turn at the same moment and read its stream
 // to `done`: the count of errors must be 0. Figures are milliseconds.
-import { DialogueStatus, DialogueType, Emotion, PlayStatus } from 'shared-kit';
+import mongoose from 'mongoose';
+import { DialogueStatus, DialogueType, Emotion, MEMORY_PIN_MAX, PlayStatus } from 'shared-kit';
 import { Dialogue, type DialogueFields } from '../api/src/modules/play/dialogue.model';
 import { Play } from '../api/src/modules/play/play.model';
 import { signInByPhone, startTestApi, type CookieClient } from '../api/test/helpers';
@@ -73,6 +76,34 @@ async function grow(playId: string, size: number): Promise<void> {
   );
 }
 
+/** Pins MEMORY_PIN_MAX memories on the play through the memory call: lines of its newest turns, then notes. */
+async function pinAll(client: CookieClient, playId: string): Promise<void> {
+  const page = await client.call<{ dialogues: Array<{ dialogue_id: string; type: string }> }>(`/api/tyler/dialogue_list?play_id=${playId}&count=40`);
+  const lines = page.body.data!.dialogues.filter((d) => d.type === 'Input' || d.type === 'NpcDialogue').slice(-MEMORY_PIN_MAX / 2);
+  const bodies = [...lines.map((d) => ({ play_id: playId, dialogue_id: d.dialogue_id }))];
+  while (bodies.length < MEMORY_PIN_MAX) bodies.push({ play_id: playId, note: `Remember ${bodies.length}: the keeper's daughter left on the Gull.` } as never);
+  for (const body of bodies) {
+    const res = await client.post('/api/tyler/memory/pin', body);
+    if (res.body.status_code !== 0) throw new Error(`pin: ${JSON.stringify(res.body).slice(0, 300)}`);
+  }
+}
+
+/** The database operations of one turn (the send and its reply, to the end of its stream). */
+async function turnOps(client: CookieClient, playId: string, message: string): Promise<Record<string, number>> {
+  const ops: Record<string, number> = {};
+  mongoose.set('debug', (collection: string, method: string) => {
+    const key = `${collection}.${method}`;
+    ops[key] = (ops[key] ?? 0) + 1;
+  });
+  try {
+    const r = await oneTurn(client, playId, message);
+    if (r.error) throw new Error(r.error);
+  } finally {
+    mongoose.set('debug', false);
+  }
+  return ops;
+}
+
 async function oneTurn(client: CookieClient, playId: string, message: string): Promise<{ sendMs: number; error: string | null }> {
   const t0 = performance.now();
   const sent = await client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', { play_id: playId, message });
@@ -108,6 +139,22 @@ async function main(): Promise<void> {
       await grow(playId, size);
       plays.push({ size, playId, lists: [], sends: [] });
     }
+    // One turn's reads on the longest play without pins, then with them; then every play gets its pins.
+    const longest = plays[plays.length - 1]!.playId;
+    // The play's own collections (the sessions' and the review poller's reads are not the turn's), reads only.
+    const readsOf = (ops: Record<string, number>) =>
+      Object.entries(ops)
+        .filter(([k]) => /^(plays|dialogues|stories|story_versions|chat_quotas)\./.test(k) && !/\.(insert|update|findOneAndUpdate|bulkWrite|delete)/.test(k))
+        .reduce((n, [, v]) => n + v, 0);
+    await turnOps(player, longest, 'A first turn, so both counted turns find the same caches.');
+    const before = await turnOps(player, longest, 'Before the pins.');
+    for (const p of plays) await pinAll(player, p.playId);
+    const after = await turnOps(player, longest, 'After the pins.');
+    const same = readsOf(after) === readsOf(before);
+    if (!same) failed = true;
+    console.log(`message/send reads per turn on the ${SIZES[SIZES.length - 1]}-dialogue play: ${readsOf(before)} without pins, ${readsOf(after)} with ${MEMORY_PIN_MAX} pins (must be equal) ${same ? 'PASS' : 'FAIL'}`);
+    console.log(`  operations without pins: ${JSON.stringify(before)}`);
+    console.log(`  operations with pins: ${JSON.stringify(after)}`);
     const listOnce = async (playId: string) => {
       const t0 = performance.now();
       const res = await player.call<{ dialogues: unknown[]; last_seq: number }>(`/api/tyler/dialogue_list?play_id=${playId}`);
@@ -133,7 +180,7 @@ async function main(): Promise<void> {
     const [small, ...bigger] = results as [(typeof results)[0], ...typeof results];
     for (const r of results) {
       console.log(`dialogue_list with ${r.size} dialogues: p50 ${f(r.list.p50)} p99 ${f(r.list.p99)} (n=${LIST_CALLS})`);
-      console.log(`message/send with ${r.size} dialogues: p50 ${f(r.send.p50)} p99 ${f(r.send.p99)} (n=${SENDS})`);
+      console.log(`message/send with ${r.size} dialogues and ${MEMORY_PIN_MAX} pins: p50 ${f(r.send.p50)} p99 ${f(r.send.p99)} (n=${SENDS})`);
     }
     for (const big of bigger) {
       for (const [name, key] of [['dialogue_list', 'list'], ['message/send', 'send']] as const) {

@@ -20,4 +20,5 @@ export type * from './contracts';
 export * from './report';
 export * from './opsMail';
 export * from './ugcVoice';
+export * from './memory';
 export * from './prerender';

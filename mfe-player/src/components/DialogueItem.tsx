@@ -6,6 +6,7 @@ import { usePlayerT } from '../i18n';
 import { pictureSrc } from '../lib/media';
 import { isHidden } from '../stores/play/assemble';
 import { isMarkableReply, ReplyActions } from './replies/ReplyActions';
+import { PinButton } from './memory/PinButton';
 import { ReplayLine } from './sound/ReplayLine';
 
 export interface DialogueItemProps {
@@ -100,6 +101,7 @@ export function DialogueItem({
             <span className="ui-visually-hidden">{playerName || t('dialogue.you')}: </span>
             {d.content}
           </div>
+          <PinButton dialogue={d} />
           {onRewind ? (
             <Button
               variant="ghost"
@@ -128,7 +130,7 @@ export function DialogueItem({
           {writing ? <span className="player-caret" aria-hidden="true" /> : null}
         </p>
         {replay}
-        {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
+        {failed ? <Failed dialogue={d} onRetry={onRetry} /> : <PinButton dialogue={d} />}
         {isMarkableReply(d) ? <ReplyActions dialogue={d} /> : null}
       </li>
     );
@@ -152,7 +154,7 @@ export function DialogueItem({
           {writing ? <span className="player-caret" role="img" aria-label={t('dialogue.writing')} /> : null}
         </div>
         {replay}
-        {failed ? <Failed dialogue={d} onRetry={onRetry} /> : null}
+        {failed ? <Failed dialogue={d} onRetry={onRetry} /> : <PinButton dialogue={d} />}
         {isMarkableReply(d) ? <ReplyActions dialogue={d} /> : null}
       </div>
     </li>

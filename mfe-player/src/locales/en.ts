@@ -4,6 +4,7 @@ import soundEn from './sound.en';
 import greetingsEn from './greetings.en';
 import playsEn from './plays.en';
 import exportEn from './export.en';
+import memoryEn from './memory.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
@@ -12,6 +13,7 @@ const en = {
   ...greetingsEn,
   ...playsEn,
   ...exportEn,
+  ...memoryEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

@@ -6,6 +6,7 @@ import soundZhCN from './sound.zh-CN';
 import greetingsZhCN from './greetings.zh-CN';
 import playsZhCN from './plays.zh-CN';
 import exportZhCN from './export.zh-CN';
+import memoryZhCN from './memory.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -15,6 +16,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...greetingsZhCN,
   ...playsZhCN,
   ...exportZhCN,
+  ...memoryZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

@@ -6,6 +6,8 @@ import { Composer, type ComposerProps } from '../components/Composer';
 import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
 import { ExportMenu } from '../components/ExportMenu';
+import { MemoryPanel } from '../components/memory/MemoryPanel';
+import { SuggestReplies } from '../components/memory/SuggestReplies';
 import { GreetingPicker } from '../components/GreetingPicker';
 import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
@@ -144,6 +146,7 @@ export function PlayPage(): JSX.Element {
           ‹
         </Link>
         <h1 className="player-play__title">{info.story.story_name}</h1>
+        <MemoryPanel playId={info.play_id} />
         <ExportMenu playId={info.play_id} />
         <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
           {t('play.restart')}
@@ -236,7 +239,9 @@ export function PlayPage(): JSX.Element {
                   </Button>
                 ))}
               </div>
-            ) : null}
+            ) : (
+              <SuggestReplies canSend={canSend} />
+            )}
             {block !== 'limit' ? (
               <DraftComposer
                 max={s.inputMax}

@@ -32,6 +32,7 @@ import {
 import { commonConfigResponseSchema, guestStartSchema, loginProviderListSchema, phoneLoginSchema, sentCodeSchema } from './platform';
 import { z as zod } from 'zod';
 import { PLAY_CONTRACTS } from './play';
+import { MEMORY_CONTRACTS } from './memory';
 import { COMMUNITY_CONTRACTS } from './community';
 import { PLAN_CONTRACTS, planGenerateSchema } from './plan';
 import { OPS_CONTRACTS } from './ops';
@@ -50,6 +51,7 @@ export * from './editor.request';
 export * from './platform';
 export * from './play';
 export * from './play.request';
+export * from './memory';
 export * from './community';
 export * from './community.request';
 export * from './plan';
@@ -112,6 +114,7 @@ export const RESPONSE_CONTRACTS = {
   'POST /events/track': emptyData,
   // Play
   ...PLAY_CONTRACTS,
+  ...MEMORY_CONTRACTS,
   ...VOICE_CONTRACTS,
   // Community
   ...COMMUNITY_CONTRACTS,

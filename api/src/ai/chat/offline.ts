@@ -12,6 +12,7 @@ import { ChatFailure } from './errors';
 import { judgeObjective } from './objective';
 import { lastPlayerLine, offlineReply } from './storyteller';
 import { hashOf, pick, sentencesOf, streamPiecesOf } from './words';
+import { offlineSuggestions } from './suggestions';
 
 const GIVE_UP = /\b(give up|i surrender|i quit|abandon (?:it|everything|the quest)|run away)\b/i;
 
@@ -89,6 +90,9 @@ export function createOfflineChat(options: { tokenDelayMs: number }): ChatProvid
       const text = [request.previousSummary.trim(), ...lines].filter((s) => s !== '').join('\n');
       // Bounded so the summary itself cannot grow without end.
       return text.length > 2000 ? text.slice(text.length - 2000) : text;
+    },
+    async suggest(request) {
+      return offlineSuggestions(request.material);
     },
   };
 }

@@ -9,11 +9,13 @@ import type {
   ChatProvider,
   JudgeMaterial,
   JudgeVerdict,
+  SuggestRequest,
   SummariseRequest,
   TurnEvent,
   TurnLine,
   TurnRequest,
 } from './types';
+import { cleanSuggestions, suggestMessages, SUGGESTIONS_MIN } from './suggestions';
 
 export interface OpenAICompatibleOptions {
   baseUrl: string;
@@ -235,6 +237,14 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
       const text = (await complete(messages, 300, request.signal)).trim();
       if (text === '') throw new ChatFailure('empty', 'the model sent an empty summary');
       return text;
+    },
+
+    async suggest(request: SuggestRequest): Promise<string[]> {
+      const options = cleanSuggestions(await complete(suggestMessages(request.messages), 200, request.signal).catch((err: unknown) => {
+        throw failureOf(err, false);
+      }));
+      if (options.length < SUGGESTIONS_MIN) throw new ChatFailure('empty', 'the model sent no usable suggestions');
+      return options;
     },
   };
 }

@@ -49,6 +49,7 @@ export function systemPrompt(m: TurnMaterial): string {
       `${m.player.name || 'Player'}${m.player.settings ? `: ${m.player.settings}` : ''}`,
     ) +
     section('What happened so far', m.runningSummary) +
+    section('Remember (pinned by the player)', (m.pins ?? []).map((p) => `- ${p}`).join('\n')) +
     `## Your turn\nAnswer as ${m.speaker.name}. ${EMOTION_TAG_HINT}`
   ).trim();
 }

@@ -1,4 +1,4 @@
-import type { ChatProvider, JudgeMaterial, SummariseRequest, TurnEvent, TurnRequest } from './types';
+import type { ChatProvider, JudgeMaterial, SuggestRequest, SummariseRequest, TurnEvent, TurnRequest } from './types';
 
 /**
  * A chat provider whose target can be changed while the process runs: the browser tests point one journey at a
@@ -31,5 +31,9 @@ export class SwitchableChat implements ChatProvider {
 
   summarise(request: SummariseRequest): Promise<string> {
     return this.current.summarise(request);
+  }
+
+  suggest(request: SuggestRequest): Promise<string[]> {
+    return this.current.suggest(request);
   }
 }

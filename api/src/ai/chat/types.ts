@@ -44,6 +44,8 @@ export interface TurnMaterial {
   chapter: TurnChapter;
   /** The running summary of turns folded out of the prompt. */
   runningSummary: string;
+  /** What the player pinned for the character to remember, oldest first, already within its token budget. */
+  pins?: readonly string[];
   /** Newest last; the newest is normally the player's message being answered. */
   history: TurnLine[];
   /** The character chosen to answer. */
@@ -86,6 +88,13 @@ export interface SummariseRequest {
   signal?: AbortSignal;
 }
 
+export interface SuggestRequest {
+  material: TurnMaterial;
+  /** The prompt a reply would get (assembled within the token budget), which the suggestions follow. */
+  messages: ChatMessage[];
+  signal?: AbortSignal;
+}
+
 /**
  * The chat side of an AI provider: streamed story turns, the director's objective judgement, and summaries of
  * older turns. `streamTurn` yields an optional emotion first, then text deltas; it throws ChatFailure on faults.
@@ -95,4 +104,6 @@ export interface ChatProvider {
   streamTurn(request: TurnRequest): AsyncIterable<TurnEvent>;
   judge(material: JudgeMaterial, signal?: AbortSignal): Promise<JudgeVerdict>;
   summarise(request: SummariseRequest): Promise<string>;
+  /** Two or three short things the player might say next; throws ChatFailure when the model gives none. */
+  suggest(request: SuggestRequest): Promise<string[]>;
 }

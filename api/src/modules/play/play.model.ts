@@ -11,6 +11,20 @@ const endingSchema = new mongoose.Schema(
   { _id: false },
 );
 
+/** A memory the player pinned (memory/pins.ts): a line of the play, or a note. Kept on the play, read with it. */
+const pinSchema = new mongoose.Schema(
+  {
+    pin_id: { type: String, required: true },
+    kind: { type: String, enum: ['line', 'note'], required: true },
+    dialogue_id: { type: String, default: '' },
+    seq: { type: Number, default: 0 },
+    speaker: { type: String, default: '' },
+    content: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
 const playSchema = new mongoose.Schema(
   {
     play_id: { type: String, required: true, unique: true },
@@ -43,6 +57,8 @@ const playSchema = new mongoose.Schema(
     /** Which opening the play began with: 0 the opening line, n the speaker's n-th other opening line. */
     greeting: { type: Number, default: 0 },
     ending: { type: endingSchema, default: null },
+    /** The player's pinned memories, oldest first (at most MEMORY_PIN_MAX); a rewind past a pinned line drops it. */
+    pins: { type: [pinSchema], default: undefined },
     /** Hidden from the player's history (`del_played_story`); the play stays for its dialogues. */
     hidden: { type: Boolean, default: false },
     last_played_at: { type: Date, required: true },
@@ -53,6 +69,16 @@ const playSchema = new mongoose.Schema(
 // A player's history and their latest play of a story.
 playSchema.index({ uid: 1, last_played_at: -1 });
 playSchema.index({ uid: 1, story_id: 1, last_played_at: -1 });
+
+export interface PinFields {
+  pin_id: string;
+  kind: 'line' | 'note';
+  dialogue_id: string;
+  seq: number;
+  speaker: string;
+  content: string;
+  at: Date;
+}
 
 /** A play as stored (and as read with `.lean()`). */
 export interface PlayFields {
@@ -77,6 +103,8 @@ export interface PlayFields {
   /** Absent on plays stored before openings could be chosen (read as 0). */
   greeting?: number;
   ending: { type: 'HappyEnding' | 'BadEnding'; content: string; reason: string; at: Date } | null;
+  /** Absent until the player pins something. */
+  pins?: PinFields[];
   hidden: boolean;
   last_played_at: Date;
   created_at: Date;

@@ -25,6 +25,7 @@ import { showAlternative } from './turn/regenerate';
 import './session/deletion';
 import './session/guestPlays';
 import { devSwitchableChat } from './devChat';
+import { memoryRoutes } from './memory/memory.routes';
 
 export interface PlayDeps {
   config: Config;
@@ -191,5 +192,6 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   router.get(`${BASE}/check_coverage`, requireSession, coverage, async (ctx) => {
     respond(ctx, await checkCoverage(uidOf(ctx), coverage.input(ctx).query.story_id));
   });
+  memoryRoutes(router, pctx);
   return pctx;
 }

@@ -52,7 +52,8 @@ export async function backtrack(ctx: PlayContext, uid: string, playId: string, d
     const state = await stateAt(play.play_id, target.seq);
     await Play.updateOne(
       { play_id: play.play_id, pending_group_id: lockId },
-      { $set: { ...state, pending_group_id: null, ending: null, last_played_at: new Date(ctx.now()) }, $inc: { history_rev: 1 } },
+      // Pins of the lines removed go with them (notes stay).
+      { $set: { ...state, pending_group_id: null, ending: null, last_played_at: new Date(ctx.now()) }, $inc: { history_rev: 1 }, $pull: { pins: { kind: 'line', seq: { $gt: target.seq } } } },
     );
   } catch (err) {
     await Play.updateOne({ play_id: play.play_id, pending_group_id: lockId }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });

@@ -6,6 +6,7 @@ import type { PlayFields } from '../play.model';
 import type { PlayableStory } from '../stories/story.source';
 import { NARRATOR, castOf, characterById, playerName, readable } from '../stories/story.view';
 import { selectWorldInfo } from '../../lorebook';
+import { pinText, pinsInPrompt } from '../memory/budget';
 
 /**
  * The lorebook entries the recent lines call up (the lorebook module decides which and how many). The play's active
@@ -104,6 +105,7 @@ export function materialOf(play: PlayFields, story: PlayableStory, speakerId: st
   return {
     ...storyPart(story, play.chapter_index),
     runningSummary: play.summary,
+    pins: pinsInPrompt(play.pins).kept.map(pinText),
     history,
     worldInfo: worldInfoOf(play, story, history),
     speaker: characterById(story.content, speakerId) ?? NARRATOR,
