@@ -206,14 +206,16 @@ describe('model faults leave a Fail dialogue and an intact history', () => {
     30_000,
   );
 
-  it('regenerating a reply that did not fail is refused', async () => {
+  it('regenerating a finished reply is refused once it is no longer the latest turn’s (the latest one is written again)', async () => {
     const { client, playId } = await newPlay();
     const t = await turn(client, playId, 'Hello.');
+    await turn(client, playId, 'And again.');
     const res = await client.post('/api/tyler/message/send', {
       play_id: playId,
       is_loop: true,
       dialogue_id: t.replyId,
     });
     expect(res.body.status_code).toBe(ErrorCode.RegenerateUnsupported);
+    expect(res.body.status_message).toContain('dialogue_id');
   }, 30_000);
 });
