@@ -1,3 +1,4 @@
+import { graphEn } from './graph.en';
 import { galleryCopy, templateCopy } from './template.en';
 import { lorebookCopy } from './lorebook.en';
 import { voicesCopy } from './voices.en';
@@ -361,6 +362,7 @@ const editor = {
   template: templateCopy,
   gallery: galleryCopy,
   lorebook: lorebookCopy,
+  graph: graphEn,
   voices: voicesCopy,
   appeal: appealCopy,
 } as const;

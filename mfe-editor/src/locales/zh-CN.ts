@@ -1,3 +1,4 @@
+import { graphZh } from './graph.zh-CN';
 import type { Translation } from 'ui-kit';
 import type { EditorCopy } from './en';
 import { galleryCopyZh, templateCopyZh } from './template.zh-CN';
@@ -360,6 +361,7 @@ const editor: Translation<EditorCopy> = {
   template: templateCopyZh,
   gallery: galleryCopyZh,
   lorebook: lorebookCopyZh,
+  graph: graphZh,
   voices: voicesCopyZh,
   appeal: appealCopyZh,
 };

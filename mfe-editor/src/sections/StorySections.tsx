@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { ChaptersSection } from './ChaptersSection';
 import { CharactersSection } from './CharactersSection';
+import { GraphSection } from './GraphSection';
 import { PlayerSection } from './PlayerSection';
 import { PrologueSection } from './PrologueSection';
 import { SettingsSection } from './SettingsSection';
@@ -14,6 +15,7 @@ export function StorySections(): JSX.Element {
       <PlayerSection />
       <PrologueSection />
       <ChaptersSection />
+      <GraphSection />
       <SummarySection />
       <SettingsSection />
     </>
