@@ -6,6 +6,7 @@ import { Composer, type ComposerProps } from '../components/Composer';
 import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
 import { ExportMenu } from '../components/ExportMenu';
+import { DebugPanel } from '../components/memory/DebugPanel';
 import { MemoryPanel } from '../components/memory/MemoryPanel';
 import { SuggestReplies } from '../components/memory/SuggestReplies';
 import { GreetingPicker } from '../components/GreetingPicker';
@@ -147,6 +148,7 @@ export function PlayPage(): JSX.Element {
         </Link>
         <h1 className="player-play__title">{info.story.story_name}</h1>
         <MemoryPanel playId={info.play_id} />
+        {info.is_draft ? <DebugPanel playId={info.play_id} /> : null}
         <ExportMenu playId={info.play_id} />
         <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
           {t('play.restart')}

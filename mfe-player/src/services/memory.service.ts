@@ -1,4 +1,4 @@
-import { unwrap, type Envelope, type PinRequest, type PlayMemory } from 'shared-kit';
+import { unwrap, type Envelope, type PinRequest, type PlayDebugView, type PlayMemory } from 'shared-kit';
 import { apiClient } from '../api/client';
 import type { Dialogue } from '../api/types';
 
@@ -32,4 +32,9 @@ export interface Suggested {
 /** Two or three things to say after the newest reply, stored by the api as a FixedOptions row (`dialogue`). */
 export function suggestReplies(playId: string): Promise<Suggested> {
   return unwrap(apiClient.post<Envelope<Suggested>>('/tyler/message/suggest', { play_id: playId }, { silent: true }));
+}
+
+/** The creator's debug view of a test play of a draft (1201 for anyone else). */
+export function readPlayDebug(playId: string): Promise<PlayDebugView> {
+  return unwrap(apiClient.get<Envelope<PlayDebugView>>('/tyler/play/debug', { params: { play_id: playId }, silent: true }));
 }

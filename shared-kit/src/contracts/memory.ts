@@ -56,11 +56,29 @@ export const memorySchema = z.object({
 });
 export type PlayMemory = z.infer<typeof memorySchema>;
 
+export const replyDebugSchema = z.object({
+  dialogue_id: z.string(),
+  seq: z.number().int(),
+  /** Tokens of each part of the reply's prompt (cl100k), and of the whole prompt. */
+  parts: z.object({ system: z.number().int(), story: z.number().int(), summary: z.number().int(), pins: z.number().int(), lorebook: z.number().int(), recent_lines: z.number().int(), total: z.number().int() }),
+  recent_line_count: z.number().int(),
+  lorebook_entries: z.array(z.string()),
+  /** The director's verdict on the chapter's objective after the reply (null when it did not judge). */
+  verdict: z.object({ met: z.boolean(), failed: z.boolean(), reason: z.string() }).nullable(),
+  model: z.string(),
+  ttft_ms: z.number().int().nullable(),
+  at: isoDate,
+});
+export type ReplyDebug = z.infer<typeof replyDebugSchema>;
+export const playDebugSchema = z.object({ play_id: z.string(), replies: z.array(replyDebugSchema) });
+export type PlayDebugView = z.infer<typeof playDebugSchema>;
+
 export const MEMORY_CONTRACTS = {
   'GET /tyler/memory': memorySchema,
   'POST /tyler/memory/pin': memorySchema,
   'POST /tyler/memory/unpin': memorySchema,
   'POST /tyler/memory/summary': memorySchema,
   /** Ours: two or three things to say next, stored as the FixedOptions row `dialogue`. */
+  'GET /tyler/play/debug': playDebugSchema,
   'POST /tyler/message/suggest': z.object({ play_id: z.string(), options: z.array(z.string()), dialogue: dialogueSchema }),
 } satisfies Record<string, z.ZodType>;

@@ -6,6 +6,7 @@ import { validate } from '../../../lib/validate';
 import type { PlayContext } from '../context';
 import { editSummary, memoryOf, pin, unpin } from './pins';
 import { suggestReplies } from './suggest';
+import { nameModel, playDebug } from './debug';
 
 const BASE = '/api/tyler';
 
@@ -15,6 +16,7 @@ const BASE = '/api/tyler';
  */
 export function memoryRoutes(router: AppRouter, pctx: PlayContext): void {
   const uidOf = (ctx: AppContext) => currentAccount(ctx).uid;
+  nameModel(pctx.chat, () => (pctx.chat.mode === 'offline' ? 'offline storyteller' : (pctx.config.llm.model ?? pctx.chat.mode)));
   const read = validate({ query: m.memoryQuery });
   router.get(`${BASE}/memory`, requireSession, read, async (ctx) => respond(ctx, await memoryOf(uidOf(ctx), read.input(ctx).query.play_id)));
   const pinV = validate({ body: m.pinBody });
@@ -34,4 +36,7 @@ export function memoryRoutes(router: AppRouter, pctx: PlayContext): void {
   router.post(`${BASE}/message/suggest`, requireSession, suggestV, async (ctx) => {
     respond(ctx, await suggestReplies(pctx, uidOf(ctx), suggestV.input(ctx).body.play_id));
   });
+  // The creator's debug view of a test play of a draft (the spec's play panel debug; the shape is ours).
+  const debugV = validate({ query: m.debugQuery });
+  router.get(`${BASE}/play/debug`, requireSession, debugV, async (ctx) => respond(ctx, await playDebug(uidOf(ctx), debugV.input(ctx).query.play_id)));
 }

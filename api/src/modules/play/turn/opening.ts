@@ -16,6 +16,9 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
   private heard!: () => void;
   /** Settles when the request is over, however it ended (shutdown waits for it). */
   readonly settled: Promise<void>;
+  /** When the request was opened, and when its first event came (the debug view's time to first token). */
+  readonly openedAt = performance.now();
+  firstEventAt: number | null = null;
   /** Resolves with the model's first event, or when the request ends without one. */
   readonly firstEvent = new Promise<void>((resolve) => (this.heard = resolve));
 
@@ -39,6 +42,7 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
       for await (const event of source) {
         if (this.controller.signal.aborted) break;
         this.held.push(event);
+        this.firstEventAt ??= performance.now();
         this.heard();
         this.wake?.();
       }

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, ErrorCode, type Emotion } from 'shared-kit';
-import { ChatFailure, historyTokens, type ChatProvider, type TurnMaterial } from '../../../ai/chat';
+import { ChatFailure, historyTokens, type ChatProvider, type JudgeVerdict, type TurnMaterial } from '../../../ai/chat';
 import type { ChatSettings } from '../../../config';
 import type { Logger } from '../../../lib/logger';
 import type { PlayContext } from '../context';
@@ -17,6 +17,7 @@ import { OpenedReply } from './opening';
 import { revisionOf, type TurnRows } from './rowCache';
 import { finishRegeneration, restoreShown, type Regeneration } from './alternatives';
 import { BOT_CHAT_NODE_ID, type PlayableStory } from '../stories/story.source';
+import { recordReplyDebug } from '../memory/debug';
 
 export interface TurnDeps {
   chat: ChatProvider;
@@ -190,7 +191,16 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     const status = check.flagged ? DialogueStatus.SecurityFail : DialogueStatus.Normal;
     await storeReply({ content, ...(emotion ? { emotion } : {}), status, error_code: check.flagged ? ErrorCode.SecurityFail : 0, error_reason: check.detail });
     live.emit(playId, { type: 'stored' });
-    if (!check.flagged) await direct(deps, job, log);
+    if (!check.flagged) {
+      const verdict = await direct(deps, job, log);
+      // A test play of a draft keeps what its creator's debug view shows (memory/debug.ts); other plays nothing.
+      if (job.play.is_draft) {
+        const ttftMs = opened.firstEventAt === null ? null : opened.firstEventAt - opened.openedAt;
+        await recordReplyDebug({ play: job.play, replyId: job.replyId, replySeq: job.replySeq, material: opened.material, ttftMs, verdict, chat: deps.chat, settings: deps.chatSettings, now: deps.now() }).catch(
+          (err: unknown) => log.warn({ err }, 'debug record failed'),
+        );
+      }
+    }
   } catch (err) {
     // The failure is written over the reply whatever it held, even when it was already finished.
     const failure = err instanceof ChatFailure ? err : new ChatFailure('network', err instanceof Error ? err.message : 'reply failed', { cause: err });
@@ -235,9 +245,9 @@ async function releasePlay(job: TurnJob): Promise<void> {
  * After a clean reply: the director's verdict, then folding old turns when the prompt would grow too long. The play
  * is read once (it is still this turn's); the rows come from the turn's copy when it holds them all.
  */
-async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> {
+async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<JudgeVerdict | null> {
   let play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
-  if (!play || play.pending_group_id !== job.groupId) return;
+  if (!play || play.pending_group_id !== job.groupId) return null;
   const known = job.history?.since(Math.min(play.summary_upto_seq, play.chapter_start_seq)) ?? null;
   let verdict;
   if (job.story.content.nodes[play.chapter_index]?.node_id === BOT_CHAT_NODE_ID) {
@@ -265,6 +275,7 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<void> 
     deps.live.emit(play.play_id, { type: 'stored' });
   }
   await fold(deps, job, log, play).catch((err: unknown) => log.warn({ err }, 'folding older turns failed; will try again next turn'));
+  return verdict;
 }
 
 /**
