@@ -15,6 +15,11 @@ mongoose.set('strictQuery', true);
 mongoose.set('skipOriginalStackTraces', true);
 
 export const DB_NAME = 'storyverse';
+/**
+ * The replica set name of the embedded database when SOCKET_ADAPTER=mongo. Otherwise it runs standalone: a replica
+ * set keeps every write's change event in memory, a cost only the mongo adapter's change stream needs.
+ */
+export const EMBEDDED_REPLICA_SET = 'rs0';
 
 export interface Db {
   connection: mongoose.Connection;
@@ -42,10 +47,12 @@ export async function connectDb(config: Config, logger: Logger): Promise<Db> {
   } else {
     const dbPath = path.join(config.dataDir, 'mongo');
     const start = config.embeddedMongoThread ? startEmbeddedMongoThread : startEmbeddedMongo;
-    const embedded = await start({ dbPath, port: 0, host: '127.0.0.1', logger: embeddedLogger(logger) });
+    // The mongo socket adapter reads a change stream, which only a replica set serves.
+    const replSet = config.socketAdapter === 'mongo' ? EMBEDDED_REPLICA_SET : undefined;
+    const embedded = await start({ dbPath, port: 0, host: '127.0.0.1', replSet, logger: embeddedLogger(logger) });
     stopEmbedded = () => embedded.stop();
     uri = `${embedded.uri}${DB_NAME}`;
-    logger.info({ dbPath, port: embedded.port, thread: config.embeddedMongoThread }, 'embedded-mongo started');
+    logger.info({ dbPath, port: embedded.port, thread: config.embeddedMongoThread, replSet }, 'embedded-mongo started');
   }
   try {
     // A real deployment names its database in the URI; the embedded server's URI names ours.

@@ -36,7 +36,7 @@ function runServer(config: Config, logger: Logger, clusterWorker: boolean): void
       events: createEventBus(logger),
       // Sockets join their user's room from the same session cookie as HTTP.
       resolveUser: (socket) => uidFromCookieHeader(socket.handshake.headers.cookie, Date.now()),
-      socketAdapter: await socketAdapter(config, db, clusterWorker),
+      socketAdapter: await socketAdapter(config, db, clusterWorker, logger),
       stickyWorker: clusterWorker && config.socketPolling,
     });
     if (clusterWorker) {

@@ -49,6 +49,8 @@ export async function startServer(
 
   // The plan queue sets itself up before the first request can queue a plan.
   await created.jobsReady;
+  // A socket told `ready` must get every push written from then on, wherever it was emitted.
+  await realtime.ready;
   let port = config.port;
   if (deps.stickyWorker) {
     setupWorker(realtime.io);

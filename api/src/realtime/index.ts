@@ -30,9 +30,11 @@ export interface RealtimeOptions {
 
 export interface Realtime {
   io: Server;
+  /** Settles once pushes from other api processes reach this one's sockets (the adapter's change stream is open). */
+  ready: Promise<void>;
   /** Sends a push to every socket of one user. */
   emitToUser(uid: string, push: Push): void;
-  /** Disconnects every socket and stops listening to domain events. */
+  /** Disconnects this process's sockets (not other processes') and stops listening to domain events. */
   close(): Promise<void>;
 }
 
@@ -94,10 +96,13 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
 
   return {
     io,
+    ready: adapter?.ready ?? Promise.resolve(),
     emitToUser,
     async close() {
       for (const off of unsubscribe) off();
-      io.disconnectSockets(true);
+      // `local`: without it the adapter passes the disconnect on to every other api process's sockets too.
+      io.local.disconnectSockets(true);
+      await io.of('/').adapter.close();
       // Not io.close(): that also closes the HTTP server, which its owner shuts down in its own order.
       io.engine.close();
     },

@@ -55,10 +55,11 @@ export interface ApiEndpoint {
    */
   signIn(phone: string, options?: { confirm?: false | { is_adult: boolean; agree_terms: boolean } }): Promise<CookieClient>;
   /**
-   * A socket.io client connected here over websocket, with `client`'s session cookie when given; it resolves once
-   * the server said `ready` (the socket has joined its user's room). Close it when done.
+   * A socket.io client connected here over websocket, with `client`'s session cookie when given (and `query`, e.g.
+   * `{ watch_story: id }`); it resolves once the server said `ready` (the socket has joined its rooms). Close it when
+   * done.
    */
-  socket(client?: CookieClient): Promise<ApiSocket>;
+  socket(client?: CookieClient, query?: Record<string, string>): Promise<ApiSocket>;
 }
 
 export interface ApiSocket {
@@ -67,6 +68,8 @@ export interface ApiSocket {
   readonly process: string;
   /** Every `push` received so far, in order. */
   readonly pushes: Array<Record<string, unknown>>;
+  /** When each of `pushes` arrived (`performance.now()`). */
+  readonly arrivals: number[];
   /** Resolves with the first push (already received or to come) for which `match` holds; rejects after `timeoutMs`. */
   waitForPush(match: (push: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   close(): void;
@@ -104,6 +107,8 @@ export interface StartApiProcessesOptions {
   count?: number;
   /** Variables for every child, e.g. `fake.apiEnv`, `DAILY_CHAT_LIMIT`, `SESSION_CACHE_MS`. */
   env?: Record<string, string>;
+  /** Run the database as a one-member replica set of this name (change streams: what SOCKET_ADAPTER=mongo needs). */
+  replSet?: string;
 }
 
 /** Variables the api reads (its config schema's keys and API_WORKERS): a child never inherits them. */
@@ -192,7 +197,7 @@ export function endpoint(baseUrl: string): ApiEndpoint {
       signInByPhone(baseUrl, phone, {
         confirm: options.confirm === false ? undefined : (options.confirm ?? { is_adult: true, agree_terms: true }),
       }),
-    socket: (client) => connectTo(baseUrl, client),
+    socket: (client, query) => connectTo(baseUrl, client, query),
   };
 }
 
@@ -219,18 +224,21 @@ function bindProcess(name: string, baseUrl: string, spawned: SpawnedChild): ApiP
 }
 
 /** A websocket socket.io client on `baseUrl`, resolved once the server has said `ready`. */
-export function connectTo(baseUrl: string, client?: CookieClient): Promise<ApiSocket> {
+export function connectTo(baseUrl: string, client?: CookieClient, query?: Record<string, string>): Promise<ApiSocket> {
   const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
   const socket = connectSocket(baseUrl, {
     path: '/socket.io',
+    query,
     transports: ['websocket'],
     reconnection: false,
     extraHeaders: cookie ? { cookie } : {},
   });
   const pushes: Array<Record<string, unknown>> = [];
+  const arrivals: number[] = [];
   const waiters = new Set<() => void>();
   socket.on('push', (push: Record<string, unknown>) => {
     pushes.push(push);
+    arrivals.push(performance.now());
     for (const w of [...waiters]) w();
   });
   function waitForPush(match: (push: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<Record<string, unknown>> {
@@ -257,7 +265,7 @@ export function connectTo(baseUrl: string, client?: CookieClient): Promise<ApiSo
     }, 10_000);
     socket.once('ready', (ready: { process: string }) => {
       clearTimeout(timer);
-      resolve({ socket, process: ready.process, pushes, waitForPush, close: () => socket.disconnect() });
+      resolve({ socket, process: ready.process, pushes, arrivals, waitForPush, close: () => socket.disconnect() });
     });
     socket.once('connect_error', (err) => {
       clearTimeout(timer);
@@ -269,9 +277,9 @@ export function connectTo(baseUrl: string, client?: CookieClient): Promise<ApiSo
 
 /** Starts the database and `count` api processes on it (in parallel); see the file's comment. */
 export async function startApiProcesses(options: StartApiProcessesOptions = {}): Promise<ApiProcesses> {
-  const { count = 2, env = {} } = options;
+  const { count = 2, env = {}, replSet } = options;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-procs-'));
-  const mongo = await startEmbeddedMongoThread({ dbPath: path.join(dataDir, 'mongo'), port: 0, host: '127.0.0.1' });
+  const mongo = await startEmbeddedMongoThread({ dbPath: path.join(dataDir, 'mongo'), port: 0, host: '127.0.0.1', replSet });
   const mongoUri = `mongodb://127.0.0.1:${mongo.port}/${DB_NAME}`;
   const spawned: SpawnedChild[] = [];
   const processes: ApiProcess[] = [];
