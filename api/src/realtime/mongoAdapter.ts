@@ -86,13 +86,18 @@ export function createOrderedMongoAdapter(collection: Collection, logger: Logger
     const s = collection.watch<Document, ChangeStreamDocument>([{ $match: { 'fullDocument.uid': { $ne: uid } } }], resumeAfter ? { resumeAfter } : {});
     stream = s;
     // The first token comes with the stream's first answer: from then on every write is seen.
-    s.once('resumeTokenChanged', opened);
+    s.once('resumeTokenChanged', () => {
+      if (stream === s) opened();
+    });
     s.on('change', (event) => {
       resumeAfter = s.resumeToken;
       if (event.operationType !== 'insert') return;
       const doc = event.fullDocument as { nsp?: string };
       void adapters.get(doc.nsp ?? '')?.onEvent(event);
     });
+    // In this mode the driver resumes by itself after a resumable error (a lost connection, an election) and
+    // emits 'error' only once it gives up: that is when a stream is opened again. (Its 'close' events also come
+    // from the cursors it replaces while resuming, so they say nothing about the stream.)
     s.on('error', (err) => {
       if (err instanceof MongoServerError && !err.hasErrorLabel('ResumableChangeStreamError')) {
         // Cannot resume from the token: start from now, and have the sockets re-read once the stream is open.
@@ -100,9 +105,9 @@ export function createOrderedMongoAdapter(collection: Collection, logger: Logger
         lost = true;
       }
       logger.warn({ err, resumable: !lost }, 'socket adapter change stream failed; reopening');
-    });
-    s.on('close', () => {
+      if (stream !== s) return;
       stream = null;
+      s.close().catch(() => undefined);
       if (!closed) setTimeout(open, REOPEN_MS).unref();
     });
   }

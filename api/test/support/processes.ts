@@ -98,6 +98,8 @@ export interface ApiProcesses {
   readonly processes: ApiProcess[];
   /** Starts one more api process on the same database (with `env` on top of the shared env). */
   add(env?: Record<string, string>): Promise<ApiProcess>;
+  /** Stops the database and starts it again on the same port and files (the api processes keep running). */
+  restartDatabase(): Promise<void>;
   /** Stops every process still running (SIGTERM, then SIGKILL past a deadline), then the database. */
   stop(): Promise<void>;
 }
@@ -279,7 +281,7 @@ export function connectTo(baseUrl: string, client?: CookieClient, query?: Record
 export async function startApiProcesses(options: StartApiProcessesOptions = {}): Promise<ApiProcesses> {
   const { count = 2, env = {}, replSet } = options;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-procs-'));
-  const mongo = await startEmbeddedMongoThread({ dbPath: path.join(dataDir, 'mongo'), port: 0, host: '127.0.0.1', replSet });
+  let mongo = await startEmbeddedMongoThread({ dbPath: path.join(dataDir, 'mongo'), port: 0, host: '127.0.0.1', replSet });
   const mongoUri = `mongodb://127.0.0.1:${mongo.port}/${DB_NAME}`;
   const spawned: SpawnedChild[] = [];
   const processes: ApiProcess[] = [];
@@ -307,7 +309,13 @@ export async function startApiProcesses(options: StartApiProcessesOptions = {}):
     await stop();
     throw err;
   }
-  return { mongoUri, processes, add, stop };
+  async function restartDatabase(): Promise<void> {
+    const port = mongo.port;
+    await mongo.stop();
+    mongo = await startEmbeddedMongoThread({ dbPath: path.join(dataDir, 'mongo'), port, host: '127.0.0.1', replSet });
+  }
+
+  return { mongoUri, processes, add, restartDatabase, stop };
 }
 
 /** The product's multi-process mode; `baseUrl` (and the endpoint helpers) is the one address every worker serves. */
