@@ -124,6 +124,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
         moderation: ai.mode === 'model' ? ai.moderation : null,
         pollMs: config.reviewPollMs,
         delayMs: config.reviewDelayMs,
+        lockMs: config.reviewLockMs,
         now,
       })
     : null;

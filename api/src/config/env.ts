@@ -80,6 +80,13 @@ export const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().max(3_600_000, 'expected at most 3600000'))
     .default(0),
+  REVIEW_LOCK_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().min(500, 'expected at least 500').max(3_600_000, 'expected at most 3600000'))
+    .default(120_000),
   IMAGE_DAILY_QUOTA: z
     .string()
     .trim()

@@ -61,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     forbiddenWordsFile: e.FORBIDDEN_WORDS_FILE ? path.resolve(e.FORBIDDEN_WORDS_FILE) : undefined,
     reviewPollMs: e.REVIEW_POLL_MS,
     reviewDelayMs: e.REVIEW_DELAY_MS,
+    reviewLockMs: e.REVIEW_LOCK_MS,
     imageDailyQuota: e.IMAGE_DAILY_QUOTA,
     plans: {
       dailyQuota: e.BRAINSTORM_DAILY_QUOTA,

@@ -60,6 +60,8 @@ export interface Config {
   reviewPollMs: number;
   /** The least time between a publish and its review (0: at once); lets a staging run watch a story under review. */
   reviewDelayMs: number;
+  /** A running review's lease, renewed while it runs; another process takes the job once it lapses (REVIEW_LOCK_MS). */
+  reviewLockMs: number;
   /** Pictures one user may generate per UTC day. */
   imageDailyQuota: number;
   /** Brainstorm generation plans: daily quota per user, stories per user, and the job runner's timing. */

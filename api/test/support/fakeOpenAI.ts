@@ -118,6 +118,10 @@ export class FakeOpenAI {
     this.handler = handler;
   }
 
+  /** `/moderations`: how long each verdict takes, and how many were asked for. */
+  moderationDelayMs = 0;
+  moderationRequests = 0;
+
   /** Which texts `/moderations` flags (none by default). */
   flagWhen(predicate: (text: string) => boolean): void {
     this.flags = predicate;
@@ -158,6 +162,8 @@ export class FakeOpenAI {
     }
     if (req.method === 'POST' && req.url?.endsWith('/moderations')) {
       // Clean verdicts unless a test said which texts to flag.
+      this.moderationRequests += 1;
+      if (this.moderationDelayMs > 0) await sleep(this.moderationDelayMs);
       const input = (JSON.parse(raw) as { input: string | string[] }).input;
       const texts = Array.isArray(input) ? input : [input];
       const verdict = (text: string) =>

@@ -8,8 +8,11 @@ import { StoryVersion, type StoryVersionRecord } from '../stories';
 import { reviewContent, type ReviewOutcome } from './review.engine';
 import { ReviewJob, type ReviewJobRecord } from './reviewJob.model';
 
-/** A running job's lease: long enough for a slow moderation call, short enough to recover after a crash. */
-const LOCK_MS = 2 * 60_000;
+/**
+ * A running job's lease (REVIEW_LOCK_MS): renewed on a beat while the review runs, so a slow moderation call never
+ * lets another process take the job; once its process dies, another takes it when the lease lapses.
+ */
+export const REVIEW_LOCK_MS = 2 * 60_000;
 /** Moderation failures are retried this often (with growing delay) before the lists alone decide. */
 const MAX_ATTEMPTS = 4;
 const RETRY_BASE_MS = 5_000;
@@ -22,6 +25,8 @@ export interface ReviewWorkerDeps {
   pollMs: number;
   /** The least time between queueing a review and running it (REVIEW_DELAY_MS); 0 by default. */
   delayMs?: number;
+  /** The lease of a running review (REVIEW_LOCK_MS). */
+  lockMs?: number;
   now?: () => number;
 }
 
@@ -48,7 +53,7 @@ export async function cancelReviews(storyId: string): Promise<void> {
   );
 }
 
-async function claim(now: number, delayMs: number): Promise<ReviewJobRecord | null> {
+async function claim(now: number, delayMs: number, lockMs: number): Promise<ReviewJobRecord | null> {
   const at = new Date(now);
   return ReviewJob.findOneAndUpdate(
     {
@@ -57,7 +62,7 @@ async function claim(now: number, delayMs: number): Promise<ReviewJobRecord | nu
         { state: 'running', locked_until: mongoose.trusted({ $lt: at }) },
       ],
     },
-    { $set: { state: 'running', locked_until: new Date(now + LOCK_MS) }, $inc: { attempts: 1 } },
+    { $set: { state: 'running', locked_until: new Date(now + lockMs) }, $inc: { attempts: 1 } },
     { sort: { run_after: 1 }, new: true },
   ).lean<ReviewJobRecord>();
 }
@@ -78,6 +83,7 @@ async function finish(
 export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
   const now = deps.now ?? Date.now;
   const reviewDelayMs = deps.delayMs ?? 0;
+  const lockMs = deps.lockMs ?? REVIEW_LOCK_MS;
   const log = deps.logger.child({ module: 'review' });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -186,9 +192,21 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
       again = false;
       for (;;) {
         if (stopped) return;
-        const job = await claim(now(), reviewDelayMs);
+        const job = await claim(now(), reviewDelayMs, lockMs);
         if (!job) break;
-        await process(job);
+        log.info({ story_id: job.story_id, version_id: job.version_id, attempts: job.attempts }, 'review started');
+        // Renews the lease while this claim (its attempt) still holds the job.
+        const beat = setInterval(() => {
+          ReviewJob.updateOne(
+            { version_id: job.version_id, state: 'running', attempts: job.attempts },
+            { $set: { locked_until: new Date(now() + lockMs) } },
+          ).catch((err: unknown) => log.warn({ err, version_id: job.version_id }, 'review lease renewal failed'));
+        }, Math.max(100, Math.floor(lockMs / 3)));
+        try {
+          await process(job);
+        } finally {
+          clearInterval(beat);
+        }
       }
     } while (again && !stopped);
   }
