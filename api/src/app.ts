@@ -56,6 +56,7 @@ import { ugcVoiceRoutes, ugcVoiceUploadMiddleware } from './modules/voice/ugc.ro
 import { configureSpeech } from './modules/voice/voice.service';
 import { offlineSpeech, openAiSpeech } from './modules/voice/tts.engines';
 import { topicRoutes } from './modules/topic/topic.routes';
+import { setUpCommerce } from './modules/commerce';
 
 export interface AppDeps {
   logger: Logger;
@@ -221,6 +222,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   };
   ugcVoiceRoutes(router, ugcDeps);
   topicRoutes(router, { now });
+  const commerceWebhook = setUpCommerce(router, config, now);
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));
@@ -235,6 +237,8 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   app.use(onlyWhereItRoutes(mediaMiddleware(sessionMiddleware(accounts))));
   app.use(onlyWhereItRoutes(cardMiddleware(sessionMiddleware(accounts), now)));
   app.use(onlyWhereItRoutes(ugcVoiceUploadMiddleware(sessionMiddleware(accounts), ugcDeps)));
+  // Before the JSON parser: the provider's signature is over the raw body.
+  app.use(commerceWebhook);
   app.use(jsonBody);
   app.use(sessionMiddleware(accounts));
   app.use(router.routes());

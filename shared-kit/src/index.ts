@@ -22,3 +22,4 @@ export * from './opsMail';
 export * from './ugcVoice';
 export * from './memory';
 export * from './prerender';
+export * from './commerce';

@@ -157,6 +157,16 @@ export const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(100, 'expected at least 100').max(600_000, 'expected at most 600000'))
     .default(60_000),
+  COMMERCE_PLANS: optionalString,
+  COMMERCE_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, 'expected a three-letter currency code').default('usd'),
+  COMMERCE_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  CHECKOUT_TTL_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(30 * 60 * 1000),
+  AD_REWARD_CHATS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(5),
+  AD_VIEWS_PER_DAY: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(3),
+  AD_MIN_WATCH_MS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(15_000),
 });
 
 /** The environment once parsed: what `loadConfig` turns into a Config. */

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { envSchema, pickKnown } from './env';
+import { commerceSettings, type CommerceSettings } from './commerce';
 import { oauthSettings } from './oauth';
 import type { Config } from './settings';
 
 export type { ChatSettings, Config, NodeEnv } from './settings';
+export type { CommerceSettings, PlanSettings } from './commerce';
 export type { OAuth2ProviderSettings, OAuthSettings, OidcProviderSettings } from './oauth';
 
 /** The repository root: the default data folder lives beside the workspaces, not inside one. */
@@ -39,6 +41,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SMS_PROVIDER === 'webhook' && !e.SMS_WEBHOOK_URL) {
     throw new ConfigError('SMS_WEBHOOK_URL', 'required when SMS_PROVIDER is webhook');
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'required when STRIPE_SECRET_KEY is set');
+  }
+  const sessionSecret = e.SESSION_SECRET ?? DEV_SESSION_SECRET;
+  let commerce: CommerceSettings;
+  try {
+    commerce = commerceSettings(e, sessionSecret);
+  } catch (err) {
+    throw new ConfigError('COMMERCE_PLANS', (err as Error).message);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -53,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketPolling: e.SOCKET_POLLING ?? true,
     logLevel: e.LOG_LEVEL,
     appOrigin: e.APP_ORIGIN,
-    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    sessionSecret,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
     ai: { moderationModel: e.LLM_MODERATION_MODEL, imageModel: e.LLM_IMAGE_MODEL },
     tts: { model: e.TTS_MODEL, baseUrl: e.TTS_BASE_URL ?? e.LLM_BASE_URL, apiKey: e.TTS_API_KEY ?? e.LLM_API_KEY, dailyQuota: e.TTS_DAILY_QUOTA },
@@ -94,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offlineTokenDelayMs: e.OFFLINE_TOKEN_DELAY_MS,
       standbyWaitMs: e.STREAM_STANDBY_MS,
     },
+    commerce,
   };
 }
 
@@ -116,6 +129,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     oauthProviders: Object.keys(config.oauth),
     sms: config.sms.provider,
     blockedCountries: config.blockedCountries,
+    payments: config.commerce.stripe ? 'stripe' : 'sandbox',
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CommerceSettings } from './commerce';
 import type { OAuthSettings } from './oauth';
 
 // What the api runs with: the Config that `loadConfig` builds from the environment, area by area.
@@ -101,6 +102,8 @@ export interface Config {
   guestChatTurns: number;
   /** Story play: limits on what a player sends and how the storyteller answers. */
   chat: ChatSettings;
+  /** Membership plans, the payment provider and rewarded ads. */
+  commerce: CommerceSettings;
 }
 
 export interface ChatSettings {

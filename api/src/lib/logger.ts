@@ -32,6 +32,18 @@ export const REDACT_PATHS = [
   '*.sessionSecret',
   'password',
   '*.password',
+  'secretKey',
+  'webhookSecret',
+  'sandboxSecret',
+  '*.secretKey',
+  '*.webhookSecret',
+  '*.sandboxSecret',
+  '*.*.secretKey',
+  '*.*.webhookSecret',
+  '*.*.sandboxSecret',
+  'token',
+  '*.token',
+  'body.token',
 ];
 
 export interface LoggerOptions {

@@ -43,6 +43,7 @@ import { REPORT_CONTRACTS } from './report';
 import { TOPIC_CONTRACTS } from './topic';
 import { CONSOLE_CONTRACTS } from './console';
 import { VOICE_CONTRACTS } from './voice';
+import { COMMERCE_CONTRACTS } from './commerce';
 
 export * from './account';
 export * from './common';
@@ -63,6 +64,7 @@ export * from './report';
 export * from './topic';
 export * from './console';
 export * from './voice';
+export * from './commerce';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -126,6 +128,7 @@ export const RESPONSE_CONTRACTS = {
   ...REPORT_CONTRACTS,
   ...TOPIC_CONTRACTS,
   ...CONSOLE_CONTRACTS,
+  ...COMMERCE_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

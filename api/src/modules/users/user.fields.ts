@@ -70,6 +70,10 @@ export const userSchema = new mongoose.Schema(
     settings: { type: settingsSchema, default: () => ({}) },
     /** Chat turns taken as a guest; the play module compares it with GUEST_CHAT_TURNS. */
     guest_turns: { type: Number, default: 0 },
+    /** Membership's end, mirrored by the commerce module so the send path's account read answers isMember. */
+    vip_until: { type: Date, default: null },
+    /** The membership revision `vip_until` was copied from: a late writer never puts an older end back. */
+    vip_rev: { type: Number },
     last_login_at: { type: Date },
     last_login_country: { type: String },
   },

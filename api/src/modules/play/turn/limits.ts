@@ -30,11 +30,12 @@ export interface SendLimit {
 }
 
 /**
- * Membership is not sold yet, so every signed-in account counts as a non-member. Kept as one function so the
- * commerce module can answer it later.
+ * A member until the account's `vip_until` (kept by the commerce module from the provider's events): read from the
+ * account the request already holds, so the send path makes no extra database command; a membership that lapses
+ * mid-day applies the limit from the next turn.
  */
-export function isMember(_user: Account): boolean {
-  return false;
+export function isMember(user: Account, now: number): boolean {
+  return (user.vip_until?.getTime() ?? 0) > now;
 }
 
 function statusOf(used: number, limit: number, scope: SendLimit['scope']): SendLimit {
@@ -55,7 +56,7 @@ function reached(limit: SendLimit): AppError {
 /** Where the user stands, without spending anything. */
 export async function currentLimit(user: Account, chat: ChatSettings, guestTurns: number, now: number): Promise<SendLimit | null> {
   if (user.identity === UserIdentity.Tour) return statusOf(user.guest_turns ?? 0, guestTurns, 'guest');
-  if (isMember(user)) return null;
+  if (isMember(user, now)) return null;
   const day = utcDay(now);
   const row = await ChatQuota.findOne({ uid: user.uid, day }).lean();
   return statusOf(row?.count ?? 0, chat.dailyLimit, 'daily');
@@ -83,7 +84,7 @@ export async function spendMessage(
       refund: async () => void (await User.updateOne({ _id: user._id }, { $inc: { guest_turns: -1 } })),
     };
   }
-  if (isMember(user)) return { limit: null, refund: async () => undefined };
+  if (isMember(user, now)) return { limit: null, refund: async () => undefined };
   const day = utcDay(now);
   let row = null;
   try {
