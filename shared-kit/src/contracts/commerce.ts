@@ -112,6 +112,8 @@ export const adsUserInfoSchema = z.object({
   extra_chats_today: z.number().int(),
   /** Members skip ads. */
   ad_free: z.boolean(),
+  /** 1020901 once the day's views are used, 1020902 the next day, 0 otherwise. */
+  limit_code: z.number().int(),
 });
 export const adStartSchema = z.object({ token: z.string(), min_watch_ms: z.number().int(), placement: z.string() });
 export const adRewardSchema = adsUserInfoSchema.extend({ reward_chats: z.number().int() });

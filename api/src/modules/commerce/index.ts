@@ -1,10 +1,12 @@
 // The commerce module's face: membership, orders and their payment provider (Stripe, or the offline sandbox), the
 // provider's webhooks, and the operators' grants and refunds. Other modules read membership from the account's
 // `vip_until`, which this module keeps.
+import { createHmac } from 'node:crypto';
 import type Koa from 'koa';
 import type { Config } from '../../config';
 import type { AppRouter, AppState } from '../../lib/context';
 import { registerGuestMergeHook } from '../users';
+import { adsRoutes } from './ads.routes';
 import { commerceRoutes, commerceWebhook } from './commerce.routes';
 import { moveGuestMembership } from './membership.service';
 import { commerceOpsRoutes } from './ops.routes';
@@ -33,5 +35,7 @@ export function setUpCommerce(router: AppRouter, config: Config, now: () => numb
   commerceRoutes(router, config, deps);
   commerceOpsRoutes(router, config, deps);
   if (sandbox) sandboxRoutes(router, sandbox.sender, returnUrl);
+  const adSecret = createHmac('sha256', config.sessionSecret).update('rewarded-ads').digest('hex');
+  adsRoutes(router, { settings: config.commerce.ads, secret: adSecret, now });
   return commerceWebhook(deps);
 }
