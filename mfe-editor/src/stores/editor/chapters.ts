@@ -66,7 +66,9 @@ export const createChapterSlice: StateCreator<EditorState, [], [], ChapterSlice>
         );
         return true;
       }
-      edit((s) => ({ ...patchContent(s, { nodes: rest }), errors: withoutPrefix(s.errors, `nodes.${id}`) }), []);
+      // A graph's links to and from the removed node go with it.
+      const edges = content.edges?.filter((e) => e.source !== id && e.target !== id);
+      edit((s) => ({ ...patchContent(s, { nodes: rest, ...(edges ? { edges } : {}) }), errors: withoutPrefix(s.errors, `nodes.${id}`) }), []);
       return true;
     },
   };

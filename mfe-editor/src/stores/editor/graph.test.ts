@@ -37,6 +37,14 @@ describe('the graph edits', () => {
     expect(removeGraphNode(next, end!.node_id).edges).toEqual([]);
   });
 
+  it('removing a node from the chapters list drops its links too', () => {
+    const g = asGraph({ nodes: [newGraphNode(NodeType.NormalContent, { x: 0, y: 0 }), newGraphNode(NodeType.NormalContent, { x: 0, y: 1 }), newGraphNode(NodeType.Success, { x: 0, y: 2 })] });
+    const [a, b, end] = g.nodes.map((n) => n.node_id);
+    useEditorStore.setState({ content: { ...emptyStory(), ...connect(connect(g, a!, 'next', b!), b!, 'next', end!) } });
+    expect(useEditorStore.getState().removeNode(b!)).toBe(true);
+    expect(useEditorStore.getState().content.edges).toEqual([]);
+  });
+
   it('start a judge on the first variable, and name the ways out of each type', () => {
     const judge = newGraphNode(NodeType.JudgeContent, { x: 0, y: 0 }, [{ name: 'trust', kind: 'Integer', initial: 0, visible: false }]);
     expect(judge.routes![0]!.condition).toEqual({ variable: 'trust', op: 'eq', value: 0 });
