@@ -1,4 +1,6 @@
 import { ErrorCode, type PlayDebugView } from 'shared-kit';
+import { PlayDebug } from '../src/modules/play/memory/debug.model';
+import { save, storyPayload } from './editor.support';
 import { signInByPhone, startTestApi, type TestApi } from './helpers';
 import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
 import { ADULT, nextPhone, publishStory, readStream, type Sent, type Started } from './support/playStories';
@@ -63,5 +65,20 @@ describe('the creator’s debug view of a test play', () => {
     expect((await creator.call(`/api/tyler/play/debug?play_id=${publishedId}`)).body.status_code).toBe(ErrorCode.NoPermission);
     expect((await creator.call('/api/tyler/play/debug?play_id=1')).body.status_code).toBe(ErrorCode.RecordNotFound);
     expect((await creator.call('/api/tyler/play/debug?play_id=abc')).body).toMatchObject({ status_code: ErrorCode.ClientParamError, status_message: expect.stringContaining('play_id') });
+  });
+
+  it('a draft never published can be test-played and debugged; deleting the account deletes its debug records', async () => {
+    const creator = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const draft = await save(creator, { ...storyPayload(), publish_type: 'Draft' });
+    expect(draft.body.status_code).toBe(0);
+    const started = await creator.post<Started>('/api/tyler/story/start_play_draft', { story_id: draft.body.data!.story_id });
+    expect(started.body.status_code).toBe(0);
+    const playId = started.body.data!.play_info.play_id;
+    const sent = await creator.post<Sent>('/api/tyler/message/send', { play_id: playId, message: 'Hello, keeper.' });
+    await readStream(creator, `/api/tyler/message/stream_reply?dialogue_id=${sent.body.data!.reply_dialogue_ids[0]}`);
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline && (await PlayDebug.countDocuments({ play_id: playId })) === 0; ) await new Promise((r) => setTimeout(r, 50));
+    expect(await PlayDebug.countDocuments({ play_id: playId })).toBe(1);
+    expect((await creator.post('/api/tyler/user/log_off', {})).body.status_code).toBe(0);
+    expect(await PlayDebug.countDocuments({ play_id: playId })).toBe(0);
   });
 });
