@@ -10,6 +10,7 @@ export const graphEn = {
   canvas: 'Story graph: drag nodes to move them, drag from a way out to a node to link them',
   start: 'Start',
   untitled: 'Untitled',
+  problems_one: '{{count}} problem',
   problems: '{{count}} problems',
   noProblems: 'No problems: ready to publish',
   addNode: 'Add a node',

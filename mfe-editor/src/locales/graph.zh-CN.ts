@@ -12,6 +12,7 @@ export const graphZh: typeof graphEn = {
   canvas: '故事图：拖动节点可移动，从出口拖到节点可连线',
   start: '开始',
   untitled: '未命名',
+  problems_one: '{{count}} 个问题',
   problems: '{{count}} 个问题',
   noProblems: '没有问题：可以发布',
   addNode: '添加节点',
