@@ -18,6 +18,7 @@ const NOT_IN_CONTRACTS: Record<string, string> = {
   'GET /health': "the api's own schema (modules/health/health.schema.ts)",
   'GET /dev/sms_outbox': 'development only, read by tests',
   'POST /dev/play_history': 'development only, used by benchmarks and browser tests',
+  'POST /dev/chat_quota': 'development only, used by browser tests of the daily limit',
   'GET /s/:code': "a share link's landing page (HTML)",
   'GET /commerce/sandbox/checkout/:id': "the sandbox provider's checkout page (HTML)",
   'POST /commerce/sandbox/checkout/:id/pay': 'a redirect back to the membership page, after the sandbox webhook',

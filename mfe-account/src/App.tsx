@@ -8,6 +8,7 @@ import { DeleteAccountPage } from './pages/DeleteAccountPage';
 import { EditProfilePage } from './pages/EditProfilePage';
 import { GuidelinesPage } from './pages/GuidelinesPage';
 import { InboxPage } from './pages/InboxPage';
+import { MembershipPage } from './pages/MembershipPage';
 import { NotFound } from './pages/NotFound';
 import { ProfilePage } from './pages/ProfilePage';
 import { MyReportsPage } from './pages/MyReportsPage';
@@ -41,6 +42,7 @@ export default function App(): JSX.Element {
             <Route path="settings" element={<AccountGate><SettingsPage /></AccountGate>} />
             <Route path="blocked" element={<AccountGate><BlockedPage /></AccountGate>} />
             <Route path="inbox" element={<AccountGate><InboxPage /></AccountGate>} />
+            <Route path="membership" element={<AccountGate><MembershipPage /></AccountGate>} />
             <Route path="reports" element={<AccountGate><MyReportsPage /></AccountGate>} />
             <Route path="youth-mode" element={<AccountGate><YouthModePage /></AccountGate>} />
             <Route path="delete" element={<AccountGate><DeleteAccountPage /></AccountGate>} />

@@ -1,7 +1,9 @@
+import membershipEn from './membership.en';
 import reportsEn from './reports.en';
 /** The account remote's copy in English: the `account` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportsEn,
+  ...membershipEn,
   common: {
     account: 'Account',
     loading: 'Loading…',

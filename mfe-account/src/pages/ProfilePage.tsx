@@ -18,6 +18,7 @@ export function ProfilePage(): JSX.Element | null {
   const settingsPath = useAccountPath('settings');
   const blockedPath = useAccountPath('blocked');
   const youthPath = useAccountPath('youth-mode');
+  const membershipPath = useAccountPath('membership');
   if (!user) return null;
 
   return (
@@ -47,6 +48,9 @@ export function ProfilePage(): JSX.Element | null {
       <Card>
         <nav aria-label={t('profile.pages')}>
           <ul className="account-menu">
+            <li>
+              <Link to={membershipPath}>{t('membership.link')}</Link>
+            </li>
             <li>
               <Link to={settingsPath}>{t('settings.title')}</Link>
             </li>

@@ -3,6 +3,7 @@ import { goToLogin, SendLimitStatus } from 'shared-kit';
 import { Button } from 'ui-kit';
 import type { SendLimit } from '../api/types';
 import { usePlayerT } from '../i18n';
+import { LimitOffers } from './LimitOffers';
 
 /** Hours and minutes until the daily limit resets (00:00 UTC). */
 export function untilReset(now: number = Date.now()): { h: number; m: number } {
@@ -48,9 +49,10 @@ export function LimitBanner({ limit, now }: { limit: SendLimit | null; now?: num
     const { h, m } = untilReset(now);
     const wait = h > 0 ? t('limit.hoursMinutes', { h, m }) : t('limit.minutes', { m });
     return (
-      <p className="player-limit player-limit--reached" role="alert">
-        {t('limit.dailyReached', { wait })}
-      </p>
+      <div className="player-limit player-limit--reached">
+        <p role="alert">{t('limit.dailyReached', { wait })}</p>
+        <LimitOffers limit={limit} />
+      </div>
     );
   }
   return null;

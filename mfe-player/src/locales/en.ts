@@ -5,6 +5,7 @@ import greetingsEn from './greetings.en';
 import playsEn from './plays.en';
 import exportEn from './export.en';
 import memoryEn from './memory.en';
+import adsEn from './ads.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
@@ -14,6 +15,7 @@ const en = {
   ...playsEn,
   ...exportEn,
   ...memoryEn,
+  ...adsEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

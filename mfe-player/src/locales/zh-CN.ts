@@ -7,6 +7,7 @@ import greetingsZhCN from './greetings.zh-CN';
 import playsZhCN from './plays.zh-CN';
 import exportZhCN from './export.zh-CN';
 import memoryZhCN from './memory.zh-CN';
+import adsZhCN from './ads.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -17,6 +18,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...playsZhCN,
   ...exportZhCN,
   ...memoryZhCN,
+  ...adsZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

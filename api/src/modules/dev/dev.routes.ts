@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
+import { currentAccount, requireUser } from '../../lib/auth';
+import { addChatsToday } from '../play';
 import { parsePhone } from '../passport';
 import type { AccountsRuntime } from '../passport';
 import { devPlayHistoryRoutes } from './playHistory';
@@ -14,7 +16,8 @@ const outboxQuery = z.object({
 
 /**
  * Development helpers. Registered only when NODE_ENV is not production (see app.ts): the outbox shows sign-in
- * codes to anyone who asks; play_history grows one's own play by many turns at once (benchmarks, browser tests).
+ * codes to anyone who asks; play_history grows one's own play by many turns at once (benchmarks, browser tests);
+ * chat_quota spends some of one's own chats for today (browser tests of the daily limit).
  */
 export function devRoutes(router: AppRouter, runtime: AccountsRuntime): void {
   const outbox = validate({ query: outboxQuery });
@@ -24,4 +27,10 @@ export function devRoutes(router: AppRouter, runtime: AccountsRuntime): void {
     respond(ctx, { provider: runtime.sms.name, messages: (await runtime.outbox?.list(e164)) ?? [] });
   });
   devPlayHistoryRoutes(router);
+  // Browser tests reach the daily chat limit without sending hundreds of messages: spends `spend` of today's chats.
+  const quota = validate({ body: z.object({ spend: z.number().int().min(1).max(10_000) }).strict() });
+  router.post('/api/dev/chat_quota', requireUser, quota, async (ctx) => {
+    await addChatsToday(currentAccount(ctx).uid, -quota.input(ctx).body.spend, Date.now());
+    respond(ctx, {});
+  });
 }

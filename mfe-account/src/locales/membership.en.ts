@@ -1,0 +1,45 @@
+/** Membership page copy (merged into the `account` namespace). */
+const membershipEn = {
+  membership: {
+    title: 'Membership',
+    link: 'Membership',
+    loading: 'Loading your membership…',
+    confirming: 'Confirming your payment…',
+    loadFailed: 'Your membership could not be loaded.',
+    member: 'You are a member',
+    notMember: 'You are not a member',
+    badge: 'Member',
+    renews: 'Renews on {{date}}',
+    endsOn: 'Membership ends on {{date}}',
+    expiredOn: 'Your membership expired on {{date}}',
+    nextAmount: 'Next renewal: {{amount}}',
+    paymentFailed: 'The last renewal payment failed. The payment will be retried.',
+    cancelRenewal: 'Cancel auto-renewal',
+    cancelConfirm: 'Turn off auto-renewal? You keep membership until the end of the paid period.',
+    cancelled: 'Auto-renewal is off. Your membership runs until the end of the paid period.',
+    cancelFailed: 'Cancel failed. Please try again.',
+    checkoutCancelled: 'Checkout cancelled. Nothing was charged.',
+    orderFailed: 'The order could not be created. Please try again.',
+    benefitsTitle: 'What members get',
+    benefits: {
+      no_daily_limit: 'No daily chat limit',
+      model_choice: 'Choose among the available models',
+      no_ads: 'No ads',
+      vip_styles: 'Member-only image styles',
+    },
+    plansTitle: 'Plans',
+    plans: { subscription: 'Monthly, renews automatically', one_time: '{{days}} days, paid once' },
+    subscribe: 'Subscribe',
+    buy: 'Buy',
+    subscribeTo: '{{action}}: {{plan}}',
+    redirecting: 'Opening checkout…',
+    orderLine: '{{date}} · {{amount}}',
+    ordersTitle: 'Order history',
+    noOrders: 'No orders yet.',
+    free: 'Free',
+    status: { Open: 'Awaiting payment', Paid: 'Paid', Failed: 'Payment failed', Expired: 'Expired', Refunded: 'Refunded' },
+  },
+};
+
+export default membershipEn;
+export type MembershipCatalogue = typeof membershipEn;
