@@ -9,7 +9,8 @@
 //   - through the api as the player app does: POST message/send, the reply read as SSE until `done` from the standby
 //     GET message/stream_reply the play screen keeps open beside it while the play is idle;
 //   - through the api as a plain client does: POST message/send, then GET message/stream_reply?dialogue_id of the
-//     reply named in the answer, read until `done`.
+//     reply named in the answer, read until `done`; then, the same way, that reply regenerated (`is_loop` with its
+//     id, its texts kept) and the character keeping talking (`keep_talking`), each timed like a send.
 // Time to first token is from the request that starts the reply (chat/completions, or message/send) to the first
 // text received. The per-token gap is the time between successive tokens as the client sees them. The relay
 // delay is, per token, the time from the fake writing it to the client holding it (one monotonic clock for all
@@ -172,13 +173,14 @@ async function asPlayer(client: CookieClient, playId: string, turn: number, stan
 }
 
 /** One turn as a plain API client plays it: `message/send`, then `message/stream_reply` of the reply it names. */
-async function asPlainClient(client: CookieClient, playId: string, turn: number): Promise<Timed> {
+async function asPlainClient(client: CookieClient, playId: string, turn: number, body?: Record<string, unknown>): Promise<Timed & { replyId: string }> {
   const times = tokenTimes();
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const start = monotonicMs();
+  // A regeneration (`is_loop` with the reply's id) or keep talking (`keep_talking`) instead of a message when given.
   const sent = await client.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', {
     play_id: playId,
-    message: `I walk back down, step ${turn}.`,
+    ...(body ?? { message: `I walk back down, step ${turn}.` }),
   });
   if (sent.body.status_code !== 0) throw new Error(`message/send failed: ${JSON.stringify(sent.body)}`);
   const replyId = sent.body.data!.reply_dialogue_ids[0]!;
@@ -198,7 +200,7 @@ async function asPlainClient(client: CookieClient, playId: string, turn: number)
   });
   if (failed) throw new Error(`the reply failed: ${failed}`);
   if (text !== replyText) throw new Error(`the reply arrived altered: ${JSON.stringify(text.slice(0, 80))}`);
-  return times.result(start, await nextCompleted());
+  return { ...times.result(start, await nextCompleted()), replyId };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -217,7 +219,7 @@ async function main(): Promise<void> {
   const apiEnv = {
     LOG_LEVEL: 'warn',
     SMS_IP_SENDS_PER_HOUR: '1000',
-    DAILY_CHAT_LIMIT: String((TURNS + WARMUP) * 2 + 100),
+    DAILY_CHAT_LIMIT: String((TURNS + WARMUP) * 4 + 100),
     LLM_BASE_URL: model.ready,
     LLM_API_KEY: 'bench-key',
     LLM_MODEL: 'fake-model',
@@ -243,25 +245,32 @@ async function main(): Promise<void> {
     lastSeq = Math.max(...play.dialogues.map((d) => d.seq));
 
     /** One round: a plain client's turn, then the standby opens, the direct request, and the player's turn. */
+    // Then the plain client's reply is regenerated and the character keeps talking (each a turn of its own).
     const round = async (i: number) => {
       const plain = await asPlainClient(player, playId, i);
+      const regen = await asPlainClient(player, playId, i, { is_loop: true, dialogue_id: plain.replyId });
+      const talk = await asPlainClient(player, playId, i, { keep_talking: true });
       const standby = standbyFor(player, playId);
       const straight = await direct(model.ready);
-      return { plain, straight, player: await asPlayer(player, playId, i, standby) };
+      return { plain, regen, talk, straight, player: await asPlayer(player, playId, i, standby) };
     };
     for (let i = 0; i < WARMUP; i += 1) await round(-i);
-    const runs: { direct: Timed[]; player: Timed[]; plain: Timed[] } = { direct: [], player: [], plain: [] };
+    const runs: { direct: Timed[]; player: Timed[]; plain: Timed[]; regen: Timed[]; talk: Timed[] } = { direct: [], player: [], plain: [], regen: [], talk: [] };
     for (let i = 0; i < TURNS; i += 1) {
       const r = await round(i);
       runs.direct.push(r.straight);
       runs.player.push(r.player);
       runs.plain.push(r.plain);
+      runs.regen.push(r.regen);
+      runs.talk.push(r.talk);
     }
 
     const f = (n: number) => n.toFixed(2);
     const rows: Array<[string, Timed[], (t: Timed) => number[], { p50: number; p99: number }]> = [
       ['time to first token, as the player (standby stream beside the send)', runs.player, (t) => [t.ttft], TTFT_TARGET],
       ['time to first token, as a plain client (send, then stream_reply)', runs.plain, (t) => [t.ttft], TTFT_TARGET],
+      ['time to first token of a regeneration (is_loop, then stream_reply)', runs.regen, (t) => [t.ttft], TTFT_TARGET],
+      ['time to first token of keep talking (keep_talking, then stream_reply)', runs.talk, (t) => [t.ttft], TTFT_TARGET],
       ['per-token gap', runs.player, (t) => t.gaps, TOKEN_TARGET],
       ['relay delay per token', runs.player, (t) => t.relay, TOKEN_TARGET],
     ];

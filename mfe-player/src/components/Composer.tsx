@@ -11,6 +11,13 @@ export interface ComposerProps {
   error: string | null;
   onChange: (text: string) => void;
   onSend: (text: string) => void;
+  /** The character goes on without a message: a button beside Send (enabled whenever sending is). */
+  onKeepTalking?: () => void;
+  /** The player is editing their latest message: said above the field, with a way out. */
+  editing?: boolean;
+  onCancelEdit?: () => void;
+  /** A reply is being written: Stop ends it, its words so far kept. */
+  onStop?: () => void;
 }
 
 /**
@@ -25,6 +32,10 @@ export function Composer({
   error,
   onChange,
   onSend,
+  onKeepTalking,
+  editing,
+  onCancelEdit,
+  onStop,
 }: ComposerProps): JSX.Element {
   const { t } = usePlayerT();
   const id = useId();
@@ -47,6 +58,14 @@ export function Composer({
 
   return (
     <form className="player-composer" onSubmit={submit}>
+      {editing ? (
+        <div className="player-composer__editing" role="status">
+          <span>{t('turns.editing')}</span>
+          <Button type="button" variant="ghost" size="sm" onClick={onCancelEdit}>
+            {t('turns.cancelEdit')}
+          </Button>
+        </div>
+      ) : null}
       <TextArea
         id={`${id}-input`}
         label={t('composer.label')}
@@ -61,6 +80,16 @@ export function Composer({
       />
       <div className="player-composer__row">
         {waiting ? <span className="player-composer__wait">{waiting}</span> : null}
+        {onStop ? (
+          <Button type="button" variant="secondary" onClick={onStop}>
+            {t('turns.stop')}
+          </Button>
+        ) : null}
+        {onKeepTalking && !editing ? (
+          <Button type="button" variant="secondary" disabled={!canSend} title={t('turns.keepTalkingLabel')} onClick={onKeepTalking}>
+            {t('turns.keepTalking')}
+          </Button>
+        ) : null}
         <Button
           type="submit"
           variant="primary"

@@ -8,6 +8,7 @@ import { isHidden } from '../stores/play/assemble';
 import { isMarkableReply, ReplyActions } from './replies/ReplyActions';
 import { PinButton } from './memory/PinButton';
 import { ReplayLine } from './sound/ReplayLine';
+import { ReplyVersions } from './ReplyVersions';
 
 export interface DialogueItemProps {
   dialogue: Dialogue;
@@ -17,6 +18,11 @@ export interface DialogueItemProps {
   onRetry?: () => void;
   /** Shown on the player's own messages while nothing is being written. */
   onRewind?: () => void;
+  /** The latest turn's finished reply, while nothing is being written: Regenerate and its versions. */
+  onRegenerate?: () => void;
+  onShowVersion?: (index: number) => void;
+  /** The player's latest message, while nothing is being written: Edit. */
+  onEdit?: () => void;
   /** Given to the row's element as it is: the log's place for it, its measuring ref, focus tracking. */
   row?: LogRowProps;
 }
@@ -55,6 +61,9 @@ export function DialogueItem({
   playerName,
   onRetry,
   onRewind,
+  onRegenerate,
+  onShowVersion,
+  onEdit,
   row,
 }: DialogueItemProps): JSX.Element | null {
   const { t } = usePlayerT();
@@ -113,6 +122,11 @@ export function DialogueItem({
               {t('play.rewind')}
             </Button>
           ) : null}
+          {onEdit ? (
+            <Button variant="ghost" size="sm" className="player-rewind" onClick={onEdit}>
+              {t('turns.edit')}
+            </Button>
+          ) : null}
         </li>
       );
     default:
@@ -122,6 +136,7 @@ export function DialogueItem({
   const failed = d.status === DialogueStatus.Fail;
   const writing = !d.done && !failed;
   const replay = d.done && !failed && d.content.trim() !== '' ? <ReplayLine dialogueId={d.dialogue_id} /> : null;
+  const versions = failed ? null : <ReplyVersions dialogue={d} onRegenerate={onRegenerate} onShow={onShowVersion} />;
   if (narration) {
     return (
       <li className="player-narration" data-seq={d.seq} {...row} aria-busy={writing}>
@@ -130,6 +145,7 @@ export function DialogueItem({
           {writing ? <span className="player-caret" aria-hidden="true" /> : null}
         </p>
         {replay}
+        {versions}
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : <PinButton dialogue={d} />}
         {isMarkableReply(d) ? <ReplyActions dialogue={d} /> : null}
       </li>
@@ -154,6 +170,7 @@ export function DialogueItem({
           {writing ? <span className="player-caret" role="img" aria-label={t('dialogue.writing')} /> : null}
         </div>
         {replay}
+        {versions}
         {failed ? <Failed dialogue={d} onRetry={onRetry} /> : <PinButton dialogue={d} />}
         {isMarkableReply(d) ? <ReplyActions dialogue={d} /> : null}
       </div>

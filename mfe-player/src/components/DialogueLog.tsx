@@ -3,7 +3,7 @@ import { Button } from 'ui-kit';
 import { useShallow } from 'zustand/react/shallow';
 import type { CastMember } from '../api/types';
 import { usePlayerT } from '../i18n';
-import { selectDialogue, selectLogIds, selectRetryableId } from '../stores/play/selectors';
+import { selectDialogue, selectEditableId, selectLogIds, selectRegenerableId, selectRetryableId } from '../stores/play/selectors';
 import { usePlayStore, type PlayState } from '../stores/play/store';
 import { DialogueItem, type LogRowProps } from './DialogueItem';
 import { LogAnnouncer } from './LogAnnouncer';
@@ -28,6 +28,13 @@ interface RowProps {
   idle: boolean;
   onRetry: (dialogueId: string) => void;
   onRewind: (dialogueId: string, text: string) => void;
+  /** The latest turn's finished reply, while nothing is written: it offers Regenerate and its versions. */
+  regenerable: boolean;
+  onRegenerate: (dialogueId: string) => void;
+  onShowVersion: (dialogueId: string, index: number) => void;
+  /** The player's latest message, while nothing is written: it offers Edit. */
+  editable: boolean;
+  onEdit: (dialogueId: string) => void;
 }
 
 /**
@@ -47,6 +54,11 @@ const DialogueRow = memo(function DialogueRow({
   idle,
   onRetry,
   onRewind,
+  regenerable,
+  onRegenerate,
+  onShowVersion,
+  editable,
+  onEdit,
 }: RowProps): JSX.Element | null {
   const d = usePlayStore(selectDialogue(dialogueId));
   const row = useMemo<LogRowProps>(
@@ -68,6 +80,9 @@ const DialogueRow = memo(function DialogueRow({
       playerName={playerName}
       onRetry={retryable ? () => onRetry(d.dialogue_id) : undefined}
       onRewind={d.role === 'player' && idle ? () => onRewind(d.dialogue_id, d.content) : undefined}
+      onRegenerate={regenerable ? () => onRegenerate(d.dialogue_id) : undefined}
+      onShowVersion={regenerable ? (index) => onShowVersion(d.dialogue_id, index) : undefined}
+      onEdit={editable ? () => onEdit(d.dialogue_id) : undefined}
       row={row}
     />
   );
@@ -106,11 +121,16 @@ export const DialogueLog = memo(function DialogueLog({
   const { t } = usePlayerT();
   const ids = usePlayStore(useShallow(selectLogIds));
   const retryId = usePlayStore(selectRetryableId);
+  const regenerableId = usePlayStore(selectRegenerableId);
+  const editableId = usePlayStore(selectEditableId);
   const idle = usePlayStore(selectIdle);
   const hasMoreBefore = usePlayStore((s) => s.hasMoreBefore);
   const loadingOlder = usePlayStore((s) => s.loadingOlder);
   const cast = useCast();
   const onRetry = useCallback((dialogueId: string) => void usePlayStore.getState().retry(dialogueId), []);
+  const onRegenerate = useCallback((dialogueId: string) => void usePlayStore.getState().regenerate(dialogueId), []);
+  const onEdit = useCallback((dialogueId: string) => usePlayStore.getState().startEdit(dialogueId), []);
+  const onShowVersion = useCallback((dialogueId: string, index: number) => void usePlayStore.getState().showAlternative(dialogueId, index), []);
   const listRef = useRef<HTMLOListElement>(null);
   const { virtualizer, listTop, kept, onRowFocus, onRowBlur } = useLogWindow(ids, listRef);
   const items = virtualizer.getVirtualItems();
@@ -171,6 +191,11 @@ export const DialogueLog = memo(function DialogueLog({
                 idle={idle}
                 onRetry={onRetry}
                 onRewind={onRewind}
+                regenerable={id === regenerableId && idle}
+                onRegenerate={onRegenerate}
+                onShowVersion={onShowVersion}
+                editable={id === editableId && idle}
+                onEdit={onEdit}
               />
             );
           })}

@@ -6,6 +6,7 @@ import playsEn from './plays.en';
 import exportEn from './export.en';
 import memoryEn from './memory.en';
 import adsEn from './ads.en';
+import turnsEn from './turns.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
@@ -16,6 +17,7 @@ const en = {
   ...exportEn,
   ...memoryEn,
   ...adsEn,
+  ...turnsEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

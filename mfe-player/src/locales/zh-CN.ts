@@ -8,6 +8,7 @@ import playsZhCN from './plays.zh-CN';
 import exportZhCN from './export.zh-CN';
 import memoryZhCN from './memory.zh-CN';
 import adsZhCN from './ads.zh-CN';
+import turnsZhCN from './turns.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -19,6 +20,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...exportZhCN,
   ...memoryZhCN,
   ...adsZhCN,
+  ...turnsZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

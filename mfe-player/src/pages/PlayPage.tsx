@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge, Button, ConfirmDialog, Spinner } from 'ui-kit';
 import { useShallow } from 'zustand/react/shallow';
+import { KEEP_TALKING_MAX, REPLY_ALTERNATIVES_MAX } from 'shared-kit';
 import { Composer, type ComposerProps } from '../components/Composer';
 import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
@@ -249,11 +250,18 @@ export function PlayPage(): JSX.Element {
                 max={s.inputMax}
                 canSend={canSend}
                 waiting={waiting}
-                error={s.sendError}
+                error={s.sendError ?? (s.turnNotice ? t(`turns.${s.turnNotice}`, { max: s.turnNotice === 'keepTalkingMax' ? KEEP_TALKING_MAX : REPLY_ALTERNATIVES_MAX }) : null)}
                 onSend={(text) => {
                   follow.toLatest();
                   void s.send(text);
                 }}
+                onKeepTalking={() => {
+                  follow.toLatest();
+                  void s.keepTalking();
+                }}
+                editing={s.editing !== null}
+                onCancelEdit={s.cancelEdit}
+                onStop={s.streaming && !s.reconnecting ? () => void s.stop() : undefined}
               />
             ) : null}
           </>

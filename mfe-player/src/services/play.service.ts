@@ -1,6 +1,6 @@
-import { unwrap, type BacktrackRequest, type ChooseGreetingRequest, type DialogueListQuery, type Envelope, type PlayIdRequest, type PlayListQuery, type StartPlayRequest } from 'shared-kit';
+import { unwrap, type BacktrackRequest, type ChooseGreetingRequest, type DialogueListQuery, type Envelope, type PlayIdRequest, type PlayListQuery, type ShowAlternativeRequest, type StartPlayRequest, type StopReplyRequest } from 'shared-kit';
 import { apiClient } from '../api/client';
-import type { BacktrackResult, DialoguePage, EndingInfo, LatestVersion, PlayInfo, PlayList, PlayStart, SendRequest, SendResult } from '../api/types';
+import type { BacktrackResult, Dialogue, DialoguePage, EndingInfo, LatestVersion, PlayInfo, PlayList, PlayStart, SendRequest, SendResult } from '../api/types';
 
 const T = '/tyler';
 // Calls here are silent: the play screen shows every failure where it happened (beside the input, in a banner).
@@ -45,6 +45,18 @@ export function dialogueList(playId: string, range: { seqSt?: number; seqEd?: nu
 
 export function sendMessage(request: SendRequest): Promise<SendResult> {
   return unwrap(apiClient.post<Envelope<SendResult>>(`${T}/message/send`, request, quiet));
+}
+
+/** Stops the reply being written; its words so far stay. */
+export function stopReply(playId: string, dialogueId: string): Promise<{ stopped: boolean }> {
+  return unwrap(apiClient.post<Envelope<{ stopped: boolean }>>(`${T}/message/stop`, { play_id: playId, dialogue_id: dialogueId } satisfies StopReplyRequest, quiet));
+}
+
+/** Shows (and keeps) version `index` of a regenerated reply of the latest turn. */
+export function showAlternative(playId: string, dialogueId: string, index: number): Promise<{ dialogue: Dialogue }> {
+  return unwrap(
+    apiClient.post<Envelope<{ dialogue: Dialogue }>>(`${T}/message/show_alternative`, { play_id: playId, dialogue_id: dialogueId, index } satisfies ShowAlternativeRequest, quiet),
+  );
 }
 
 export function backtrack(playId: string, dialogueId: string): Promise<BacktrackResult> {

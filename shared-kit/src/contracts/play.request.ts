@@ -33,6 +33,8 @@ const sendBody = z.object({
   message: z.string().max(20_000).default(''),
   option_contents: z.array(z.string().max(500)).max(10).optional(),
   is_loop: z.boolean().default(false),
+  /** Ours: the player's latest message, rewound to and replaced by `message` in one step. */
+  edit_dialogue_id: numericId.optional(),
   /** Ours: the character goes on without a player line (no message). */
   keep_talking: z.boolean().default(false),
 });
@@ -97,6 +99,8 @@ export const PLAY_REQUESTS = {
   streamQuery,
   backtrackBody: z.object({ play_id: numericId, dialogue_id: numericId }),
   /** `message/show_alternative` (ours): which of a regenerated reply's texts is shown (and taken by the next prompt). */
+  /** `message/stop` (ours): stops the reply being written, its words so far kept. */
+  stopReplyBody: z.object({ play_id: numericId, dialogue_id: numericId }),
   showAlternativeBody: z.object({ play_id: numericId, dialogue_id: numericId, index: z.number().int().min(0).max(REPLY_ALTERNATIVES_MAX - 1) }),
   playedQuery: z.object({
     offset,
@@ -132,6 +136,8 @@ export type DialogueListQuery = z.input<typeof PLAY_REQUESTS.dialogueListQuery>;
 export type PlayExportQuery = z.input<typeof PLAY_REQUESTS.playExportQuery>;
 /** `POST /api/tyler/story/backtrack`. */
 export type BacktrackRequest = z.input<typeof PLAY_REQUESTS.backtrackBody>;
+/** `POST /api/tyler/message/stop`. */
+export type StopReplyRequest = z.input<typeof PLAY_REQUESTS.stopReplyBody>;
 /** `POST /api/tyler/message/show_alternative`. */
 export type ShowAlternativeRequest = z.input<typeof PLAY_REQUESTS.showAlternativeBody>;
 /** `POST /api/tyler/story/choose_greeting`. */

@@ -182,6 +182,8 @@ export const sendResultSchema = z.object({
   seq_ed: z.number().int(),
   send_limit: sendLimitSchema.nullable(),
   guest: z.boolean(),
+  /** An edit of the latest message (ours): the old turn's rows from this number on are gone. */
+  removed_from_seq: z.number().int().optional(),
 });
 export type SendResult = z.infer<typeof sendResultSchema>;
 
@@ -190,6 +192,9 @@ export type BacktrackResult = z.infer<typeof backtrackResultSchema>;
 /** `message/show_alternative` (ours): the reply with the version now shown. */
 export const showAlternativeResultSchema = z.object({ dialogue: dialogueSchema });
 export type ShowAlternativeResult = z.infer<typeof showAlternativeResultSchema>;
+/** `message/stop` (ours): false when the reply had already finished. */
+export const stopReplyResultSchema = z.object({ stopped: z.boolean() });
+export type StopReplyResult = z.infer<typeof stopReplyResultSchema>;
 
 export const endingInfoSchema = z.object({
   play_id: z.string(),
@@ -257,6 +262,7 @@ export const PLAY_CONTRACTS = {
   'POST /tyler/message/send': sendResultSchema,
   'POST /tyler/story/backtrack': backtrackResultSchema,
   'POST /tyler/message/show_alternative': showAlternativeResultSchema,
+  'POST /tyler/message/stop': stopReplyResultSchema,
   'POST /tyler/story/restart_play': playStartSchema,
   'POST /tyler/story/choose_greeting': playStartSchema,
   'POST /tyler/story/sync_latest_play': playStartSchema,

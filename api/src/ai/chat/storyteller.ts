@@ -194,7 +194,8 @@ export function offlineReply(m: TurnMaterial): string {
   const voice = [...linesOf(m.speaker.style, zh), ...linesOf(openingOf(m), zh)];
   const who = sentencesOf(m.speaker.settings)[0];
 
-  const seed = hashOf(m.storyName, m.chapter.node_id, m.speaker.character_id, String(m.history.length), kind);
+  // A regeneration (`take`) is written another way; a first writing keeps the seed it always had.
+  const seed = hashOf(m.storyName, m.chapter.node_id, m.speaker.character_id, String(m.history.length), kind, ...(m.take ? [`take ${m.take}`] : []));
   const answers = zh
     ? ANSWERS_ZH[kind].map((a) => a.replace('{，p}', name === '' ? '' : `，${name}`)).filter((a) => allowed(w, a))
     : ANSWERS[kind].map((a) => a.replace('{, p}', name === '' ? '' : `, ${name}`)).filter((a) => allowed(w, a));

@@ -52,6 +52,8 @@ export interface TurnMaterial {
   speaker: TurnCharacter;
   /** Player messages sent since this chapter began, including the newest. */
   turnsInChapter: number;
+  /** A regeneration: which writing of the reply this is (1 the first regeneration); absent for a first writing. */
+  take?: number;
   /**
    * Lorebook entries the recent messages called up, placed before and after the characters, and those placed in the
    * conversation `depth` messages back from the newest (0: after it).

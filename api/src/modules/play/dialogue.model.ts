@@ -34,6 +34,8 @@ const dialogueSchema = new mongoose.Schema(
       default: undefined,
     },
     shown: { type: Number, default: undefined },
+    /** The player asked to stop the reply being written (seen by the process writing it; see turn/stop.ts). */
+    stop_requested: { type: Boolean, default: undefined },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'dialogues' },
 );

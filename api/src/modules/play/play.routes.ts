@@ -22,6 +22,7 @@ import { checkCoverage, chooseGreeting, endingInfo, latestVersion, ownPlay, play
 import { streamReply } from './stream/reply';
 import { sendTurn } from './turn/send';
 import { showAlternative } from './turn/regenerate';
+import { stopReply } from './turn/stop';
 import './session/deletion';
 import './session/guestPlays';
 import { devSwitchableChat } from './devChat';
@@ -136,6 +137,11 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const alternative = validate({ body: s.showAlternativeBody });
   router.post(`${BASE}/message/show_alternative`, requireSession, playGuard, alternative, async (ctx) => {
     respond(ctx, await showAlternative(pctx, uidOf(ctx), alternative.input(ctx).body));
+  });
+  // Ours: the player stops the reply being written; the words so far stay and the model request is closed.
+  const stopQ = validate({ body: s.stopReplyBody });
+  router.post(`${BASE}/message/stop`, requireSession, playGuard, stopQ, async (ctx) => {
+    respond(ctx, await stopReply(uidOf(ctx), stopQ.input(ctx).body));
   });
   const stream = validate({ query: s.streamQuery });
   router.get(`${BASE}/message/stream_reply`, requireSession, stream, async (ctx) => {

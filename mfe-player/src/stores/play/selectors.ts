@@ -45,6 +45,28 @@ export const selectRetryableId = (s: PlayState): string | null => {
   return last && last.status === DialogueStatus.Fail && last.role !== 'player' ? last.dialogue_id : null;
 };
 
+/**
+ * The reply of the latest turn that may be written again (and paged through): the newest player or character line,
+ * when it is a character's or the narrator's reply, finished and shown.
+ */
+export const selectRegenerableId = (s: PlayState): string | null => {
+  for (let i = s.dialogues.length - 1; i >= 0; i -= 1) {
+    const d = s.dialogues[i]!;
+    if (d.type !== DialogueType.Input && d.type !== DialogueType.NpcDialogue && d.type !== DialogueType.Narration) continue;
+    return d.type !== DialogueType.Input && d.done && d.status === DialogueStatus.Normal && d.content !== '' ? d.dialogue_id : null;
+  }
+  return null;
+};
+
+/** The player's latest message, which they may edit (rewind to it and send the new text in one step). */
+export const selectEditableId = (s: PlayState): string | null => {
+  for (let i = s.dialogues.length - 1; i >= 0; i -= 1) {
+    const d = s.dialogues[i]!;
+    if (d.type === DialogueType.Input && d.status === DialogueStatus.Normal) return d.dialogue_id;
+  }
+  return null;
+};
+
 /** Options offered by the newest dialogue, when it is a FixedOptions one. */
 export const selectOpenOptions = (s: PlayState): Dialogue | null => {
   const last = s.dialogues[s.dialogues.length - 1];

@@ -12,6 +12,8 @@ export const DEFAULT_INPUT_MAX = LIMITS.chatMessage;
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 export type BusyAction = 'backtrack' | 'restart' | 'sync' | 'greeting' | null;
+/** A refused regeneration, keep-talking turn or version switch, said beside the input in the player's language. */
+export type TurnNotice = 'regenerateMax' | 'keepTalkingMax' | 'switchFailed';
 
 /** The open play: opening, paging back, rewinding, restarting, moving to the latest version, leaving. */
 export interface SessionSlice {
@@ -50,11 +52,25 @@ export interface TurnSlice {
   loginRequired: boolean;
   /** The composer's text; a rewind puts the player's words back here. */
   draft: string;
+  turnNotice: TurnNotice | null;
+  /** The player is editing their latest message: Send replaces it (rewind and send in one step). */
+  editing: { dialogueId: string; seq: number } | null;
 
   setDraft: (text: string) => void;
   send: (text: string) => Promise<boolean>;
   choose: (option: string) => Promise<boolean>;
   retry: (dialogueId: string) => Promise<boolean>;
+  /** Puts the player's latest message in the composer to edit it; `cancelEdit` leaves it as it was. */
+  startEdit: (dialogueId: string) => void;
+  cancelEdit: () => void;
+  /** Stops the reply being written: its words so far stay, the turn ends. */
+  stop: () => Promise<boolean>;
+  /** The character goes on without a message (`keep_talking`). */
+  keepTalking: () => Promise<boolean>;
+  /** Writes a finished reply of the latest turn again, its versions kept (`is_loop` with its id). */
+  regenerate: (dialogueId: string) => Promise<boolean>;
+  /** Shows (and keeps) version `index` of a regenerated reply: the next prompt takes it. */
+  showAlternative: (dialogueId: string, index: number) => Promise<boolean>;
 }
 
 /** A reply being followed as it is written (see stream.ts). */
@@ -93,6 +109,8 @@ export const turnInitial: Fields<TurnSlice> = {
   inputMax: DEFAULT_INPUT_MAX,
   loginRequired: false,
   draft: '',
+  turnNotice: null,
+  editing: null,
 };
 
 export const streamInitial: Fields<StreamSlice> = { streaming: false, reconnecting: false };

@@ -6,6 +6,7 @@ import * as playService from '../../services/play.service';
 import { placeholder, trimAfter, upsertDialogues } from './assemble';
 import { wait } from './connection';
 import { speechBridge } from './speech';
+import { createAlternatives, turnNoticeOf } from './alternatives';
 import { nextSeq, turnInitial, type GetPlay, type PlayState, type TurnSlice } from './state';
 import type { FollowTarget, PlayStream } from './stream';
 
@@ -31,6 +32,8 @@ function refusal(error: unknown, info: PlayInfo, get: GetPlay): Partial<PlayStat
     const limit = data.send_limit as SendLimit | undefined;
     patch.sendLimit = limit ?? { status: SendLimitStatus.Reached, code, used: 0, limit: 0, scope: 'daily' };
     if (data.need_login === true || limit?.scope === 'guest') patch.loginRequired = true;
+  } else if (turnNoticeOf(error)) {
+    patch.turnNotice = turnNoticeOf(error);
   } else if (isNeedLogin(error)) {
     patch.loginRequired = true;
   } else {
@@ -50,7 +53,7 @@ export const createTurnSlice =
       const session = stream.session();
       // A new turn: what the last reply was still saying stops.
       speechBridge.current.stop();
-      set({ sending: true, sendError: null, refusedNotice: null, draft: request.is_loop ? get().draft : '' });
+      set({ sending: true, sendError: null, refusedNotice: null, turnNotice: null, draft: request.is_loop || request.keep_talking ? get().draft : '' });
       const fromSeq = nextSeq(info, get().dialogues);
       const target: FollowTarget = { playId: info.play_id };
       // The standby stream, open and waiting for this very turn, becomes the turn's stream: its first words need no
@@ -80,7 +83,10 @@ export const createTurnSlice =
         // Streaming from here on (the stream may still be a tick away), so nothing else can be sent meanwhile; unless
         // the turn's stream already ended, or the play was left before it opened.
         const following = target.state === 'running' || (target.state === undefined && generation === stream.generation());
-        set({ dialogues: upsertDialogues(get().dialogues, incoming), sendLimit: result.send_limit ?? get().sendLimit, sending: false, streaming: Boolean(replyId) && following });
+        // An edit: the old turn's rows (from the edited message up to this turn) go.
+        const dropFrom = result.removed_from_seq;
+        const kept = dropFrom === undefined ? get().dialogues : get().dialogues.filter((d) => d.seq < dropFrom || d.seq >= fromSeq);
+        set({ dialogues: upsertDialogues(kept, incoming), sendLimit: result.send_limit ?? get().sendLimit, sending: false, streaming: Boolean(replyId) && following, editing: dropFrom === undefined ? get().editing : null });
         if (replyId) {
           target.dialogueId = replyId;
           void stream.learnSpeaker(info.play_id, result.seq_ed);
@@ -104,10 +110,11 @@ export const createTurnSlice =
       }
     }
 
+    const alternatives = createAlternatives(set, get, stream);
     return {
       ...turnInitial,
 
-      setDraft: (text) => set({ draft: text, sendError: null, refusedNotice: null }),
+      setDraft: (text) => set({ draft: text, sendError: null, refusedNotice: null, turnNotice: null }),
 
       send: async (text) => {
         const message = text.trim();
@@ -116,11 +123,38 @@ export const createTurnSlice =
           set({ sendError: `At most ${get().inputMax} characters` });
           return false;
         }
-        return post({ message }, text);
+        const editing = get().editing;
+        return post(editing ? { message, edit_dialogue_id: editing.dialogueId } : { message }, text);
+      },
+
+      startEdit: (dialogueId) => {
+        const row = get().dialogues.find((d) => d.dialogue_id === dialogueId);
+        if (!row) return;
+        set({ editing: { dialogueId, seq: row.seq }, draft: row.content, sendError: null, refusedNotice: null, turnNotice: null });
+      },
+
+      cancelEdit: () => set({ editing: null, draft: '' }),
+
+      stop: async () => {
+        const info = get().info;
+        const writing = [...get().dialogues].reverse().find((d) => !d.done && d.role !== 'player');
+        if (!info || !writing) return false;
+        try {
+          return (await playService.stopReply(info.play_id, writing.dialogue_id)).stopped;
+        } catch (error) {
+          set({ sendError: errorText(error) });
+          return false;
+        }
       },
 
       choose: (option) => post({ message: option, option_contents: [option] }, get().draft),
 
       retry: (dialogueId) => post({ message: '', is_loop: true, dialogue_id: dialogueId }, get().draft),
+
+      keepTalking: () => post({ message: '', keep_talking: true }, get().draft),
+
+      regenerate: alternatives.regenerate,
+
+      showAlternative: alternatives.showAlternative,
     };
   };

@@ -64,7 +64,7 @@ export async function backtrack(ctx: PlayContext, uid: string, playId: string, d
 }
 
 /** The play's derived state from its remaining dialogues (up to `seq`): read backwards through the index. */
-async function stateAt(playId: string, seq: number) {
+export async function stateAt(playId: string, seq: number) {
   const upto = mongoose.trusted({ $lte: seq });
   const target = await Dialogue.findOne({ play_id: playId, type: DialogueType.ChapterTarget, seq: upto }).sort({ seq: -1 }).lean<DialogueFields>();
   const chapterStart = target?.seq ?? 0;

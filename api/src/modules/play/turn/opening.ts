@@ -13,6 +13,8 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
   private wake: (() => void) | null = null;
   private readonly controller = new AbortController();
   private taken = false;
+  /** Stopped by the player: what came so far is read, then the events end without a failure. */
+  private stopped = false;
   private heard!: () => void;
   /** Settles when the request is over, however it ended (shutdown waits for it). */
   readonly settled: Promise<void>;
@@ -60,6 +62,12 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
     this.controller.abort();
   }
 
+  /** The player stopped the reply: the model request is closed and the events end after those already here. */
+  stop(): void {
+    this.stopped = true;
+    this.controller.abort();
+  }
+
   [Symbol.asyncIterator](): AsyncIterator<TurnEvent> {
     if (this.taken) throw new Error('an opened reply is read once');
     this.taken = true;
@@ -69,7 +77,7 @@ export class OpenedReply implements AsyncIterable<TurnEvent> {
           const event = this.held.shift();
           if (event) return { value: event, done: false };
           if (this.finished) {
-            if (this.failure) throw this.failure.error;
+            if (this.failure && !this.stopped) throw this.failure.error;
             return { value: undefined, done: true };
           }
           await new Promise<void>((resolve) => (this.wake = resolve));

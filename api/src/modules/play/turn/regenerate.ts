@@ -26,17 +26,22 @@ const REPLY_TYPES: ReadonlySet<string> = new Set([DialogueType.NpcDialogue, Dial
 
 const unsupported = (why: string) => new AppError(ErrorCode.RegenerateUnsupported, `dialogue_id: ${why}`);
 
+/** The reads that place a reply in its play: the row, the newest spoken row and the newest row (in parallel). */
+function readReply(playId: string, dialogueId: string) {
+  return Promise.all([
+    Dialogue.findOne({ dialogue_id: dialogueId, play_id: playId }).lean<DialogueFields>(),
+    Dialogue.findOne({ play_id: playId, type: mongoose.trusted({ $in: TURN_ROWS }) }, { seq: 1, group_id: 1 }).sort({ seq: -1 }).lean<DialogueFields>(),
+    Dialogue.findOne({ play_id: playId }, { seq: 1 }).sort({ seq: -1 }).lean<DialogueFields>(),
+  ]);
+}
+
 /**
  * The reply `dialogueId` of the caller's play, when it is a finished, clean reply of the play's latest turn (the
  * newest spoken row, or the reply it ends with); else the regenerate-unsupported code naming `dialogue_id`. Also
  * says whether rows (the director's move, a summary) were stored after it.
  */
-export async function latestReply(play: PlayFields, dialogueId: string): Promise<{ reply: DialogueFields; rowsAfter: boolean }> {
-  const [reply, newestSpoken, newest] = await Promise.all([
-    Dialogue.findOne({ dialogue_id: dialogueId, play_id: play.play_id }).lean<DialogueFields>(),
-    Dialogue.findOne({ play_id: play.play_id, type: mongoose.trusted({ $in: TURN_ROWS }) }, { seq: 1, group_id: 1 }).sort({ seq: -1 }).lean<DialogueFields>(),
-    Dialogue.findOne({ play_id: play.play_id }, { seq: 1 }).sort({ seq: -1 }).lean<DialogueFields>(),
-  ]);
+export async function latestReply(play: PlayFields, dialogueId: string, read?: Awaited<ReturnType<typeof readReply>>): Promise<{ reply: DialogueFields; rowsAfter: boolean }> {
+  const [reply, newestSpoken, newest] = read ?? (await readReply(play.play_id, dialogueId));
   if (!reply) throw unsupported('not a reply of this play');
   if (!REPLY_TYPES.has(reply.type)) throw unsupported('only a character’s or the narrator’s reply can be regenerated');
   if (!reply.done) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
@@ -52,10 +57,27 @@ export async function latestReply(play: PlayFields, dialogueId: string): Promise
  * which the director moved the story (rows stored after it) has that move undone first, as a rewind to it would.
  * The play is claimed (no new sequence number, not a turn of the play) and the day's quota counts it as a turn.
  */
-export async function regenerateReply(ctx: PlayContext, user: Account, input: SendInput, dialogueId: string) {
-  let play = await ownPlay(input.play_id, user.uid);
+export interface RegenerationTarget {
+  play: PlayFields;
+  reply: DialogueFields;
+  rowsAfter: boolean;
+}
+
+/**
+ * What `is_loop` with `dialogueId` regenerates: the caller's play (else 1050001) and the reply, read together in one
+ * round trip; null when the row is not a finished, clean reply (a failed reply is written again the older way).
+ */
+export async function regenerationTarget(uid: string, playId: string, dialogueId: string): Promise<RegenerationTarget | null> {
+  const [play, read] = await Promise.all([ownPlay(playId, uid), readReply(playId, dialogueId)]);
+  const row = read[0];
+  if (!row || !REPLY_TYPES.has(row.type) || !row.done || row.status !== DialogueStatus.Normal) return null;
   if (play.pending_group_id !== null) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
-  const { reply, rowsAfter } = await latestReply(play, dialogueId);
+  return { play, ...(await latestReply(play, dialogueId, read)) };
+}
+
+export async function regenerateReply(ctx: PlayContext, user: Account, input: SendInput, target: RegenerationTarget) {
+  let { play } = target;
+  const { reply, rowsAfter } = target;
   const kept = reply.alternatives && reply.alternatives.length > 0 ? reply.alternatives : [{ content: reply.content, emotion: reply.emotion, created_at: reply.created_at }];
   if (kept.length >= REPLY_ALTERNATIVES_MAX) {
     throw new AppError(ErrorCode.RegenerateMaximum, `dialogue_id: a reply keeps at most ${REPLY_ALTERNATIVES_MAX} texts`, { data: { max: REPLY_ALTERNATIVES_MAX } });
@@ -71,12 +93,17 @@ export async function regenerateReply(ctx: PlayContext, user: Account, input: Se
   const claim = claimPlay(user.uid, input, shape, play.next_seq);
   const spend = spendMessage(user, ctx.config.chat, ctx.config.guestChatTurns, now);
   let opened: OpenedReply | undefined;
+  // Once the play is held: the row is marked as being written again, beside the prompt's material.
+  let marking: Promise<boolean> | null = null;
   const planning = claim.then(async (taken) => {
     if (!taken) return null;
     const claimed = afterClaim(taken, shape);
-    const story = await storyOfPlay(claimed);
-    const history = await TurnRows.at(claimed, reply.seq - 1).catch(() => null);
-    if (history) opened = openReply(turnDeps(ctx), materialOf(claimed, story, reply.character_id, history.known));
+    marking = Dialogue.updateOne(
+      { dialogue_id: reply.dialogue_id, done: true, status: DialogueStatus.Normal },
+      { $set: { content: '', done: false, alternatives: kept, shown: regen.shown, error_code: 0, error_reason: '', updated_at: new Date(now) } },
+    ).then((r) => r.modifiedCount > 0);
+    const [story, history] = await Promise.all([storyOfPlay(claimed), TurnRows.at(claimed, reply.seq - 1).catch(() => null)]);
+    if (history) opened = openReply(turnDeps(ctx), { ...materialOf(claimed, story, reply.character_id, history.known), take: kept.length });
     return { claimed, story, history };
   });
   const [claiming, spending, planned] = await Promise.allSettled([claim, spend, planning]);
@@ -92,11 +119,7 @@ export async function regenerateReply(ctx: PlayContext, user: Account, input: Se
     if (planned.status === 'rejected') throw planned.reason;
     const { claimed, story, history } = planned.value!;
     const row: DialogueFields = { ...reply, content: '', done: false, alternatives: kept, shown: regen.shown, error_code: 0, error_reason: '' };
-    const marked = await Dialogue.updateOne(
-      { dialogue_id: reply.dialogue_id, done: true, status: DialogueStatus.Normal },
-      { $set: { content: '', done: false, alternatives: kept, shown: regen.shown, error_code: 0, error_reason: '', updated_at: new Date(now) } },
-    );
-    if (marked.modifiedCount === 0) throw unsupported('the reply changed meanwhile');
+    if (!(await marking!)) throw unsupported('the reply changed meanwhile');
     started = true;
     startTurn(
       turnDeps(ctx),
@@ -117,6 +140,9 @@ export async function regenerateReply(ctx: PlayContext, user: Account, input: Se
     if (!started) {
       opened?.cancel();
       if (spent) await spent.refund();
+      // The row as it was (it was marked only if the play was held).
+      const wasMarked = await ((marking as Promise<boolean> | null)?.catch(() => true) ?? false);
+      if (wasMarked) await Dialogue.updateOne({ dialogue_id: reply.dialogue_id, done: false }, { $set: { content: reply.content, done: true, error_code: reply.error_code, error_reason: reply.error_reason } });
       if (before) await releaseClaim(before, shape, 0);
     }
   }

@@ -18,7 +18,8 @@ import { chooseSpeaker, NARRATOR } from '../stories/story.view';
 import { openReply, startTurn, turnDeps } from './task';
 import { TurnRows } from './rowCache';
 import { checkKeepTalking } from './keepTalking';
-import { regenerateReply } from './regenerate';
+import { applyEdit, editedView, planEdit, type EditPlan } from './edit';
+import { regenerateReply, regenerationTarget } from './regenerate';
 
 /** A `message/send` body as validated. */
 type SendInput = z.output<typeof PLAY_REQUESTS.sendBody>;
@@ -47,7 +48,10 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
   const chat = ctx.config.chat;
   const regenerate = input.is_loop;
   // A finished reply of the latest turn is written again with its texts kept (regenerate.ts).
-  if (regenerate && input.dialogue_id && (await isFinishedReply(input.play_id, input.dialogue_id))) return regenerateReply(ctx, user, input, input.dialogue_id);
+  if (regenerate && input.dialogue_id) {
+    const target = await regenerationTarget(user.uid, input.play_id, input.dialogue_id);
+    if (target) return regenerateReply(ctx, user, input, target);
+  }
   const keepTalking = input.keep_talking && !regenerate;
   const noInput = regenerate || keepTalking;
   const message = noInput ? '' : (input.option_contents?.[0] ?? input.message).trim();
@@ -61,17 +65,23 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
   // A regeneration answers the latest failed reply's Input, in its group; the claim holds the play to that state.
   let answering: DialogueFields | null = null;
   let seenSeq: number | undefined;
+  let edit: EditPlan | null = null;
   if (regenerate) {
     const seen = await ownPlay(input.play_id, user.uid);
     if (seen.pending_group_id === null && seen.status !== PlayStatus.Ending) {
       answering = await loopTarget(seen, input.dialogue_id);
       seenSeq = seen.next_seq;
     } else return refused(ctx, user, input, again);
-  } else if (keepTalking) {
-    // The character goes on: no Input row, at most KEEP_TALKING_MAX in a row; the claim holds the play as counted.
-    const seen = await ownPlay(input.play_id, user.uid);
+  } else if (keepTalking || input.edit_dialogue_id) {
+    // Keep talking: no Input row, at most KEEP_TALKING_MAX in a row. An edit: the latest message is replaced (edit.ts).
+    // Either way the claim holds the play as it was read.
+    // Keep talking's count is read beside the play; the play's own errors come first.
+    const [owned, counted] = await Promise.allSettled([ownPlay(input.play_id, user.uid), keepTalking ? checkKeepTalking(input.play_id) : null]);
+    if (owned.status === 'rejected') throw owned.reason;
+    const seen = owned.value;
     if (seen.pending_group_id !== null || seen.status === PlayStatus.Ending) return refused(ctx, user, input, again);
-    await checkKeepTalking(seen.play_id);
+    if (counted.status === 'rejected') throw counted.reason;
+    if (!keepTalking) edit = await planEdit(seen, input.edit_dialogue_id!);
     seenSeq = seen.next_seq;
   }
 
@@ -82,7 +92,7 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
   const check = noInput ? Promise.resolve(CLEAN) : ctx.checkText(message);
   // The turn is planned (its rows, and the prompt's material read from MongoDB) once the claim is back, while the
   // quota and the moderation answer.
-  const planning = claim.then((taken) => (taken ? planTurn(afterClaim(taken, shape), shape, message, answering, noInput) : null));
+  const planning = claim.then((taken) => (taken ? planTurn(afterClaim(taken, shape), shape, message, answering, noInput, edit) : null));
   let opened: OpenedReply | undefined;
   let undone = false;
   // The model request opens once the turn is planned and the message passed the moderation, without waiting for
@@ -122,10 +132,12 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       kept = 1;
       await refuseInput(claimed, shape, message, checking.value);
     }
-    const { story, speakerId, rows, history } = (await planning)!;
+    const { story, speakerId, rows, history, view } = (await planning)!;
     await opening;
     const firstSeq = rows[0]!.seq;
     const reply = rows[rows.length - 1]!;
+    // An edit: the old turn goes now, every check passed.
+    if (edit) await applyEdit(claimed.play_id, shape.groupId, edit, firstSeq);
     written = rows.map((d) => d.dialogue_id);
     await Dialogue.collection.insertMany(rows.map((d) => ({ ...d })));
     history?.wrote(rows);
@@ -139,8 +151,9 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       seq_ed: reply.seq,
       send_limit: spent!.limit,
       guest: user.identity === UserIdentity.Tour,
+      ...(edit ? { removed_from_seq: edit.fromSeq } : {}),
     };
-    startTurn(turnDeps(ctx), { play: claimed, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows, history }, opened);
+    startTurn(turnDeps(ctx), { play: view, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows, history }, opened);
     return answer;
   } catch (err) {
     await undo();
@@ -157,6 +170,8 @@ export interface SendAnswer {
   seq_ed: number;
   send_limit: Awaited<ReturnType<typeof spendMessage>>['limit'];
   guest: boolean;
+  /** An edit: the old turn's rows from this number on are gone. */
+  removed_from_seq?: number;
 }
 
 /**
@@ -164,16 +179,18 @@ export interface SendAnswer {
  * and the reply's placeholder), the play's rows before the turn's (`history`, which then follows what the turn
  * writes) and the prompt's material from them; both null when the rows could not be read.
  */
-async function planTurn(claimed: PlayFields, shape: ClaimShape, message: string, answering: DialogueFields | null, noInput: boolean) {
+async function planTurn(held: PlayFields, shape: ClaimShape, message: string, answering: DialogueFields | null, noInput: boolean, edit: EditPlan | null) {
+  // An edit plays from the state before the edited message.
+  const claimed = edit ? editedView(held, edit) : held;
   const story = await storyOfPlay(claimed);
   const speaker = chooseSpeaker(story.content, claimed.chapter_index, answering?.content ?? message, claimed.turns);
   const items: NewDialogue[] = noInput ? [] : [{ type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id }];
   items.push(replyPlaceholder(speaker.character_id, speaker === NARRATOR, claimed.node_id));
   const firstSeq = claimed.next_seq - shape.seqs + 1;
   const rows = numbered(claimed.play_id, shape.groupId, firstSeq, items, shape.now);
-  const history = await TurnRows.at(claimed, firstSeq - 1).catch(() => null);
+  const history = await TurnRows.at(claimed, (edit ? edit.fromSeq : firstSeq) - 1).catch(() => null);
   const material = history ? materialOf(claimed, story, speaker.character_id, noInput ? history.known : [...history.known, rows[0]!]) : null;
-  return { story, speakerId: speaker.character_id, rows, history, material };
+  return { story, speakerId: speaker.character_id, rows, history, material, view: claimed };
 }
 
 /** A claim that did not match: the precise error, or (a reply left behind was released) one more try. */
@@ -214,8 +231,3 @@ async function loopTarget(play: PlayFields, dialogueId: string | undefined): Pro
   return input;
 }
 
-/** A finished, clean reply in the caller's play (is_loop then regenerates it with its texts kept). */
-async function isFinishedReply(playId: string, dialogueId: string): Promise<boolean> {
-  const d = await Dialogue.findOne({ dialogue_id: dialogueId, play_id: playId }, { type: 1, status: 1, done: 1 }).lean<DialogueFields>();
-  return d !== null && REPLY_TYPES.has(d.type) && d.done && d.status === DialogueStatus.Normal;
-}

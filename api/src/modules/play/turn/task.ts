@@ -16,6 +16,7 @@ import { rowsBetween } from './rows';
 import { OpenedReply } from './opening';
 import { revisionOf, type TurnRows } from './rowCache';
 import { finishRegeneration, restoreShown, type Regeneration } from './alternatives';
+import { watchForStop } from './stop';
 import { BOT_CHAT_NODE_ID, type PlayableStory } from '../stories/story.source';
 import { recordReplyDebug } from '../memory/debug';
 
@@ -105,8 +106,9 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     const snapshot = guard.shown;
     const set: Record<string, unknown> = { content: snapshot, updated_at: new Date(deps.now()) };
     if (emotion) set.emotion = emotion;
-    inFlight = Dialogue.updateOne({ dialogue_id: job.replyId, done: false }, { $set: set })
-      .then(() => (flushedLen = snapshot.length))
+    // A row the player asked to stop (through any process) no longer matches: the reply stops.
+    inFlight = Dialogue.updateOne({ dialogue_id: job.replyId, done: false, stop_requested: mongoose.trusted({ $ne: true }) }, { $set: set })
+      .then((r) => (r.matchedCount === 0 ? stop() : (flushedLen = snapshot.length)))
       .catch((err: unknown) => log.warn({ err }, 'reply flush failed'))
       .finally(() => (inFlight = null));
     lastFlush = deps.now();
@@ -136,7 +138,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     // A regenerated reply keeps its texts: a clean one joins them, anything else puts the shown one back.
     const set = job.regen ? finishRegeneration(job.regen, end, deps.now()) : end;
     try {
-      await Dialogue.updateOne({ dialogue_id: job.replyId }, { $set: { ...set, done: true, updated_at: new Date(deps.now()) } });
+      await Dialogue.updateOne({ dialogue_id: job.replyId }, { $set: { ...set, done: true, updated_at: new Date(deps.now()) }, $unset: { stop_requested: 1 } });
     } catch (err) {
       job.history?.lose();
       throw err;
@@ -157,8 +159,18 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     live.emit(playId, { type: 'stored' });
   };
 
+  /** The player stopped the reply (stop.ts): the model request closes, the words shown stay, the turn ends. */
+  let stopped = false;
+  let current = early;
+  const stop = () => {
+    stopped = true;
+    current?.stop();
+  };
+  const unwatch = watchForStop(job.replyId, stop, () => deps.now() - lastFlush);
+
   try {
-    const opened = early ?? openReply(deps, await buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1));
+    const opened = (current ??= openReply(deps, await buildMaterial(job.play, job.story, job.speakerId, job.replySeq - 1)));
+    if (stopped) opened.stop();
     let tripped: string | null = null;
     // Leaving the loop early closes the provider's stream, which cancels the model request.
     for await (const event of opened) {
@@ -174,6 +186,15 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
         break;
       }
       release(step.release);
+    }
+    if (stopped && tripped === null) {
+      await flushesOver();
+      // Only the words shown are kept (text held back by the word lists is not).
+      const kept = guard.shown;
+      if (kept.trim() === '') await storeReply({ content: '', status: DialogueStatus.Fail, error_code: ErrorCode.ModelStreamError, error_reason: 'stopped by the player' });
+      else await storeReply({ content: kept, ...(emotion ? { emotion } : {}), status: DialogueStatus.Normal });
+      live.emit(playId, { type: 'stored' });
+      return;
     }
     if (tripped === null && content.trim() === '') throw new ChatFailure('empty', 'the storyteller sent an empty answer');
     if (tripped === null) {
@@ -218,6 +239,7 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
       log.error({ err: e }, 'could not record the failed reply'),
     );
   } finally {
+    unwatch();
     if (later) clearTimeout(later);
     live.close(job.replyId);
     await releasePlay(job).catch((e: unknown) => log.error({ err: e }, 'could not release the play'));
