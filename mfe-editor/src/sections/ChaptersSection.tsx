@@ -1,5 +1,5 @@
 import { memo, useCallback, type JSX } from 'react';
-import { LIMITS, type StoryNode } from 'shared-kit';
+import { LIMITS, isContentNode, type StoryNode } from 'shared-kit';
 import { Button, Card, Checkbox, Select } from 'ui-kit';
 import { FieldError, FieldErrorsScope, fieldA11y, useFieldError } from '../components/Field';
 import type { EditorNames } from '../components/mentionDom';
@@ -165,7 +165,9 @@ const ChapterCard = memo(function ChapterCard({
 
 export function ChaptersSection(): JSX.Element {
   const { t } = useEditorT();
-  const nodes = useEditorStore(selectNodes);
+  const all = useEditorStore(selectNodes);
+  // In a branching story the chapters are its scenes; choices, judges, changes and endings are edited on the Story map.
+  const nodes = all.every(isContentNode) ? all : all.filter(isContentNode);
   const errors = useEditorStore(selectErrors);
   const names = useNames();
   const error = errors.nodes;
@@ -181,7 +183,7 @@ export function ChaptersSection(): JSX.Element {
         ))}
       </FieldErrorsScope.Provider>
       <div>
-        <Button id={fieldDomId('nodes')} disabled={nodes.length >= LIMITS.maxPlots} onClick={() => useEditorStore.getState().addNode()}>
+        <Button id={fieldDomId('nodes')} disabled={all.length >= LIMITS.maxPlots} onClick={() => useEditorStore.getState().addNode()}>
           {t('sections.addChapterEnd')}
         </Button>
       </div>

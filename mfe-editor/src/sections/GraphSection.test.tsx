@@ -37,6 +37,16 @@ function branching() {
   };
 }
 
+describe('the chapters section of a branching story', () => {
+  it('lists its scenes only: choices and endings are edited on the story map', async () => {
+    stories.getStory.mockResolvedValue(branching());
+    renderAt('/editor/story/42');
+    const chapters = await screen.findByRole('region', { name: /Chapters/ });
+    expect(within(chapters).getAllByRole('article')).toHaveLength(1);
+    expect(within(chapters).queryByRole('article', { name: 'Chapter 2' })).toBeNull();
+  });
+});
+
 describe('the story map list view', () => {
   it('shows each node with its problems, and linking the way out clears them', async () => {
     stories.getStory.mockResolvedValue(branching());
