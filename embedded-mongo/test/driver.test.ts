@@ -30,6 +30,17 @@ describe('connection and admin commands', () => {
     expect(hello.maxWireVersion).toBeGreaterThanOrEqual(8);
   });
 
+  it('counts the commands it ran by name in serverStatus metrics.commands, as mongod does', async () => {
+    const total = async (name: string) => ((await db.admin().command({ serverStatus: 1 })).metrics.commands[name]?.total ?? 0) as number;
+    const finds = await total('find');
+    const inserts = await total('insert');
+    await db.collection('counted').insertOne({ a: 1 });
+    await db.collection('counted').find({}).toArray();
+    await db.collection('counted').find({ a: 1 }).toArray();
+    expect(await total('find')).toBe(finds + 2);
+    expect(await total('insert')).toBe(inserts + 1);
+  });
+
   it('rejects unknown commands with CommandNotFound', async () => {
     const err = await serverError(db.command({ noSuchThing: 1 }));
     expect(err.code).toBe(59);

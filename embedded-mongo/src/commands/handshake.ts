@@ -95,6 +95,7 @@ export const handshakeCommands: Record<string, CommandHandler> = {
     uptime: process.uptime(),
     localTime: new Date(),
     journal: { fsyncs: ctx.engine.journalSyncs },
+    metrics: { commands: Object.fromEntries([...ctx.engine.commandCounts].map(([name, total]) => [name, { total, failed: 0 }])) },
     ok: 1,
   }),
   whatsmyuri: (_cmd, ctx) => ({ you: `127.0.0.1:${ctx.connectionId}`, ok: 1 }),

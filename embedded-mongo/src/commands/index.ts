@@ -22,6 +22,7 @@ export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Do
   const handler = registry.get(name) ?? registry.get(name.toLowerCase() === 'ismaster' ? 'isMaster' : name);
   if (!handler) fail('CommandNotFound', `no such command: '${name}'`);
   ctx.sessions.touch(cmd.lsid);
+  ctx.engine.commandCounts.set(name, (ctx.engine.commandCounts.get(name) ?? 0) + 1);
   try {
     return await handler(cmd, ctx);
   } finally {

@@ -201,6 +201,9 @@ export class Engine {
   }
 
   /** Journal fdatasync calls since the server started (0 in memory only). */
+  /** Commands run so far, by name (serverStatus `metrics.commands.<name>.total`, as mongod reports them). */
+  readonly commandCounts = new Map<string, number>();
+
   get journalSyncs(): number {
     return this.closedSyncs + (this.journal?.syncs ?? 0);
   }
