@@ -9,12 +9,13 @@
 //   - `message/send` is timed SENDS times, each turn's stream read to `done` (untimed) before the next;
 // the plays take turns call by call, so the machine's busy moments fall on every size alike.
 // Every play carries MEMORY_PIN_MAX pinned memories (half lines, half notes), which every turn puts in its prompt:
-// the reads of one send on the 100,000-dialogue play are counted before and after pinning (pins must add none).
+// the reads of one send on the 100,000-dialogue play are counted before and after pinning (pins must add none), and
+// again after its latest reply was regenerated to REPLY_ALTERNATIVES_MAX texts (alternatives must add none).
 // Target (issue "Play", benchmarks): the 10,000 and 100,000 cases within 1.2x of the 100 case, at p50.
 // Last, CONCURRENT players (each signed in by phone) each send one turn at the same moment and read its stream
 // to `done`: the count of errors must be 0. Figures are milliseconds.
 import mongoose from 'mongoose';
-import { DialogueStatus, DialogueType, Emotion, MEMORY_PIN_MAX, PlayStatus } from 'shared-kit';
+import { DialogueStatus, DialogueType, Emotion, MEMORY_PIN_MAX, PlayStatus, REPLY_ALTERNATIVES_MAX } from 'shared-kit';
 import { Dialogue, type DialogueFields } from '../api/src/modules/play/dialogue.model';
 import { Play } from '../api/src/modules/play/play.model';
 import { signInByPhone, startTestApi, type CookieClient } from '../api/test/helpers';
@@ -155,6 +156,21 @@ async function main(): Promise<void> {
     console.log(`message/send reads per turn on the ${SIZES[SIZES.length - 1]}-dialogue play: ${readsOf(before)} without pins, ${readsOf(after)} with ${MEMORY_PIN_MAX} pins (must be equal) ${same ? 'PASS' : 'FAIL'}`);
     console.log(`  operations without pins: ${JSON.stringify(before)}`);
     console.log(`  operations with pins: ${JSON.stringify(after)}`);
+    // The latest reply regenerated until it keeps REPLY_ALTERNATIVES_MAX texts: a turn's reads again (none added).
+    const page = await player.call<{ dialogues: Array<{ dialogue_id: string; type: string }> }>(`/api/tyler/dialogue_list?play_id=${longest}&count=5`);
+    const latest = [...page.body.data!.dialogues].reverse().find((d) => d.type === DialogueType.NpcDialogue || d.type === DialogueType.Narration)!;
+    for (let i = 1; i < REPLY_ALTERNATIVES_MAX; i += 1) {
+      const again = await player.post<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', { play_id: longest, is_loop: true, dialogue_id: latest.dialogue_id });
+      if (again.body.status_code !== 0) throw new Error(`regenerate: ${again.body.status_code} ${again.body.status_message}`);
+      const err = await readReply(player, latest.dialogue_id, again.body.data!.seq_st, REPLY.join(''));
+      if (err) throw new Error(err);
+    }
+    const withAlternatives = await turnOps(player, longest, 'After the alternatives.');
+    const sameAlt = readsOf(withAlternatives) === readsOf(after);
+    if (!sameAlt) failed = true;
+    console.log(
+      `message/send reads per turn on the ${SIZES[SIZES.length - 1]}-dialogue play after a reply with ${REPLY_ALTERNATIVES_MAX} alternatives: ${readsOf(withAlternatives)} (must equal ${readsOf(after)}) ${sameAlt ? 'PASS' : 'FAIL'}`,
+    );
     const listOnce = async (playId: string) => {
       const t0 = performance.now();
       const res = await player.call<{ dialogues: unknown[]; last_seq: number }>(`/api/tyler/dialogue_list?play_id=${playId}`);
