@@ -4,10 +4,9 @@ import type { PlanSettings } from '../../config';
 import { isDuplicateKey } from '../users';
 import { MembershipModel, TradeOrderModel } from './commerce.model';
 import type { Effect } from './events';
-import { addDays, newOrderNo, recompute } from './membership.service';
+import { addDays, newOrderNo, recompute, RetryLater } from './membership.service';
 
-/** An event that cannot be applied yet (its account is not known here): the provider delivers it again later. */
-export class RetryLater extends Error {}
+export { RetryLater };
 
 /**
  * Subscription fields change only for an event at least as new as the last one applied (the provider's `created`),

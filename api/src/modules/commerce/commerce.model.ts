@@ -35,6 +35,8 @@ orderSchema.index({ open_slot: 1 }, { unique: true, sparse: true });
 orderSchema.index({ invoice_id: 1 }, { unique: true, sparse: true });
 orderSchema.index({ uid: 1, created_at: -1 });
 orderSchema.index({ subscription_id: 1 });
+// The membership's end: the latest period of a paid order.
+orderSchema.index({ uid: 1, status: 1, period_end: -1 });
 export const TradeOrderModel = mongoose.model('TradeOrder', orderSchema);
 export type OrderRow = mongoose.InferSchemaType<typeof orderSchema>;
 

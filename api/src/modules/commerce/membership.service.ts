@@ -7,6 +7,9 @@ import { MembershipModel, TradeOrderModel, type MembershipRow } from './commerce
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** An event that cannot be applied now (its account is not known yet, or too many writers at once): the provider delivers it again. */
+export class RetryLater extends Error {}
+
 /** `SV` + UTC date + 12 random hex digits, upper case: what the order history shows. */
 export function newOrderNo(now: number): string {
   return `SV${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -23,7 +26,8 @@ export function addDays(from: number, days: number): Date {
  * onto the account (`vip_until`, only forwards in revision) for the send path's isMember.
  */
 export async function recompute(uid: string, now: number): Promise<void> {
-  for (let attempt = 0; attempt < 8; attempt++) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     const current = await MembershipModel.findOne({ uid }, { rev: 1 }).lean();
     const [latest] = await TradeOrderModel.find({ uid, status: OrderStatus.Paid, period_end: mongoose.trusted({ $ne: null }) }, { period_end: 1 })
       .sort({ period_end: -1 })
@@ -48,7 +52,7 @@ export async function recompute(uid: string, now: number): Promise<void> {
     );
     return;
   }
-  throw new Error('membership: too many concurrent writes');
+  throw new RetryLater('membership: too many concurrent writes');
 }
 
 export function presentMembership(row: Pick<MembershipRow, 'valid_until' | 'auto_renew' | 'goods_id' | 'currency' | 'payment_failed'> | null, plans: PlanSettings[], now: number): Membership {
