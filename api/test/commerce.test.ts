@@ -210,6 +210,11 @@ describe('commerce: membership and orders through the sandbox provider', () => {
     const audit = await admin.call<{ list: Array<{ action: string; target_id: string; reason: string }> }>(`/api/ops/audit/list?action=vip.grant&target_id=${uid}`);
     expect(audit.body.data!.list[0]).toMatchObject({ action: 'vip.grant', target_id: uid, reason: 'apology for the outage' });
     expect(await chat(client, 3)).toEqual([0, 0, 0]);
+    // A members-only image style: refused to a non-member (1008, the vip_style scene), drawn for a member.
+    const draw = { use: 'character', prompt: 'Tall, in a long coat', character_name: 'Mira', image_generate_style: { code: 'oil_painting' } };
+    const { client: plain } = await person();
+    expect((await plain.post('/api/editor/image/generate', draw)).body).toMatchObject({ status_code: ErrorCode.NoAccess, data: { reason: 'members_only', scene: 'vip_style' } });
+    expect((await client.post('/api/editor/image/generate', draw)).body.status_code).toBe(0);
 
     // A paid one-off month, refunded by an operator: the order is Refunded and the paid month is gone.
     const { client: buyer, uid: buyerUid } = await person();

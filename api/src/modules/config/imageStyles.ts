@@ -28,3 +28,8 @@ export const IMAGE_STYLES: readonly ImageStyle[] = [
 export function isImageStyle(code: string): boolean {
   return IMAGE_STYLES.some((s) => s.code === code);
 }
+
+/** A style only members may draw with (the spec's VIP-exclusive image styles). */
+export function isMembersOnlyStyle(code: string | undefined): boolean {
+  return IMAGE_STYLES.some((s) => s.code === code && s.members_only);
+}

@@ -1,2 +1,2 @@
 // The config module's face: what other modules may use. Everything else in this folder is its own.
-export { isImageStyle } from './imageStyles';
+export { isImageStyle, isMembersOnlyStyle } from './imageStyles';

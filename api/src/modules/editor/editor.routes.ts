@@ -7,6 +7,7 @@ import { creationGuards, currentUser, requireUser } from '../../lib/auth';
 import type { AppContext, AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
+import { isMembersOnlyStyle } from '../config';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { requestLanguage } from '../../lib/language';
@@ -145,6 +146,10 @@ export function editorRoutes(router: AppRouter, deps: EditorRouteDeps): void {
     key: (ctx) => `image-generate:${ctx.state.user?.uid ?? ctx.ip}`,
   });
   router.post(`${E}/image/generate`, ...creationGuards, drawing, generateBody, async (ctx) => {
+    // Members-only styles: the account's membership end (kept by the commerce module) is on the request's account.
+    if (isMembersOnlyStyle(generateBody.input(ctx).body.image_generate_style?.code) && !((currentUser(ctx).vip_until?.getTime() ?? 0) > deps.now())) {
+      throw new AppError(ErrorCode.NoAccess, 'image_generate_style.code: a members-only style', { data: { reason: 'members_only', scene: 'vip_style' } });
+    }
     const picture = await generatePicture(
       currentUser(ctx).uid,
       generateBody.input(ctx).body,
