@@ -3,6 +3,7 @@ import { NoticeKind, PlanStatus, PushType, UserRole } from 'shared-kit';
 import { User } from '../src/modules/users/user.model';
 import type { CookieClient } from './helpers';
 import { nextPhone, publishStory } from './support/playStories';
+import { spoken } from './support/voiceRecordings';
 import { startApiProcesses, type ApiProcess, type ApiProcesses, type ApiSocket } from './support/processes';
 
 jest.setTimeout(120_000);
@@ -127,6 +128,27 @@ describe('pushes across api processes through the mongo adapter', () => {
     timings.ban = ban.ms;
 
     for (const [kind, ms] of Object.entries(timings)) expect([kind, ms < WITHIN_MS]).toEqual([kind, true]);
+  });
+
+  it("a custom voice's review progress crosses too, every step in order", async () => {
+    const READ_EN =
+      'The morning light came over the hills and the village woke slowly. A baker opened his door and the smell of fresh bread filled the street. Children ran down to the river, laughing, while their parents talked about the harvest and the weather.';
+    const owner = await a.signIn(nextPhone());
+    const socket = await socketOn(b, b.as(owner));
+    const fd = new FormData();
+    fd.append('name', 'Crossing voice');
+    fd.append('text_id', 'en_1');
+    fd.append('audio', new Blob([new Uint8Array(await spoken(READ_EN, 'en_male_deep'))], { type: 'audio/wav' }), 'recording.wav');
+    const start = performance.now();
+    const res = await owner.call<{ voice: { voice_id: string } }>('/api/editor/ugc_voice/create', { method: 'POST', body: fd });
+    expect(res.body.status_code).toBe(0);
+    const voiceId = res.body.data!.voice.voice_id;
+    const first = await socket.waitForPush((p) => p.push_type === PushType.TaskProgress && p.voice_id === voiceId, 5000);
+    expect(socket.arrivals[socket.pushes.indexOf(first)]! - start).toBeLessThan(5000);
+    await socket.waitForPush((p) => p.push_type === PushType.TaskProgress && p.voice_id === voiceId && p.status !== 'Reviewing', 30_000);
+    const steps = socket.pushes.filter((p) => p.voice_id === voiceId).map((p) => p.percent as number);
+    expect(steps).toEqual([...steps].sort((x, y) => x - y));
+    expect(socket.pushes.filter((p) => p.voice_id === voiceId).at(-1)).toMatchObject({ status: 'Normal', percent: 100 });
   });
 
   it("keeps one user's pushes in the order they were sent", async () => {
