@@ -55,6 +55,10 @@ for (const size of SIZES) {
       await expect(page.getByText('Next renewal: $9.99')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Order history' })).toContainText('Paid');
 
+      // The profile wears the member badge.
+      await page.goto('/account');
+      await expect(page.getByRole('heading', { level: 2 }).getByText('Member', { exact: true })).toBeVisible();
+
       // A member chats past the daily limit.
       await page.goto(playUrl);
       await sendTurn(page, 'A member now: no limit tonight.');

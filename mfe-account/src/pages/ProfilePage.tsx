@@ -1,10 +1,11 @@
-import type { JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import { TeenMode } from 'shared-kit';
-import { Avatar, Card, useFormat } from 'ui-kit';
+import { Avatar, Badge, Card, useFormat } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountPath } from '../components/paths';
 import { useAccountT } from '../i18n';
+import { fetchMembership } from '../services/membership.service';
 import { selectAvatarSrc, selectUser } from '../stores/profile/selectors';
 import { useProfileStore } from '../stores/profile/store';
 
@@ -19,6 +20,18 @@ export function ProfilePage(): JSX.Element | null {
   const blockedPath = useAccountPath('blocked');
   const youthPath = useAccountPath('youth-mode');
   const membershipPath = useAccountPath('membership');
+  const [member, setMember] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // The badge is extra: without an answer the profile simply shows none.
+    fetchMembership().then(
+      (m) => live && setMember(m.is_vip),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   if (!user) return null;
 
   return (
@@ -27,7 +40,9 @@ export function ProfilePage(): JSX.Element | null {
       <Card as="section" className="account-profile" aria-label={t('profile.label')}>
         <Avatar src={avatar} name={user.nickname} size="lg" />
         <div className="account-profile__text">
-          <h2 className="account-profile__name">{user.nickname}</h2>
+          <h2 className="account-profile__name">
+            {user.nickname} {member ? <Badge tone="success">{t('membership.badge')}</Badge> : null}
+          </h2>
           <p className="ui-text-muted">{user.username ? t('profile.userId', { username: user.username }) : t('profile.noUserId')}</p>
           <dl className="account-stats">
             <div>

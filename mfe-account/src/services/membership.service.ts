@@ -11,6 +11,10 @@ export function fetchVipDetail(): Promise<VipDetail> {
   return unwrap(apiClient.get<Envelope<VipDetail>>('/commerce/vip_detail'));
 }
 
+export function fetchMembership(): Promise<Membership> {
+  return unwrap(apiClient.get<Envelope<Membership>>('/commerce/vip_base_info'));
+}
+
 export function fetchOrders(): Promise<{ list: TradeOrder[]; has_more: boolean }> {
   return unwrap(apiClient.get<Envelope<{ list: TradeOrder[]; has_more: boolean }>>('/commerce/get_trade_orders', { params: { offset: 0, count: 20 } }));
 }

@@ -10,6 +10,12 @@ import { ACCOUNT_NS } from '../i18n';
 import * as profileService from '../services/profile.service';
 import { resetAccountStores } from '../stores';
 
+// The profile asks for the membership badge; pages' tests answer "not a member" instead of a network call.
+jest.mock('../services/membership.service', () => ({
+  ...jest.requireActual<object>('../services/membership.service'),
+  fetchMembership: () => Promise.resolve({ is_vip: false }),
+}));
+
 /** Where the router is, rendered so tests can assert on navigation. */
 function LocationProbe(): JSX.Element {
   const location = useLocation();
