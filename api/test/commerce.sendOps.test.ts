@@ -1,0 +1,55 @@
+import mongoose from 'mongoose';
+import { seedAccounts } from '../src/seed/accounts';
+import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
+import { ADULT, nextPhone, publishStory, readStream, type Sent, type Started } from './support/playStories';
+
+/*
+ * The send path reads membership from the account it already holds: a member's turn makes no database command a
+ * non-member's does not (it skips the daily quota's write) and touches no commerce collection.
+ */
+describe('membership on the send path costs no database command', () => {
+  let api: TestApi;
+  let storyId: string;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '0', SESSION_CACHE_MS: '0' } });
+    await seedAccounts(api.logger);
+    ({ storyId } = await publishStory(api.baseUrl));
+  }, 60_000);
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  async function turnOps(client: CookieClient, playId: string, message: string): Promise<Record<string, number>> {
+    const ops: Record<string, number> = {};
+    mongoose.set('debug', (collection: string, method: string) => {
+      // The background job queues (the review worker polls every 20 ms here) are not the turn's.
+      if (/jobs/.test(collection)) return;
+      ops[`${collection}.${method}`] = (ops[`${collection}.${method}`] ?? 0) + 1;
+    });
+    try {
+      const res = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
+      expect(res.body.status_code).toBe(0);
+      await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${res.body.data!.reply_dialogue_ids[0]}`);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    return ops;
+  }
+
+  it('a member’s turn: the same commands as a non-member’s, less the quota write', async () => {
+    const client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const uid = (await client.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
+    const playId = (await client.post<Started>('/api/tyler/story/start_play', { story_id: storyId })).body.data!.play_info.play_id;
+    await turnOps(client, playId, 'A first turn to warm up.');
+    const before = await turnOps(client, playId, 'As a non-member.');
+    const admin = await signInByPhone(api.baseUrl, '+12025550100');
+    expect((await admin.post('/api/commerce/free_vip_distribution', { user: uid, days: 3, reason: 'command count' })).body.status_code).toBe(0);
+    await turnOps(client, playId, 'A member now, warming up.');
+    const after = await turnOps(client, playId, 'As a member.');
+    const total = (ops: Record<string, number>) => Object.values(ops).reduce((a, b) => a + b, 0);
+    expect(Object.keys(after).filter((k) => /^(memberships|trade_orders|commerce_events)\./.test(k))).toEqual([]);
+    expect(before['chat_quotas.findOneAndUpdate']).toBe(1);
+    expect(after['chat_quotas.findOneAndUpdate']).toBeUndefined();
+    expect(total(after)).toBe(total(before) - 1);
+  }, 60_000);
+});
