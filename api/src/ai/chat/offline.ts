@@ -69,6 +69,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function createOfflineChat(options: { tokenDelayMs: number }): ChatProvider {
   return {
     mode: 'offline',
+    model: 'offline storyteller',
     async *streamTurn(request: TurnRequest): AsyncIterable<TurnEvent> {
       const m = request.material;
       yield { type: 'emotion', emotion: offlineEmotion(m) };

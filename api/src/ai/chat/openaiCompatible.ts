@@ -156,6 +156,7 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
 
   return {
     mode: 'openai-compatible',
+    model: options.model,
     async *streamTurn(request: TurnRequest): AsyncIterable<TurnEvent> {
       for (let attempt = 0; ; attempt += 1) {
         let started = false;

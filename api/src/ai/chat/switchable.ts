@@ -16,6 +16,10 @@ export class SwitchableChat implements ChatProvider {
     return this.current.mode;
   }
 
+  get model(): string {
+    return this.current.model;
+  }
+
   /** Uses `provider` from now on; none: the configured one again. */
   use(provider: ChatProvider | null): void {
     this.current = provider ?? this.configured;

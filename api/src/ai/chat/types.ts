@@ -103,6 +103,8 @@ export interface SuggestRequest {
  */
 export interface ChatProvider {
   readonly mode: 'offline' | 'openai-compatible';
+  /** The model that writes the replies, as a creator's debug view names it. */
+  readonly model: string;
   streamTurn(request: TurnRequest): AsyncIterable<TurnEvent>;
   judge(material: JudgeMaterial, signal?: AbortSignal): Promise<JudgeVerdict>;
   summarise(request: SummariseRequest): Promise<string>;

@@ -5,12 +5,6 @@ import { AppError } from '../../../lib/errors';
 import { Play, type PlayFields } from '../play.model';
 import { PlayDebug, type PlayDebugFields } from './debug.model';
 
-/** The model's name per chat provider (the routes tell it; a provider switched in development says its mode). */
-const modelNames = new WeakMap<ChatProvider, () => string>();
-export function nameModel(chat: ChatProvider, name: () => string): void {
-  modelNames.set(chat, name);
-}
-
 /** Tokens of each part of the prompt a reply got, as assemblePrompt built it from `m`. */
 export function promptParts(m: TurnMaterial, settings: Pick<ChatSettings, 'contextTokens' | 'replyTokens'>) {
   const prompt = assemblePrompt(m, settings);
@@ -51,7 +45,7 @@ export async function recordReplyDebug(r: ReplyDebug): Promise<void> {
     recent_line_count: recentLineCount,
     lorebook_entries: entries.map((e) => e.slice(0, 200)).slice(0, 20),
     verdict: r.verdict ? { met: r.verdict.met, failed: r.verdict.failed, reason: r.verdict.reason } : null,
-    model: modelNames.get(r.chat)?.() ?? r.chat.mode,
+    model: r.chat.model,
     ttft_ms: r.ttftMs === null ? null : Math.round(r.ttftMs),
     at: new Date(r.now),
   });

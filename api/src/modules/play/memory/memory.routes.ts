@@ -6,7 +6,7 @@ import { validate } from '../../../lib/validate';
 import type { PlayContext } from '../context';
 import { editSummary, memoryOf, pin, unpin } from './pins';
 import { suggestReplies } from './suggest';
-import { nameModel, playDebug } from './debug';
+import { playDebug } from './debug';
 
 const BASE = '/api/tyler';
 
@@ -16,7 +16,6 @@ const BASE = '/api/tyler';
  */
 export function memoryRoutes(router: AppRouter, pctx: PlayContext): void {
   const uidOf = (ctx: AppContext) => currentAccount(ctx).uid;
-  nameModel(pctx.chat, () => (pctx.chat.mode === 'offline' ? 'offline storyteller' : (pctx.config.llm.model ?? pctx.chat.mode)));
   const read = validate({ query: m.memoryQuery });
   router.get(`${BASE}/memory`, requireSession, read, async (ctx) => respond(ctx, await memoryOf(uidOf(ctx), read.input(ctx).query.play_id)));
   const pinV = validate({ body: m.pinBody });
