@@ -1,7 +1,7 @@
 import { ErrorCode } from 'shared-kit';
 import type { CookieClient } from './helpers';
 import { directorAnswer, FakeOpenAI, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
-import { nextPhone, openStream, publishStory, readStream, textOf, type Dlg, type Sent, type Started } from './support/playStories';
+import { dialoguesOf, lastStreamedPrompt, nextPhone, openStream, playTurn, publishStory, textOf, type Sent, type Started } from './support/playStories';
 import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
 
 jest.setTimeout(120_000);
@@ -34,18 +34,9 @@ describe('edit the last message and stop a reply, across two api processes', () 
     await fake?.close();
   });
 
-  async function turn(client: CookieClient, playId: string, body: Record<string, unknown>): Promise<Sent & { removed_from_seq?: number }> {
-    const sent = await client.post<Sent & { removed_from_seq?: number }>('/api/tyler/message/send', { play_id: playId, ...body });
-    expect(sent.body.status_code).toBe(0);
-    await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${sent.body.data!.reply_dialogue_ids[0]}&seq_st=${sent.body.data!.seq_st}`);
-    return sent.body.data!;
-  }
-  const listed = async (client: CookieClient, playId: string) =>
-    (await client.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`)).body.data!.dialogues;
-  const lastPrompt = () => {
-    const streamed = fake.requests.filter((r: FakeRequest) => r.stream);
-    return streamed[streamed.length - 1]!.messages.map((m) => m.content).join('\n');
-  };
+  const turn = (client: CookieClient, playId: string, body: Record<string, unknown>) => playTurn<Sent & { removed_from_seq?: number }>(client, playId, body);
+  const listed = dialoguesOf;
+  const lastPrompt = () => lastStreamedPrompt(fake);
   async function newPlay() {
     const { storyId } = await publishStory(a.baseUrl);
     const onA = await a.signIn(nextPhone());

@@ -1,7 +1,7 @@
 import { ErrorCode, MEMORY_NOTE_MAX, MEMORY_PIN_MAX, type PlayMemory } from 'shared-kit';
 import type { CookieClient } from './helpers';
 import { directorAnswer, FakeOpenAI, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
-import { nextPhone, publishStory, readStream, type Dlg, type Sent, type Started } from './support/playStories';
+import { dialoguesOf, nextPhone, publishStory, readStream, type Sent, type Started } from './support/playStories';
 import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
 
 jest.setTimeout(120_000);
@@ -42,8 +42,7 @@ describe('memory: pins and the running summary across two api processes', () => 
     expect(started.body.status_code).toBe(0);
     return started.body.data!.play_info.play_id;
   }
-  const listed = async (client: CookieClient, playId: string) =>
-    (await client.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`)).body.data!.dialogues;
+  const listed = dialoguesOf;
   const memory = async (client: CookieClient, playId: string) => {
     const res = await client.call<PlayMemory>(`/api/tyler/memory?play_id=${playId}`);
     expect(res.body.status_code).toBe(0);

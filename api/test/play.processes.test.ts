@@ -2,7 +2,7 @@ import { ErrorCode } from 'shared-kit';
 import { save, storyPayload } from './editor.support';
 import type { CookieClient } from './helpers';
 import { directorAnswer, FakeOpenAI, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
-import { nextPhone, openStream, publishStory, readStream, retryReply, textOf, type Dlg, type Sent, type Started } from './support/playStories';
+import { dialoguesOf, lastStreamedPrompt, nextPhone, openStream, publishStory, readStream, retryReply, textOf, type Dlg, type Sent, type Started } from './support/playStories';
 import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
 
 jest.setTimeout(120_000);
@@ -37,15 +37,8 @@ describe('a play across two api processes', () => {
     return sent.body.data!;
   }
 
-  /** The play's dialogues as `client` lists them. */
-  const listed = async (client: CookieClient, playId: string) =>
-    (await client.call<{ dialogues: Dlg[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`)).body.data!.dialogues;
-
-  /** The conversation the model was last asked to continue (its streamed request), as one text. */
-  const lastPrompt = () => {
-    const streamed = fake.requests.filter((r: FakeRequest) => r.stream);
-    return streamed[streamed.length - 1]!.messages.map((m) => m.content).join('\n');
-  };
+  const listed = dialoguesOf;
+  const lastPrompt = () => lastStreamedPrompt(fake);
 
   it('send on A, rewind on B, send on B and A: the prompt A sends holds exactly the kept lines', async () => {
     const { storyId } = await publishStory(a.baseUrl);

@@ -1,7 +1,7 @@
 import { ErrorCode } from 'shared-kit';
 import type { CookieClient } from './helpers';
 import { directorAnswer, FakeOpenAI, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
-import { nextPhone, publishStory, readStream, type Dlg, type Sent, type Started } from './support/playStories';
+import { dialoguesOf, lastStreamedPrompt, nextPhone, playTurn, publishStory, type Dlg, type Sent, type Started } from './support/playStories';
 import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
 
 jest.setTimeout(120_000);
@@ -44,21 +44,10 @@ describe('regenerate and keep talking across two api processes', () => {
   });
 
   const send = (client: CookieClient, body: Record<string, unknown>) => client.post<Sent>('/api/tyler/message/send', body);
-  /** Reads the reply's stream to its end. */
-  const follow = (client: CookieClient, sent: Sent) => readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${sent.reply_dialogue_ids[0]}&seq_st=${sent.seq_st}`);
-  async function turn(client: CookieClient, playId: string, body: Record<string, unknown>): Promise<Sent> {
-    const sent = await send(client, { play_id: playId, ...body });
-    expect(sent.body.status_code).toBe(0);
-    await follow(client, sent.body.data!);
-    return sent.body.data!;
-  }
-  const listed = async (client: CookieClient, playId: string) =>
-    (await client.call<{ dialogues: Reply[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`)).body.data!.dialogues;
+  const turn = playTurn;
+  const listed = (client: CookieClient, playId: string) => dialoguesOf<Reply>(client, playId);
   const replyOf = async (client: CookieClient, playId: string, id: string) => (await listed(client, playId)).find((d) => d.dialogue_id === id)!;
-  const lastPrompt = () => {
-    const streamed = fake.requests.filter((r: FakeRequest) => r.stream);
-    return streamed[streamed.length - 1]!.messages.map((m) => m.content).join('\n');
-  };
+  const lastPrompt = () => lastStreamedPrompt(fake);
   async function newPlay() {
     const { storyId } = await publishStory(a.baseUrl);
     const onA = await a.signIn(nextPhone());

@@ -1,5 +1,6 @@
 import { ADULT, save, storyPayload } from '../editor.support';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from '../helpers';
+import type { FakeOpenAI, FakeRequest } from './fakeOpenAI';
 
 export { ADULT };
 
@@ -118,6 +119,26 @@ export async function readStream(
   const stream = await openStream(client, pathAndQuery, stopAfter);
   await stream.ended;
   return { events: stream.events, status: stream.res.status, contentType: stream.res.headers.get('content-type'), aborted: stream.aborted() };
+}
+
+/** Sends `body` on play `playId` through `client`, expects it taken, and reads the reply's stream to its end. */
+export async function playTurn<T extends Sent = Sent>(client: CookieClient, playId: string, body: Record<string, unknown>): Promise<T> {
+  const sent = await client.post<T>('/api/tyler/message/send', { play_id: playId, ...body });
+  expect(sent.body.status_code).toBe(0);
+  const data = sent.body.data!;
+  await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${data.reply_dialogue_ids[0]}&seq_st=${data.seq_st}`);
+  return data;
+}
+
+/** The play's dialogues as `client` lists them (up to 200). */
+export async function dialoguesOf<T extends Dlg = Dlg>(client: CookieClient, playId: string): Promise<T[]> {
+  return (await client.call<{ dialogues: T[] }>(`/api/tyler/dialogue_list?play_id=${playId}&count=200`)).body.data!.dialogues;
+}
+
+/** The conversation the fake model was last asked to continue (its last streamed request), as one text. */
+export function lastStreamedPrompt(fake: FakeOpenAI): string {
+  const streamed = fake.requests.filter((r: FakeRequest) => r.stream);
+  return streamed[streamed.length - 1]!.messages.map((m) => m.content).join('\n');
 }
 
 /** The text a client would show for `dialogueId`: its deltas joined in order. */
