@@ -131,7 +131,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     : null;
   options.server?.once('close', () => void review?.stop());
   // Brainstorm plans run as durable jobs, like the review, only in a serving app.
-  const writer = ai.mode === 'model' ? modelWriter(config) : offlineWriter();
+  const writer = ai.mode === 'model' ? modelWriter(config, deps.logger) : offlineWriter();
   const runner =
     options.server && mongoose.connection.db
       ? startPlanRunner({

@@ -12,6 +12,8 @@ export interface FakeRequest {
   model: string;
   stream: boolean;
   messages: FakeMessage[];
+  /** The structured output asked for, if any. */
+  response_format?: unknown;
   /** Set when the client went away before the answer was complete (a cancelled request). */
   cancelled?: boolean;
 }
@@ -208,8 +210,8 @@ export class FakeOpenAI {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
       return;
     }
-    const chat = JSON.parse(raw) as { model: string; stream?: boolean; messages: FakeMessage[] };
-    const request: FakeRequest = { model: chat.model, stream: chat.stream === true, messages: chat.messages };
+    const chat = JSON.parse(raw) as { model: string; stream?: boolean; messages: FakeMessage[]; response_format?: unknown };
+    const request: FakeRequest = { model: chat.model, stream: chat.stream === true, messages: chat.messages, response_format: chat.response_format };
     this.requests.push(request);
     const behaviour = this.handler(request, this.requests.length - 1);
     const id = `chatcmpl-${this.requests.length}`;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { STORY_SHORT_TEXT_CAP } from './constants';
+import { itemId } from './ids';
+import { choiceOptionSchema, edgeSchema } from './graph/schema';
 import { characterSchema, nodeSchema, playerSchema, prologueSchema, storyContentSchema } from './schema';
 
 /**
@@ -48,4 +51,43 @@ export type GeneratedStory = z.output<typeof generatedStorySchema>;
 /** The JSON schema of a generated story, for a model's structured output. */
 export function generatedStoryJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(generatedStorySchema, { target: 'draft-7' }) as Record<string, unknown>;
+}
+
+/**
+ * A branching outline (issue 29, point 5): when the idea asks for a choice or several endings, the writer returns its
+ * plots as graph nodes joined by edges. Scenes are Normal content (the chapter fields above), a Choice content node
+ * holds its options (the graph schema's option shape: an id and the text on the button), Success and Fail hold their
+ * ending text in `content`. Edges are the graph schema's own. The shape is checked here; the graph's rules
+ * (reachability, every option leading somewhere, both endings reached) are `validateGraph`'s, after assembly.
+ */
+export const GENERATED_BRANCH_TYPES = ['NormalContent', 'ChoiceContent', 'Success', 'Fail'] as const;
+
+export const generatedBranchNodeSchema = z.object({
+  node_id: itemId,
+  node_type: z.enum(GENERATED_BRANCH_TYPES),
+  name: bounded(LIMITS.plotTitle).regex(/^\S+$/, 'must contain no spaces'),
+  /** A scene's content, the choice's question, or the ending's text. */
+  content: bounded(LIMITS.plotContent),
+  /** A scene's objective (scenes only). */
+  ending_content: z.string().trim().max(LIMITS.plotEnding).default(''),
+  /** A scene's place, the background's prompt (scenes only). */
+  scene: z.string().trim().max(LIMITS.aiPrompt).default(''),
+  /** A choice's options (2-6), each leaving by the edge whose handle is its option_id. */
+  options: z.array(choiceOptionSchema.pick({ option_id: true }).extend({ text: bounded(STORY_SHORT_TEXT_CAP) })).max(6).optional(),
+});
+
+export const generatedBranchingStorySchema = generatedStorySchema.extend({
+  nodes: z.array(generatedBranchNodeSchema).min(3).max(12),
+  edges: z.array(edgeSchema).min(2).max(40),
+});
+export type GeneratedBranchingStory = z.output<typeof generatedBranchingStorySchema>;
+export type GeneratedBranchNode = z.output<typeof generatedBranchNodeSchema>;
+
+/** True when a writer's story is a branching outline. */
+export const isBranchingOutline = (story: GeneratedStory | GeneratedBranchingStory): story is GeneratedBranchingStory =>
+  'edges' in story && Array.isArray((story as { edges?: unknown }).edges);
+
+/** The JSON schema of a branching outline, for a model's structured output. */
+export function generatedBranchingJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(generatedBranchingStorySchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
 }

@@ -19,7 +19,7 @@ export * from './constants';
 export * from './forbidden';
 export * from './validate';
 export * from './review';
-export type { GeneratedStory } from './generated';
+export type { GeneratedStory, GeneratedBranchingStory, GeneratedBranchNode } from './generated';
 export * from './reach';
 export * from './issues';
 export * from './graph';

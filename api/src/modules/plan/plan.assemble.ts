@@ -1,13 +1,15 @@
+import { isBranchingOutline } from 'shared-kit/schemas';
 import {
   CharacterType,
+  isContentNode,
   NodeType,
   RESERVED_CHARACTER_NAMES,
   StoryGenType,
   validateStory,
   type ForbiddenWords,
-  type GeneratedStory,
   type StoryContent,
 } from 'shared-kit';
+import type { WrittenStory } from './plan.branching';
 
 /**
  * From a writer's story to the editor's story content: ids for characters and chapters, the prologue's speaker by
@@ -35,7 +37,7 @@ export function mendNames(names: string[]): string[] {
 const VOICES = ['en_female_calm', 'en_male_warm', 'en_female_bright', 'en_male_deep'];
 const NARRATOR = 'en_narrator';
 
-export function assembleContent(story: GeneratedStory, styleCode: string): StoryContent {
+export function assembleContent(story: WrittenStory, styleCode: string): StoryContent {
   const names = mendNames(story.characters.map((c) => c.character_name));
   const characters = story.characters.map((c, i) => ({
     character_id: `c${i + 1}`,
@@ -50,11 +52,12 @@ export function assembleContent(story: GeneratedStory, styleCode: string): Story
     characters.find((c) => fold(c.character_name) === fold(story.prologue.speaker_name)) ?? characters[0]!;
   const style = { code: styleCode };
   const usedNodeNames: string[] = [];
+  const branching = isBranchingOutline(story);
   const nodes = story.nodes.map((n, i) => {
     let name = n.name.replace(/\s+/g, '');
     if (usedNodeNames.includes(name)) name = `${name}${i + 1}`;
     usedNodeNames.push(name);
-    return {
+    const base = {
       node_id: `n${i + 1}`,
       node_type: NodeType.Simple,
       name: Array.from(name).slice(0, 30).join(''),
@@ -65,7 +68,24 @@ export function assembleContent(story: GeneratedStory, styleCode: string): Story
       bgm_info: null,
       image_generate_style: style,
     };
+    if (!branching || !('node_type' in n)) return base;
+    // A branching outline keeps its node ids (its edges name them) and its types; only scenes have an objective,
+    // a background and a drawing style.
+    const scene = n.node_type === NodeType.NormalContent;
+    return {
+      ...base,
+      node_id: n.node_id,
+      node_type: n.node_type,
+      ending_content: scene ? n.ending_content : '',
+      end_visible: scene,
+      image_generate_style: scene ? style : null,
+      ...(n.node_type === NodeType.ChoiceContent ? { options: (n.options ?? []).map((o) => ({ option_id: o.option_id, text: o.text })) } : {}),
+    };
   });
+  // The edges as the outline joins its nodes, numbered afresh (a model's edge ids need not be unique).
+  const graph = branching
+    ? { edges: story.edges.map((e, i) => ({ edge_id: `e${i + 1}`, source: e.source, target: e.target, handle: e.handle })), variables: [] }
+    : {};
   return {
     story_gen_type: StoryGenType.AI,
     story_name: story.story_name,
@@ -78,6 +98,7 @@ export function assembleContent(story: GeneratedStory, styleCode: string): Story
     player: { character_name: story.player.character_name, settings: story.player.settings },
     prologue: { character_id: speaker.character_id, content: story.prologue.content },
     nodes,
+    ...graph,
     summary: story.summary,
     voice_over_dubbing: { dubbing: '', language: '' },
   };
@@ -105,13 +126,13 @@ export function storyProblems(content: StoryContent, forbidden: ForbiddenWords):
  * The section 5 problems a writer's story has on its own: everything but pictures and voices, which the plan adds
  * later. Told back to the model when it must repair its answer.
  */
-export function writtenStoryProblems(story: GeneratedStory, styleCode: string, forbidden: ForbiddenWords): string[] {
+export function writtenStoryProblems(story: WrittenStory, styleCode: string, forbidden: ForbiddenWords): string[] {
   const content = assignVoices(assembleContent(story, styleCode));
   const placeholder = '/api/editor/art/placeholder.png';
   const withPictures: StoryContent = {
     ...content,
     characters: content.characters.map((c) => ({ ...c, character_url: placeholder })),
-    nodes: content.nodes.map((n) => ({ ...n, background_url: placeholder })),
+    nodes: content.nodes.map((n) => (isContentNode(n) ? { ...n, background_url: placeholder } : n)),
   };
   return storyProblems(withPictures, forbidden);
 }

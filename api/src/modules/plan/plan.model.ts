@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { PlanStatus, type GeneratedStory, type StoryContent } from 'shared-kit';
+import { PlanStatus, type StoryContent } from 'shared-kit';
+import type { WrittenStory } from './plan.branching';
 
 /**
  * A brainstorm generation plan: one idea becoming one story. The plan document is the truth about its progress
@@ -80,7 +81,7 @@ export interface MissingPicture {
 /** The plan's work in progress. */
 export interface PlanDraft {
   /** The writer's story (after the story step). */
-  story?: GeneratedStory;
+  story?: WrittenStory;
   /** The story content being assembled (after the character step). */
   content?: StoryContent;
   /** Picture prompts by target (`character:<id>`, `cover`, `node:<id>`). */

@@ -1,7 +1,7 @@
 import type { Job } from 'agenda';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
-import { ErrorCode, PlanStatus, StoryStatus, type ForbiddenWords, type StoryContent } from 'shared-kit';
+import { ErrorCode, isContentNode, PlanStatus, StoryStatus, type ForbiddenWords, type StoryContent } from 'shared-kit';
 import type { ImageProvider } from '../../ai';
 import { durableQueue, type DurableRunner } from '../../lib/durableQueue';
 import type { Logger } from '../../lib/logger';
@@ -17,6 +17,7 @@ import { newNumericId } from '../../lib/ids';
 import { assembleContent, assignVoices, storyProblems, writtenStoryProblems } from './plan.assemble';
 import { isTerminal, Plan, type MissingPicture, type PlanDraft, type PlanRecord } from './plan.model';
 import { giveBackQuota } from './plan.quota';
+import { outlineOf } from './plan.branching';
 import { WriterFailure, type StoryWriter } from './plan.writer';
 
 export const PLAN_JOB = 'brainstorm-plan';
@@ -157,6 +158,7 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
           plan.idea,
           (s) => writtenStoryProblems(s, plan.style_code, deps.forbidden),
           signal,
+          outlineOf(plan.idea),
         );
         await Plan.updateOne({ plan_id: plan.plan_id }, { $inc: { model_calls: calls } });
         draft.story = story;
@@ -181,8 +183,9 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
         content.characters.forEach((c, i) => {
           prompts[`character:${c.character_id}`] = `${c.character_name}: ${story.characters[i]?.appearance ?? c.settings}`.slice(0, 500);
         });
+        // Scenes get a background; a choice or an ending of a branching outline has none.
         content.nodes.forEach((n, i) => {
-          prompts[`node:${n.node_id}`] = (story.nodes[i]?.scene ?? n.content).slice(0, 500);
+          if (isContentNode(n)) prompts[`node:${n.node_id}`] = (story.nodes[i]?.scene || n.content).slice(0, 500);
         });
         draft.prompts = prompts;
         await Plan.updateOne({ plan_id: plan.plan_id }, { $set: { estimated_pieces: Object.keys(prompts).length } });
@@ -242,6 +245,8 @@ export function startPlanRunner(deps: PlanRunnerDeps): PlanRunner {
           fail_msg: null,
           unread: true,
         },
+        // A line of chapters generated over a story that was a graph leaves no edges or variables behind.
+        ...(content.edges ? {} : { $unset: { edges: '', variables: '' } }),
       },
     ).lean();
     if (!story) {

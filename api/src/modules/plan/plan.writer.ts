@@ -1,18 +1,28 @@
 import OpenAI from 'openai';
-import { generatedStoryJsonSchema, generatedStorySchema } from 'shared-kit/schemas';
-import type { GeneratedStory } from 'shared-kit';
+import type { z } from 'zod';
+import {
+  generatedBranchingJsonSchema,
+  generatedBranchingStorySchema,
+  generatedStoryJsonSchema,
+  generatedStorySchema,
+} from 'shared-kit/schemas';
 import { httpFetch } from '../../ai/httpFetch';
 import type { Config } from '../../config';
+import type { Logger } from '../../lib/logger';
+import { offlineBranchingFromIdea, type Outline, type WrittenStory } from './plan.branching';
 import { offlineStoryFromIdea } from './plan.offline';
 
-/** Turns an idea into a story. `check` returns the section 5 problems of a candidate (empty when it passes). */
+/**
+ * Turns an idea into a story: a line of chapters, or the branching outline the idea asks for. `check` returns the
+ * section 5 problems of a candidate (graph rules included; empty when it passes).
+ */
 export interface StoryWriter {
   readonly name: 'model' | 'offline';
-  write(idea: string, check: (story: GeneratedStory) => string[], signal: AbortSignal): Promise<WriterResult>;
+  write(idea: string, check: (story: WrittenStory) => string[], signal: AbortSignal, outline?: Outline): Promise<WriterResult>;
 }
 
 export interface WriterResult {
-  story: GeneratedStory;
+  story: WrittenStory;
   /** Model requests it took (0 offline). */
   calls: number;
 }
@@ -24,6 +34,8 @@ export class WriterFailure extends Error {}
 const REPAIRS = 2;
 /** A model request failing outright (HTTP error, network) is tried this many more times. */
 const RETRIES = 1;
+/** A branching outline that does not parse or breaks the graph rules is asked for once more, then the line is. */
+const BRANCH_REPAIRS = 1;
 
 const SYSTEM = [
   'You are a story designer for an interactive story app. From the creator\'s idea, write one complete story the',
@@ -36,7 +48,18 @@ const SYSTEM = [
   'characters; scene: a short picture prompt of the place). Write in the language of the idea.',
 ].join(' ');
 
-function parseAnswer(text: string): { story?: GeneratedStory; problems: string[] } {
+const BRANCH_SYSTEM = (endings: number) =>
+  [
+    'The idea asks for a branching story. Besides the fields above, give nodes as a graph and its edges. Each node has',
+    'a node_id (letters, digits, _ or -), a node_type and a name (one word, no spaces): NormalContent is a scene',
+    '(content, ending_content: the objective, scene: the picture prompt); ChoiceContent is the one decision the player',
+    'makes (content: the question; options: 2-6 of { option_id, text }: the text is the button the player presses);',
+    `Success and Fail are endings (content: the ending text the player reads). Write ${endings} endings, at least one`,
+    'Success and one Fail. edges: { edge_id, source, target, handle }: a scene leaves by handle "next", an option by',
+    'its option_id. The first node is the start; every node must be reachable and every path must end at an ending.',
+  ].join(' ');
+
+function parseAnswer<S extends z.ZodType<WrittenStory>>(text: string, schema: S): { story?: WrittenStory; problems: string[] } {
   let json: unknown;
   try {
     // Some servers wrap JSON in a code fence even when asked not to.
@@ -44,7 +67,7 @@ function parseAnswer(text: string): { story?: GeneratedStory; problems: string[]
   } catch {
     return { problems: ['The answer was not valid JSON.'] };
   }
-  const parsed = generatedStorySchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     return {
       problems: parsed.error.issues.slice(0, 12).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`),
@@ -54,7 +77,7 @@ function parseAnswer(text: string): { story?: GeneratedStory; problems: string[]
 }
 
 /** The openai-compatible writer: structured output with the generated-story JSON schema, parsed with zod. */
-export function modelWriter(config: Config): StoryWriter {
+export function modelWriter(config: Config, logger?: Logger): StoryWriter {
   const client = new OpenAI({
     baseURL: config.llm.baseUrl,
     apiKey: config.llm.apiKey ?? 'not-needed',
@@ -63,9 +86,10 @@ export function modelWriter(config: Config): StoryWriter {
     fetch: httpFetch,
   });
   const model = config.llm.model ?? '';
-  const schema = generatedStoryJsonSchema();
+  const lineSchema = generatedStoryJsonSchema();
+  const branchSchema = generatedBranchingJsonSchema();
 
-  async function ask(messages: OpenAI.ChatCompletionMessageParam[], signal: AbortSignal): Promise<string> {
+  async function ask(messages: OpenAI.ChatCompletionMessageParam[], signal: AbortSignal, schema = lineSchema): Promise<string> {
     let lastError: unknown;
     for (let attempt = 0; attempt <= RETRIES; attempt++) {
       try {
@@ -89,17 +113,37 @@ export function modelWriter(config: Config): StoryWriter {
 
   return {
     name: 'model',
-    async write(idea, check, signal) {
+    async write(idea, check, signal, outline = { branching: false }) {
+      let calls = 0;
+      let problems: string[] = [];
+      if (outline.branching) {
+        // The branching outline: the answer is parsed with the graph's shapes and checked with its rules; an answer
+        // that fails is asked for once more, then the idea gets the line of chapters below (never half a graph).
+        const messages: OpenAI.ChatCompletionMessageParam[] = [
+          { role: 'system', content: `${SYSTEM} ${BRANCH_SYSTEM(outline.endings)}` },
+          { role: 'user', content: `Idea:\n${idea}` },
+        ];
+        for (let round = 0; round <= BRANCH_REPAIRS; round++) {
+          const answer = await ask(messages, signal, branchSchema);
+          calls++;
+          const parsed = parseAnswer(answer, generatedBranchingStorySchema);
+          problems = parsed.story ? check(parsed.story) : parsed.problems;
+          if (parsed.story && problems.length === 0) return { story: parsed.story, calls };
+          messages.push(
+            { role: 'assistant', content: answer },
+            { role: 'user', content: `That outline cannot be used:\n- ${problems.join('\n- ')}\nAnswer again with the whole corrected story as one JSON object.` },
+          );
+        }
+        logger?.warn({ problems: problems.slice(0, 5) }, 'branching outline still invalid: writing the line of chapters');
+      }
       const messages: OpenAI.ChatCompletionMessageParam[] = [
         { role: 'system', content: SYSTEM },
         { role: 'user', content: `Idea:\n${idea}` },
       ];
-      let calls = 0;
-      let problems: string[] = [];
       for (let round = 0; round <= REPAIRS; round++) {
         const answer = await ask(messages, signal);
         calls++;
-        const parsed = parseAnswer(answer);
+        const parsed = parseAnswer(answer, generatedStorySchema);
         problems = parsed.story ? check(parsed.story) : parsed.problems;
         if (parsed.story && problems.length === 0) return { story: parsed.story, calls };
         messages.push(
@@ -118,8 +162,8 @@ export function modelWriter(config: Config): StoryWriter {
 export function offlineWriter(): StoryWriter {
   return {
     name: 'offline',
-    async write(idea, check) {
-      const story = offlineStoryFromIdea(idea);
+    async write(idea, check, _signal, outline = { branching: false }) {
+      const story = outline.branching ? offlineBranchingFromIdea(idea, outline.endings) : offlineStoryFromIdea(idea);
       const problems = check(story);
       if (problems.length > 0) throw new WriterFailure(`the offline story broke the rules: ${problems.join('; ')}`);
       return { story, calls: 0 };
