@@ -57,6 +57,7 @@ import { configureSpeech } from './modules/voice/voice.service';
 import { offlineSpeech, openAiSpeech } from './modules/voice/tts.engines';
 import { topicRoutes } from './modules/topic/topic.routes';
 import { setUpCommerce } from './modules/commerce';
+import { collectionRoutes } from './modules/collection';
 
 export interface AppDeps {
   logger: Logger;
@@ -169,6 +170,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     assertWebEditable,
   });
   templateRoutes(router, { now });
+  collectionRoutes(router, { limits: config.collections, now, kickReview: () => review?.kick() });
   eventsRoutes(router, { now });
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   noticeRoutes(router, { events: deps.events });

@@ -620,5 +620,7 @@ export const NoticeKind = {
   ReportResult: 'ReportResult',
   /** Mail from the operators: `title`, `text` and an optional `link`. */
   Mail: 'Mail',
+  /** An operator took down the owner's collection (`story_name` its name, `text` the reason, `link` its editor). */
+  CollectionRemoved: 'CollectionRemoved',
 } as const;
 export type NoticeKind = ValueOf<typeof NoticeKind>;

@@ -23,3 +23,4 @@ export * from './ugcVoice';
 export * from './memory';
 export * from './prerender';
 export * from './commerce';
+export * from './collection';

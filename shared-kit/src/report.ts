@@ -11,6 +11,7 @@ export const ReportTarget = {
   Dialogue: 'dialogue',
   Template: 'template',
   Topic: 'topic',
+  Collection: 'collection',
 } as const;
 export type ReportTarget = (typeof ReportTarget)[keyof typeof ReportTarget];
 export const REPORT_TARGETS = Object.values(ReportTarget);
@@ -41,6 +42,7 @@ export const REPORT_REASONS: Record<ReportTarget, readonly ReportReason[]> = {
   dialogue: [R.Sexual, R.Violence, R.Hateful, R.Harassment, R.Minor, R.SelfHarm, R.Illegal, R.Others],
   template: [R.Sexual, R.Violence, R.Hateful, R.Plagiarism, R.Illegal, R.Others],
   topic: [R.Hateful, R.Spam, R.Illegal, R.Others],
+  collection: [R.Sexual, R.Violence, R.Hateful, R.Harassment, R.Plagiarism, R.Spam, R.Illegal, R.Others],
 };
 
 /** The parts of a target the reporter can point at ("content select"); at least one is chosen. */
@@ -51,6 +53,7 @@ export const REPORT_CONTENT: Record<ReportTarget, readonly string[]> = {
   dialogue: ['message'],
   template: ['name', 'description', 'fields'],
   topic: ['title', 'description'],
+  collection: ['name', 'description', 'creations'],
 };
 
 /** Characters of a report's details (spec section 5: "report details have a character limit"; the number is ours). */
@@ -74,4 +77,5 @@ export const REPORT_ID_FIELD = {
   dialogue: 'dialogue_id',
   template: 'template_id',
   topic: 'topic_id',
+  collection: 'collection_id',
 } as const satisfies Record<ReportTarget, string>;

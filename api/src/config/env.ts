@@ -1,4 +1,4 @@
-import { LIMITS } from 'shared-kit';
+import { COLLECTION_LIMITS, LIMITS } from 'shared-kit';
 import { z } from 'zod';
 
 // The environment the api reads: every variable it knows, with its default and the words of its error.
@@ -95,6 +95,8 @@ export const envSchema = z.object({
     .pipe(z.number().int().max(100_000, 'expected at most 100000'))
     .default(50),
   BRAINSTORM_DAILY_QUOTA: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(10),
+  COLLECTION_SELECTION_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).pipe(z.number().int().max(200, 'expected at most 200')).default(COLLECTION_LIMITS.selectionDefault),
+  COLLECTION_COUNT_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(COLLECTION_LIMITS.countDefault),
   STORY_COUNT_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(200),
   PLAN_POLL_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(1000),
   PLAN_LOCK_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).pipe(z.number().int().min(500, 'expected at least 500')).default(60_000),

@@ -75,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewDelayMs: e.REVIEW_DELAY_MS,
     reviewLockMs: e.REVIEW_LOCK_MS,
     imageDailyQuota: e.IMAGE_DAILY_QUOTA,
+    collections: { selectionLimit: e.COLLECTION_SELECTION_LIMIT, countLimit: e.COLLECTION_COUNT_LIMIT },
     plans: {
       dailyQuota: e.BRAINSTORM_DAILY_QUOTA,
       storyCountLimit: e.STORY_COUNT_LIMIT,

@@ -65,6 +65,8 @@ export interface Config {
   reviewLockMs: number;
   /** Pictures one user may generate per UTC day. */
   imageDailyQuota: number;
+  /** Collections: creations one may hold (COLLECTION_SELECTION_LIMIT) and collections per user (COLLECTION_COUNT_LIMIT). */
+  collections: { selectionLimit: number; countLimit: number };
   /** Brainstorm generation plans: daily quota per user, stories per user, and the job runner's timing. */
   plans: {
     dailyQuota: number;

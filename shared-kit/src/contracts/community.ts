@@ -152,6 +152,8 @@ export const shareInfoSchema = z.object({
   share_type: enumOf(ShareType),
   story_id: z.string(),
   play_id: z.string(),
+  /** A shared collection's id (its links have no story). */
+  collection_id: z.string().optional(),
   title: z.string(),
   description: z.string(),
   cover: z.string(),

@@ -44,6 +44,7 @@ import { TOPIC_CONTRACTS } from './topic';
 import { CONSOLE_CONTRACTS } from './console';
 import { VOICE_CONTRACTS } from './voice';
 import { COMMERCE_CONTRACTS } from './commerce';
+import { COLLECTION_CONTRACTS } from './collection';
 
 export * from './account';
 export * from './common';
@@ -65,6 +66,7 @@ export * from './topic';
 export * from './console';
 export * from './voice';
 export * from './commerce';
+export * from './collection';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -129,6 +131,7 @@ export const RESPONSE_CONTRACTS = {
   ...TOPIC_CONTRACTS,
   ...CONSOLE_CONTRACTS,
   ...COMMERCE_CONTRACTS,
+  ...COLLECTION_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

@@ -4,6 +4,7 @@ import { Comment, type CommentRecord } from '../comment';
 import { liveStoryView, storyById, versionById } from '../stories';
 import { Dialogue, Play } from '../play';
 import { Template } from '../template';
+import { collectionTargetView, reportInfo, visibleCollection } from '../collection';
 import { isBlockedBetween, userByUid } from '../users';
 
 /** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
@@ -50,6 +51,9 @@ export async function reportableTarget(type: ReportTarget, id: string, reporterU
       if (!t) throw new AppError(ErrorCode.RecordNotFound, 'No such template');
       return { owner_uid: t.uid, story_id: '', name: t.name };
     }
+    case 'collection':
+      // One the reporter can see: a passed copy, not removed, not across a block (1010901 / 1010902).
+      return reportInfo(await visibleCollection(id, reporterUid));
     case 'topic':
       // Topics have no module on the api yet: the report is kept by its id for an operator to look up.
       return { owner_uid: '', story_id: '', name: '' };
@@ -111,6 +115,11 @@ export async function targetView(type: string, id: string) {
       }>();
       if (!t) return none;
       return { ...none, exists: t.status === TemplateStatus.Published, title: t.name, text: t.description, image: t.cover, author: await person(t.uid) };
+    }
+    case 'collection': {
+      const c = await collectionTargetView(id);
+      if (!c) return none;
+      return { ...none, exists: c.exists, title: c.title, text: c.text, image: c.image, author: await person(c.uid), parts: c.parts, link: c.link };
     }
     default:
       return { ...none, title: id };

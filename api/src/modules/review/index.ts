@@ -4,3 +4,5 @@ export { applyVerdict, resultFromReasons, type Decision, type FieldReason } from
 export { reasonsOf, useReviewNotices } from './reviewNotices';
 export { cancelReviews, enqueueReview } from './review.worker';
 export { ReviewJob } from './reviewJob.model';
+export { enqueueSubjectReview, registerReviewSubject, type ReviewSubject } from './review.subjects';
+export type { TextsReport } from './review.engine';

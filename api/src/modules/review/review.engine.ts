@@ -165,3 +165,45 @@ export async function reviewContent(content: StoryContent, deps: ReviewDeps): Pr
       : StoryStatus.Passed;
   return { status, review_result, notes };
 }
+
+/** What the review says of a set of texts (a collection's name and description...): the outcome, the refused keys. */
+export interface TextsReport {
+  status: ReviewOutcome;
+  /** Refused texts by key, with the reason a client shows. */
+  refused: Array<{ key: string; reason: string }>;
+  notes: string[];
+}
+
+/**
+ * Reviews texts other than a story's, by the same rules: the forbidden-word lists, then the moderation provider when
+ * there is one; a failing category fails, any other flag makes the outcome Unqualified.
+ */
+export async function reviewTexts(texts: Array<{ key: string; text: string }>, deps: ReviewDeps): Promise<TextsReport> {
+  const items = texts.filter((t) => t.text.trim() !== '');
+  const verdicts = new Map<string, ModerationVerdict>();
+  for (const p of items) {
+    const word = deps.forbidden.find(p.text);
+    if (word !== null) verdicts.set(p.key, { flagged: true, categories: [ReviewCategory.Others], detail: `listed word "${word}"` });
+  }
+  if (deps.moderation) {
+    const rest = items.filter((p) => !verdicts.has(p.key));
+    if (rest.length > 0) {
+      const results = await deps.moderation.moderate(rest.map((p) => p.text), deps.signal);
+      rest.forEach((p, i) => {
+        const v = results[i];
+        if (v?.flagged) verdicts.set(p.key, v);
+      });
+    }
+  }
+  let failed = false;
+  const refused: TextsReport['refused'] = [];
+  const notes: string[] = [];
+  for (const [key, v] of verdicts) {
+    notes.push(`${key}: ${v.detail ?? v.categories.join(', ')}`);
+    if (v.categories.some((c) => FAILING.has(c))) failed = true;
+    const first = v.categories.find((c) => CATEGORY_REASON[c]);
+    refused.push({ key, reason: first ? (CATEGORY_REASON[first] ?? '') : ISSUE_MESSAGES.reviewWords });
+  }
+  const status: ReviewOutcome = failed ? StoryStatus.Failed : refused.length > 0 ? StoryStatus.Unqualified : StoryStatus.Passed;
+  return { status, refused, notes };
+}

@@ -5,7 +5,8 @@ import type { Logger } from '../../lib/logger';
 import type { EventBus } from '../../realtime/events';
 import { isPendingVersion, Story, versionById } from '../stories';
 import { StoryVersion, type StoryVersionRecord } from '../stories';
-import { reviewContent, type ReviewOutcome } from './review.engine';
+import { reviewContent, reviewTexts, type ReviewOutcome } from './review.engine';
+import { enqueueSubjectReview, reviewSubject, reviewSubjects } from './review.subjects';
 import { ReviewJob, type ReviewJobRecord } from './reviewJob.model';
 
 /**
@@ -122,7 +123,38 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
     });
   }
 
+  /** Requeues a job whose moderation call failed, later each time. */
+  async function retryLater(job: ReviewJobRecord, err: unknown): Promise<void> {
+    const delay = RETRY_BASE_MS * 2 ** Math.max(0, job.attempts - 1);
+    log.warn({ err, version_id: job.version_id, attempts: job.attempts, retry_in_ms: delay }, 'review failed; retrying');
+    await ReviewJob.updateOne(
+      { version_id: job.version_id },
+      { $set: { state: 'queued', run_after: new Date(now() + delay), locked_until: null, last_error: String(err) } },
+    );
+  }
+
+  /** A job of another subject than a story (review.subjects.ts): its texts reviewed, the outcome given back to it. */
+  async function processSubject(job: ReviewJobRecord, kind: string): Promise<void> {
+    const subject = reviewSubject(kind);
+    if (!subject) return finish(job, 'cancelled', now(), `no review subject ${kind}`);
+    const revision = job.version_id.slice(kind.length + job.story_id.length + 2);
+    const texts = await subject.texts(job.story_id, revision);
+    if (!texts) return finish(job, 'cancelled', now(), 'superseded');
+    const moderation = deps.moderation && job.attempts > MAX_ATTEMPTS ? null : deps.moderation;
+    let report;
+    try {
+      report = await reviewTexts(texts, { forbidden: deps.forbidden, moderation });
+    } catch (err) {
+      return retryLater(job, err);
+    }
+    await subject.apply(job.story_id, revision, report, new Date(now()));
+    log.info({ kind, subject_id: job.story_id, revision, status: report.status }, 'reviewed');
+    await finish(job, 'done', now());
+  }
+
   async function process(job: ReviewJobRecord): Promise<void> {
+    const kind = job.kind ?? 'story';
+    if (kind !== 'story') return processSubject(job, kind);
     const version = await versionById(job.version_id);
     if (!version) return finish(job, 'cancelled', now(), 'version missing');
     if (version.status !== StoryStatus.ToVerify && version.review_result) {
@@ -250,7 +282,16 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
     }
   }
 
-  running = recover()
+  /** Other subjects' revisions left waiting without a job get one too. */
+  async function recoverSubjects(): Promise<void> {
+    for (const [kind, subject] of reviewSubjects()) {
+      for (const w of (await subject.waiting?.()) ?? []) {
+        await enqueueSubjectReview(kind, w, now()).catch(() => undefined);
+      }
+    }
+  }
+
+  running = Promise.all([recover(), recoverSubjects()]).then(() => undefined)
     .catch((err: unknown) => {
       if (!stopped) log.error({ err }, 'review recovery failed');
     })

@@ -10,6 +10,8 @@ export type ReviewJobState = (typeof REVIEW_JOB_STATES)[number];
 const reviewJobSchema = new mongoose.Schema(
   {
     version_id: { type: String, required: true, unique: true },
+    /** What is reviewed: a story's version, or another subject's revision (review.subjects.ts). */
+    kind: { type: String, default: 'story' },
     story_id: { type: String, required: true, index: true },
     uid: { type: String, required: true },
     state: { type: String, enum: REVIEW_JOB_STATES, required: true, default: 'queued' },
@@ -27,6 +29,7 @@ export const ReviewJob = mongoose.model('ReviewJob', reviewJobSchema);
 
 export interface ReviewJobRecord {
   version_id: string;
+  kind?: string;
   story_id: string;
   uid: string;
   state: ReviewJobState;

@@ -2,11 +2,13 @@ import { ShareType, type ShareInfo } from 'shared-kit';
 import type { UiLanguage } from '../../lib/language';
 
 /** The page's own words, per language; the shared story's title and description stay as their creator wrote them. */
-const WORDS: Record<UiLanguage, { html: string; botKind: string; chat: string; play: string; missingTitle: string; missingHead: string; missingText: string; discover: string; locale: string }> = {
+const WORDS: Record<UiLanguage, { html: string; botKind: string; collectionKind: string; open: string; chat: string; play: string; missingTitle: string; missingHead: string; missingText: string; discover: string; locale: string }> = {
   en: {
     html: 'en',
     locale: 'en_US',
     botKind: 'Character chat: talk with this AI character one to one',
+    collectionKind: 'A collection of stories and characters',
+    open: 'Open the collection',
     chat: 'Start chatting',
     play: 'Play now',
     missingTitle: 'Not available',
@@ -18,6 +20,8 @@ const WORDS: Record<UiLanguage, { html: string; botKind: string; chat: string; p
     html: 'zh-CN',
     locale: 'zh_CN',
     botKind: '角色聊天：与这个 AI 角色一对一交谈',
+    collectionKind: '故事与角色合集',
+    open: '打开合集',
     chat: '开始聊天',
     play: '立即游玩',
     missingTitle: '无法访问',
@@ -44,6 +48,7 @@ export function landingHtml(info: ShareInfo, publicUrl: string, language: UiLang
   const url = `${publicUrl}${info.path}`;
   const play = `${publicUrl}${info.play_path}`;
   const bot = info.share_type === ShareType.Bot;
+  const collection = !!info.collection_id;
   const image = info.cover ? `<meta property="og:image" content="${esc(info.cover)}">\n<meta name="twitter:image" content="${esc(info.cover)}">` : '';
   return `<!doctype html>
 <html lang="${w.html}">
@@ -68,9 +73,9 @@ ${image}
 <body>
 <main>
 ${info.cover ? `<img src="${esc(info.cover)}" alt="">` : ''}
-${bot ? `<p class="kind">${w.botKind}</p>\n` : ''}<h1>${esc(info.title)}</h1>
+${bot ? `<p class="kind">${w.botKind}</p>\n` : ''}${collection ? `<p class="kind">${w.collectionKind}</p>\n` : ''}<h1>${esc(info.title)}</h1>
 <p>${esc(info.description)}</p>
-<a class="play" href="${esc(play)}">${bot ? w.chat : w.play}</a>
+<a class="play" href="${esc(play)}">${collection ? w.open : bot ? w.chat : w.play}</a>
 </main>
 </body>
 </html>

@@ -6,7 +6,9 @@ const shareLinkSchema = new mongoose.Schema(
   {
     code: { type: String, required: true, unique: true },
     share_type: { type: String, enum: Object.values(ShareType), required: true },
-    story_id: { type: String, required: true },
+    story_id: { type: String, default: '' },
+    /** A shared collection (its links have no story). */
+    collection_id: { type: String, default: '' },
     play_id: { type: String, default: '' },
     /** Who made the link. */
     uid: { type: String, required: true },
@@ -22,5 +24,6 @@ export interface ShareLinkRecord {
   share_type: ShareType;
   story_id: string;
   play_id: string;
+  collection_id?: string;
   uid: string;
 }

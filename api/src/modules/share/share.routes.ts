@@ -8,7 +8,9 @@ import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { requestLanguage } from '../../lib/language';
 import { landingHtml, missingHtml } from './landing';
-import { createShare, sharableCheck, shareInfo } from './share.service';
+import { COLLECTION_REQUESTS } from 'shared-kit/schemas';
+import { requireUser } from '../../lib/auth';
+import { createCollectionShare, createShare, sharableCheck, shareInfo } from './share.service';
 
 const BASE = '/api/share/story';
 
@@ -22,6 +24,11 @@ export function shareRoutes(router: AppRouter, deps: { publicUrl: string }): voi
   const create = validate({ body: COMMUNITY_REQUESTS.shareCreateBody });
   router.post(`${BASE}/create_info`, requireSession, createLimit, create, async (ctx) => {
     respond(ctx, await createShare(currentAccount(ctx).uid, create.input(ctx).body, deps.publicUrl, requestLanguage(ctx)));
+  });
+  // A collection's link: signed-in accounts (a collection page is shared by people who can like it).
+  const collection = validate({ body: COLLECTION_REQUESTS.idBody });
+  router.post('/api/share/collection/create_info', requireUser, createLimit, collection, async (ctx) => {
+    respond(ctx, await createCollectionShare(currentAccount(ctx).uid, collection.input(ctx).body.collection_id, deps.publicUrl));
   });
   const info = validate({ query: COMMUNITY_REQUESTS.shareInfoQuery });
   router.get(`${BASE}/get_info`, info, async (ctx) => respond(ctx, await shareInfo(info.input(ctx).query.code, deps.publicUrl, requestLanguage(ctx))));

@@ -7,6 +7,7 @@ import { liveStoryView, type LiveStoryView } from '../stories';
 import { refuseIfBlocked } from '../users';
 import { Play } from '../play';
 import { isDuplicateKey } from '../users';
+import { collectionShareView } from '../collection';
 import { ShareLink, type ShareLinkRecord } from './share.model';
 
 /** The kinds of link the web can make today (spec section 3 lists more: videos and dialogue segments need the app). */
@@ -118,10 +119,50 @@ export async function createShare(uid: string, input: { share_type: WebShareType
   return present(link, story, publicUrl, language);
 }
 
-/** What a link shows; its story must still be shareable. Unknown code: 1050001. */
+/** A link's words for a collection, as others see it now. */
+async function presentCollection(link: ShareLinkRecord, viewerUid: string, publicUrl: string): Promise<ShareInfo> {
+  const c = await collectionShareView(link.collection_id ?? '', viewerUid);
+  return {
+    code: link.code,
+    share_type: link.share_type,
+    story_id: '',
+    play_id: '',
+    collection_id: c.collection_id,
+    title: c.name,
+    description: c.description.slice(0, 300),
+    cover: absolute(c.cover, publicUrl),
+    path: `/s/${link.code}`,
+    play_path: `/play/collection/${c.collection_id}`,
+  };
+}
+
+/**
+ * A share link for a collection others can see (1010901 / 1010902 otherwise; 1201 across a block with its creator),
+ * shared as a web page (share type Web). One link per sharer and collection.
+ */
+export async function createCollectionShare(uid: string, collectionId: string, publicUrl: string): Promise<ShareInfo> {
+  const c = await collectionShareView(collectionId, uid, true);
+  await refuseIfBlocked(uid, c.uid);
+  const subject_key = [uid, 'collection', c.collection_id].join('|');
+  let link = await ShareLink.findOne({ subject_key }).lean<ShareLinkRecord>();
+  for (let attempt = 0; !link && attempt < 3; attempt += 1) {
+    try {
+      const made = await ShareLink.create({ code: newCode(), share_type: ShareType.Web, collection_id: c.collection_id, uid, subject_key });
+      link = made.toObject() as unknown as ShareLinkRecord;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      link = await ShareLink.findOne({ subject_key }).lean<ShareLinkRecord>();
+    }
+  }
+  if (!link) throw new AppError(ErrorCode.ConcurrentOperation);
+  return presentCollection(link, uid, publicUrl);
+}
+
+/** What a link shows; its story (or collection) must still be shareable. Unknown code: 1050001. */
 export async function shareInfo(code: string, publicUrl: string, language: UiLanguage = 'en'): Promise<ShareInfo> {
   const link = await ShareLink.findOne({ code }).lean<ShareLinkRecord>();
   if (!link) throw new AppError(ErrorCode.RecordNotFound, 'No such share link');
+  if (link.collection_id) return presentCollection(link, '', publicUrl);
   const story = await liveStoryView(link.story_id);
   return present(link, story, publicUrl, language);
 }
