@@ -58,6 +58,8 @@ import { offlineSpeech, openAiSpeech } from './modules/voice/tts.engines';
 import { topicRoutes } from './modules/topic/topic.routes';
 import { setUpCommerce } from './modules/commerce';
 import { collectionRoutes } from './modules/collection';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { startWeeklyRunner, weeklyRoutes } from './modules/weekly';
 
 export interface AppDeps {
   logger: Logger;
@@ -225,6 +227,13 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   ugcVoiceRoutes(router, ugcDeps);
   topicRoutes(router, { now });
   const commerceWebhook = setUpCommerce(router, config, now);
+  feedbackRoutes(router, { now });
+  weeklyRoutes(router, { now, publicUrl: config.publicUrl, dev: config.nodeEnv !== 'production' });
+  // The weekly report runs every Monday as a durable job, like plans, only in a serving app.
+  const weeklyRunner =
+    options.server && mongoose.connection.db
+      ? startWeeklyRunner({ db: mongoose.connection.db, logger: deps.logger, pollMs: config.plans.pollMs, lockMs: config.plans.lockMs, now })
+      : null;
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));
@@ -253,9 +262,9 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   );
 
   if (options.server) options.server.on('request', app.callback());
-  return { app, router, server: options.server, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready]).then(() => undefined),
+  return { app, router, server: options.server, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready]).then(() => undefined),
     stopJobs: async () => {
-      await Promise.all([runner?.stop(), voiceRunner?.stop()]);
+      await Promise.all([runner?.stop(), voiceRunner?.stop(), weeklyRunner?.stop()]);
     },
   };
 }

@@ -622,5 +622,9 @@ export const NoticeKind = {
   Mail: 'Mail',
   /** An operator took down the owner's collection (`story_name` its name, `text` the reason, `link` its editor). */
   CollectionRemoved: 'CollectionRemoved',
+  /** The team answered one's feedback: `text` the answer, `link` the feedback history. */
+  FeedbackAnswer: 'FeedbackAnswer',
+  /** The creator's weekly report is ready: `title` the week, `link` its page. */
+  WeeklyReport: 'WeeklyReport',
 } as const;
 export type NoticeKind = ValueOf<typeof NoticeKind>;

@@ -24,3 +24,4 @@ export * from './memory';
 export * from './prerender';
 export * from './commerce';
 export * from './collection';
+export * from './feedback';

@@ -11,6 +11,11 @@ export interface DurableRunner {
   ready: Promise<void>;
   /** Queues the record's job (at once; a second call while it waits or runs adds nothing). */
   enqueue(id: string): Promise<void>;
+  /**
+   * Runs the job for `id` on a schedule (a cron expression, UTC), kept as one job across processes however often
+   * it is set; its first run is at the next time the expression names.
+   */
+  every?(cron: string, id: string): Promise<void>;
   /** Stops polling and waits (5 s at most) for the jobs in hand, which hand themselves back at their next step. */
   stop(): Promise<void>;
 }
@@ -87,6 +92,11 @@ export function durableQueue<K extends string>(o: DurableQueueOptions<K>) {
         await started;
         const data = { [o.key]: id } as Record<K, string>;
         await agenda.create(o.jobName, data).unique({ [`data.${o.key}`]: id }).schedule(new Date()).save();
+      },
+      async every(cron, id) {
+        await started;
+        const data = { [o.key]: id } as Record<K, string>;
+        await agenda.every(cron, o.jobName, data, { timezone: 'UTC', skipImmediate: true });
       },
       async stop() {
         stopping.abort();

@@ -11,7 +11,7 @@ import { itemId, storyIdString } from '../story/schema';
  */
 
 /** What an upload is for; each use has its own bounds (the table in docs/api.md, "Media"). */
-export const MEDIA_USES = ['avatar', 'character', 'cover', 'background'] as const;
+export const MEDIA_USES = ['avatar', 'character', 'cover', 'background', 'screenshot'] as const;
 
 const permissionSchema = z
   .object({ character_use: z.boolean().optional(), thread_share: z.boolean().optional() })

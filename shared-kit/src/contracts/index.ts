@@ -45,6 +45,8 @@ import { CONSOLE_CONTRACTS } from './console';
 import { VOICE_CONTRACTS } from './voice';
 import { COMMERCE_CONTRACTS } from './commerce';
 import { COLLECTION_CONTRACTS } from './collection';
+import { FEEDBACK_CONTRACTS } from './feedback';
+import { WEEKLY_CONTRACTS } from './weekly';
 
 export * from './account';
 export * from './common';
@@ -67,6 +69,8 @@ export * from './console';
 export * from './voice';
 export * from './commerce';
 export * from './collection';
+export * from './feedback';
+export * from './weekly';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -132,6 +136,8 @@ export const RESPONSE_CONTRACTS = {
   ...CONSOLE_CONTRACTS,
   ...COMMERCE_CONTRACTS,
   ...COLLECTION_CONTRACTS,
+  ...FEEDBACK_CONTRACTS,
+  ...WEEKLY_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

@@ -2,5 +2,6 @@
 // Follows, story likes and the social counters (people by uid are the users module's); its routes keep the
 // spec's `/api/interact/` paths.
 export { severFollows } from './follow.service';
+export { Follow } from './follow.model';
 export { StoryLike } from './like.model';
 export { StoryStats, bumpStory, storyStatsOf } from './stats.model';

@@ -37,6 +37,8 @@ export const MEDIA_RULES: Record<MediaUse, MediaRule> = {
   character: { maxBytes: 5 * MB, minSide: 256, maxSide: 4096, minRatio: 0.5, maxRatio: 1.0, ratioText: 'between 1:2 and 1:1 (portrait or square)' },
   cover: { maxBytes: 5 * MB, minSide: 256, maxSide: 4096, minRatio: 0.5, maxRatio: 2.0, ratioText: 'between 1:2 and 2:1' },
   background: { maxBytes: 5 * MB, minSide: 360, maxSide: 4096, minRatio: 0.5, maxRatio: 2.4, ratioText: 'between 1:2 and 12:5' },
+  /** A feedback's screenshot: a tall phone screen to a wide desktop one. */
+  screenshot: { maxBytes: 5 * MB, minSide: 200, maxSide: 4096, minRatio: 0.3, maxRatio: 3.0, ratioText: 'between 3:10 and 3:1' },
 };
 
 /**

@@ -69,6 +69,8 @@ const playSchema = new mongoose.Schema(
 // A player's history and their latest play of a story.
 playSchema.index({ uid: 1, last_played_at: -1 });
 playSchema.index({ uid: 1, story_id: 1, last_played_at: -1 });
+// A story's plays active since a time (the creator's weekly report).
+playSchema.index({ story_id: 1, last_played_at: -1 });
 
 export interface PinFields {
   pin_id: string;

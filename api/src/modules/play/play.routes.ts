@@ -27,6 +27,7 @@ import './session/deletion';
 import './session/guestPlays';
 import { devSwitchableChat } from './devChat';
 import { memoryRoutes } from './memory/memory.routes';
+import { recordStoryView } from '../stories';
 
 export interface PlayDeps {
   config: Config;
@@ -69,7 +70,7 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const list = validate({ query: s.storyListQuery });
   router.get(`${BASE}/story/list`, list, async (ctx) => {
     const q = list.input(ctx).query;
-    respond(ctx, await storyList(q.offset, q.count));
+    respond(ctx, await storyList(q.offset, q.count, (ctx.state.account ?? ctx.state.user)?.uid));
   });
   const info = validate({ query: s.storyInfoQuery });
   router.get(`${BASE}/story/info`, info, async (ctx) => {
@@ -79,7 +80,10 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const detail = validate({ query: s.storyIdQuery });
   router.get(`${BASE}/detail`, detail, async (ctx) => {
     const viewer = ctx.state.account ?? ctx.state.user;
-    respond(ctx, await storyDetail(detail.input(ctx).query.story_id, viewer?.uid));
+    const shown = await storyDetail(detail.input(ctx).query.story_id, viewer?.uid);
+    respond(ctx, shown);
+    // A view of the story's page, for its creator's weekly report; the page never waits for it.
+    recordStoryView(shown.story_id, shown.creator.uid, viewer?.uid, pctx.now()).catch((err: unknown) => pctx.logger.warn({ err }, 'story view not recorded'));
   });
   const latest = validate({ query: s.latestVersionQuery });
   router.get(`${BASE}/latest_version`, latest, async (ctx) => {

@@ -2,13 +2,15 @@ import { ShareType, type ShareInfo } from 'shared-kit';
 import type { UiLanguage } from '../../lib/language';
 
 /** The page's own words, per language; the shared story's title and description stay as their creator wrote them. */
-const WORDS: Record<UiLanguage, { html: string; botKind: string; collectionKind: string; open: string; chat: string; play: string; missingTitle: string; missingHead: string; missingText: string; discover: string; locale: string }> = {
+const WORDS: Record<UiLanguage, { html: string; botKind: string; collectionKind: string; open: string; newspaperKind: string; creations: string; chat: string; play: string; missingTitle: string; missingHead: string; missingText: string; discover: string; locale: string }> = {
   en: {
     html: 'en',
     locale: 'en_US',
     botKind: 'Character chat: talk with this AI character one to one',
     collectionKind: 'A collection of stories and characters',
     open: 'Open the collection',
+    newspaperKind: 'Weekly highlights',
+    creations: 'See their creations',
     chat: 'Start chatting',
     play: 'Play now',
     missingTitle: 'Not available',
@@ -22,6 +24,8 @@ const WORDS: Record<UiLanguage, { html: string; botKind: string; collectionKind:
     botKind: '角色聊天：与这个 AI 角色一对一交谈',
     collectionKind: '故事与角色合集',
     open: '打开合集',
+    newspaperKind: '每周精彩回顾',
+    creations: '查看 TA 的作品',
     chat: '开始聊天',
     play: '立即游玩',
     missingTitle: '无法访问',
@@ -49,6 +53,7 @@ export function landingHtml(info: ShareInfo, publicUrl: string, language: UiLang
   const play = `${publicUrl}${info.play_path}`;
   const bot = info.share_type === ShareType.Bot;
   const collection = !!info.collection_id;
+  const newspaper = info.share_type === ShareType.CreatorNewspaper;
   const image = info.cover ? `<meta property="og:image" content="${esc(info.cover)}">\n<meta name="twitter:image" content="${esc(info.cover)}">` : '';
   return `<!doctype html>
 <html lang="${w.html}">
@@ -73,9 +78,9 @@ ${image}
 <body>
 <main>
 ${info.cover ? `<img src="${esc(info.cover)}" alt="">` : ''}
-${bot ? `<p class="kind">${w.botKind}</p>\n` : ''}${collection ? `<p class="kind">${w.collectionKind}</p>\n` : ''}<h1>${esc(info.title)}</h1>
+${bot ? `<p class="kind">${w.botKind}</p>\n` : ''}${collection ? `<p class="kind">${w.collectionKind}</p>\n` : ''}${newspaper ? `<p class="kind">${w.newspaperKind}</p>\n` : ''}<h1>${esc(info.title)}</h1>
 <p>${esc(info.description)}</p>
-<a class="play" href="${esc(play)}">${collection ? w.open : bot ? w.chat : w.play}</a>
+<a class="play" href="${esc(play)}">${collection ? w.open : bot ? w.chat : newspaper ? w.creations : w.play}</a>
 </main>
 </body>
 </html>

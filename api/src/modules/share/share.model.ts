@@ -6,10 +6,13 @@ const shareLinkSchema = new mongoose.Schema(
   {
     code: { type: String, required: true, unique: true },
     share_type: { type: String, enum: Object.values(ShareType), required: true },
+    /** The story shared; '' for a collection or a creator's weekly report (CreatorNewspaper). */
     story_id: { type: String, default: '' },
     /** A shared collection (its links have no story). */
     collection_id: { type: String, default: '' },
     play_id: { type: String, default: '' },
+    /** A CreatorNewspaper: the report's week (its Monday); the report is the sharer's own. */
+    week: { type: String, default: '' },
     /** Who made the link. */
     uid: { type: String, required: true },
     /** One link per sharer and thing shared: sharing again hands out the same code. */
@@ -25,5 +28,6 @@ export interface ShareLinkRecord {
   story_id: string;
   play_id: string;
   collection_id?: string;
+  week?: string;
   uid: string;
 }

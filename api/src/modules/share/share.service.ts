@@ -9,13 +9,14 @@ import { Play } from '../play';
 import { isDuplicateKey } from '../users';
 import { collectionShareView } from '../collection';
 import { ShareLink, type ShareLinkRecord } from './share.model';
+import { presentNewspaper } from './newspaper';
 
 /** The kinds of link the web can make today (spec section 3 lists more: videos and dialogue segments need the app). */
 export type WebShareType = ShareCreateRequest['share_type'];
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-function newCode(): string {
+export function newCode(): string {
   const bytes = randomBytes(10);
   return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
 }
@@ -163,6 +164,7 @@ export async function shareInfo(code: string, publicUrl: string, language: UiLan
   const link = await ShareLink.findOne({ code }).lean<ShareLinkRecord>();
   if (!link) throw new AppError(ErrorCode.RecordNotFound, 'No such share link');
   if (link.collection_id) return presentCollection(link, '', publicUrl);
+  if (link.share_type === ShareType.CreatorNewspaper) return presentNewspaper(link, publicUrl, language);
   const story = await liveStoryView(link.story_id);
   return present(link, story, publicUrl, language);
 }

@@ -8,3 +8,4 @@ export { registerStoryEditedHook, storyEdited, type StoryEditedHook } from './st
 export { ownStory } from './story.owner';
 export { countStories, isPendingVersion, storiesById, storyById, versionById, type StoryLookup } from './story.read';
 export { StoryVersion, type StoryVersionRecord } from './storyVersion.model';
+export { StoryViewDay, recordStoryView } from './story.views';

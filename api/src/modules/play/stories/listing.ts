@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { usersByUid } from '../../users';
+import { heldStoryIds } from '../../feedback';
 import { StoryLike } from '../../community';
 import { storyStatsOf } from '../../community';
 import { keywordsOf, wordsOf } from '../../../ai/chat/words';
@@ -32,9 +33,9 @@ async function viewsInOrder(ids: string[], viewerUid?: string): Promise<LiveStor
   return ids.flatMap((id) => views.get(id) ?? []);
 }
 
-/** `story/list`: stories that passed review, newest first. */
-export async function storyList(offset: number, count: number) {
-  const { rows, hasMore } = await liveStories(offset, count);
+/** `story/list`: stories that passed review, newest first; for a signed-in viewer, without those they held. */
+export async function storyList(offset: number, count: number, viewerUid?: string) {
+  const { rows, hasMore } = await liveStories(offset, count, await heldStoryIds(viewerUid));
   return { stories: await viewCards(await viewsInOrder(rows.map((r) => r.story_id))), has_more: hasMore, next_offset: offset + rows.length };
 }
 

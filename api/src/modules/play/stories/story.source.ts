@@ -130,9 +130,14 @@ export interface LiveStoryRow {
 }
 
 /** The feed: stories with a passed version that operators leave in the feed, recommended first, then newest first. */
-export async function liveStories(offset: number, count: number): Promise<{ rows: LiveStoryRow[]; hasMore: boolean }> {
+export async function liveStories(offset: number, count: number, leaveOut: readonly string[] = []): Promise<{ rows: LiveStoryRow[]; hasMore: boolean }> {
   const rows = await Story.find(
-    { live_version_id: mongoose.trusted({ $ne: null }), deleted_at: null, ...reachFilter('feed') },
+    {
+      live_version_id: mongoose.trusted({ $ne: null }),
+      deleted_at: null,
+      ...reachFilter('feed'),
+      ...(leaveOut.length > 0 ? { story_id: mongoose.trusted({ $nin: [...leaveOut] }) } : {}),
+    },
     { story_id: 1, uid: 1, live_version_id: 1, updated_at: 1 },
   )
     .sort(FEED_SORT)
