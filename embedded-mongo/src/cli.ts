@@ -1,7 +1,7 @@
 import { consoleLogger } from './logger';
 import { startEmbeddedMongo } from './server';
 
-const USAGE = `Usage: embedded-mongo [--dbpath DIR] [--port N] [--host HOST] [--replSet NAME] [--compact-bytes N] [--quiet] [--stop-on-stdin-close] [--stop-with-parent]
+const USAGE = `Usage: embedded-mongo [--dbpath DIR] [--port N] [--host HOST] [--replSet NAME] [--compact-bytes N] [--oplog-bytes N] [--quiet] [--stop-on-stdin-close] [--stop-with-parent]
 
 A MongoDB wire-protocol server for one machine (development, demos, tests).
   --dbpath DIR   data folder (journal + snapshot); omitted means in memory only
@@ -10,6 +10,9 @@ A MongoDB wire-protocol server for one machine (development, demos, tests).
   --replSet NAME answer as the primary of a one-member replica set of this name (as mongod --replSet)
   --compact-bytes N
                  journal size that triggers a snapshot (default 67108864, 64 MB)
+  --oplog-bytes N
+                 with --replSet and --dbpath: cap of the oplog files that keep change events for
+                 resuming change streams across a restart (default 33554432, 32 MB)
   --quiet        only print warnings and errors
   --stop-on-stdin-close
                  stop cleanly when standard input closes (e.g. when the parent process dies);
@@ -25,6 +28,7 @@ interface CliArgs {
   host: string;
   replSet?: string;
   compactBytes?: number;
+  oplogBytes?: number;
   quiet: boolean;
   stopOnStdinClose: boolean;
   stopWithParent: boolean;
@@ -67,6 +71,13 @@ function parseArgs(argv: string[]): CliArgs | 'help' {
         args.compactBytes = bytes;
         break;
       }
+      case '--oplog-bytes': {
+        const raw = value();
+        const bytes = Number(raw);
+        if (!Number.isInteger(bytes) || bytes < 4096) throw new Error(`--oplog-bytes must be an integer of at least 4096, got ${raw}`);
+        args.oplogBytes = bytes;
+        break;
+      }
       case '--quiet':
         args.quiet = true;
         break;
@@ -98,7 +109,7 @@ async function main(): Promise<void> {
     return;
   }
   const logger = consoleLogger(!args.quiet);
-  const server = await startEmbeddedMongo({ dbPath: args.dbPath, port: args.port, host: args.host, replSet: args.replSet, compactBytes: args.compactBytes, logger });
+  const server = await startEmbeddedMongo({ dbPath: args.dbPath, port: args.port, host: args.host, replSet: args.replSet, compactBytes: args.compactBytes, oplogBytes: args.oplogBytes, logger });
   console.log(`embedded-mongo ready: ${server.uri}`);
   let stopping = false;
   const shutdown = (reason: string): void => {

@@ -43,6 +43,7 @@ export const ErrorCodes = {
   Location40352: 40352,
   NoQueryExecutionPlans: 291,
   ChangeStreamHistoryLost: 286,
+  NoMatchingDocument: 47,
   ChangeStreamFatalError: 280,
   InvalidResumeToken: 260,
   Location40324: 40324,

@@ -30,6 +30,11 @@ export interface EmbeddedMongoOptions {
    * the deployment as a replica set; omitted, the server is a standalone.
    */
   replSet?: string;
+  /**
+   * With `replSet` and a data folder: the cap of the oplog files that keep change events for resuming streams
+   * across a restart (bytes, default 32 MB); older events are dropped (a resume before them: 286 history lost).
+   */
+  oplogBytes?: number;
 }
 
 export interface EmbeddedMongo {
@@ -51,9 +56,9 @@ function memberAddress(socket: net.Socket): string {
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? consoleLogger();
-  const engine = new Engine({ dbPath: options.dbPath, logger, compactBytes: options.compactBytes });
+  const changeStreams = options.replSet !== undefined && options.replSet !== '';
+  const engine = new Engine({ dbPath: options.dbPath, logger, compactBytes: options.compactBytes, changeStreams, oplogBytes: options.oplogBytes });
   engine.open();
-  engine.changes.enabled = options.replSet !== undefined && options.replSet !== '';
   const cursors = new CursorManager(options.cursorTimeoutMs ?? 10 * 60 * 1000);
   const sessions = new SessionCache();
   const sockets = new Set<net.Socket>();

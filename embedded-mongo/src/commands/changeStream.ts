@@ -2,6 +2,7 @@ import { Long, Timestamp, type Document } from 'bson';
 import { fail } from '../errors';
 import { runPipeline } from '../query/pipeline';
 import { cloneValue, identicalValues, isPlainObject, type Doc } from '../query/values';
+import { updateDescription } from './updateDescription';
 import type { ChangeEvent, ChangeLog } from '../storage/changes';
 import type { Engine } from '../storage/engine';
 import type { CommandContext } from './context';
@@ -10,7 +11,10 @@ import type { CommandContext } from './context';
 interface StreamSpec {
   db?: string;
   coll?: string;
-  fullDocument: 'default' | 'updateLookup';
+  fullDocument: 'default' | 'updateLookup' | 'whenAvailable' | 'required';
+  fullDocumentBeforeChange: 'off' | 'whenAvailable' | 'required';
+  /** Also report create, createIndexes, dropIndexes and modify, with collectionUUID and operationDescription. */
+  expanded: boolean;
   /** The stages after `$changeStream`, run on each batch of events. */
   pipeline: Doc[];
 }
@@ -72,6 +76,7 @@ export class ChangeStreamCursor {
   }
 
   private watches(e: ChangeEvent): boolean {
+    if (!this.spec.expanded && EXPANDED.has(e.operationType)) return false;
     if (this.spec.db !== undefined && e.db !== this.spec.db) return false;
     return this.spec.coll === undefined || e.coll === this.spec.coll || (e.operationType === 'dropDatabase' && e.db === this.spec.db);
   }
@@ -84,17 +89,43 @@ export class ChangeStreamCursor {
   }
 
   private render(e: ChangeEvent): Doc {
+    const { fullDocument, fullDocumentBeforeChange, expanded } = this.spec;
     const out: Doc = { _id: resumeToken(this.engine.changes, e.seq), operationType: e.operationType, clusterTime: e.clusterTime, wallTime: e.wallTime };
+    if (expanded && e.uuid !== undefined) out.collectionUUID = e.uuid;
     if (e.operationType === 'insert' || e.operationType === 'replace') out.fullDocument = cloneValue(e.after);
     out.ns = e.operationType === 'dropDatabase' ? { db: e.db } : { db: e.db, coll: e.coll };
     if (e.to) out.to = { ...e.to };
     if (e.documentKey) out.documentKey = cloneValue(e.documentKey);
     if (e.operationType === 'update') {
-      out.updateDescription = updateDescription(e.before ?? {}, e.after ?? {});
-      if (this.spec.fullDocument === 'updateLookup') out.fullDocument = lookup(this.engine, e);
+      out.updateDescription = updateDescription(e.before ?? {}, e.after ?? {}, expanded);
+      if (fullDocument === 'updateLookup') out.fullDocument = lookup(this.engine, e);
+      else if (fullDocument !== 'default') out.fullDocument = image(e, 'post', fullDocument === 'required');
     }
+    if (fullDocumentBeforeChange !== 'off' && (e.operationType === 'update' || e.operationType === 'replace' || e.operationType === 'delete')) {
+      out.fullDocumentBeforeChange = image(e, 'pre', fullDocumentBeforeChange === 'required');
+    }
+    if (expanded && e.description && (EXPANDED.has(e.operationType) || e.operationType === 'rename')) out.operationDescription = cloneValue(e.description);
     return out;
   }
+}
+
+/** Events only a stream with `showExpandedEvents` reports. */
+const EXPANDED = new Set<ChangeEvent['operationType']>(['create', 'createIndexes', 'dropIndexes', 'modify']);
+
+/**
+ * The document after (`post`) or before (`pre`) the write, kept when the collection had
+ * `changeStreamPreAndPostImages` enabled at the time; otherwise null, or with `required` 47 NoMatchingDocument.
+ */
+function image(e: ChangeEvent, which: 'pre' | 'post', required: boolean): Doc | null {
+  const doc = e.images ? (which === 'pre' ? e.before : e.after) : undefined;
+  if (doc) return cloneValue(doc);
+  if (required) {
+    fail(
+      'NoMatchingDocument',
+      `Change stream was configured to require a ${which}-image for all update, delete and replace events, but the ${which}-image was not found for event: ${e.db}.${e.coll} ${e.operationType}`,
+    );
+  }
+  return null;
 }
 
 /** The document as it is now (an update's `fullDocument: 'updateLookup'`), or null when it is gone. */
@@ -102,36 +133,6 @@ function lookup(engine: Engine, e: ChangeEvent): Doc | null {
   const coll = engine.getCollection(e.db, e.coll);
   const rid = coll?.ridForId(e.documentKey?._id);
   return (rid !== undefined && coll?.docs.get(rid)) || null;
-}
-
-/**
- * The fields an update set and removed, by dotted path through embedded documents and array elements, and the arrays
- * it shortened, as MongoDB describes a pipeline update or `$set` of `a.1`/`$push` (a `$set` of a whole array is
- * described element by element here, where MongoDB reports the whole array).
- */
-export function updateDescription(before: Doc, after: Doc): Doc {
-  const updatedFields: Doc = {};
-  const removedFields: string[] = [];
-  const truncatedArrays: Doc[] = [];
-  const value = (path: string, b: unknown, a: unknown): void => {
-    if (isPlainObject(a) && isPlainObject(b)) object(b, a, `${path}.`);
-    else if (Array.isArray(a) && Array.isArray(b)) {
-      for (let i = 0; i < a.length; i++) {
-        if (i >= b.length) updatedFields[`${path}.${i}`] = cloneValue(a[i]);
-        else value(`${path}.${i}`, b[i], a[i]);
-      }
-      if (a.length < b.length) truncatedArrays.push({ field: path, newSize: a.length });
-    } else if (!identicalValues(a, b)) updatedFields[path] = cloneValue(a);
-  };
-  const object = (b: Doc, a: Doc, prefix: string): void => {
-    for (const k of Object.keys(a)) {
-      if (!Object.hasOwn(b, k)) updatedFields[prefix + k] = cloneValue(a[k]);
-      else value(prefix + k, b[k], a[k]);
-    }
-    for (const k of Object.keys(b)) if (!Object.hasOwn(a, k)) removedFields.push(prefix + k);
-  };
-  object(before, after, '');
-  return { updatedFields, removedFields, truncatedArrays };
 }
 
 /**
@@ -178,8 +179,16 @@ export function openChangeStream(ctx: CommandContext, target: unknown, stage: un
   if (!all && target === 1 && ctx.db === 'admin') fail('InvalidNamespace', "$changeStream may not be opened on the internal admin database");
   if (target !== 1 && typeof target !== 'string') fail('InvalidNamespace', 'aggregate requires a collection name or 1');
   const fullDocument = stage.fullDocument ?? 'default';
-  if (fullDocument !== 'default' && fullDocument !== 'updateLookup') fail('BadValue', `fullDocument: '${String(fullDocument)}' (pre- and post-images) is not supported by this server yet`);
-  if ((stage.fullDocumentBeforeChange ?? 'off') !== 'off') fail('BadValue', 'fullDocumentBeforeChange (pre-images) is not supported by this server yet');
+  if (!['default', 'updateLookup', 'whenAvailable', 'required'].includes(fullDocument as string)) {
+    fail('BadValue', `'${String(fullDocument)}' is not a valid value for $changeStream.fullDocument`);
+  }
+  const fullDocumentBeforeChange = stage.fullDocumentBeforeChange ?? 'off';
+  if (!['off', 'whenAvailable', 'required'].includes(fullDocumentBeforeChange as string)) {
+    fail('BadValue', `'${String(fullDocumentBeforeChange)}' is not a valid value for $changeStream.fullDocumentBeforeChange`);
+  }
+  if (stage.showExpandedEvents !== undefined && typeof stage.showExpandedEvents !== 'boolean') {
+    fail('TypeMismatch', "BSON field '$changeStream.showExpandedEvents' is the wrong type, expected type 'bool'");
+  }
   const starts = ['resumeAfter', 'startAfter', 'startAtOperationTime'].filter((k) => stage[k] !== undefined);
   if (starts.length > 1) fail('Location40674', 'Only one type of resume option is allowed, but multiple were found.');
   for (const s of rest) {
@@ -192,12 +201,21 @@ export function openChangeStream(ctx: CommandContext, target: unknown, stage: un
   if (stage.resumeAfter !== undefined) position = tokenSeq(changes, stage.resumeAfter, false);
   else if (stage.startAfter !== undefined) position = tokenSeq(changes, stage.startAfter, true);
   else if (stage.startAtOperationTime !== undefined) {
-    if (!(stage.startAtOperationTime instanceof Timestamp)) fail('TypeMismatch', "BSON field '$changeStream.startAtOperationTime' is the wrong type, expected type 'timestamp'");
-    position = changes.seqAtOrAfter(stage.startAtOperationTime) - 1;
+    // The wire codec reads a Timestamp as its 64-bit value, as it reads every Int64.
+    const at = stage.startAtOperationTime;
+    if (!(at instanceof Timestamp) && typeof at !== 'bigint') fail('TypeMismatch', "BSON field '$changeStream.startAtOperationTime' is the wrong type, expected type 'timestamp'");
+    position = changes.seqAtOrAfter(at instanceof Timestamp ? at : new Timestamp(at)) - 1;
   }
   const coll = typeof target === 'string' ? target : undefined;
   const ns = `${ctx.db}.${coll ?? '$cmd.aggregate'}`;
-  const stream = new ChangeStreamCursor(ns, ctx.engine, { db: all ? undefined : ctx.db, coll, fullDocument, pipeline: rest }, position);
+  const stream = new ChangeStreamCursor(ns, ctx.engine, {
+    db: all ? undefined : ctx.db,
+    coll,
+    fullDocument: fullDocument as StreamSpec['fullDocument'],
+    fullDocumentBeforeChange: fullDocumentBeforeChange as StreamSpec['fullDocumentBeforeChange'],
+    expanded: stage.showExpandedEvents === true,
+    pipeline: rest,
+  }, position);
   const batchSize = isPlainObject(cursor) && typeof cursor.batchSize === 'number' ? cursor.batchSize : 101;
   const { batch, postBatchResumeToken } = stream.read(batchSize);
   const id = stream.invalidated ? 0n : ctx.cursors.openStream(stream);

@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { UUID, type Document } from 'bson';
 import { fail } from '../errors';
 import type { Doc } from '../query/values';
 import { DocStore } from './docStore';
@@ -12,20 +12,29 @@ export class Collection {
   readonly db: string;
   name: string;
   options: Document;
+  /** The collection's UUID (listCollections `info.uuid`, change events' `collectionUUID`); kept in the journal. */
+  readonly uuid: UUID;
   readonly docs = new DocStore();
   readonly indexes = new Map<string, Index>();
   private nextRid = 1;
 
-  constructor(db: string, name: string, options: Document = {}) {
+  constructor(db: string, name: string, options: Document = {}, uuid?: unknown) {
     this.db = db;
     this.name = name;
     this.options = options;
+    this.uuid = uuid instanceof UUID ? uuid : uuidOf(uuid);
     this.indexes.set('_id_', new Index({ v: 2, key: { _id: 1 }, name: '_id_' }));
   }
 
   /** A view: a name for a pipeline over another collection (`options.viewOn`, `options.pipeline`), with no documents. */
   get isView(): boolean {
     return typeof this.options.viewOn === 'string';
+  }
+
+  /** `changeStreamPreAndPostImages: { enabled: true }`: change events keep the document before and after. */
+  get imagesEnabled(): boolean {
+    const o = this.options.changeStreamPreAndPostImages as Document | undefined;
+    return o?.enabled === true;
   }
 
   get ns(): string {
@@ -94,4 +103,16 @@ export class Collection {
     this.docs.clear();
     for (const index of this.indexes.values()) index.clear();
   }
+}
+
+/** A UUID read back from the journal (a Binary of subtype 4), or a new one. */
+function uuidOf(v: unknown): UUID {
+  try {
+    if (v && typeof v === 'object' && 'buffer' in v && (v as { sub_type?: number }).sub_type === 4) {
+      return new UUID((v as { buffer: Uint8Array }).buffer);
+    }
+  } catch {
+    // Not a UUID: a new one below.
+  }
+  return new UUID();
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Document } from 'bson';
 import { fail } from '../errors';
-import { ChangeLog } from './changes';
+import { ChangeLog, DEFAULT_OPLOG_BYTES } from './changes';
 import type { Logger } from '../logger';
 import type { Doc } from '../query/values';
 import { Collection } from './collection';
@@ -16,6 +16,9 @@ export interface EngineOptions {
   logger: Logger;
   /** Journal size that triggers a snapshot compaction. */
   compactBytes?: number;
+  /** Keep change events (a replica set's change streams), with a data folder in oplog files of at most this size. */
+  changeStreams?: boolean;
+  oplogBytes?: number;
 }
 
 type Catalog = Map<string, Map<string, Collection>>;
@@ -31,6 +34,7 @@ export class Engine {
   private readonly dbPath?: string;
   private readonly logger: Logger;
   private readonly compactBytes: number;
+  private readonly oplogBytes: number;
   private journal?: Journal;
   private generation = 1;
   private uncommitted: Document[] = [];
@@ -43,6 +47,8 @@ export class Engine {
     this.dbPath = opts.dbPath ? path.resolve(opts.dbPath) : undefined;
     this.logger = opts.logger;
     this.compactBytes = opts.compactBytes ?? 64 * 1024 * 1024;
+    this.oplogBytes = opts.oplogBytes ?? DEFAULT_OPLOG_BYTES;
+    this.changes.enabled = opts.changeStreams === true;
   }
 
   open(): void {
@@ -51,6 +57,7 @@ export class Engine {
     this.releaseLock = acquireLock(this.dbPath);
     try {
       this.load();
+      if (this.changes.enabled) this.changes.open(this.dbPath, this.oplogBytes, this.logger);
     } catch (err) {
       this.releaseLock();
       throw err;
@@ -98,7 +105,7 @@ export class Engine {
     const db = String(r.db);
     switch (r.op) {
       case 'create':
-        this.ensure(db, String(r.coll), (r.options as Document) ?? {}, false);
+        this.ensure(db, String(r.coll), (r.options as Document) ?? {}, false, r.uuid);
         return;
       case 'drop':
         this.dbs.get(db)?.delete(String(r.coll));
@@ -191,7 +198,7 @@ export class Engine {
     yield { op: 'snapshot', version: 1, journal: gen, createdAt: new Date() };
     for (const [db, colls] of this.dbs) {
       for (const [name, coll] of colls) {
-        yield { op: 'create', db, coll: name, options: coll.options };
+        yield { op: 'create', db, coll: name, options: coll.options, uuid: coll.uuid };
         for (const index of coll.indexes.values()) {
           if (index.name !== '_id_') yield { op: 'createIndex', db, coll: name, spec: index.spec };
         }
@@ -209,6 +216,7 @@ export class Engine {
   }
 
   async close(): Promise<void> {
+    this.changes.close();
     await this.flush();
     if (this.journal) {
       await this.journal.drain();
@@ -226,14 +234,20 @@ export class Engine {
     return this.dbs.get(db)?.get(name);
   }
 
-  private ensure(db: string, name: string, options: Document, log: boolean): Collection {
+  private ensure(db: string, name: string, options: Document, log: boolean, uuid?: unknown): Collection {
     let colls = this.dbs.get(db);
     if (!colls) this.dbs.set(db, (colls = new Map()));
     let coll = colls.get(name);
     if (!coll) {
-      coll = new Collection(db, name, options);
+      coll = new Collection(db, name, options, uuid);
       colls.set(name, coll);
-      if (log) this.record({ op: 'create', db, coll: name, options });
+      if (log) {
+        this.record({ op: 'create', db, coll: name, options, uuid: coll.uuid });
+        const description = coll.isView
+          ? { viewOn: options.viewOn, pipeline: options.pipeline }
+          : { idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } };
+        this.changes.append({ db, coll: name, operationType: 'create', uuid: coll.uuid, description });
+      }
     }
     return coll;
   }
@@ -246,10 +260,14 @@ export class Engine {
     return coll;
   }
 
-  /** Replaces a collection's options (collMod: validator, view definition...). */
-  modifyCollection(coll: Collection, options: Document): void {
+  /**
+   * Replaces a collection's options (collMod: validator, view definition...); `description` is what the collMod
+   * changed (a `modify` event's operationDescription).
+   */
+  modifyCollection(coll: Collection, options: Document, description: Doc = {}): void {
     coll.options = options;
     this.record({ op: 'collMod', db: coll.db, coll: coll.name, options });
+    this.changes.append({ db: coll.db, coll: coll.name, operationType: 'modify', uuid: coll.uuid, description });
   }
 
   /** Changes options of an index in place (collMod: expireAfterSeconds, hidden). */
@@ -267,19 +285,20 @@ export class Engine {
   }
 
   dropCollection(db: string, name: string): boolean {
+    const existing = this.getCollection(db, name);
     const existed = this.dbs.get(db)?.delete(name) ?? false;
     if (existed) {
       this.record({ op: 'drop', db, coll: name });
-      this.changes.append({ db, coll: name, operationType: 'drop' });
+      this.changes.append({ db, coll: name, operationType: 'drop', uuid: existing?.uuid });
     }
     return existed;
   }
 
   dropDatabase(db: string): void {
-    const colls = [...(this.dbs.get(db)?.keys() ?? [])];
+    const colls = [...(this.dbs.get(db)?.values() ?? [])];
     if (this.dbs.delete(db)) {
       this.record({ op: 'dropDatabase', db });
-      for (const coll of colls) this.changes.append({ db, coll, operationType: 'drop' });
+      for (const coll of colls) this.changes.append({ db, coll: coll.name, operationType: 'drop', uuid: coll.uuid });
       this.changes.append({ db, coll: '', operationType: 'dropDatabase' });
     }
   }
@@ -288,7 +307,8 @@ export class Engine {
     const source = this.getCollection(db, from);
     if (!source) fail('NamespaceNotFound', 'source namespace does not exist');
     validateNames(toDb, to);
-    if (this.getCollection(toDb, to)) {
+    const target = this.getCollection(toDb, to);
+    if (target) {
       if (!dropTarget) fail('NamespaceExists', 'target namespace exists');
       this.dropCollection(toDb, to);
     }
@@ -297,7 +317,8 @@ export class Engine {
     if (!this.dbs.has(toDb)) this.dbs.set(toDb, new Map());
     this.dbs.get(toDb)!.set(to, source);
     this.record({ op: 'rename', db, from, toDb, to });
-    this.changes.append({ db, coll: from, operationType: 'rename', to: { db: toDb, coll: to } });
+    const description: Doc = { to: { db: toDb, coll: to }, ...(target ? { dropTarget: target.uuid } : {}) };
+    this.changes.append({ db, coll: from, operationType: 'rename', uuid: source.uuid, to: { db: toDb, coll: to }, description });
     if (toDb !== db) {
       // A cross-database move re-homes documents; rewrite them so replay finds them under the new namespace.
       this.record({ op: 'create', db: toDb, coll: to, options: source.options });
@@ -308,17 +329,20 @@ export class Engine {
   createIndex(coll: Collection, spec: IndexSpec): void {
     coll.createIndex(spec);
     this.record({ op: 'createIndex', db: coll.db, coll: coll.name, spec });
+    this.changes.append({ db: coll.db, coll: coll.name, operationType: 'createIndexes', uuid: coll.uuid, description: { indexes: [{ ...spec }] } });
   }
 
   dropIndex(coll: Collection, name: string): void {
+    const spec = coll.indexes.get(name)?.spec;
     coll.dropIndex(name);
     this.record({ op: 'dropIndex', db: coll.db, coll: coll.name, name });
+    this.changes.append({ db: coll.db, coll: coll.name, operationType: 'dropIndexes', uuid: coll.uuid, description: { indexes: [{ ...spec }] } });
   }
 
   insert(coll: Collection, doc: Doc): void {
     coll.insert(doc);
     this.record({ op: 'put', db: coll.db, coll: coll.name, doc });
-    this.changes.append({ db: coll.db, coll: coll.name, operationType: 'insert', documentKey: { _id: doc._id }, after: doc });
+    this.changes.append({ db: coll.db, coll: coll.name, operationType: 'insert', uuid: coll.uuid, documentKey: { _id: doc._id }, after: doc });
   }
 
   /** `kind`: whether the new document came from update operators or a pipeline (`update`) or replaced the old one. */
@@ -326,14 +350,15 @@ export class Engine {
     const before = this.changes.enabled ? (old ?? coll.docs.get(rid)) : undefined;
     coll.replace(rid, doc);
     this.record({ op: 'put', db: coll.db, coll: coll.name, doc });
-    this.changes.append({ db: coll.db, coll: coll.name, operationType: kind, documentKey: { _id: doc._id }, before, after: doc });
+    this.changes.append({ db: coll.db, coll: coll.name, operationType: kind, uuid: coll.uuid, documentKey: { _id: doc._id }, before, after: doc, images: coll.imagesEnabled });
   }
 
   remove(coll: Collection, rid: number): void {
     const old = coll.remove(rid);
     if (old) {
       this.record({ op: 'delete', db: coll.db, coll: coll.name, id: old._id });
-      this.changes.append({ db: coll.db, coll: coll.name, operationType: 'delete', documentKey: { _id: old._id }, before: old });
+      const images = coll.imagesEnabled;
+      this.changes.append({ db: coll.db, coll: coll.name, operationType: 'delete', uuid: coll.uuid, documentKey: { _id: old._id }, before: images ? old : undefined, images });
     }
   }
 }

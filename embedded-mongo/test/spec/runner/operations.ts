@@ -94,6 +94,10 @@ const collectionOps: Record<string, Handler<Collection>> = {
     const [[keys], opts] = take(args, 'keys');
     return { value: await c.createIndex(keys as Document, opts) };
   },
+  dropIndex: async (c, args) => {
+    const { name, ...opts } = args;
+    return { value: await c.dropIndex(name as string, opts) };
+  },
   deleteOne: async (c, args) => {
     const [[filter], opts] = take(args, 'filter');
     const r = await c.deleteOne(filter as Document, opts);
