@@ -1,6 +1,8 @@
-import { StoryStatus } from 'shared-kit';
+import { NodeType, StoryStatus, validateGraph, validateStory } from 'shared-kit';
+import { storyContentSchema } from 'shared-kit/schemas';
 import { seedAccounts } from '../src/seed/accounts';
 import { DEMO_STORIES } from '../src/seed/stories.data';
+import { DEMO_GRAPH_STORIES } from '../src/seed/stories.graph.data';
 import { seedStories } from '../src/seed/stories';
 import { Story } from '../src/modules/stories/story.model';
 import { StoryVersion } from '../src/modules/stories/storyVersion.model';
@@ -18,6 +20,9 @@ interface StoryCard {
   creator: { uid: string; nickname: string };
 }
 
+/** Every demo story's name: the lines of chapters, then the graphs with choices. */
+const ALL_NAMES = [...DEMO_STORIES, ...DEMO_GRAPH_STORIES].map((s) => s.name);
+
 describe('demo stories seed', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -31,12 +36,12 @@ describe('demo stories seed', () => {
 
   it('publishes every demo story once, Passed, with a cover and portraits, and a second run adds nothing', async () => {
     const first = await seedStories({ config: api.config, logger: api.logger, pollMs: 20 });
-    expect(first.created).toEqual(DEMO_STORIES.map((s) => s.name));
+    expect(first.created).toEqual(ALL_NAMES);
     expect(first.pending).toEqual([]);
 
     const creator = await User.findOne({ username_key: 'demo_creator' }).lean();
     const stories = await Story.find({ uid: creator!.uid }).lean();
-    expect(stories).toHaveLength(DEMO_STORIES.length);
+    expect(stories).toHaveLength(ALL_NAMES.length);
     for (const story of stories) {
       expect(story.status).toBe(StoryStatus.Passed);
       expect(story.live_version_id).toBe(story.version_id);
@@ -61,15 +66,15 @@ describe('demo stories seed', () => {
 
     const again = await seedStories({ config: api.config, logger: api.logger, pollMs: 20 });
     expect(again.created).toEqual([]);
-    expect(again.skipped).toHaveLength(DEMO_STORIES.length);
-    expect(await Story.countDocuments({ uid: creator!.uid })).toBe(DEMO_STORIES.length);
+    expect(again.skipped).toHaveLength(ALL_NAMES.length);
+    expect(await Story.countDocuments({ uid: creator!.uid })).toBe(ALL_NAMES.length);
   }, 180_000);
 
   it('lists the demo stories to players through GET /api/tyler/story/list', async () => {
     const res = await call<{ stories?: StoryCard[]; list?: StoryCard[] }>(api.baseUrl, '/api/tyler/story/list?offset=0&count=20');
     expect(res.body.status_code).toBe(0);
     const cards = res.body.data?.stories ?? res.body.data?.list ?? [];
-    expect(cards.map((c) => c.story_name).sort()).toEqual(DEMO_STORIES.map((s) => s.name).sort());
+    expect(cards.map((c) => c.story_name).sort()).toEqual([...ALL_NAMES].sort());
     for (const card of cards) {
       expect(card.chapters_count).toBeGreaterThanOrEqual(2);
       expect(card.logo).toMatch(/^\/api\/media\//);
@@ -113,4 +118,35 @@ describe('demo stories seed', () => {
       expect(ending.body.data).toMatchObject({ ending_type: 'HappyEnding', content: demo.chapters[demo.chapters.length - 1]!.objective });
     }
   }, 60_000);
+
+  it('seeds the demo stories with choices as published graphs: a choice, a change, a judge on a variable, Success and Fail, visible variables', async () => {
+    const creator = await User.findOne({ username_key: 'demo_creator' }).lean();
+    for (const demo of DEMO_GRAPH_STORIES) {
+      const story = await Story.findOne({ uid: creator!.uid, story_name: demo.name }).lean();
+      expect(story?.status).toBe(StoryStatus.Passed);
+      const version = await StoryVersion.findOne({ version_id: story!.live_version_id }).lean();
+      expect(version?.status).toBe(StoryStatus.Passed);
+      const content = storyContentSchema.parse((version as unknown as { content: unknown }).content);
+      // What players get is the published graph, and it passes every publish rule, the graph's included.
+      expect(validateStory(content, { mode: 'publish' })).toEqual([]);
+      expect(validateGraph(content, { mode: 'publish' })).toEqual([]);
+      const types = content.nodes.map((n) => n.node_type);
+      for (const t of [NodeType.ChoiceContent, NodeType.VariableAssignment, NodeType.JudgeContent, NodeType.Success, NodeType.Fail]) {
+        expect({ story: demo.name, has: t, types }).toMatchObject({ has: t, types: expect.arrayContaining([t]) });
+      }
+      const judge = content.nodes.find((n) => n.node_type === NodeType.JudgeContent)!;
+      expect(judge.judge_mode).toBe('variables');
+      expect(judge.routes!.every((r) => content.variables!.some((v) => v.name === r.condition?.variable))).toBe(true);
+      expect(content.variables!.some((v) => v.visible)).toBe(true);
+      for (const n of content.nodes.filter((x) => x.node_type === NodeType.Success || x.node_type === NodeType.Fail)) {
+        expect(n.content.trim()).not.toBe('');
+      }
+      // Its scenes' objectives are heard done by the offline director, as the line demos' are.
+      const names = [demo.player.name, ...demo.characters.map((c) => c.name)];
+      for (const n of demo.nodes) if (n.type === 'NormalContent') expect(judgeObjective(n.objective, [n.objective], names).met).toBe(true);
+      // The review read the graph's texts too (options, endings) and passed them.
+      const review = (version as unknown as { review_result?: { options?: Array<{ is_valid: boolean }>; nodes: Array<{ content: { is_valid: boolean } }> } }).review_result;
+      expect(review?.nodes.every((n) => n.content.is_valid)).toBe(true);
+    }
+  });
 });

@@ -21,6 +21,7 @@ import { loadForbiddenWords } from '../modules/review/forbiddenWords';
 import { startReviewWorker } from '../modules/review/review.worker';
 import { User } from '../modules/users/user.model';
 import { DEMO_STORIES, type DemoStory } from './stories.data';
+import { DEMO_GRAPH_STORIES, type DemoGraphStory, type DemoNode } from './stories.graph.data';
 
 /** The account the demo stories belong to (created by the accounts seed). */
 export const DEMO_CREATOR_USERNAME = 'demo_creator';
@@ -53,8 +54,56 @@ async function picture(images: ImageProvider, use: 'cover' | 'character', prompt
   return (await uploadImage(image.data, use, uid, undefined, false)).url;
 }
 
+type Demo = DemoStory | DemoGraphStory;
+
+const plainNode = { end_visible: true, background_url: '', bgm_info: null, image_generate_style: null };
+
+/** A demo graph's node in the editor's shape. */
+function graphNode(n: DemoNode) {
+  const base = { ...plainNode, node_id: n.id, node_type: n.type, name: n.name, content: '', ending_content: '' };
+  switch (n.type) {
+    case 'NormalContent':
+      return { ...base, content: n.content, ending_content: n.objective, bgm_info: n.bgm ? { vid: n.bgm, music_style: '' } : null };
+    case 'ChoiceContent':
+      return { ...base, content: n.content, end_visible: false, options: n.options.map((o) => ({ option_id: o.id, text: o.text })) };
+    case 'VariableAssignment':
+      return { ...base, end_visible: false, assignments: n.changes };
+    case 'JudgeContent':
+      return {
+        ...base,
+        end_visible: false,
+        judge_mode: 'variables' as const,
+        routes: n.routes.map((r) => ({ route_id: r.id, condition: { variable: r.variable, op: r.op, value: r.value } })),
+      };
+    default:
+      return { ...base, content: n.ending, end_visible: false };
+  }
+}
+
+/** The nodes (and, for a graph, edges and variables) of a demo story's payload. */
+function plotsOf(story: Demo): Pick<StoryCreateRequest, 'nodes' | 'edges' | 'variables'> {
+  if ('chapters' in story) {
+    return {
+      nodes: story.chapters.map((ch) => ({
+        ...plainNode,
+        node_id: ch.id,
+        node_type: NodeType.Simple,
+        name: ch.name,
+        content: ch.content,
+        ending_content: ch.objective,
+        bgm_info: ch.bgm ? { vid: ch.bgm, music_style: '' } : null,
+      })),
+    };
+  }
+  return {
+    nodes: story.nodes.map(graphNode),
+    edges: story.edges.map(([source, handle, target], i) => ({ edge_id: `e${i + 1}`, source, target, handle })),
+    variables: story.variables,
+  };
+}
+
 /** The editor payload of one demo story, with its pictures generated and stored first. */
-async function payloadOf(story: DemoStory, uid: string, images: ImageProvider): Promise<StoryCreateRequest> {
+async function payloadOf(story: Demo, uid: string, images: ImageProvider): Promise<StoryCreateRequest> {
   const logo = await picture(images, 'cover', story.cover, story.style, uid);
   const characters = [];
   for (const c of story.characters) {
@@ -80,17 +129,7 @@ async function payloadOf(story: DemoStory, uid: string, images: ImageProvider): 
     characters,
     player: { character_name: story.player.name, settings: story.player.settings },
     prologue: { character_id: story.prologue.speaker, content: story.prologue.content },
-    nodes: story.chapters.map((ch) => ({
-      node_id: ch.id,
-      node_type: NodeType.Simple,
-      name: ch.name,
-      content: ch.content,
-      ending_content: ch.objective,
-      end_visible: true,
-      background_url: '',
-      bgm_info: ch.bgm ? { vid: ch.bgm, music_style: '' } : null,
-      image_generate_style: null,
-    })),
+    ...plotsOf(story),
     summary: story.summary,
     voice_over_dubbing: { dubbing: 'en_narrator', language: 'English' },
     publish_type: PublishType.Publish,
@@ -127,7 +166,7 @@ async function reviewUntilLive(storyIds: string[], deps: StorySeedDeps, forbidde
 }
 
 /**
- * Publishes the demo stories that the demo creator does not have yet, through the editor's own save and the
+ * Publishes the demo stories (the lines of chapters, then the graphs with choices) that the demo creator does not have yet, through the editor's own save and the
  * review worker, so they are ordinary Passed stories. A story is recognised by its name: running the seed again
  * (or after the creator renamed or deleted one) never duplicates it.
  */
@@ -143,7 +182,7 @@ export async function seedStories(deps: StorySeedDeps): Promise<StorySeedResult>
   // Seeded pictures never depend on a model being reachable at start.
   const images = deps.images ?? offlineImages();
   const createdIds: string[] = [];
-  for (const story of DEMO_STORIES) {
+  for (const story of [...DEMO_STORIES, ...DEMO_GRAPH_STORIES]) {
     if (await Story.exists({ uid: creator.uid, story_name: story.name })) {
       result.skipped.push(story.name);
       continue;
