@@ -14,8 +14,20 @@ export const storyReviewResultSchema = z.object({
     z.object({ character_id: z.string(), img: reviewItem, name: reviewItem, settings: reviewItem, style: reviewItem }),
   ),
   nodes: z.array(
-    z.object({ node_id: z.string(), img: reviewItem, name: reviewItem, content: reviewItem, ending_content: reviewItem }),
+    z.object({
+      node_id: z.string(),
+      img: reviewItem,
+      name: reviewItem,
+      content: reviewItem,
+      ending_content: reviewItem,
+      /** A branching story's texts on the node: a choice's options, a judge's outcomes, a scene's director rules. */
+      options: z.array(z.object({ option_id: z.string(), text: reviewItem })).optional(),
+      outcomes: z.array(z.object({ route_id: z.string(), outcome: reviewItem })).optional(),
+      rules: z.array(z.object({ rule_id: z.string(), when: reviewItem })).optional(),
+    }),
   ),
+  /** A branching story's variables: the name and label the status line shows. */
+  variables: z.array(z.object({ name: z.string(), label: reviewItem })).optional(),
   summary: reviewItem,
   name: reviewItem,
   prologue: reviewItem,

@@ -23,6 +23,11 @@ export interface NodeReview {
   name: ReviewItem;
   content: ReviewItem;
   ending_content: ReviewItem;
+  /** A branching story's texts on the node (present only when the node has them): option texts, judge outcomes,
+   * director rules. */
+  options?: Array<{ option_id: string; text: ReviewItem }>;
+  outcomes?: Array<{ route_id: string; outcome: ReviewItem }>;
+  rules?: Array<{ rule_id: string; when: ReviewItem }>;
 }
 
 /** The review result of one story version, per item. The player character is not reviewed as a character. */
@@ -34,6 +39,8 @@ export interface StoryReviewResult {
   prologue: ReviewItem;
   introduction: ReviewItem;
   player: { character_name: ReviewItem; settings: ReviewItem };
+  /** A branching story's variables, by name: what the status line shows (the label, else the name). */
+  variables?: Array<{ name: string; label: ReviewItem }>;
 }
 
 export const REVIEW_GENERIC_REASON = ISSUE_MESSAGES.reviewGeneric;
@@ -52,13 +59,15 @@ export const invalidItem = (reason: string): ReviewItem => ({
  */
 export function reviewIssues(result: StoryReviewResult, story: StoryContent): StoryIssue[] {
   const out: StoryIssue[] = [];
-  const add = (path: string, item: ReviewItem | undefined, value: string): void => {
+  const add = (path: string, item: ReviewItem | undefined, value: string, nodeId?: string): void => {
     if (!item || item.is_valid) return;
     const reason = item.extra?.simple_reason.display_reason;
-    if (value.trim() === '') out.push({ path, type: ValidationErrorType.ForbiddenWord, message: REVIEW_EMPTY_TIP, code: 'reviewEmpty' });
+    // A graph's texts point at their node too, so the Story map shows them there.
+    const on = nodeId !== undefined ? { node_id: nodeId } : {};
+    if (value.trim() === '') out.push({ path, type: ValidationErrorType.ForbiddenWord, message: REVIEW_EMPTY_TIP, code: 'reviewEmpty', ...on });
     // The reviewer's own reason is shown as written; without one, the generic reason in the UI's words.
-    else if (reason) out.push({ path, type: ValidationErrorType.ForbiddenWord, message: reason });
-    else out.push({ path, type: ValidationErrorType.ForbiddenWord, message: REVIEW_GENERIC_REASON, code: 'reviewGeneric' });
+    else if (reason) out.push({ path, type: ValidationErrorType.ForbiddenWord, message: reason, ...on });
+    else out.push({ path, type: ValidationErrorType.ForbiddenWord, message: REVIEW_GENERIC_REASON, code: 'reviewGeneric', ...on });
   };
   for (const r of result.characters) {
     const i = story.characters.findIndex((c) => c.character_id === r.character_id);
@@ -79,6 +88,22 @@ export function reviewIssues(result: StoryReviewResult, story: StoryContent): St
     add(`nodes.${i}.name`, r.name, node.name);
     add(`nodes.${i}.content`, r.content, node.content);
     add(`nodes.${i}.ending_content`, r.ending_content, node.ending_content);
+    for (const o of r.options ?? []) {
+      const j = (node.options ?? []).findIndex((x) => x.option_id === o.option_id);
+      if (j !== -1) add(`nodes.${i}.options.${j}`, o.text, node.options![j]!.text, node.node_id);
+    }
+    for (const o of r.outcomes ?? []) {
+      const j = (node.routes ?? []).findIndex((x) => x.route_id === o.route_id);
+      if (j !== -1) add(`nodes.${i}.routes.${j}`, o.outcome, node.routes![j]!.outcome ?? '', node.node_id);
+    }
+    for (const o of r.rules ?? []) {
+      const j = (node.rules ?? []).findIndex((x) => x.rule_id === o.rule_id);
+      if (j !== -1) add(`nodes.${i}.rules.${j}`, o.when, node.rules![j]!.when, node.node_id);
+    }
+  }
+  for (const v of result.variables ?? []) {
+    const k = (story.variables ?? []).findIndex((x) => x.name === v.name);
+    if (k !== -1) add(`variables.${k}`, v.label, story.variables![k]!.label || v.name);
   }
   add('story_name', result.name, story.story_name);
   add('introduction', result.introduction, story.introduction);

@@ -70,8 +70,8 @@ export function fieldValue(field: TemplateField, values: TemplateValues): string
 }
 
 /**
- * The paths of every text of a story that may hold fields, with a getter and setter on a copy: the story's texts,
- * and its lorebook entries' content and keys (`regex` for keys that are regular expressions).
+ * The paths of every text of a story that may hold fields, with a getter and setter on a copy: the story's texts
+ * (a graph's option texts, judge outcomes and variable labels included), and its lorebook entries' content and keys (`regex` for keys that are regular expressions).
  */
 function eachText(story: StoryContent, visit: (text: string, path: string, regex?: boolean) => string): void {
   story.story_name = visit(story.story_name, 'story_name');
@@ -89,6 +89,18 @@ function eachText(story: StoryContent, visit: (text: string, path: string, regex
     n.name = visit(n.name, `nodes.${i}.name`);
     n.content = visit(n.content, `nodes.${i}.content`);
     n.ending_content = visit(n.ending_content, `nodes.${i}.ending_content`);
+    // A branching skeleton's texts: a choice's options (the buttons players press) and a judge's outcomes. The
+    // endings' texts are their content, above.
+    n.options?.forEach((o, j) => {
+      o.text = visit(o.text, `nodes.${i}.options.${j}.text`);
+    });
+    n.routes?.forEach((r, j) => {
+      if (r.outcome !== undefined) r.outcome = visit(r.outcome, `nodes.${i}.routes.${j}.outcome`);
+    });
+  });
+  // What the status line calls a variable shown to players.
+  story.variables?.forEach((v, k) => {
+    if (v.label !== undefined) v.label = visit(v.label, `variables.${k}.label`);
   });
   story.lorebook?.entries.forEach((e, i) => {
     e.keys = e.keys.map((k, j) => visit(k, `lorebook.entries.${i}.keys.${j}`, e.use_regex));

@@ -77,7 +77,13 @@ function probes(content: StoryContent): Probe[] {
     out.push({ key: `n:${n.node_id}:name`, text: n.name });
     out.push({ key: `n:${n.node_id}:content`, text: shown(n.content) });
     out.push({ key: `n:${n.node_id}:ending_content`, text: shown(n.ending_content) });
+    // A branching story's texts players read or the director works from: options, outcomes, rules.
+    for (const o of n.options ?? []) out.push({ key: `n:${n.node_id}:option:${o.option_id}`, text: shown(o.text) });
+    for (const r of n.routes ?? []) out.push({ key: `n:${n.node_id}:outcome:${r.route_id}`, text: shown(r.outcome ?? '') });
+    for (const r of n.rules ?? []) out.push({ key: `n:${n.node_id}:rule:${r.rule_id}`, text: shown(r.when) });
   }
+  // A variable's name and label: the status line shows them to players.
+  for (const v of content.variables ?? []) out.push({ key: `v:${v.name}`, text: [v.name.replace(/_/g, ' '), v.label ?? ''].join(' ').trim() });
   out.push({ key: 'summary', text: shown(content.summary) });
   out.push({ key: 'name', text: content.story_name });
   out.push({ key: 'prologue', text: shown(content.prologue.content) });
@@ -85,6 +91,15 @@ function probes(content: StoryContent): Probe[] {
   out.push({ key: 'player:character_name', text: content.player.character_name });
   out.push({ key: 'player:settings', text: shown(content.player.settings) });
   return out.filter((p) => p.text.trim() !== '');
+}
+
+/** A node's review items for its graph texts, only those it has (a chapter's review stays as it was). */
+function graphItems(n: StoryContent['nodes'][number], item: (key: string) => ReviewItem) {
+  return {
+    ...(n.options?.length ? { options: n.options.map((o) => ({ option_id: o.option_id, text: item(`n:${n.node_id}:option:${o.option_id}`) })) } : {}),
+    ...(n.routes?.some((r) => r.outcome) ? { outcomes: n.routes.map((r) => ({ route_id: r.route_id, outcome: item(`n:${n.node_id}:outcome:${r.route_id}`) })) } : {}),
+    ...(n.rules?.length ? { rules: n.rules.map((r) => ({ rule_id: r.rule_id, when: item(`n:${n.node_id}:rule:${r.rule_id}`) })) } : {}),
+  };
 }
 
 export interface ReviewDeps {
@@ -151,12 +166,14 @@ export async function reviewContent(content: StoryContent, deps: ReviewDeps): Pr
       name: item(`n:${n.node_id}:name`),
       content: item(`n:${n.node_id}:content`),
       ending_content: item(`n:${n.node_id}:ending_content`),
+      ...graphItems(n, item),
     })),
     summary: item('summary'),
     name: item('name'),
     prologue: item('prologue'),
     introduction: item('introduction'),
     player: { character_name: item('player:character_name'), settings: item('player:settings') },
+    ...(content.variables?.length ? { variables: content.variables.map((v) => ({ name: v.name, label: item(`v:${v.name}`) })) } : {}),
   };
   const status: ReviewOutcome = failed
     ? StoryStatus.Failed

@@ -16,7 +16,13 @@ export function reasonsOf(result: StoryReviewResult | null | undefined): string[
   add('player.character_name', result.player?.character_name);
   add('player.settings', result.player?.settings);
   for (const c of result.characters ?? []) for (const f of ['name', 'settings', 'style', 'img'] as const) add(`characters.${c.character_id}.${f}`, c[f]);
-  for (const n of result.nodes ?? []) for (const f of ['name', 'content', 'ending_content', 'img'] as const) add(`nodes.${n.node_id}.${f}`, n[f]);
+  for (const n of result.nodes ?? []) {
+    for (const f of ['name', 'content', 'ending_content', 'img'] as const) add(`nodes.${n.node_id}.${f}`, n[f]);
+    for (const o of n.options ?? []) add(`nodes.${n.node_id}.options.${o.option_id}`, o.text);
+    for (const o of n.outcomes ?? []) add(`nodes.${n.node_id}.outcomes.${o.route_id}`, o.outcome);
+    for (const r of n.rules ?? []) add(`nodes.${n.node_id}.rules.${r.rule_id}`, r.when);
+  }
+  for (const v of result.variables ?? []) add(`variables.${v.name}`, v.label);
   return out;
 }
 

@@ -13,7 +13,9 @@ import { Story, StoryVersion, type StoryVersionRecord } from '../stories';
 import type { operationUpdate } from '../staff';
 
 /** A field of the review result: `name`, `summary`, `prologue`, `introduction`, `player.character_name`,
- * `player.settings`, `characters.<id>.<name|settings|style|img>`, `nodes.<id>.<name|content|ending_content|img>`. */
+ * `player.settings`, `characters.<id>.<name|settings|style|img>`, `nodes.<id>.<name|content|ending_content|img>`, and a
+ * branching story's `nodes.<id>.options.<option_id>`, `nodes.<id>.outcomes.<route_id>`, `nodes.<id>.rules.<rule_id>`,
+ * `variables.<name>`. */
 export interface FieldReason {
   field: string;
   reason: string;
@@ -45,12 +47,16 @@ export function resultFromReasons(content: StoryContent, reasons: FieldReason[])
       name: item(`nodes.${n.node_id}.name`),
       content: item(`nodes.${n.node_id}.content`),
       ending_content: item(`nodes.${n.node_id}.ending_content`),
+      ...(n.options?.length ? { options: n.options.map((o) => ({ option_id: o.option_id, text: item(`nodes.${n.node_id}.options.${o.option_id}`) })) } : {}),
+      ...(n.routes?.some((r) => r.outcome) ? { outcomes: n.routes.map((r) => ({ route_id: r.route_id, outcome: item(`nodes.${n.node_id}.outcomes.${r.route_id}`) })) } : {}),
+      ...(n.rules?.length ? { rules: n.rules.map((r) => ({ rule_id: r.rule_id, when: item(`nodes.${n.node_id}.rules.${r.rule_id}`) })) } : {}),
     })),
     summary: item('summary'),
     name: item('name'),
     prologue: item('prologue'),
     introduction: item('introduction'),
     player: { character_name: item('player.character_name'), settings: item('player.settings') },
+    ...(content.variables?.length ? { variables: content.variables.map((v) => ({ name: v.name, label: item(`variables.${v.name}`) })) } : {}),
   };
   const unknown = reasons.filter((r) => !used.has(r.field)).map((r) => r.field);
   if (unknown.length > 0) {
