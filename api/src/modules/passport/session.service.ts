@@ -169,7 +169,9 @@ export async function loadSession(ctx: AppContext): Promise<void> {
   try {
     resolved = await resolveToken(token, now);
   } catch (err) {
-    clearSessionCookie(ctx);
+    // A session refused (a ban) ends the cookie; a database that cannot answer says nothing about the session, and
+    // clearing the cookie then would sign every user out during an outage.
+    if (err instanceof AppError) clearSessionCookie(ctx);
     throw err;
   }
   if (!resolved) {
