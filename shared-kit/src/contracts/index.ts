@@ -54,6 +54,7 @@ export * from './editor';
 export * from './editor.request';
 export * from './platform';
 export * from './play';
+export * from './playGraph';
 export * from './play.request';
 export * from './memory';
 export * from './community';

@@ -77,6 +77,8 @@ export const PLAY_REQUESTS = {
   storyListQuery: z.object({ offset, count: count(50, 20) }),
   storyInfoQuery: z.object({ story_id: numericId, version_id: numericId.optional(), can_play: z.string().optional() }),
   storyIdQuery: z.object({ story_id: numericId }),
+  /** `story/endings` (ours): the endings found across the player's plays of a story, and a play's map. */
+  endingsQuery: z.object({ story_id: numericId, play_id: numericId.optional() }),
   latestVersionQuery: z.object({ story_id: numericId, play_id: numericId.optional() }),
   relatedQuery: z.object({ story_id: numericId, count: count(30, 10) }),
   /** `story/start_play` and `story/start_play_draft`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DialogueStatus, DialogueType, Emotion, PlayStatus, SendLimitStatus } from '../enums';
 import { enumOf, isoDate } from './common';
+import { dialogueGraphFields, endingGraphFields, endingsFoundSchema, playGraphInfoSchema } from './playGraph';
 
 const storyBasics = {
   story_id: z.string(),
@@ -109,6 +110,7 @@ export const dialogueSchema = z.object({
   /** A regenerated reply: its texts, oldest first (absent before the first regeneration); `content` is `alternatives[shown]`. */
   alternatives: z.array(z.string()).optional(),
   shown: z.number().int().optional(),
+  ...dialogueGraphFields,
 });
 export type Dialogue = z.infer<typeof dialogueSchema>;
 
@@ -153,6 +155,8 @@ export const playInfoSchema = z.object({
    */
   greetings: z.array(z.string()).optional(),
   greeting: z.number().int().optional(),
+  /** A branching story: the node, the visible variables, the choices on offer (contracts/playGraph.ts). */
+  graph: playGraphInfoSchema.optional(),
   story: z.object({
     ...storyBasics,
     player: z.object({ character_name: z.string() }),
@@ -207,6 +211,7 @@ export const endingInfoSchema = z.object({
   chapter_index: z.number().int(),
   turns: z.number().int(),
   ended_at: isoDate,
+  ...endingGraphFields,
 });
 export type EndingInfo = z.infer<typeof endingInfoSchema>;
 
@@ -267,6 +272,7 @@ export const PLAY_CONTRACTS = {
   'POST /tyler/story/choose_greeting': playStartSchema,
   'POST /tyler/story/sync_latest_play': playStartSchema,
   'GET /tyler/play_ending_info': endingInfoSchema,
+  'GET /tyler/story/endings': endingsFoundSchema,
   'GET /tyler/played_story': z.object({ stories: z.array(playedStorySchema), has_more: z.boolean(), next_offset: z.number().int() }),
   'GET /tyler/chat_list': z.object({ stories: z.array(chatEntrySchema), has_more: z.boolean(), next_offset: z.number().int() }),
   'GET /tyler/del_played_story': z.object({ story_id: z.string(), hidden: z.number().int() }),

@@ -6,6 +6,7 @@ import { createOpenAICompatibleChat } from './openaiCompatible';
 import type { ChatProvider } from './types';
 
 export * from './types';
+export { offlineChoice } from './choices';
 export { ChatFailure, type ChatFailureKind } from './errors';
 export {
   assemblePrompt,

@@ -10,6 +10,7 @@ import type {
 } from './types';
 import { ChatFailure } from './errors';
 import { judgeObjective } from './objective';
+import { offlineChoice } from './choices';
 import { lastPlayerLine, offlineReply } from './storyteller';
 import { hashOf, pick, sentencesOf, streamPiecesOf } from './words';
 import { offlineSuggestions } from './suggestions';
@@ -94,6 +95,9 @@ export function createOfflineChat(options: { tokenDelayMs: number }): ChatProvid
     },
     async suggest(request) {
       return offlineSuggestions(request.material);
+    },
+    async judgeChoice(request) {
+      return offlineChoice(request);
     },
   };
 }

@@ -7,6 +7,8 @@ import { EmotionTagParser } from './emotionTag';
 import type {
   ChatMessage,
   ChatProvider,
+  ChoiceAnswer,
+  ChoiceRequest,
   JudgeMaterial,
   JudgeVerdict,
   SuggestRequest,
@@ -15,6 +17,7 @@ import type {
   TurnLine,
   TurnRequest,
 } from './types';
+import { checkedAnswer, choiceMessages } from './choices';
 import { cleanSuggestions, suggestMessages, SUGGESTIONS_MIN } from './suggestions';
 
 export interface OpenAICompatibleOptions {
@@ -246,6 +249,21 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
       }));
       if (options.length < SUGGESTIONS_MIN) throw new ChatFailure('empty', 'the model sent no usable suggestions');
       return options;
+    },
+
+    async judgeChoice(request: ChoiceRequest): Promise<ChoiceAnswer> {
+      let text = '';
+      try {
+        text = await complete(choiceMessages(request), 200, request.signal);
+      } catch (err) {
+        const failure = failureOf(err, false);
+        log.warn({ kind: failure.kind, err: failure.message }, 'choice judgement failed; nothing chosen');
+        return { ids: [], reason: `judge unavailable: ${failure.kind}` };
+      }
+      const answer = checkedAnswer(request, text);
+      if (answer) return answer;
+      log.warn({ answer: text.slice(0, 300) }, 'choice judgement was not the expected JSON; nothing chosen');
+      return { ids: [], reason: 'unparseable judgement' };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ChatProvider, JudgeMaterial, SuggestRequest, SummariseRequest, TurnEvent, TurnRequest } from './types';
+import type { ChatProvider, ChoiceAnswer, ChoiceRequest, JudgeMaterial, SuggestRequest, SummariseRequest, TurnEvent, TurnRequest } from './types';
 
 /**
  * A chat provider whose target can be changed while the process runs: the browser tests point one journey at a
@@ -39,5 +39,9 @@ export class SwitchableChat implements ChatProvider {
 
   suggest(request: SuggestRequest): Promise<string[]> {
     return this.current.suggest(request);
+  }
+
+  judgeChoice(request: ChoiceRequest): Promise<ChoiceAnswer> {
+    return this.current.judgeChoice(request);
   }
 }

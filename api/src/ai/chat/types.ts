@@ -97,6 +97,29 @@ export interface SuggestRequest {
   signal?: AbortSignal;
 }
 
+/** The director's structured judgements on a branching story (choices.ts). */
+export interface ChoiceItem {
+  id: string;
+  text: string;
+}
+
+export interface ChoiceRequest {
+  /** `one`: the one item the text means (an option, an outcome), or none; `many`: every item that holds (rules). */
+  kind: 'one' | 'many';
+  /** What is asked, for the model. */
+  question: string;
+  items: ChoiceItem[];
+  /** The player's text judged (typed text, the turn's message, or the chapter's messages joined). */
+  text: string;
+  material: TurnMaterial;
+  signal?: AbortSignal;
+}
+
+export interface ChoiceAnswer {
+  ids: string[];
+  reason: string;
+}
+
 /**
  * The chat side of an AI provider: streamed story turns, the director's objective judgement, and summaries of
  * older turns. `streamTurn` yields an optional emotion first, then text deltas; it throws ChatFailure on faults.
@@ -110,4 +133,6 @@ export interface ChatProvider {
   summarise(request: SummariseRequest): Promise<string>;
   /** Two or three short things the player might say next; throws ChatFailure when the model gives none. */
   suggest(request: SuggestRequest): Promise<string[]>;
+  /** The director's structured judgement on a branching story (choices.ts); never throws: a failure names nothing. */
+  judgeChoice(request: ChoiceRequest): Promise<ChoiceAnswer>;
 }

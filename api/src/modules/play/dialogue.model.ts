@@ -1,5 +1,6 @@
 import mongoose, { type HydratedDocument } from 'mongoose';
 import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
+import type { GraphState } from './graph/model';
 
 export const DIALOGUE_ROLES = ['player', 'npc', 'narrator', 'system'] as const;
 export type DialogueRole = (typeof DIALOGUE_ROLES)[number];
@@ -36,6 +37,11 @@ const dialogueSchema = new mongoose.Schema(
     shown: { type: Number, default: undefined },
     /** The player asked to stop the reply being written (seen by the process writing it; see turn/stop.ts). */
     stop_requested: { type: Boolean, default: undefined },
+    /** Graph plays (graph/walk.ts): the option an Option row offers or an Input chose, a fixed choice's options, and
+     *  the play's graph state after the row (node, variables, awaiting a choice, nodes passed), which a rewind restores. */
+    option_id: { type: String, default: undefined },
+    options: { type: [{ _id: false, option_id: String, text: String }], default: undefined },
+    state: { type: mongoose.Schema.Types.Mixed, default: undefined },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'dialogues' },
 );
@@ -69,6 +75,9 @@ export interface DialogueFields {
   covers_upto_seq: number;
   alternatives?: ReplyAlternative[];
   shown?: number;
+  option_id?: string;
+  options?: Array<{ option_id: string; text: string }>;
+  state?: GraphState;
   created_at: Date;
   updated_at: Date;
 }

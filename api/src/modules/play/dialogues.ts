@@ -3,6 +3,7 @@ import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
 import { newNumericId } from '../../lib/ids';
 import { Dialogue, type DialogueFields, type DialogueRole } from './dialogue.model';
 import { Play } from './play.model';
+import type { GraphState } from './graph/model';
 
 export interface NewDialogue {
   type: DialogueType;
@@ -14,6 +15,10 @@ export interface NewDialogue {
   done?: boolean;
   node_id: string;
   covers_upto_seq?: number;
+  /** Graph plays: an Option row's (or a chosen Input's) option, a FixedOptions choice's options, the state after the row. */
+  option_id?: string;
+  options?: Array<{ option_id: string; text: string }>;
+  state?: GraphState;
 }
 
 /** The row of a reply about to be written (the narrator's is Narration): empty and unfinished. */
@@ -51,6 +56,9 @@ export function numbered(playId: string, groupId: string, firstSeq: number, item
     error_code: 0,
     error_reason: '',
     covers_upto_seq: item.covers_upto_seq ?? 0,
+    ...(item.option_id !== undefined ? { option_id: item.option_id } : {}),
+    ...(item.options !== undefined ? { options: item.options } : {}),
+    ...(item.state !== undefined ? { state: item.state } : {}),
     created_at: new Date(now),
     updated_at: new Date(now),
   }));

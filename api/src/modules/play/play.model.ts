@@ -7,6 +7,8 @@ const endingSchema = new mongoose.Schema(
     content: { type: String, default: '' },
     reason: { type: String, default: '' },
     at: { type: Date, required: true },
+    /** Graph plays: the Success or Fail node reached. */
+    node_id: { type: String, default: undefined },
   },
   { _id: false },
 );
@@ -61,6 +63,9 @@ const playSchema = new mongoose.Schema(
     pins: { type: [pinSchema], default: undefined },
     /** Hidden from the player's history (`del_played_story`); the play stays for its dialogues. */
     hidden: { type: Boolean, default: false },
+    /** Graph plays only (absent on a line of chapters): the variables' values, and 'choice' while a choice is on offer. */
+    vars: { type: mongoose.Schema.Types.Mixed, default: undefined },
+    awaiting: { type: String, default: undefined },
     last_played_at: { type: Date, required: true },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'plays' },
@@ -104,7 +109,10 @@ export interface PlayFields {
   history_rev?: number;
   /** Absent on plays stored before openings could be chosen (read as 0). */
   greeting?: number;
-  ending: { type: 'HappyEnding' | 'BadEnding'; content: string; reason: string; at: Date } | null;
+  ending: { type: 'HappyEnding' | 'BadEnding'; content: string; reason: string; at: Date; node_id?: string } | null;
+  /** Graph plays only. */
+  vars?: Record<string, string | number | boolean>;
+  awaiting?: 'choice' | null;
   /** Absent until the player pins something. */
   pins?: PinFields[];
   hidden: boolean;

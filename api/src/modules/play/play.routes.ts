@@ -18,8 +18,9 @@ import { LiveReplies } from './stream/live';
 import { playModeration } from './turn/moderation';
 import { loadReplyWordList, type ReplyWordList } from './turn/replyGuard';
 import { PLAY_REQUESTS as s } from 'shared-kit/schemas';
-import { checkCoverage, chooseGreeting, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, syncLatestPlay } from './session/plays';
+import { checkCoverage, chooseGreeting, endingInfo, latestVersion, ownPlay, playInfo, restartPlay, startPlay, startPlayDraft, storyOfPlay, syncLatestPlay } from './session/plays';
 import { streamReply } from './stream/reply';
+import { endingsFound } from './graph/state';
 import { sendTurn } from './turn/send';
 import { showAlternative } from './turn/regenerate';
 import { stopReply } from './turn/stop';
@@ -173,6 +174,12 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const ending = validate({ query: s.playIdQuery });
   router.get(`${BASE}/play_ending_info`, requireSession, ending, async (ctx) => {
     respond(ctx, await endingInfo(pctx, uidOf(ctx), ending.input(ctx).query.play_id));
+  });
+  // Ours: a branching story's endings the player found in any of their plays, and a play's map of the nodes it passed.
+  const endings = validate({ query: s.endingsQuery });
+  router.get(`${BASE}/story/endings`, requireSession, endings, async (ctx) => {
+    const q = endings.input(ctx).query;
+    respond(ctx, await endingsFound(uidOf(ctx), q.story_id, q.play_id, storyOfPlay));
   });
   const played = validate({ query: s.playedQuery });
   router.get(`${BASE}/played_story`, requireSession, played, async (ctx) => {

@@ -6,6 +6,7 @@ import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { Play, type PlayFields } from '../play.model';
 import { presentDialogue } from '../stories/play.presenter';
 import { ownPlay, playInfo, storyOfPlay } from './plays';
+import { graphStateAt } from '../graph/state';
 
 /** `dialogue_list`: a page by sequence number, through the (play_id, seq) index whatever the play's length. */
 export async function dialogueList(uid: string, q: { play_id: string; seq_st?: number; seq_ed?: number; count: number }) {
@@ -75,15 +76,18 @@ export async function stateAt(playId: string, seq: number) {
   const chapterIndex = await Dialogue.countDocuments({ play_id: playId, type: DialogueType.SwitchChapter, seq: upto });
   const base = await Dialogue.findOne({ play_id: playId, seq: 1 }).lean<DialogueFields>();
   // A draft play can start at a later chapter: count switches from the chapter it started in.
-  const play = await Play.findOne({ play_id: playId }, { draft_snapshot: 1, is_draft: 1 }).lean<PlayFields>();
+  const play = await Play.findOne({ play_id: playId }, { draft_snapshot: 1, is_draft: 1, story_id: 1, version_id: 1, vars: 1 }).lean<PlayFields>();
   let startIndex = 0;
   if (play?.is_draft && base) {
     const nodes = (play.draft_snapshot as { nodes: Array<{ node_id: string }> }).nodes;
     startIndex = Math.max(0, nodes.findIndex((n) => n.node_id === base.node_id));
   }
+  // A graph play: the node, its place and the variables as the latest row up to `seq` recorded them.
+  const graph = play && play.vars !== undefined ? await graphStateAt(playId, seq, (await storyOfPlay(play)).content.nodes) : null;
   return {
-    node_id: target?.node_id ?? base?.node_id ?? '',
-    chapter_index: startIndex + chapterIndex,
+    ...(graph ?? {}),
+    node_id: graph?.node_id ?? target?.node_id ?? base?.node_id ?? '',
+    chapter_index: graph?.chapter_index ?? startIndex + chapterIndex,
     chapter_start_seq: chapterStart,
     turns,
     turns_in_chapter: turnsInChapter,

@@ -9,6 +9,8 @@ import { Play, type PlayFields } from '../play.model';
 import { greetingTexts, presentDialogue, presentPlay } from '../stories/play.presenter';
 import { draftStory, liveVersionId, publishedStory, versionForPlay, type PlayableStory } from '../stories/story.source';
 import { NARRATOR, characterById, readable } from '../stories/story.view';
+import { playGraphOf } from '../graph/model';
+import { endingsCountOf, endingTitle, graphOpening } from '../graph/state';
 import type { PLAY_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
 
@@ -62,16 +64,25 @@ function openingOf(story: PlayableStory, chapterIndex: number): NewDialogue[] {
   return out;
 }
 
-/** A new play at `chapterIndex`: the opening remark and the chapter's target, written with the play. */
-async function createPlay(ctx: PlayContext, uid: string, story: PlayableStory, chapterIndex: number): Promise<PlayFields> {
+/**
+ * A new play at `chapterIndex`: the opening remark and the chapter's target, written with the play. A graph story
+ * enters its start node (or the draft's `node_id`) instead: a scene's target, a choice's options or an ending, with
+ * the variables' initial values (graph/state.ts).
+ */
+async function createPlay(ctx: PlayContext, uid: string, story: PlayableStory, chapterIndex: number, nodeId?: string): Promise<PlayFields> {
   if (story.content.nodes.length === 0) throw new AppError(ErrorCode.PlayableVersionMissing, 'The story has no chapters');
   const now = ctx.now();
   const playId = newNumericId(now);
   const groupId = `${playId}-0`;
-  const opening = openingOf(story, chapterIndex);
+  const remark = openingOf(story, chapterIndex);
+  const graph = await graphOpening(story, nodeId, remark.length, now);
+  const opening = graph ? [...remark.slice(0, -1), ...graph.rows] : remark;
   const docs = numbered(playId, groupId, 1, opening, now);
   // The dialogues go first: a play is never visible without its opening.
   await Dialogue.insertMany(docs);
+  const fields = graph
+    ? { chapter_start_seq: 0, ...graph.set }
+    : { node_id: story.content.nodes[chapterIndex]!.node_id, chapter_index: chapterIndex, chapter_start_seq: docs[docs.length - 1]!.seq };
   const created = await Play.create({
     play_id: playId,
     uid,
@@ -79,12 +90,10 @@ async function createPlay(ctx: PlayContext, uid: string, story: PlayableStory, c
     version_id: story.version_id,
     is_draft: story.is_draft,
     draft_snapshot: story.is_draft ? story.content : null,
-    node_id: story.content.nodes[chapterIndex]!.node_id,
-    chapter_index: chapterIndex,
     status: PlayStatus.Start,
     next_seq: docs.length,
-    chapter_start_seq: docs[docs.length - 1]!.seq,
     last_played_at: new Date(now),
+    ...fields,
   });
   return created.toObject() as unknown as PlayFields;
 }
@@ -132,7 +141,7 @@ export async function startPlayDraft(ctx: PlayContext, uid: string, input: Start
     index = story.content.nodes.findIndex((n) => n.node_id === input.node_id);
     if (index < 0) throw new AppError(ErrorCode.ClientParamError, 'node_id: no such chapter');
   }
-  const play = await createPlay(ctx, uid, story, index);
+  const play = await createPlay(ctx, uid, story, index, input.node_id);
   return startResult(ctx, play, story);
 }
 
@@ -168,7 +177,9 @@ export async function chooseGreeting(ctx: PlayContext, uid: string, playId: stri
 export async function restartPlay(ctx: PlayContext, uid: string, playId: string) {
   const old = await ownPlay(playId, uid);
   if (old.pending_group_id) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is being written');
-  const story = await storyOfPlay(old);
+  let story = await storyOfPlay(old);
+  // A test play of a branching draft restarts on the draft as it is now (its map may have changed: 1004 asked for this).
+  if (old.is_draft && playGraphOf(story.content)) story = await draftStory(old.story_id, uid);
   const play = await createPlay(ctx, uid, story, 0);
   await Play.updateOne({ play_id: old.play_id }, { $set: { hidden: true } });
   return startResult(ctx, play, story);
@@ -215,6 +226,9 @@ export async function endingInfo(ctx: PlayContext, uid: string, playId: string) 
     chapter_index: play.chapter_index,
     turns: play.turns,
     ended_at: play.ending.at.toISOString(),
+    // A branching story: the ending reached (a Success or Fail node) and how many the story has.
+    ...(play.ending.node_id ? { ending_node_id: play.ending.node_id, ending_title: endingTitle(story, play.ending.node_id) } : {}),
+    ...endingsCountOf(story),
   };
 }
 

@@ -5,6 +5,7 @@ import type { DialogueFields } from '../dialogue.model';
 import type { PlayFields } from '../play.model';
 import type { PlayableStory } from './story.source';
 import { characterById, readable } from './story.view';
+import { graphInfo } from '../graph/state';
 
 /** Statuses whose text players never see (moderation); the entry stays so sequence numbers have no holes. */
 const HIDDEN: ReadonlySet<string> = new Set([DialogueStatus.SecurityFail, DialogueStatus.SecurityNotShow]);
@@ -30,6 +31,8 @@ export function presentDialogue(d: DialogueFields, content?: StoryContent) {
     covers_upto_seq: d.covers_upto_seq || 0,
     created_at: (d as { created_at?: Date }).created_at?.toISOString() ?? null,
     ...(d.alternatives && d.alternatives.length > 0 && !hidden ? { alternatives: d.alternatives.map((a) => a.content), shown: d.shown ?? 0 } : {}),
+    ...(d.option_id !== undefined ? { option_id: d.option_id } : {}),
+    ...(d.options !== undefined ? { options: d.options } : {}),
   };
 }
 export type PresentedDialogue = ReturnType<typeof presentDialogue>;
@@ -58,6 +61,7 @@ export function presentPlay(p: PlayFields, story: PlayableStory, extra: { mode: 
     /** The chapter's background music, played in the play panel at the player's volume. */
     bgm: node?.bgm_info?.vid && isKnownVid(node.bgm_info.vid) ? { vid: node.bgm_info.vid, url: audioUrl(node.bgm_info.vid) } : null,
     ...greetingsOf(p, story),
+    ...graphInfo(p, story),
     story: presentStoryHead(story),
   };
 }

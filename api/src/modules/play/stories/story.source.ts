@@ -117,6 +117,9 @@ export async function draftStory(storyId: string, uid: string): Promise<Playable
     summary: story.summary,
     voice_over_dubbing: story.voice_over_dubbing,
     ...(story.lorebook ? { lorebook: story.lorebook } : {}),
+    // A graph plays from the snapshot too (absent on a line of chapters, which then reads as it always did).
+    ...(story.edges ? { edges: story.edges } : {}),
+    ...(story.variables ? { variables: story.variables } : {}),
   };
   // Plain JSON: the snapshot is stored on the play as it is.
   return { story_id: storyId, version_id: story.version_id, uid, content: playableContent(JSON.parse(JSON.stringify(content)) as StoryContent), is_draft: true };

@@ -41,7 +41,8 @@ export interface ClaimShape {
  */
 export async function claimPlay(uid: string, input: SendInput, shape: ClaimShape, nextSeq?: number): Promise<PlayFields | null> {
   // Through the collection: the ids are validated numeric strings, and this write is on the way to the first word.
-  const filter: Record<string, unknown> = { play_id: input.play_id, uid, pending_group_id: null, status: { $ne: PlayStatus.Ending } };
+  // A graph play waiting for a choice is not taken by a plain turn: the choice has its own claim (graph/choose.ts).
+  const filter: Record<string, unknown> = { play_id: input.play_id, uid, pending_group_id: null, status: { $ne: PlayStatus.Ending }, awaiting: { $ne: 'choice' } };
   if (input.story_id) filter.story_id = input.story_id;
   if (input.version_id) filter.version_id = input.version_id;
   // A regeneration was checked against the play as read: nothing may have been added since.
@@ -90,16 +91,17 @@ export async function releaseClaim(before: PlayFields, shape: ClaimShape, unused
 /**
  * Why a claim did not match, read from the play: 1050001, the story or version the client named, an ended play,
  * or 1050002 while a reply is written. A reply left behind by a stopped process is released after its grace period
- * (and so is a play that turned idle since the claim): true then, and the send may try once more.
+ * (and so is a play that turned idle since the claim): true then, and the send may try once more. An idle graph play
+ * waiting for a choice: the play as read (the send is a choice, graph/choose.ts).
  */
-export async function whyNotClaimed(ctx: PlayContext, uid: string, input: SendInput): Promise<boolean> {
+export async function whyNotClaimed(ctx: PlayContext, uid: string, input: SendInput): Promise<boolean | PlayFields> {
   const play = await ownPlay(input.play_id, uid);
   if (input.story_id && input.story_id !== play.story_id) throw new AppError(ErrorCode.PlayIdMismatch);
   if (input.version_id && input.version_id !== play.version_id) {
     throw new AppError(ErrorCode.InvalidVersion, 'The play runs on another version; sync_latest_play first');
   }
   if (play.status === PlayStatus.Ending) throw new AppError(ErrorCode.BusinessError, 'The story has ended', { data: { reason: 'play_ended' } });
-  if (!play.pending_group_id) return true;
+  if (!play.pending_group_id) return play.awaiting === 'choice' ? play : true;
   const chat = ctx.config.chat;
   return reapOrphan(play.play_id, ctx.live, chat.timeoutMs * (chat.retries + 2) + 5000, ctx.now());
 }

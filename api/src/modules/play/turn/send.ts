@@ -5,7 +5,7 @@ import { afterClaim, claimPlay, releaseClaim, whyNotClaimed, type ClaimShape } f
 import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { lastDialogue, newGroupId, numbered, replyPlaceholder, type NewDialogue } from '../dialogues';
-import { checkInputSize, spendMessage } from './limits';
+import { spendMessage } from './limits';
 import { materialOf } from './material';
 import type { TextCheck } from './moderation';
 import type { OpenedReply } from './opening';
@@ -20,6 +20,11 @@ import { TurnRows } from './rowCache';
 import { checkKeepTalking } from './keepTalking';
 import { applyEdit, editedView, planEdit, type EditPlan } from './edit';
 import { regenerateReply, regenerationTarget } from './regenerate';
+import { sendChoice } from '../graph/choose';
+import { inputProblem, type SendAnswer } from './answer';
+
+export type { SendAnswer };
+import { refuseChangedDraft } from '../graph/state';
 
 /** A `message/send` body as validated. */
 type SendInput = z.output<typeof PLAY_REQUESTS.sendBody>;
@@ -161,18 +166,6 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
   }
 }
 
-export interface SendAnswer {
-  play_id: string;
-  group_id: string;
-  input_dialogue: ReturnType<typeof presentDialogue> | null;
-  reply_dialogue_ids: string[];
-  seq_st: number;
-  seq_ed: number;
-  send_limit: Awaited<ReturnType<typeof spendMessage>>['limit'];
-  guest: boolean;
-  /** An edit: the old turn's rows from this number on are gone. */
-  removed_from_seq?: number;
-}
 
 /**
  * The turn on the claimed play: its story, the speaker, its rows (the Input unless it writes a failed reply again,
@@ -183,6 +176,7 @@ async function planTurn(held: PlayFields, shape: ClaimShape, message: string, an
   // An edit plays from the state before the edited message.
   const claimed = edit ? editedView(held, edit) : held;
   const story = await storyOfPlay(claimed);
+  if (claimed.is_draft) await refuseChangedDraft(claimed, story);
   const speaker = chooseSpeaker(story.content, claimed.chapter_index, answering?.content ?? message, claimed.turns);
   const items: NewDialogue[] = noInput ? [] : [{ type: DialogueType.Input, role: 'player', content: message, node_id: claimed.node_id }];
   items.push(replyPlaceholder(speaker.character_id, speaker === NARRATOR, claimed.node_id));
@@ -195,21 +189,12 @@ async function planTurn(held: PlayFields, shape: ClaimShape, message: string, an
 
 /** A claim that did not match: the precise error, or (a reply left behind was released) one more try. */
 async function refused(ctx: PlayContext, user: Account, input: SendInput, again: boolean): Promise<SendAnswer> {
-  if ((await whyNotClaimed(ctx, user.uid, input)) && !again) return sendTurn(ctx, user, input, true);
+  const why = await whyNotClaimed(ctx, user.uid, input);
+  if (typeof why === 'object') return sendChoice(ctx, user, input, why);
+  if (why && !again) return sendTurn(ctx, user, input, true);
   throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is still being written');
 }
 
-/** 1009 for an empty message, 1012 for one over the size limits, else null. */
-function inputProblem(message: string, ctx: PlayContext): AppError | null {
-  if (message === '') return new AppError(ErrorCode.ClientParamError, 'message: must not be empty');
-  try {
-    checkInputSize(message, ctx.config.chat);
-    return null;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-}
 
 /** Stores a flagged message as SecurityFail at the turn's first number and throws 1050003 (the undo follows). */
 async function refuseInput(claimed: PlayFields, shape: ClaimShape, message: string, check: TextCheck): Promise<never> {

@@ -1,12 +1,14 @@
 import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, ErrorCode, type Emotion } from 'shared-kit';
-import { ChatFailure, historyTokens, type ChatProvider, type JudgeVerdict, type TurnMaterial } from '../../../ai/chat';
+import { ChatFailure, historyTokens, type ChatProvider, type JudgeMaterial, type JudgeVerdict, type TurnMaterial } from '../../../ai/chat';
 import type { ChatSettings } from '../../../config';
 import type { Logger } from '../../../lib/logger';
 import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { appendDialogues } from '../dialogues';
 import { directorStep } from './director';
+import { graphStep } from '../graph/director';
+import { playGraphOf } from '../graph/model';
 import { buildJudgeMaterial, buildMaterial, isSpoken, lineOf } from './material';
 import type { LiveReplies } from '../stream/live';
 import type { CheckText } from './moderation';
@@ -272,29 +274,43 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<JudgeV
   if (!play || play.pending_group_id !== job.groupId) return null;
   const known = job.history?.since(Math.min(play.summary_upto_seq, play.chapter_start_seq)) ?? null;
   let verdict;
+  let material: JudgeMaterial | null = null;
   if (job.story.content.nodes[play.chapter_index]?.node_id === BOT_CHAT_NODE_ID) {
     // A bot's chat has no objective to judge: it goes on until the player leaves.
     verdict = { met: false, failed: false, reason: 'a bot chat has no objective' };
   } else {
     try {
-      verdict = await deps.chat.judge(await buildJudgeMaterial(play, job.story, job.speakerId, job.replySeq, known));
+      material = await buildJudgeMaterial(play, job.story, job.speakerId, job.replySeq, known);
+      verdict = await deps.chat.judge(material);
     } catch (err) {
       log.warn({ err }, 'objective judgement failed; treated as not met');
       verdict = { met: false, failed: false, reason: 'judge failed' };
     }
   }
-  const step = directorStep(play, job.story, verdict, deps.now());
-  if (step.dialogues.length > 0) {
-    const docs = await appendDialogues(play.play_id, job.groupId, step.dialogues, deps.now(), step.set).catch(lost(job));
-    job.history?.wrote(docs);
-    // The play as these writes left it.
-    play = { ...play, ...(step.set as Partial<PlayFields>), next_seq: docs[docs.length - 1]!.seq };
-    if (step.targetIndex !== null) {
-      await Play.updateOne({ play_id: play.play_id }, { $set: { chapter_start_seq: docs[step.targetIndex]!.seq } });
-      play.chapter_start_seq = docs[step.targetIndex]!.seq;
+  const graph = playGraphOf(job.story.content);
+  if (graph && material) {
+    // A branching story: its rules and its map decide (graph/director.ts).
+    const moved = await graphStep(deps.chat, graph, job, play, verdict, material, deps.now(), log).catch(lost(job));
+    play = moved.play;
+    if (moved.rows.length > 0) {
+      job.history?.wrote(moved.rows);
+      log.info({ verdict, added: moved.rows.map((d) => d.type) }, 'director moved the story');
+      deps.live.emit(play.play_id, { type: 'stored' });
     }
-    log.info({ verdict, added: step.dialogues.map((d) => d.type) }, 'director moved the story');
-    deps.live.emit(play.play_id, { type: 'stored' });
+  } else {
+    const step = directorStep(play, job.story, verdict, deps.now());
+    if (step.dialogues.length > 0) {
+      const docs = await appendDialogues(play.play_id, job.groupId, step.dialogues, deps.now(), step.set).catch(lost(job));
+      job.history?.wrote(docs);
+      // The play as these writes left it.
+      play = { ...play, ...(step.set as Partial<PlayFields>), next_seq: docs[docs.length - 1]!.seq };
+      if (step.targetIndex !== null) {
+        await Play.updateOne({ play_id: play.play_id }, { $set: { chapter_start_seq: docs[step.targetIndex]!.seq } });
+        play.chapter_start_seq = docs[step.targetIndex]!.seq;
+      }
+      log.info({ verdict, added: step.dialogues.map((d) => d.type) }, 'director moved the story');
+      deps.live.emit(play.play_id, { type: 'stored' });
+    }
   }
   await fold(deps, job, log, play).catch((err: unknown) => log.warn({ err }, 'folding older turns failed; will try again next turn'));
   return verdict;
