@@ -142,7 +142,9 @@ async function main() {
   rmSync(apiOut, { force: true });
   // --forceExit: a suite whose start timed out can leave a server open, and the check must go on to its last step
   // (jest names such suites).
-  const api = await run('npx', ['jest', '-c', join('api', 'jest.config.cjs'), '--ci', '--forceExit', '--json', `--outputFile=${apiOut}`]);
+  // Two files at a time, as the reference line runs it (scripts/test-all.mjs).
+  const workers = `--maxWorkers=${process.env.API_TEST_WORKERS ?? '2'}`;
+  const api = await run('npx', ['jest', '-c', join('api', 'jest.config.cjs'), '--ci', '--forceExit', workers, '--json', `--outputFile=${apiOut}`]);
   let apiTotal = { passed: 0, failed: 1 };
   if (existsSync(apiOut)) {
     const report = JSON.parse(readFileSync(apiOut, 'utf8'));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test of the product: typecheck, lint, each workspace's jest suite and the Playwright e2e suite.
 // Each suite writes a JSON report; the last line printed is the total, `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,17 @@ mkdirSync(reports, { recursive: true });
 
 const jestSuites = ['shared-kit', 'ui-kit', 'embedded-mongo', 'api', 'shell', 'mfe-editor', 'mfe-brainstorm', 'mfe-player', 'mfe-account', 'mfe-ops'];
 const only = process.argv.slice(2);
+/**
+ * The api's suite runs its files two at a time: most of a file's time is spent waiting on its servers, child
+ * processes and timers, not computing (API_TEST_WORKERS changes it; 1 runs them one by one).
+ */
+const API_TEST_WORKERS = process.env.API_TEST_WORKERS ?? '2';
+/**
+ * The browser suite runs as E2E_SHARDS parts at once (1 runs it whole), each part a whole product of its own on its
+ * own ports and data folder, so no spec sees another's data: Playwright splits the spec files between the parts.
+ */
+const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+const FRONT_END_APPS = ['shell', 'mfe-editor', 'mfe-brainstorm', 'mfe-player', 'mfe-account', 'mfe-ops'];
 const selected = (name) => only.length === 0 || only.includes(name);
 
 let passed = 0;
@@ -50,7 +61,8 @@ for (const ws of jestSuites) {
   const out = join(reports, `${ws}.json`);
   // --forceExit: once the suite has reported, jest ends even if a test whose server start timed out left that server
   // open (jest names the suite); otherwise the whole run waits on it forever and never prints its total.
-  const code = run(`tests ${ws}`, 'npx', ['jest', '-c', join(ws, 'jest.config.cjs'), '--ci', '--forceExit', '--json', `--outputFile=${out}`]);
+  const workers = ws === 'api' ? [`--maxWorkers=${API_TEST_WORKERS}`] : [];
+  const code = run(`tests ${ws}`, 'npx', ['jest', '-c', join(ws, 'jest.config.cjs'), '--ci', '--forceExit', ...workers, '--json', `--outputFile=${out}`]);
   if (!existsSync(out)) {
     failed += 1;
     problems.push(`${ws} (no report, exit ${code})`);
@@ -62,18 +74,55 @@ for (const ws of jestSuites) {
   if (code !== 0) problems.push(`${ws} (exit ${code})`);
 }
 
+/** Runs one part of the browser suite with its output prefixed by the part's name; resolves with its exit code. */
+function runShard(index, total) {
+  const name = total > 1 ? `e2e ${index}/${total}` : 'e2e';
+  const out = join(reports, total > 1 ? `e2e-${index}.json` : 'e2e.json');
+  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', ...(total > 1 ? [`--shard=${index}/${total}`] : [])];
+  // Each part: its own ports (E2E_PORT_BASE and the ten after it, E2E_API_PORT), output folder and product log.
+  const env =
+    total > 1
+      ? {
+          E2E_PORT_BASE: String(Number(process.env.E2E_PORT_BASE ?? 8180) + (index - 1) * 20),
+          E2E_API_PORT: String(Number(process.env.E2E_API_PORT ?? 3100) + (index - 1) * 20),
+          E2E_OUTPUT_DIR: join(root, 'e2e', 'test-results', `part-${index}`),
+          E2E_PRODUCT_LOG: join(reports, `e2e-product-${index}.log`),
+        }
+      : {};
+  console.log(`\n=== tests ${name}: npx ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { cwd: root, env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = total > 1 ? `[${name}] ` : '';
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) sink.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => rest && sink.write(`${prefix}${rest}\n`));
+    }
+    child.on('error', () => resolve({ out, code: 1 }));
+    child.on('close', (code) => resolve({ out, code: code ?? 1 }));
+  });
+}
+
 if (selected('e2e')) {
   if (run('browser', 'bash', ['scripts/ensure-chromium.sh']) !== 0) problems.push('chromium install');
-  const out = join(reports, 'e2e.json');
-  const code = run('tests e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
-  if (existsSync(out)) {
-    const c = countPlaywright(out);
-    passed += c.passed;
-    failed += c.failed;
-  } else failed += 1;
-  if (code !== 0) problems.push(`e2e (exit ${code})`);
+  // Built once before the parts start (each part's setup would otherwise build the same apps at once).
+  if (run('build of every app', 'npm', ['run', 'build', ...FRONT_END_APPS.flatMap((app) => ['-w', app])]) !== 0) problems.push('build');
+  const parts = await Promise.all(Array.from({ length: E2E_SHARDS }, (_, i) => runShard(i + 1, E2E_SHARDS)));
+  for (const { out, code } of parts) {
+    if (existsSync(out)) {
+      const c = countPlaywright(out);
+      passed += c.passed;
+      failed += c.failed;
+    } else failed += 1;
+    if (code !== 0) problems.push(`e2e (exit ${code})`);
+  }
 }
 
 if (problems.length) console.log(`\nProblems: ${problems.join(', ')}`);
