@@ -69,7 +69,9 @@ describe('speech in play, offline engine', () => {
   let api: TestApi;
   let storyId: string;
   beforeAll(async () => {
-    fake = await FakeOpenAI.start(threeSentences(500));
+    // Pieces 800 ms apart: the first sentence's speech is made (by eSpeak NG on a worker thread) while the reply is
+    // still being written, even when the suite shares a busy machine with other test files.
+    fake = await FakeOpenAI.start(threeSentences(800));
     api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', ...fake.apiEnv } });
     ({ storyId } = await publishStory(api.baseUrl));
   });
