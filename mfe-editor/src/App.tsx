@@ -13,6 +13,8 @@ const TemplateEditorPage = lazy(() => import('./pages/templateRoutes').then((m) 
 const GalleryPage = lazy(() => import('./pages/templateRoutes').then((m) => ({ default: m.GalleryPage })));
 const GalleryTemplatePage = lazy(() => import('./pages/templateRoutes').then((m) => ({ default: m.GalleryTemplatePage })));
 const VoicesPage = lazy(() => import('./pages/VoicesPage').then((m) => ({ default: m.VoicesPage })));
+const CollectionsPage = lazy(() => import('./pages/collections/CollectionsPage').then((m) => ({ default: m.CollectionsPage })));
+const CollectionEditorPage = lazy(() => import('./pages/collections/CollectionEditorPage').then((m) => ({ default: m.CollectionEditorPage })));
 
 /** The editor remote: route paths are relative to where the shell mounts it (`/editor/*`). */
 export default function App(): JSX.Element {
@@ -31,6 +33,8 @@ export default function App(): JSX.Element {
           <Route path="gallery/:id" element={<GalleryTemplatePage mode="detail" />} />
           <Route path="gallery/:id/use" element={<GalleryTemplatePage mode="use" />} />
           <Route path="voices" element={<VoicesPage />} />
+          <Route path="collections" element={<CollectionsPage />} />
+          <Route path="collection/:id" element={<CollectionEditorPage />} />
           <Route path="demo/components" element={<ComponentShowcase />} />
           <Route path="*" element={<Navigate to="works" replace />} />
         </Routes>

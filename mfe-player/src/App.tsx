@@ -16,6 +16,7 @@ const PlayPage = lazy(() => import('./pages/PlayPage').then((m) => ({ default: m
 const TopicPage = lazy(() => import('./pages/TopicPage').then((m) => ({ default: m.TopicPage })));
 // A creator's page and their followers/following lists, opened from a story: one chunk, fetched when first needed.
 const AuthorPage = lazy(() => import('./pages/AuthorPage').then((m) => ({ default: m.AuthorPage })));
+const CollectionPage = lazy(() => import('./pages/CollectionPage').then((m) => ({ default: m.CollectionPage })));
 const PeoplePage = lazy(() => import('./pages/PeoplePage').then((m) => ({ default: m.PeoplePage })));
 
 /**
@@ -68,6 +69,7 @@ export default function App(): JSX.Element {
             <Route path="story/:id/play/:playId?" element={<PlayPage />} />
             <Route path="topic/:id" element={<TopicPage />} />
             <Route path="user/:uid" element={<AuthorPage />} />
+            <Route path="collection/:id" element={<CollectionPage />} />
             <Route path="user/:uid/followers" element={<PeoplePage type="followers" />} />
             <Route path="user/:uid/following" element={<PeoplePage type="following" />} />
             <Route path="*" element={<NotFound />} />

@@ -124,6 +124,7 @@ const en = {
     storyAppealRejected: 'Your appeal for {{story}} was not approved',
     reportResult: 'Your report on {{story}} was reviewed',
     mail: 'Message from the team: {{title}}',
+    collectionRemoved: 'Your collection {{story}} was removed after reports',
     other: 'New activity from {{name}}',
     quote: '“{{text}}”',
     new: 'New',

@@ -127,6 +127,7 @@ const zhCN: Translation<AccountMessages> = {
     storyAppealRejected: '你对 {{story}} 的申诉未通过',
     reportResult: '你对《{{story}}》的举报已处理',
     mail: '官方消息：{{title}}',
+    collectionRemoved: '你的合集《{{story}}》因被举报已下架',
     other: '{{name}} 有新动态',
     quote: '“{{text}}”',
     new: '新',

@@ -16,7 +16,7 @@ function noticeTarget(n: Notice): string {
   if (n.kind === NoticeKind.Sanction || n.kind === NoticeKind.SanctionLifted || n.kind === NoticeKind.AppealApproved || n.kind === NoticeKind.AppealRejected) {
     return '/account';
   }
-  if (n.kind === NoticeKind.Mail) return n.link || '/account/inbox';
+  if (n.kind === NoticeKind.Mail || n.kind === NoticeKind.CollectionRemoved) return n.link || '/account/inbox';
   if (n.story_id) return `/play/story/${n.story_id}${n.comment_id ? '#comments' : ''}`;
   return n.actor ? `/play/user/${n.actor.uid}` : '/play';
 }
@@ -63,6 +63,9 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
       break;
     case NoticeKind.Mail:
       what = t('inbox.mail', { title: notice.title });
+      break;
+    case NoticeKind.CollectionRemoved:
+      what = t('inbox.collectionRemoved', { story });
       break;
     default:
       what = t('inbox.other', { name });

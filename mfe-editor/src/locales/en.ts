@@ -2,6 +2,7 @@ import { graphEn } from './graph.en';
 import { galleryCopy, templateCopy } from './template.en';
 import { lorebookCopy } from './lorebook.en';
 import { voicesCopy } from './voices.en';
+import { collectionsCopy } from './collections.en';
 import { appealCopy } from './appeal.en';
 
 /** The editor remote's copy in English: the `editor` namespace. Every other language has exactly these keys. */
@@ -364,6 +365,7 @@ const editor = {
   lorebook: lorebookCopy,
   graph: graphEn,
   voices: voicesCopy,
+  collections: collectionsCopy,
   appeal: appealCopy,
 } as const;
 

@@ -4,6 +4,7 @@ import type { EditorCopy } from './en';
 import { galleryCopyZh, templateCopyZh } from './template.zh-CN';
 import { lorebookCopyZh } from './lorebook.zh-CN';
 import { voicesCopyZh } from './voices.zh-CN';
+import { collectionsCopy } from './collections.zh-CN';
 import { appealCopyZh } from './appeal.zh-CN';
 
 /** The editor remote's copy in Simplified Chinese (`editor` namespace); the type keeps its keys the same as English. */
@@ -363,6 +364,7 @@ const editor: Translation<EditorCopy> = {
   lorebook: lorebookCopyZh,
   graph: graphZh,
   voices: voicesCopyZh,
+  collections: collectionsCopy,
   appeal: appealCopyZh,
 };
 

@@ -57,6 +57,7 @@ export function WorksPage(): JSX.Element {
           <Link to="../voices" className="ui-button ui-button--secondary ui-button--md">
             {t('voices.title')}
           </Link>
+          <Link to="../collections" className="ui-button ui-button--secondary ui-button--md" data-testid="works-collections">{t('collections.title')}</Link>
         </div>
       </header>
       <div className="ui-row editor-filters" role="group" aria-label={t('works.filterLabel')}>

@@ -4,6 +4,7 @@ import sanctionsEn from './sanctions.en';
 import templatesEn from './templates.en';
 import storyViewEn from './storyView.en';
 import frameEn from './frame.en';
+import collectionsEn from './collections.en';
 /** The ops console's copy in English: the `ops` namespace. Every other language has exactly these keys. */
 const en = {
   ...consoleEn,
@@ -12,6 +13,7 @@ const en = {
   ...templatesEn,
   ...frameEn,
   ...storyViewEn,
+  ...collectionsEn,
   /** A console page's document title. */
   pageTitle: '{{title}} · Storyverse',
   /** The automated review's reasons on a flagged field. */

@@ -5,6 +5,7 @@ import sanctionsZhCN from './sanctions.zh-CN';
 import templatesZhCN from './templates.zh-CN';
 import storyViewZhCN from './storyView.zh-CN';
 import frameZhCN from './frame.zh-CN';
+import collectionsZhCN from './collections.zh-CN';
 
 /** 运营后台的中文文案（`ops` 命名空间）。 */
 const zhCN: OpsCatalogue = {
@@ -14,6 +15,7 @@ const zhCN: OpsCatalogue = {
   ...templatesZhCN,
   ...frameZhCN,
   ...storyViewZhCN,
+  ...collectionsZhCN,
   pageTitle: '{{title}} · Storyverse',
   reviewReasons: {
     reviewAdult: '不允许色情内容',

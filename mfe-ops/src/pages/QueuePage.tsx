@@ -9,6 +9,7 @@ import { useList, useZoneNote } from '../frame/useList';
 import { useOpsT } from '../i18n';
 import { fetchQueue } from '../services/ops.service';
 import { PageHeader } from '../components/PageHeader';
+import { CollectionQueue } from '../components/CollectionQueue';
 
 /** `status.<code>` for the statuses the queue holds. */
 export function statusLabel(t: TFunction<'ops'>, code: number): string {
@@ -63,6 +64,7 @@ export function QueuePage(): JSX.Element {
         onOpen={open}
         footnote={zone}
       />
+      <CollectionQueue />
     </div>
   );
 }

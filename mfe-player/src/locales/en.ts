@@ -7,6 +7,7 @@ import exportEn from './export.en';
 import memoryEn from './memory.en';
 import adsEn from './ads.en';
 import turnsEn from './turns.en';
+import collectionsEn from './collections.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
@@ -18,6 +19,7 @@ const en = {
   ...memoryEn,
   ...adsEn,
   ...turnsEn,
+  ...collectionsEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

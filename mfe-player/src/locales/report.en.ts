@@ -46,6 +46,7 @@ const reportEn = {
       description: 'Description',
       fields: 'Fields',
       title: 'Title',
+      creations: 'Creations in it',
     },
   },
 };

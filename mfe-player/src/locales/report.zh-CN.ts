@@ -48,6 +48,7 @@ const reportZhCN: ReportCatalogue = {
       description: '描述',
       fields: '字段',
       title: '标题',
+      creations: '其中的作品',
     },
   },
 };

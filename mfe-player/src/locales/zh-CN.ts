@@ -9,6 +9,7 @@ import exportZhCN from './export.zh-CN';
 import memoryZhCN from './memory.zh-CN';
 import adsZhCN from './ads.zh-CN';
 import turnsZhCN from './turns.zh-CN';
+import collectionsZhCN from './collections.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -21,6 +22,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...memoryZhCN,
   ...adsZhCN,
   ...turnsZhCN,
+  ...collectionsZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

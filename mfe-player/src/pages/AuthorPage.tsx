@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorCode, goToLogin, prerenderedData, shellToast, useSessionStore, type AuthorDetail } from 'shared-kit';
 import { Avatar, Button, ConfirmDialog, Spinner, formatCount, messageForCode, messageForError } from 'ui-kit';
 import { MiniStoryCard } from '../components/community/MiniStoryCard';
+import { AuthorCollections } from '../components/collections/AuthorCollections';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
 import '../components/community/community.css';
@@ -175,6 +176,7 @@ export function AuthorPage(): JSX.Element {
           </ul>
         )}
       </section>
+      {author.blocked ? null : <AuthorCollections uid={author.uid} />}
       {confirmBlock ? (
         <ConfirmDialog
           title={t(author.blocked ? 'author.unblockTitle' : 'author.blockTitle', { name })}

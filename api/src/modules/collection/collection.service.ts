@@ -138,8 +138,19 @@ export async function visibleCollection(collectionId: string, viewerUid: string)
   return c;
 }
 
+/**
+ * The collection page's read: one query for the collection, then the block check, its creations' cards, the creator
+ * and the viewer's like together (the same refusals as `visibleCollection`).
+ */
 export async function getCollection(collectionId: string, viewerUid: string) {
-  return present(await visibleCollection(collectionId, viewerUid), viewerUid);
+  const c = await Collection.findOne({ collection_id: collectionId, deleted_at: null }).lean<CollectionRecord>();
+  if (!c) throw collectionNotFound();
+  if (c.uid === viewerUid) return present(c, viewerUid);
+  if (c.removed_at) throw collectionNotFound();
+  if (!c.live) throw viewerUid && (await isBlockedBetween(c.uid, viewerUid)) ? collectionNotFound() : collectionNotPassed();
+  const [blocked, shown] = await Promise.all([viewerUid ? isBlockedBetween(c.uid, viewerUid) : false, present(c, viewerUid)]);
+  if (blocked) throw collectionNotFound();
+  return shown;
 }
 
 async function cards(rows: CollectionRecord[], viewerUid: string) {
