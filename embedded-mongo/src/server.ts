@@ -73,7 +73,15 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   }, options.ttlIntervalMs ?? 5000);
   ttlTimer.unref();
 
+  /** Set when stop() begins: a connection accepted from then on is closed at once, and no more commands run. */
+  let stopping = false;
   const server = net.createServer((socket) => {
+    if (stopping) {
+      // Accepted while stopping (a client reconnecting the moment its connection closed): without this it would
+      // stay open unanswered after the server is gone, and the client would wait on it until its own timeout.
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.setNoDelay(true);
     const connectionId = nextConnectionId++;
@@ -89,7 +97,13 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
         return;
       }
       for (const msg of messages) {
-        queue = queue.then(() => handleMessage(msg, connectionId, socket));
+        queue = queue
+          .then(() => handleMessage(msg, connectionId, socket))
+          .catch((err: unknown) => {
+            // A reply that could not be sent: close the connection rather than leave the client waiting on it.
+            logger.warn(`closing connection ${connectionId}: ${String(err)}`);
+            socket.destroy();
+          });
       }
     });
     socket.on('error', () => socket.destroy());
@@ -97,6 +111,10 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   });
 
   async function handleMessage(msg: Buffer, connectionId: number, socket: net.Socket): Promise<void> {
+    if (stopping) {
+      socket.destroy();
+      return;
+    }
     const header = readHeader(msg);
     const replSet = options.replSet ? { name: options.replSet, me: memberAddress(socket) } : undefined;
     const ctxFor = (db: string): CommandContext => ({ engine, cursors, sessions, logger, connectionId, db, replSet });
@@ -155,6 +173,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
+      stopping = true;
       clearInterval(ttlTimer);
       // Change streams' waiting getMores answer now instead of holding the stop up.
       engine.changes.close();
