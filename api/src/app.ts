@@ -59,6 +59,7 @@ import { topicRoutes } from './modules/topic/topic.routes';
 import { setUpCommerce } from './modules/commerce';
 import { collectionRoutes } from './modules/collection';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { identityRoutes } from './modules/identity';
 import { startWeeklyRunner, weeklyRoutes } from './modules/weekly';
 
 export interface AppDeps {
@@ -228,6 +229,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   topicRoutes(router, { now });
   const commerceWebhook = setUpCommerce(router, config, now);
   feedbackRoutes(router, { now });
+  identityRoutes(router, { settings: config.identity, events: deps.events, now });
   weeklyRoutes(router, { now, publicUrl: config.publicUrl, dev: config.nodeEnv !== 'production' });
   // The weekly report runs every Monday as a durable job, like plans, only in a serving app.
   const weeklyRunner =

@@ -1,5 +1,6 @@
 import { COLLECTION_LIMITS, LIMITS } from 'shared-kit';
 import { z } from 'zod';
+import { identityEnv } from './identity';
 
 // The environment the api reads: every variable it knows, with its default and the words of its error.
 
@@ -169,6 +170,7 @@ export const envSchema = z.object({
   AD_REWARD_CHATS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(5),
   AD_VIEWS_PER_DAY: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(3),
   AD_MIN_WATCH_MS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(15_000),
+  ...identityEnv,
 });
 
 /** The environment once parsed: what `loadConfig` turns into a Config. */

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { envSchema, pickKnown } from './env';
 import { commerceSettings, type CommerceSettings } from './commerce';
+import { identitySettings, type IdentitySettings } from './identity';
 import { oauthSettings } from './oauth';
 import type { Config } from './settings';
 
 export type { ChatSettings, Config, NodeEnv } from './settings';
 export type { CommerceSettings, PlanSettings } from './commerce';
+export type { AntiAddictionRule, IdentitySettings } from './identity';
 export type { OAuth2ProviderSettings, OAuthSettings, OidcProviderSettings } from './oauth';
 
 /** The repository root: the default data folder lives beside the workspaces, not inside one. */
@@ -50,6 +52,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commerce = commerceSettings(e, sessionSecret);
   } catch (err) {
     throw new ConfigError('COMMERCE_PLANS', (err as Error).message);
+  }
+  let identity: IdentitySettings;
+  try {
+    identity = identitySettings(e, sessionSecret);
+  } catch (err) {
+    throw new ConfigError('ANTI_ADDICTION_REGIONS', (err as Error).message);
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -108,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       standbyWaitMs: e.STREAM_STANDBY_MS,
     },
     commerce,
+    identity,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CommerceSettings } from './commerce';
+import type { IdentitySettings } from './identity';
 import type { OAuthSettings } from './oauth';
 
 // What the api runs with: the Config that `loadConfig` builds from the environment, area by area.
@@ -106,6 +107,8 @@ export interface Config {
   chat: ChatSettings;
   /** Membership plans, the payment provider and rewarded ads. */
   commerce: CommerceSettings;
+  /** Real-name verification and anti-addiction. */
+  identity: IdentitySettings;
 }
 
 export interface ChatSettings {

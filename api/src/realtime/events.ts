@@ -24,6 +24,8 @@ export interface DomainEvents {
   'voice.progressed': { uid: string; voice_id: string; status: string; percent: number; reason: string };
   /** A user reached a resource's daily limit, or has it again (TTS: spoken sentences). */
   'resource.limited': { uid: string; limit: ResourceLimit };
+  /** Play time: the pre-warning before the end (closes_at), the end (reopens_at) or the reopening. */
+  'anti_addiction.changed': { uid: string; code: number; reopens_at: string | null; closes_at: string | null };
 }
 
 export type DomainEventName = keyof DomainEvents;

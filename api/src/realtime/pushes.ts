@@ -73,4 +73,8 @@ export const PUSH_RULES: {
       status_code: e.limit === ResourceLimit.TTSRecovered ? ErrorCode.TtsRecover : ErrorCode.TtsLimit,
     },
   }),
+  'anti_addiction.changed': (e) => ({
+    uid: e.uid,
+    push: { push_type: PushType.AntiAddiction, status_code: e.code, reopens_at: e.reopens_at, closes_at: e.closes_at },
+  }),
 };

@@ -47,6 +47,7 @@ import { COMMERCE_CONTRACTS } from './commerce';
 import { COLLECTION_CONTRACTS } from './collection';
 import { FEEDBACK_CONTRACTS } from './feedback';
 import { WEEKLY_CONTRACTS } from './weekly';
+import { IDENTITY_CONTRACTS } from './identity';
 
 export * from './account';
 export * from './common';
@@ -72,6 +73,7 @@ export * from './commerce';
 export * from './collection';
 export * from './feedback';
 export * from './weekly';
+export * from './identity';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -139,6 +141,7 @@ export const RESPONSE_CONTRACTS = {
   ...COLLECTION_CONTRACTS,
   ...FEEDBACK_CONTRACTS,
   ...WEEKLY_CONTRACTS,
+  ...IDENTITY_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

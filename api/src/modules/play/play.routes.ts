@@ -29,6 +29,7 @@ import './session/guestPlays';
 import { devSwitchableChat } from './devChat';
 import { memoryRoutes } from './memory/memory.routes';
 import { recordStoryView } from '../stories';
+import { feedTimeGuard, playTimeGuard } from '../identity';
 
 export interface PlayDeps {
   config: Config;
@@ -69,7 +70,7 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   const uidOf = (ctx: AppContext) => currentAccount(ctx).uid;
 
   const list = validate({ query: s.storyListQuery });
-  router.get(`${BASE}/story/list`, list, async (ctx) => {
+  router.get(`${BASE}/story/list`, feedTimeGuard, list, async (ctx) => {
     const q = list.input(ctx).query;
     respond(ctx, await storyList(q.offset, q.count, (ctx.state.account ?? ctx.state.user)?.uid));
   });
@@ -135,7 +136,7 @@ export function playRoutes(router: AppRouter, deps: PlayDeps): PlayContext {
   });
 
   const send = validate({ body: s.sendBody });
-  router.post(`${BASE}/message/send`, requireSession, playGuard, send, async (ctx) => {
+  router.post(`${BASE}/message/send`, requireSession, playGuard, playTimeGuard, send, async (ctx) => {
     respond(ctx, await sendTurn(pctx, currentAccount(ctx), send.input(ctx).body));
   });
   // Ours: which of a regenerated reply's texts is shown (and taken by the next prompt).

@@ -1,0 +1,117 @@
+import mongoose from 'mongoose';
+import { ErrorCode, TeenMode, type PlayTime } from 'shared-kit';
+import type { AntiAddictionRule, IdentitySettings } from '../../config';
+import type { Account } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../realtime';
+import { isDuplicateKey } from '../users';
+import { OnlineDay } from './identity.model';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+export interface PlayTimeDeps {
+  settings: IdentitySettings;
+  events: EventBus;
+  now: () => number;
+}
+
+type Who = Pick<Account, 'uid' | 'teen_mode' | 'last_login_country'>;
+
+export function ruleOf(settings: IdentitySettings, who: Who): AntiAddictionRule {
+  return settings.regions[(who.last_login_country ?? '').toUpperCase()] ?? settings.defaultRule;
+}
+
+/** Play time is limited for youth mode (verified minors are always in it) and, where configured, a whole region. */
+export const isLimited = (rule: AntiAddictionRule, who: Who): boolean => rule.everyone || who.teen_mode === TeenMode.Enable;
+
+const localDay = (now: number, rule: AntiAddictionRule): string => new Date(now + rule.utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+const dayId = (uid: string, now: number, rule: AntiAddictionRule) => `${uid}:${localDay(now, rule)}`;
+
+/** Where `now` sits in the rule's local day: the allowed hours' start and end (UTC ms) today and tomorrow's start. */
+function hoursAround(now: number, rule: AntiAddictionRule) {
+  const off = rule.utcOffsetMinutes * 60_000;
+  const dayStart = Math.floor((now + off) / DAY) * DAY - off;
+  return { open: dayStart + rule.hours[0] * HOUR, close: dayStart + rule.hours[1] * HOUR, tomorrow: dayStart + DAY + rule.hours[0] * HOUR };
+}
+
+/** The answer for `used` ms played today: allowed now, or closed until `reopens_at`. */
+export function playTimeState(used: number, now: number, rule: AntiAddictionRule, limited: boolean, counted: boolean): PlayTime {
+  if (!limited) return { limited: false, used_ms: used, allowance_ms: rule.dailyMs, allowed: true, reopens_at: null, closes_at: null, counted };
+  const { open, close, tomorrow } = hoursAround(now, rule);
+  const left = rule.dailyMs - used;
+  const inHours = now >= open && now < close;
+  const allowed = inHours && left > 0;
+  const reopens = allowed ? null : now < open ? open : tomorrow;
+  return {
+    limited: true,
+    used_ms: used,
+    allowance_ms: rule.dailyMs,
+    allowed,
+    reopens_at: reopens === null ? null : new Date(reopens).toISOString(),
+    closes_at: allowed ? new Date(Math.min(close, now + left)).toISOString() : null,
+    counted,
+  };
+}
+
+export async function playTimeOf(d: PlayTimeDeps, who: Who): Promise<PlayTime> {
+  const now = d.now();
+  const rule = ruleOf(d.settings, who);
+  if (!isLimited(rule, who)) return playTimeState(0, now, rule, false, false);
+  const doc = await OnlineDay.findById(dayId(who.uid, now, rule), { ms: 1 }).lean();
+  return playTimeState(doc?.ms ?? 0, now, rule, true, false);
+}
+
+/**
+ * One `online_tick`: adds one tick's time (60 s) to the account's day in ONE conditional write, at most once per
+ * tick length per account whichever device or api process sends it. The tick that crosses the warning (5 minutes
+ * before the end) pushes the pre-warning, the one that crosses the end pushes the ban: each happens on exactly one
+ * tick, since the write is atomic and the tick knows the total before and after it.
+ */
+export async function onlineTick(d: PlayTimeDeps, who: Who): Promise<PlayTime> {
+  const now = d.now();
+  const rule = ruleOf(d.settings, who);
+  if (!isLimited(rule, who)) return playTimeState(0, now, rule, false, false);
+  const before = playTimeState(0, now, rule, true, false);
+  if (!before.allowed) return playTimeOf(d, who);
+  const tick = d.settings.tickMs;
+  const _id = dayId(who.uid, now, rule);
+  let used: number;
+  let counted = true;
+  try {
+    const doc = await OnlineDay.findOneAndUpdate(
+      { _id, last_tick_at: mongoose.trusted({ $lte: new Date(now - tick) }), ms: mongoose.trusted({ $lt: rule.dailyMs }) },
+      { $inc: { ms: tick }, $set: { last_tick_at: new Date(now) }, $setOnInsert: { uid: who.uid, day: localDay(now, rule), expires_at: new Date(now + 3 * DAY) } },
+      { upsert: true, new: true, lean: true, projection: { ms: 1 } },
+    );
+    used = doc!.ms;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    // Counted already within this tick (another device, another process): nothing more is written.
+    counted = false;
+    used = (await OnlineDay.findById(_id, { ms: 1 }).lean())?.ms ?? 0;
+  }
+  const state = playTimeState(used, now, rule, true, counted);
+  if (counted) {
+    const close = hoursAround(now, rule).close;
+    const warnAt = rule.dailyMs - d.settings.warnMs;
+    if (used >= rule.dailyMs) {
+      d.events.emit('anti_addiction.changed', { uid: who.uid, code: ErrorCode.AntiAddictionBan, reopens_at: state.reopens_at, closes_at: null });
+    } else if ((used - tick < warnAt && used >= warnAt) || (close - now <= d.settings.warnMs && close - now + tick > d.settings.warnMs)) {
+      d.events.emit('anti_addiction.changed', { uid: who.uid, code: ErrorCode.AntiAddictionPreWarning, reopens_at: null, closes_at: state.closes_at });
+    }
+  }
+  return state;
+}
+
+/** Refuses play (1020702) or the feed (1020501) outside the allowed time, with when it reopens. */
+export async function refuseOutsideAllowedTime(d: PlayTimeDeps, who: Who | null, what: 'play' | 'feed'): Promise<void> {
+  if (!who) return;
+  const rule = ruleOf(d.settings, who);
+  if (!isLimited(rule, who)) return;
+  const state = await playTimeOf(d, who);
+  if (state.allowed) return;
+  throw new AppError(what === 'play' ? ErrorCode.AntiAddictionBan : ErrorCode.FeedNotInAllowedTime, undefined, {
+    data: { reopens_at: state.reopens_at },
+  });
+}
