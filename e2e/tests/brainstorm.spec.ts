@@ -1,6 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { storyLog } from '../support/play';
 import { signInByPhone } from '../support/session';
+import { SIZES } from '../support/sizes';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -69,3 +71,52 @@ test('an idea becomes a story: creating with a moving percent, result, edit, pub
   await page.getByRole('button', { name: /^(Play|Continue)$/ }).click();
   await expect(storyLog(page)).toContainText('Something about the');
 });
+
+/** Generates a story from an idea in a fresh context of this size and language, and waits for its result. */
+async function generated(browser: Browser, use: (typeof SIZES)[number]['use'], language: string, areaCode: string, idea: string): Promise<Page> {
+  const context = await browser.newContext(use);
+  await context.addInitScript((lang) => localStorage.setItem('sv:language', lang), language);
+  const page = await context.newPage();
+  await signInByPhone(page.request, areaCode);
+  await page.goto('/editor/story-ai');
+  await page.getByRole('textbox', { name: language === 'zh-CN' ? '故事灵感' : 'Story idea' }).fill(idea);
+  await page.getByRole('button', { name: language === 'zh-CN' ? '生成故事' : 'Generate story' }).click();
+  await expect(page.getByTestId('branching-outline')).toBeVisible({ timeout: 120_000 });
+  return page;
+}
+
+for (const size of SIZES) {
+  test(`an idea asking for a choice shows its branching outline: which option leads where and both endings (${size.name}, en and zh-CN)`, async ({ browser }) => {
+    test.setTimeout(300_000);
+    const page = await generated(browser, size.use, 'en', size.name === 'phone' ? '741' : '742',
+      'A smuggler named Iris must get a crate past the harbour guard Jonah, with a choice and two endings.');
+    const outline = page.getByTestId('branching-outline');
+    await expect(page.getByRole('heading', { level: 3, name: 'Branching outline' })).toBeVisible();
+    await expect(page.getByText('1 choice, 2 endings')).toBeVisible();
+    const options = outline.getByRole('list', { name: /^Options of / }).getByRole('listitem');
+    await expect(options).toHaveCount(2);
+    await expect(options.nth(0)).toHaveText(/^“.+” leads to the scene .+/);
+    await expect(options.nth(1)).toHaveText(/^“Walk away and keep it to yourself” leads to the bad ending .+/);
+    await expect(outline.getByText(/^Then: the good ending /)).toBeVisible();
+    const endings = page.getByRole('list', { name: 'Endings' }).getByRole('listitem');
+    await expect(endings).toHaveCount(2);
+    await expect(endings.nth(0)).toContainText(/Good ending \(Success\): .+Together with Iris/);
+    await expect(endings.nth(1)).toContainText(/Bad ending \(Fail\): .+You walk away/);
+    const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(width.scroll).toBeLessThanOrEqual(width.inner);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+
+    const zh = await generated(browser, size.use, 'zh-CN', size.name === 'phone' ? '743' : '744',
+      '一个叫林澜的走私客要把货箱运过港口。如果玩家选择相信她，结局会不同：两个结局。');
+    await expect(zh.getByRole('heading', { level: 3, name: '分支大纲' })).toBeVisible();
+    await expect(zh.getByText('1 个选择，2 个结局')).toBeVisible();
+    await expect(zh.getByRole('list', { name: /的选项$/ }).getByRole('listitem')).toHaveCount(2);
+    await expect(zh.getByRole('list', { name: /的选项$/ }).getByRole('listitem').nth(1)).toHaveText(/^“转身离开，把一切留给自己”通往坏结局「.+」$/);
+    const zhEndings = zh.getByRole('list', { name: '结局' }).getByRole('listitem');
+    await expect(zhEndings.nth(0)).toContainText('好结局（成功）');
+    await expect(zhEndings.nth(1)).toContainText('坏结局（失败）');
+    expect(await seriousViolations(zh)).toEqual([]);
+    await zh.context().close();
+  });
+}

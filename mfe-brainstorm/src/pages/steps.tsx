@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type JSX } from 'react';
 import { Link } from 'react-router';
-import { LIMITS, PlanStatus, shellToast } from 'shared-kit';
+import { isGraphStory, LIMITS, PlanStatus, shellToast } from 'shared-kit';
 import { Button, ConfirmDialog, ProgressBar, Select, TextArea } from 'ui-kit';
 import { useBrainstormT } from '../i18n';
 import { cancel, generate, publish, setIdea, setStyle, useBrainstormStore, type Step } from '../stores/brainstorm';
+import { BranchingOutline } from './Outline';
 
 const STATUS_KEYS: Record<number, string> = Object.fromEntries(
   Object.entries(PlanStatus).map(([name, value]) => [value, name]),
@@ -194,16 +195,22 @@ export function ResultStep({ onRegenerated }: { onRegenerated: () => void }): JS
           </ul>
           <h3 className="ui-heading-3">{t('result.prologue')}</h3>
           <blockquote>{story.prologue.content}</blockquote>
-          <h3 className="ui-heading-3">{t('result.chapters')}</h3>
-          <ol className="bs-chapters">
-            {story.nodes.map((n, i) => (
-              <li key={n.node_id}>
-                <strong>{t('result.chapter', { n: i + 1, name: n.name })}</strong>
-                <p>{n.content}</p>
-                <p className="bs-muted">{t('result.objective', { text: n.ending_content })}</p>
-              </li>
-            ))}
-          </ol>
+          {isGraphStory(story) ? (
+            <BranchingOutline story={story} />
+          ) : (
+            <>
+              <h3 className="ui-heading-3">{t('result.chapters')}</h3>
+              <ol className="bs-chapters">
+                {story.nodes.map((n, i) => (
+                  <li key={n.node_id}>
+                    <strong>{t('result.chapter', { n: i + 1, name: n.name })}</strong>
+                    <p>{n.content}</p>
+                    <p className="bs-muted">{t('result.objective', { text: n.ending_content })}</p>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
         </>
       ) : null}
       {published ? <p role="status" className="bs-muted">{t('result.published')}</p> : null}
