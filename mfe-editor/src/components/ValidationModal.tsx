@@ -2,6 +2,7 @@ import { useId, useState, type JSX } from 'react';
 import { Button, Modal } from 'ui-kit';
 import { failureTitleKey, issueMessage, useEditorT } from '../i18n';
 import { describePath } from '../lib/paths';
+import { graphTargetOf, revealInGraph } from '../stores/editor/graphReveal';
 import { selectFailure } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 
@@ -56,7 +57,16 @@ function FailureModal(): JSX.Element | null {
       <ul id={listId} className="editor-issues">
         {shown.map((i) => (
           <li key={i.path}>
-            <button type="button" className="editor-issues__link" onClick={() => goTo(i.path)}>
+            <button
+              type="button"
+              className="editor-issues__link"
+              onClick={() => {
+                // A graph problem is shown by the Story map (at its node), not by a field of the form.
+                const target = graphTargetOf(i);
+                if (target) revealInGraph(target);
+                else goTo(i.path);
+              }}
+            >
               {t('validation.issue', { where: describePath(i.path), message: issueMessage(i) })}
             </button>
           </li>

@@ -1,8 +1,9 @@
-import type { JSX } from 'react';
+import { useEffect, type JSX } from 'react';
 import { startNode } from 'shared-kit';
 import { Button } from 'ui-kit';
 import { issueMessage, useEditorT } from '../i18n';
 import { graphActions } from '../stores/editor/graph';
+import { clearGraphReveal, revealElement, useGraphReveal } from '../stores/editor/graphReveal';
 import { AddNode } from './AddNode';
 import { NodeFields, useNodeTitle } from './NodeFields';
 import { useGraph } from './useGraph';
@@ -19,6 +20,16 @@ export default function BranchList(): JSX.Element {
   const { graph, problems, general } = useGraph();
   const start = startNode(graph.nodes);
   const total = general.length + [...problems.values()].reduce((n, l) => n + l.length, 0);
+  const reveal = useGraphReveal((s) => s.request);
+  useEffect(() => {
+    if (!reveal) return;
+    const el = revealElement(reveal);
+    if (el) {
+      el.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      el.focus({ preventScroll: true });
+    }
+    clearGraphReveal();
+  }, [reveal]);
   return (
     <div className="graph-list">
       <p className={total > 0 ? 'graph-status graph-status--bad' : 'graph-status'} role="status">
@@ -34,7 +45,7 @@ export default function BranchList(): JSX.Element {
           const mine = problems.get(node.node_id) ?? [];
           return (
             <li key={node.node_id}>
-              <article className="graph-list__node" aria-label={name} data-node-id={node.node_id}>
+              <article className="graph-list__node" aria-label={name} data-node-id={node.node_id} tabIndex={-1}>
                 <header className="editor-card__head">
                   <h3>
                     <span className="graph-type">{t(`graph.types.${node.node_type}`)}</span> {name}

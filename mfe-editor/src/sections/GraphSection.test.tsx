@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from 'ui-kit';
 import * as storyService from '../services/story.service';
 import { aStoryDetail, installEditorPage, renderAt, resetAll } from '../testing/render';
@@ -75,5 +75,22 @@ describe('the story map list view', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+});
+
+describe('go to a graph problem from the validation dialog', () => {
+  it('opens the story map list view at the problem node and focuses it', async () => {
+    stories.getStory.mockResolvedValue(branching());
+    renderAt('/editor/story/42');
+    await screen.findByRole('button', { name: 'List view' });
+    expect(screen.queryByRole('article', { name: 'Door' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /Every option and route must lead somewhere/ }));
+    const door = await screen.findByRole('article', { name: 'Door' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(door));
+    expect(stories.createStory).not.toHaveBeenCalled();
   });
 });

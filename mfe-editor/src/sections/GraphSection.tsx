@@ -1,6 +1,7 @@
-import { Component, lazy, Suspense, useState, type JSX, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type JSX, type ReactNode } from 'react';
 import { Button, Card, Spinner } from 'ui-kit';
 import { useEditorT } from '../i18n';
+import { useGraphReveal } from '../stores/editor/graphReveal';
 
 // The story map's views are chunks of their own: the editor's first screen does not load the graph library.
 const BranchList = lazy(() => import('../graph/BranchList'));
@@ -25,6 +26,13 @@ export function GraphSection(): JSX.Element {
   const { t } = useEditorT();
   const [view, setView] = useState<View>('list');
   const [open, setOpen] = useState(false);
+  // "Go to" from the validation dialog: the list view opens, and focuses the problem's node once it is shown.
+  const reveal = useGraphReveal((s) => s.request);
+  useEffect(() => {
+    if (!reveal) return;
+    setView('list');
+    setOpen(true);
+  }, [reveal]);
   return (
     <Card as="section" className="editor-section" aria-labelledby="editor-graph" id="section-graph">
       <h2 id="editor-graph" className="ui-heading-2">
