@@ -18,7 +18,7 @@ export type {
 } from 'shared-kit';
 
 /** The pictures of a story the editor uploads (the avatar is the account page's). */
-export type MediaUse = Exclude<UploadUse, 'avatar'>;
+export type MediaUse = Exclude<UploadUse, 'avatar' | 'screenshot'>;
 
 /** The pictures the editor can draw from a prompt. */
 export type GenerateUse = GenerateImageBody['use'];
