@@ -8,6 +8,8 @@ import './pages.css';
 import { AuditPage } from './pages/AuditPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { MailPage } from './pages/MailPage';
+import { OrderPage } from './pages/OrderPage';
+import { AdminOnly, OrdersPage } from './pages/OrdersPage';
 import { QueuePage } from './pages/QueuePage';
 import { ReviewPage } from './pages/ReviewPage';
 import { PermissionsPage } from './pages/PermissionsPage';
@@ -27,6 +29,8 @@ function Console(): JSX.Element {
         <Route path="mail" element={<MailPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
+        <Route path="orders" element={<AdminOnly><OrdersPage /></AdminOnly>} />
+        <Route path="orders/:orderNo" element={<AdminOnly><OrderPage /></AdminOnly>} />
         {SanctionRoutes()}
         <Route path="reports" element={<ReportsPage />} />
         <Route path="reports/:caseId" element={<ReportCasePage />} />

@@ -49,7 +49,7 @@ describe("the console's navigation, filtered by the operator's permissions", () 
   it('gives an admin every page, and shows only the open pages while the permissions load', () => {
     expect(paths([OpsPermission.Admin])).toEqual([
       ['queues', ['', 'reports', 'appeals']],
-      ['people', ['users', 'permissions']],
+      ['people', ['users', 'permissions', 'orders']],
       ['content', ['home', 'template-whitelist', 'mail']],
       ['insight', ['dashboard', 'audit']],
     ]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { call, type JsonResponse } from '../helpers';
+import { call, type CookieClient, type JsonResponse } from '../helpers';
 
 /** The SDK's own signing helper (no network): events signed as Stripe signs them. */
 const sdk = new Stripe('sk_test_signing_only');
@@ -63,3 +63,14 @@ export const shapes = {
     metadata: { order_no: orderNo },
   }),
 };
+
+/** Orders a plan as `client` and pays on the sandbox page, as the browser does; answers the new order's number. */
+export async function sandboxPurchase(baseUrl: string, client: CookieClient, goods_id = 'vip_monthly'): Promise<string> {
+  const created = await client.post<{ order_no: string; checkout_url: string }>('/api/commerce/create_trade_order', { goods_id });
+  if (created.body.status_code !== 0) throw new Error(`create_trade_order: ${JSON.stringify(created.body)}`);
+  const { pathname } = new URL(created.body.data!.checkout_url);
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const paid = await fetch(`${baseUrl}${pathname}/pay`, { method: 'POST', redirect: 'manual', headers: { cookie } });
+  if (paid.status !== 303) throw new Error(`sandbox pay: ${paid.status}`);
+  return created.body.data!.order_no;
+}

@@ -35,6 +35,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { path: 'users', label: 'users.nav', permission: OpsPermission.Moderator },
       { path: 'permissions', label: 'permissions.nav', permission: OpsPermission.Admin },
+      { path: 'orders', label: 'orders.nav', permission: OpsPermission.Admin },
     ],
   },
   {

@@ -5,6 +5,7 @@ import templatesEn from './templates.en';
 import storyViewEn from './storyView.en';
 import frameEn from './frame.en';
 import collectionsEn from './collections.en';
+import commerceEn from './commerce.en';
 /** The ops console's copy in English: the `ops` namespace. Every other language has exactly these keys. */
 const en = {
   ...consoleEn,
@@ -14,6 +15,7 @@ const en = {
   ...frameEn,
   ...storyViewEn,
   ...collectionsEn,
+  ...commerceEn,
   /** A console page's document title. */
   pageTitle: '{{title}} · Storyverse',
   /** The automated review's reasons on a flagged field. */

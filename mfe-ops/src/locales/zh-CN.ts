@@ -6,6 +6,7 @@ import templatesZhCN from './templates.zh-CN';
 import storyViewZhCN from './storyView.zh-CN';
 import frameZhCN from './frame.zh-CN';
 import collectionsZhCN from './collections.zh-CN';
+import commerceZhCN from './commerce.zh-CN';
 
 /** 运营后台的中文文案（`ops` 命名空间）。 */
 const zhCN: OpsCatalogue = {
@@ -16,6 +17,7 @@ const zhCN: OpsCatalogue = {
   ...frameZhCN,
   ...storyViewZhCN,
   ...collectionsZhCN,
+  ...commerceZhCN,
   pageTitle: '{{title}} · Storyverse',
   reviewReasons: {
     reviewAdult: '不允许色情内容',

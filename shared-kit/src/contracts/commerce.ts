@@ -39,7 +39,16 @@ export const COMMERCE_REQUESTS = {
     })
     .strict(),
   refundBody: z.object({ order_no: orderNo, reason: z.string().trim().min(1).max(500) }).strict(),
-  opsOrdersQuery: pageQuery.extend({ user: z.string().trim().max(64).optional() }),
+  opsOrdersQuery: pageQuery.extend({
+    /** The account, by uid or User ID. */
+    user: z.string().trim().max(64).optional(),
+    status: z.enum([OrderStatus.Open, OrderStatus.Paid, OrderStatus.Failed, OrderStatus.Expired, OrderStatus.Refunded]).optional(),
+    /** Orders opened at or after this instant (ISO 8601). */
+    from: z.iso.datetime({ offset: true }).optional(),
+    /** Orders opened before this instant (ISO 8601). */
+    to: z.iso.datetime({ offset: true }).optional(),
+  }),
+  opsOrderQuery: z.object({ order_no: orderNo }),
   adStartBody: z.object({ placement: z.string().trim().min(1).max(40) }).strict(),
   adRewardBody: z.object({ token: z.string().min(20).max(600) }).strict(),
 };
@@ -84,6 +93,23 @@ export const orderSchema = z.object({
   period_end: z.string().nullable(),
 });
 export type TradeOrder = z.infer<typeof orderSchema>;
+
+/** An order as operators see it: whose, and what was noted on a grant or refund. */
+export const opsOrderSchema = orderSchema.extend({
+  uid: z.string(),
+  nickname: z.string(),
+  refunded_at: z.string().nullable(),
+  note: z.string(),
+});
+export type OpsOrder = z.infer<typeof opsOrderSchema>;
+export const opsOrderDetailSchema = z.object({
+  order: opsOrderSchema,
+  user: z.object({ uid: z.string(), nickname: z.string(), username: z.string() }),
+  membership: membershipSchema,
+  /** Paid, not free, and the provider holds its payment: the refund button is offered. */
+  refundable: z.boolean(),
+});
+export type OpsOrderDetail = z.infer<typeof opsOrderDetailSchema>;
 
 export const staticConfigSchema = z.object({
   provider: z.enum(['stripe', 'sandbox']),
@@ -131,7 +157,8 @@ export const COMMERCE_CONTRACTS = {
   'GET /commerce/vip_guide': vipGuideSchema,
   'POST /commerce/bind_vip': membershipSchema,
   'POST /commerce/free_vip_distribution': z.object({ uid: z.string(), order_no: z.string(), membership: membershipSchema }),
-  'GET /ops/commerce/orders': ordersPageSchema.extend({ list: z.array(orderSchema.extend({ uid: z.string() })) }),
+  'GET /ops/commerce/orders': z.object({ list: z.array(opsOrderSchema), has_more: z.boolean() }),
+  'GET /ops/commerce/order': opsOrderDetailSchema,
   'POST /ops/commerce/refund': z.object({ order_no: z.string(), refund_requested: z.boolean() }),
   'GET /ads/config': adsConfigSchema,
   'GET /ads/user_info': adsUserInfoSchema,

@@ -1,4 +1,4 @@
-import { ErrorCode, OpsPermission } from 'shared-kit';
+import { ErrorCode, OpsPermission, OrderStatus, type OpsOrder } from 'shared-kit';
 import { COMMERCE_REQUESTS } from 'shared-kit/schemas';
 import type { Config } from '../../config';
 import { currentAccount } from '../../lib/auth';
@@ -8,8 +8,8 @@ import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { requirePermission, writeAudit } from '../staff';
-import { accountNamed } from '../users';
-import { TradeOrderModel } from './commerce.model';
+import { accountNamed, userByUid, usersByUid } from '../users';
+import { TradeOrderModel, type OrderRow } from './commerce.model';
 import { selfCall } from './commerce.routes';
 import { grantDays, membershipOf } from './membership.service';
 import { listOrders, presentOrder, refundOrder, type OrderDeps } from './orders.service';
@@ -56,8 +56,23 @@ export function commerceOpsRoutes(router: AppRouter, config: Config, deps: Order
       }
       uid = account.uid;
     }
-    const { rows, has_more } = await listOrders({ uid }, q.offset, q.count);
-    respond(ctx, { list: rows.map((r) => ({ ...presentOrder(r), uid: r.uid })), has_more });
+    const filter = { uid, status: q.status, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined };
+    const { rows, has_more } = await listOrders(filter, q.offset, q.count);
+    const people = await usersByUid(rows.map((r) => r.uid), ['nickname']);
+    respond(ctx, { list: rows.map((r) => opsOrder(r, people.get(r.uid)?.nickname ?? '')), has_more });
+  });
+
+  const one = validate({ query: COMMERCE_REQUESTS.opsOrderQuery });
+  router.get('/api/ops/commerce/order', admin, one, async (ctx) => {
+    const row = await TradeOrderModel.findOne({ order_no: one.input(ctx).query.order_no }).lean();
+    if (!row) throw new AppError(ErrorCode.RecordNotFound, 'order_no: no such order');
+    const user = await userByUid(row.uid, ['uid', 'nickname', 'username']);
+    respond(ctx, {
+      order: opsOrder(row, user?.nickname ?? ''),
+      user: { uid: row.uid, nickname: user?.nickname ?? '', username: user?.username ?? '' },
+      membership: await membershipOf(row.uid, config.commerce.plans, deps.now()),
+      refundable: row.status === OrderStatus.Paid && row.amount > 0 && row.payment_ref !== '',
+    });
   });
 
   const refund = validate({ body: COMMERCE_REQUESTS.refundBody });
@@ -77,4 +92,8 @@ export function commerceOpsRoutes(router: AppRouter, config: Config, deps: Order
     });
     respond(ctx, { order_no: order.order_no, refund_requested: true });
   });
+}
+
+function opsOrder(r: OrderRow, nickname: string): OpsOrder {
+  return { ...presentOrder(r), uid: r.uid, nickname, refunded_at: r.refunded_at ? r.refunded_at.toISOString() : null, note: r.note ?? '' };
 }

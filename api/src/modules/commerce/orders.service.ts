@@ -123,8 +123,23 @@ export async function orderStatus(uid: string, orderNo: string): Promise<TradeOr
   return presentOrder(row);
 }
 
-export async function listOrders(filter: { uid?: string }, offset: number, count: number) {
-  const rows = await TradeOrderModel.find(filter.uid ? { uid: filter.uid } : {})
+export interface OrderFilter {
+  uid?: string;
+  status?: string;
+  /** Opened at or after. */
+  from?: Date;
+  /** Opened before. */
+  to?: Date;
+}
+
+export async function listOrders(filter: OrderFilter, offset: number, count: number) {
+  const query: Record<string, unknown> = {};
+  if (filter.uid) query.uid = filter.uid;
+  if (filter.status) query.status = filter.status;
+  if (filter.from || filter.to) {
+    query.created_at = mongoose.trusted({ ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lt: filter.to } : {}) });
+  }
+  const rows = await TradeOrderModel.find(query)
     .sort({ created_at: -1, _id: -1 })
     .skip(offset)
     .limit(count + 1)
