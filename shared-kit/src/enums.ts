@@ -626,5 +626,7 @@ export const NoticeKind = {
   FeedbackAnswer: 'FeedbackAnswer',
   /** The creator's weekly report is ready: `title` the week, `link` its page. */
   WeeklyReport: 'WeeklyReport',
+  /** A membership payment, renewal or refund: `receipt` holds the order number, plan and amount. */
+  Receipt: 'Receipt',
 } as const;
 export type NoticeKind = ValueOf<typeof NoticeKind>;

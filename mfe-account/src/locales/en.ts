@@ -125,6 +125,12 @@ const en = {
     reportResult: 'Your report on {{story}} was reviewed',
     mail: 'Message from the team: {{title}}',
     collectionRemoved: 'Your collection {{story}} was removed after reports',
+    receipt: {
+      paid: 'Payment received: {{plan}}, {{amount}} (order {{order}})',
+      renewed: 'Membership renewed: {{plan}}, {{amount}} (order {{order}})',
+      refunded: 'Refund issued: {{plan}}, {{amount}} (order {{order}})',
+    },
+    receiptPlans: { vip_monthly: 'Monthly membership', vip_month_once: 'One month of membership', renewal: 'Membership renewal' },
     other: 'New activity from {{name}}',
     quote: '“{{text}}”',
     new: 'New',

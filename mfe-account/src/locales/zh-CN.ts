@@ -128,6 +128,12 @@ const zhCN: Translation<AccountMessages> = {
     reportResult: '你对《{{story}}》的举报已处理',
     mail: '官方消息：{{title}}',
     collectionRemoved: '你的合集《{{story}}》因被举报已下架',
+    receipt: {
+      paid: '支付成功：{{plan}}，{{amount}}（订单号 {{order}}）',
+      renewed: '会员已续费：{{plan}}，{{amount}}（订单号 {{order}}）',
+      refunded: '退款已发起：{{plan}}，{{amount}}（订单号 {{order}}）',
+    },
+    receiptPlans: { vip_monthly: '连续包月会员', vip_month_once: '单月会员', renewal: '会员续费' },
     other: '{{name}} 有新动态',
     quote: '“{{text}}”',
     new: '新',

@@ -45,6 +45,23 @@ describe('the inbox', () => {
     expect(inbox.markAllRead).toHaveBeenCalledTimes(1);
   });
 
+  it('shows membership receipts with the plan, the amount and the order number, leading to the membership page', async () => {
+    const receipt = (event: 'paid' | 'renewed' | 'refunded', order_no: string) => ({ event, order_no, goods_id: 'vip_monthly', amount: 999, currency: 'usd' });
+    inbox.fetchNotices.mockResolvedValueOnce(
+      page([
+        aNotice('3', { kind: 'Receipt', actor: null, link: '/account/membership', receipt: receipt('refunded', 'SV2') }),
+        aNotice('2', { kind: 'Receipt', actor: null, link: '/account/membership', receipt: receipt('renewed', 'SV2') }),
+        aNotice('1', { kind: 'Receipt', actor: null, link: '/account/membership', receipt: receipt('paid', 'SV1'), read: true }),
+      ]),
+    );
+    inbox.markAllRead.mockResolvedValueOnce(0);
+    renderAt('/account/inbox');
+    const paid = await screen.findByRole('link', { name: 'Payment received: Monthly membership, $9.99 (order SV1)' });
+    expect(paid.getAttribute('href')).toBe('/account/membership');
+    expect(screen.getByRole('link', { name: 'Membership renewed: Monthly membership, $9.99 (order SV2)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Refund issued: Monthly membership, $9.99 (order SV2)' })).toBeTruthy();
+  });
+
   it('tells of review decisions and sanctions, with the reasons, leading to the works and the account', async () => {
     inbox.fetchNotices.mockResolvedValueOnce(
       page([

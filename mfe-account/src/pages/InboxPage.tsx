@@ -5,6 +5,7 @@ import { PageHeader } from '../components/PageHeader';
 import { ShellLink } from '../components/ShellLink';
 import { useAccountT } from '../i18n';
 import { avatarSrc } from '../lib/avatar';
+import { formatMoney } from '../services/membership.service';
 import { useInboxStore } from '../stores/inbox/store';
 
 /** Where a line leads: the story's comments, the person who followed, the creator's works or the account. */
@@ -17,12 +18,19 @@ function noticeTarget(n: Notice): string {
     return '/account';
   }
   if (n.kind === NoticeKind.Mail || n.kind === NoticeKind.CollectionRemoved) return n.link || '/account/inbox';
+  if (n.kind === NoticeKind.Receipt) return '/account/membership';
   if (n.story_id) return `/play/story/${n.story_id}${n.comment_id ? '#comments' : ''}`;
   return n.actor ? `/play/user/${n.actor.uid}` : '/play';
 }
 
+/** "Payment received: Monthly membership, $9.99 (order SV…)", and the renewal's and the refund's. */
+function receiptLine(t: ReturnType<typeof useAccountT>['t'], r: NonNullable<Notice['receipt']>, language: string): string {
+  const plan = t(`inbox.receiptPlans.${r.goods_id}`, { defaultValue: r.goods_id });
+  return t(`inbox.receipt.${r.event}`, { plan, amount: formatMoney(r.amount, r.currency, language), order: r.order_no });
+}
+
 function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
-  const { t } = useAccountT();
+  const { t, i18n } = useAccountT();
   const name = notice.actor?.nickname || t('inbox.someone');
   const story = notice.story_name;
   const at = notice.created_at ? Date.parse(notice.created_at) : NaN;
@@ -66,6 +74,9 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
       break;
     case NoticeKind.CollectionRemoved:
       what = t('inbox.collectionRemoved', { story });
+      break;
+    case NoticeKind.Receipt:
+      what = notice.receipt ? receiptLine(t, notice.receipt, i18n.language) : t('inbox.other', { name });
       break;
     default:
       what = t('inbox.other', { name });

@@ -142,6 +142,10 @@ export const noticeSchema = z.object({
   link: z.string(),
   read: z.boolean(),
   created_at: isoDate.nullable(),
+  /** Receipt notices only: what was paid, renewed or refunded (amount in the currency's minor unit). */
+  receipt: z
+    .object({ event: z.enum(['paid', 'renewed', 'refunded']), order_no: z.string(), goods_id: z.string(), amount: z.number().int(), currency: z.string() })
+    .optional(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 export const noticePageSchema = cursorPage(noticeSchema).extend({ unread: z.number().int() });

@@ -27,6 +27,8 @@ const orderSchema = new mongoose.Schema(
     refunded_at: { type: Date, default: null },
     /** The operator and reason of a grant or refund. */
     note: { type: String, default: '' },
+    /** The inbox receipts sent for this order (paid, renewed, refunded): each once. */
+    receipts: { type: [String], default: undefined },
     created_at: { type: Date, required: true },
   },
   { collection: 'trade_orders' },

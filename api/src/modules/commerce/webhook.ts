@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger';
 import { RetryLater, applyEffect } from './apply';
 import { WebhookEventModel } from './commerce.model';
 import { effectOf } from './events';
+import { sendReceipt } from './receipts';
 import type { PaymentProvider } from './provider';
 import { isDuplicateKey } from '../users';
 
@@ -65,6 +66,7 @@ export async function handleWebhook(
   }
   try {
     const uid = await applyEffect(effect, event.created * 1000, deps.plans, now);
+    await sendReceipt(effect);
     await WebhookEventModel.updateOne({ _id: event.id }, { $set: { state: 'applied', applied_at: new Date(deps.now()) } });
     deps.log.info({ ...base, effect: effect.kind, uid }, 'commerce webhook applied');
     return { ...base, outcome: effect.kind === 'ignored' ? 'ignored' : 'applied' };

@@ -18,6 +18,11 @@ const noticeSchema = new mongoose.Schema(
     /** Operators' mail: its title and a link into the app. */
     title: { type: String, default: '' },
     link: { type: String, default: '' },
+    /** Receipt notices: the order it is for. */
+    receipt: {
+      type: new mongoose.Schema({ event: String, order_no: String, goods_id: String, amount: Number, currency: String }, { _id: false }),
+      default: undefined,
+    },
     read: { type: Boolean, default: false },
     /** The inbox, newest first (lib/keys.ts). */
     list_key: { type: String, required: true },
@@ -27,6 +32,14 @@ const noticeSchema = new mongoose.Schema(
 noticeSchema.index({ uid: 1, read: 1 });
 noticeSchema.index({ uid: 1, list_key: 1 });
 export const Notice = mongoose.model('Notice', noticeSchema);
+
+export interface NoticeReceipt {
+  event: 'paid' | 'renewed' | 'refunded';
+  order_no: string;
+  goods_id: string;
+  amount: number;
+  currency: string;
+}
 
 export interface NoticeRecord {
   notice_id: string;
@@ -40,6 +53,7 @@ export interface NoticeRecord {
   until?: Date | null;
   title?: string;
   link?: string;
+  receipt?: NoticeReceipt;
   read: boolean;
   list_key: string;
   created_at?: Date;

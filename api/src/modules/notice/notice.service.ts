@@ -4,7 +4,7 @@ import { liveStoryViews } from '../stories';
 import type { EventBus } from '../../realtime/events';
 import { newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
 import { nobody, peopleOf } from '../users';
-import { Notice, type NoticeRecord } from './notice.model';
+import { Notice, type NoticeReceipt, type NoticeRecord } from './notice.model';
 
 let bus: EventBus | null = null;
 
@@ -24,6 +24,7 @@ export interface NewNotice {
   until?: Date | null;
   title?: string;
   link?: string;
+  receipt?: NoticeReceipt;
 }
 
 /** Writes a notice to the recipient's inbox and announces it, so their unread dot lights at once. */
@@ -43,6 +44,7 @@ export async function notify(n: NewNotice): Promise<void> {
     until: n.until ?? null,
     title: n.title ?? '',
     link: n.link ?? '',
+    ...(n.receipt ? { receipt: n.receipt } : {}),
     list_key: sortKey(n.uid, newestById(notice_id)),
     created_at: now,
   });
@@ -89,6 +91,7 @@ export async function noticeList(uid: string, cursor: string | undefined, count:
       link: r.link ?? '',
       read: r.read,
       created_at: r.created_at?.toISOString() ?? null,
+      ...(r.receipt ? { receipt: r.receipt } : {}),
     })),
     has_more: hasMore,
     cursor: hasMore ? page[page.length - 1]!.list_key : '',
