@@ -76,4 +76,33 @@ describe('rewarded ads at the chat limit', () => {
     expect(info.body.data).toEqual({ views_today: 2, views_left: 0, extra_chats_today: 2, limit_code: ErrorCode.AdChatLimitReached, ad_free: false });
     expect([await send('Six.'), await send('Seven.')]).toEqual([0, ErrorCode.MessageLimitReached]);
   }, 60_000);
+  it('rewards before the limit add allowance and `used` counts sends: it never reads below zero', async () => {
+    const me = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const playId = (await me.post<Started>('/api/tyler/story/start_play', { story_id: storyId })).body.data!.play_info.play_id;
+    type Limit = { used: number; limit: number; status: string };
+    const limitNow = async () => (await me.call<{ send_limit: Limit }>(`/api/tyler/play_info?play_id=${playId}`)).body.data!.send_limit;
+    const send = async (message: string) => {
+      const res = await me.post<Sent & { send_limit: Limit }>('/api/tyler/message/send', { play_id: playId, message });
+      if (res.body.status_code === 0) await readStream(me, `/api/tyler/message/stream_reply?dialogue_id=${res.body.data!.reply_dialogue_ids[0]}`);
+      return res.body;
+    };
+    expect(await limitNow()).toMatchObject({ used: 0, limit: 2 });
+    // Both of the day's ads watched before the first chat: the allowance is 2 + 2, nothing used.
+    for (const expected of [3, 4]) {
+      const ad = (await start(me)).body.data!;
+      await sleep(MIN_WATCH_MS + 50);
+      expect((await reward(me, ad.token)).body.status_code).toBe(0);
+      expect(await limitNow()).toMatchObject({ used: 0, limit: expected, status: 'Normal' });
+    }
+    const used: number[] = [];
+    for (const line of ['One.', 'Two.', 'Three.', 'Four.']) {
+      const sent = await send(line);
+      expect(sent.status_code).toBe(0);
+      used.push(sent.data!.send_limit.used);
+    }
+    expect(used).toEqual([1, 2, 3, 4]);
+    const refused = await send('Five.');
+    expect(refused).toMatchObject({ status_code: ErrorCode.MessageLimitReached, data: { send_limit: { used: 4, limit: 4, status: 'Reached' } } });
+    expect(await limitNow()).toMatchObject({ used: 4, limit: 4, status: 'Reached' });
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import type { AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { validate } from '../../lib/validate';
 import { currentAccount, requireUser } from '../../lib/auth';
-import { addChatsToday } from '../play';
+import { spendChatsToday } from '../play';
 import { parsePhone } from '../passport';
 import type { AccountsRuntime } from '../passport';
 import { devPlayHistoryRoutes } from './playHistory';
@@ -30,7 +30,7 @@ export function devRoutes(router: AppRouter, runtime: AccountsRuntime): void {
   // Browser tests reach the daily chat limit without sending hundreds of messages: spends `spend` of today's chats.
   const quota = validate({ body: z.object({ spend: z.number().int().min(1).max(10_000) }).strict() });
   router.post('/api/dev/chat_quota', requireUser, quota, async (ctx) => {
-    await addChatsToday(currentAccount(ctx).uid, -quota.input(ctx).body.spend, Date.now());
+    await spendChatsToday(currentAccount(ctx).uid, quota.input(ctx).body.spend, Date.now());
     respond(ctx, {});
   });
 }

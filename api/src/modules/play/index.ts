@@ -4,4 +4,4 @@ export { type PlayableStory } from './stories/story.source';
 export { Dialogue, type DialogueFields } from './dialogue.model';
 export { Play, type PlayFields } from './play.model';
 export { ownPlay, storyOfPlay } from './session/plays';
-export { addChatsToday } from './turn/adChats';
+export { addChatsToday, spendChatsToday } from './turn/adChats';

@@ -12,7 +12,12 @@ const quotaSchema = new mongoose.Schema(
     uid: { type: String, required: true },
     /** UTC day, YYYY-MM-DD. */
     day: { type: String, required: true },
+    /** What the limit is checked against: sends less the day's rewarded chats (below 0 after a reward early in the day). */
     count: { type: Number, default: 0 },
+    /** Sends today (what `used` shows). */
+    sent: { type: Number },
+    /** Chats added today by rewarded ads: the day's limit is the daily limit plus these. */
+    extra: { type: Number },
   },
   { collection: 'chat_quotas' },
 );
@@ -53,13 +58,24 @@ function reached(limit: SendLimit): AppError {
   return new AppError(ErrorCode.MessageLimitReached, message, { data: { send_limit: limit, need_login: limit.scope === 'guest' } });
 }
 
+/**
+ * A day's row as the player sees it: `used` counts sends (never below 0), the limit is the daily limit plus the
+ * day's rewards. `count` (sends less rewards) is what the atomic check compares with the daily limit, so reaching
+ * `used >= limit` and `count >= dailyLimit` are the same moment. A row from before `sent` was kept shows its count.
+ */
+function dailyStatus(row: { count?: number; sent?: number | null; extra?: number | null } | null, dailyLimit: number): SendLimit {
+  const extra = Math.max(0, row?.extra ?? 0);
+  const used = Math.max(0, row?.sent ?? row?.count ?? 0);
+  return statusOf(used, dailyLimit + extra, 'daily');
+}
+
 /** Where the user stands, without spending anything. */
 export async function currentLimit(user: Account, chat: ChatSettings, guestTurns: number, now: number): Promise<SendLimit | null> {
   if (user.identity === UserIdentity.Tour) return statusOf(user.guest_turns ?? 0, guestTurns, 'guest');
   if (isMember(user, now)) return null;
   const day = utcDay(now);
   const row = await ChatQuota.findOne({ uid: user.uid, day }).lean();
-  return statusOf(row?.count ?? 0, chat.dailyLimit, 'daily');
+  return dailyStatus(row, chat.dailyLimit);
 }
 
 /**
@@ -93,7 +109,7 @@ export async function spendMessage(
     // journal is not waited for (see ON_THE_WAY).
     row = await ChatQuota.collection.findOneAndUpdate(
       { uid: user.uid, day, count: { $lt: chat.dailyLimit } },
-      { $inc: { count: 1 } },
+      { $inc: { count: 1, sent: 1 } },
       { returnDocument: 'after', upsert: true, writeConcern: ON_THE_WAY },
     );
   } catch (err) {
@@ -101,11 +117,13 @@ export async function spendMessage(
     if ((err as { code?: number }).code !== 11000) throw err;
   }
   if (!row) {
-    throw reached(statusOf(chat.dailyLimit, chat.dailyLimit, 'daily'));
+    const full = await ChatQuota.findOne({ uid: user.uid, day }).lean();
+    const status = dailyStatus(full, chat.dailyLimit);
+    throw reached({ ...status, used: Math.max(status.used, status.limit) });
   }
   return {
-    limit: statusOf(row.count, chat.dailyLimit, 'daily'),
-    refund: async () => void (await ChatQuota.updateOne({ uid: user.uid, day }, { $inc: { count: -1 } })),
+    limit: dailyStatus(row as { count?: number; sent?: number; extra?: number }, chat.dailyLimit),
+    refund: async () => void (await ChatQuota.updateOne({ uid: user.uid, day }, { $inc: { count: -1, sent: -1 } })),
   };
 }
 
