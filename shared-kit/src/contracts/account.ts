@@ -27,6 +27,8 @@ export const selfUserSchema = z.object({
   }),
   guest_turns: z.number().int(),
   created_at: isoDate.nullable(),
+  /** The end of the membership (the header's member badge while it is in the future); null when never a member. */
+  vip_until: isoDate.nullable().optional(),
 });
 export type SelfUser = z.infer<typeof selfUserSchema>;
 

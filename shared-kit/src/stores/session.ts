@@ -12,6 +12,8 @@ export interface SessionUser {
   roles: string[];
   teen_mode: TeenMode;
   creation_forbidden: boolean;
+  /** The membership's end (ISO), when the account has been a member: the header's badge shows while it is ahead. */
+  vip_until?: string;
 }
 
 /** 'unknown' until the first login check answers; then 'guest' or 'user'. */

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import {
   ApiError,
@@ -151,6 +151,18 @@ describe('Header, logged in', () => {
     const lit = within(banner()).getByRole('link', { name: 'Inbox (3 unread)' });
     expect(within(lit).getByRole('img', { name: 'New notifications' })).toBeTruthy();
     act(() => inboxStore.getState().set(0));
+  });
+
+  it('wears the member badge beside the name while the membership runs, from the session alone', () => {
+    sessionStore.getState().setUser({ ...mira, vip_until: new Date(Date.now() + 86_400_000).toISOString() });
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Mira Member' }).getAttribute('aria-haspopup')).toBe('menu');
+    cleanup();
+    sessionStore.getState().setUser({ ...mira, vip_until: new Date(Date.now() - 1000).toISOString() });
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Mira' })).toBeTruthy();
+    expect(within(banner()).queryByText('Member')).toBeNull();
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('shows Moderation to an operator only', () => {

@@ -8,7 +8,7 @@ import { useInboxUnread } from '../unread/inbox';
 import { useUnread } from '../unread/store';
 import { FORBIDDEN_CREATE_PATH, HOME_PATH, INBOX_PATH, LOGIN_PATH, areaLinks } from './destinations';
 import { GetAppPopover } from './GetAppPopover';
-import { UserMenu } from './UserMenu';
+import { isMemberNow, UserMenu } from './UserMenu';
 
 /** Below this width a signed-in header folds its links into the account menu (phones, narrow windows). */
 export const COMPACT_HEADER_QUERY = '(max-width: 640px)';
@@ -72,7 +72,7 @@ export function Header() {
           </Link>
         ) : null}
         {signedIn ? (
-          <UserMenu name={user.user_nick} areaLinks={foldLinks ? links : []} unread={unread} />
+          <UserMenu name={user.user_nick} areaLinks={foldLinks ? links : []} unread={unread} member={isMemberNow(user.vip_until)} />
         ) : null}
         {status === 'guest' ? (
           <>

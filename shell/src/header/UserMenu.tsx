@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastStore } from 'shared-kit';
-import { ConfirmDialog, Menu, UnreadDot, type MenuItem } from 'ui-kit';
+import { Badge, ConfirmDialog, Menu, UnreadDot, type MenuItem } from 'ui-kit';
 import { useShellT } from '../i18n';
 import { logout } from '../session/service';
 import { ACCOUNT_LINKS, DELETE_ACCOUNT_PATH, HOME_PATH, type Destination } from './destinations';
+
+/** Whether a membership ending at `until` (ISO) is in force now. */
+export function isMemberNow(until: string | undefined): boolean {
+  return until !== undefined && Date.parse(until) > Date.now();
+}
 
 /**
  * The user-name button and its menu: the account's pages (Profile, Settings, Blocked list), Log out (after a
@@ -14,10 +19,13 @@ export function UserMenu({
   name,
   areaLinks,
   unread,
+  member = false,
 }: {
   name: string;
   areaLinks: readonly Destination[];
   unread: boolean;
+  /** A member: a badge beside the name (from the session's own account, no extra request). */
+  member?: boolean;
 }) {
   const { t } = useShellT();
   const [confirming, setConfirming] = useState(false);
@@ -55,6 +63,11 @@ export function UserMenu({
         trigger={
           <>
             <span className="user-menu__name">{name}</span>
+            {member ? (
+              <Badge tone="success" className="user-menu__badge">
+                {t('header.member')}
+              </Badge>
+            ) : null}
             {unread && areaLinks.some((link) => link.key === 'works') ? (
               <UnreadDot className="user-menu__dot" label={t('header.newUpdates')} />
             ) : null}

@@ -130,6 +130,8 @@ const en = {
     myStoryUnread: 'My Story (new updates)',
     moderation: 'Moderation',
     newUpdates: 'New updates',
+    /** Beside the name in the user menu while the account is a member. */
+    member: 'Member',
     logIn: 'Log in',
     profile: 'Profile',
     settings: 'Settings',

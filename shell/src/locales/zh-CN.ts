@@ -133,6 +133,7 @@ const zhCN: Translation<ShellCopy> = {
     myStoryUnread: '我的故事（有新动态）',
     moderation: '内容审核',
     newUpdates: '有新动态',
+    member: '会员',
     logIn: '登录',
     profile: '个人主页',
     settings: '设置',

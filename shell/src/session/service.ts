@@ -43,6 +43,8 @@ export function toSessionUser(raw: unknown): SessionUser | null {
   if (username) user.username = username;
   const avatar = text(raw.avatar);
   if (avatar) user.avatar = avatar;
+  const vipUntil = text(raw.vip_until);
+  if (vipUntil) user.vip_until = vipUntil;
   return user;
 }
 
@@ -148,7 +150,8 @@ export async function revalidateSession(): Promise<SessionUser | null> {
     const fresh = toSessionUser(raw);
     // A detail for another account means the session changed in between; the login check stays authoritative.
     if (fresh && fresh.uid === user.uid) {
-      const merged: SessionUser = { ...user, user_nick: fresh.user_nick, biz_uid: fresh.biz_uid };
+      const { vip_until: _before, ...rest } = user;
+      const merged: SessionUser = { ...rest, user_nick: fresh.user_nick, biz_uid: fresh.biz_uid, ...(fresh.vip_until ? { vip_until: fresh.vip_until } : {}) };
       sessionStore.getState().setUser(merged);
       if (isRecord(raw)) {
         updateAccount({

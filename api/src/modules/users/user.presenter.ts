@@ -31,6 +31,7 @@ export function presentUser(user: UserDoc): SelfUser {
     },
     guest_turns: user.guest_turns,
     created_at: (user as unknown as { created_at?: Date }).created_at?.toISOString() ?? null,
+    vip_until: user.vip_until?.toISOString() ?? null,
   };
 }
 
