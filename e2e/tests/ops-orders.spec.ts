@@ -21,6 +21,9 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Pay in the sandbox · 沙盒支付' }).click();
       await expect(page.getByRole('heading', { name: /You are a member/ })).toBeVisible();
       const orderNo = new URL(page.url()).searchParams.get('order_no')!;
+      // The header's user menu wears the member badge (on the next page load: the login check carries it).
+      await page.reload();
+      await expect(page.getByRole('banner').getByText('Member', { exact: true })).toBeVisible();
 
       // The operator: the orders page, by the member's account and state. The console is for computers (a phone is
       // shown the player's notice); beside the phone run it is used in a narrow window, its menu folded.
@@ -63,6 +66,7 @@ for (const size of SIZES) {
       await page.goto('/account/membership');
       await expect(page.getByRole('heading', { name: 'You are not a member' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Order history' })).toContainText('Refunded');
+      await expect(page.getByRole('banner').getByText('Member', { exact: true })).toHaveCount(0);
     });
   });
 }
