@@ -87,6 +87,47 @@ describe('commerce with Stripe: the SDK against a loopback fake of its endpoints
     expect(logged).not.toContain(WEBHOOK_SECRET);
   }, 60_000);
 
+  it('newer API versions: a renewal (or a subscription checkout) paid without a payment on its event is refunded through the invoice\'s payments', async () => {
+    const client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const uid = (await client.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
+    const orderNo = (await client.post<{ order_no: string }>('/api/commerce/create_trade_order', { goods_id: 'vip_monthly' })).body.data!.order_no;
+    // The session of a subscription checkout has no payment intent; it names its first invoice.
+    const session = { ...shapes.paid('cs_test_newer', orderNo, 'sub_newer_1'), payment_intent: null, invoice: 'in_first_newer' };
+    expect((await deliver(api.baseUrl, signedEvent(WEBHOOK_SECRET, 'checkout.session.completed', session))).body.data!.outcome).toBe('applied');
+    // A renewal's invoice as newer versions send it: no payment_intent, no charge, payments not included.
+    const end = Math.floor(Date.now() / 1000) + 60 * 86400;
+    const renewal = { ...shapes.renewed('sub_newer_1', uid, 999, end, 'in_renew_newer'), payment_intent: undefined };
+    expect((await deliver(api.baseUrl, signedEvent(WEBHOOK_SECRET, 'invoice.paid', renewal))).body.data!.outcome).toBe('applied');
+    const orders = (await admin.call<{ list: Array<{ order_no: string; trade_type: string }> }>(`/api/ops/commerce/orders?user=${uid}`)).body.data!.list;
+    const renewalNo = orders.find((o) => o.trade_type === 'renewal')!.order_no;
+    expect((await admin.call<{ refundable: boolean }>(`/api/ops/commerce/order?order_no=${renewalNo}`)).body.data!.refundable).toBe(true);
+
+    // The renewal: its payment is read from the invoice's payments, then refunded by payment intent.
+    stripe.invoices.set('in_renew_newer', { ref: 'pi_from_invoice_payments', where: 'payments' });
+    const before = stripe.calls.length;
+    expect((await admin.post('/api/ops/commerce/refund', { order_no: renewalNo, reason: 'renewed by mistake' })).body.status_code).toBe(0);
+    const made = stripe.calls.slice(before);
+    expect(made.find((c) => c.path === '/v1/invoice_payments')!.form).toMatchObject({ invoice: 'in_renew_newer', status: 'paid' });
+    expect(made.find((c) => c.path === '/v1/refunds')!.form).toMatchObject({ payment_intent: 'pi_from_invoice_payments', 'metadata[order_no]': renewalNo });
+
+    // The first payment on an account pinned to an older version: the invoice itself names a charge.
+    stripe.invoices.set('in_first_newer', { ref: 'ch_older_charge', where: 'invoice' });
+    const before2 = stripe.calls.length;
+    expect((await admin.post('/api/ops/commerce/refund', { order_no: orderNo, reason: 'goodwill' })).body.status_code).toBe(0);
+    const made2 = stripe.calls.slice(before2);
+    expect(made2.some((c) => c.method === 'GET' && c.path === '/v1/invoices/in_first_newer')).toBe(true);
+    expect(made2.find((c) => c.path === '/v1/refunds')!.form).toMatchObject({ charge: 'ch_older_charge', 'metadata[order_no]': orderNo });
+    expect(made2.find((c) => c.path === '/v1/refunds')!.form.payment_intent).toBeUndefined();
+
+    // An invoice the provider holds no payment for: refused (1050003), nothing refunded.
+    const lone = Math.floor(Date.now() / 1000) + 90 * 86400;
+    await deliver(api.baseUrl, signedEvent(WEBHOOK_SECRET, 'invoice.paid', { ...shapes.renewed('sub_newer_1', uid, 999, lone, 'in_unpaid_newer'), payment_intent: undefined }));
+    const loneNo = (await admin.call<{ list: Array<{ order_no: string; trade_type: string; status: string }> }>(`/api/ops/commerce/orders?user=${uid}&status=Paid`)).body.data!.list.find((o) => o.trade_type === 'renewal')!.order_no;
+    const before3 = stripe.calls.length;
+    expect((await admin.post('/api/ops/commerce/refund', { order_no: loneNo, reason: 'x' })).body.status_code).toBe(ErrorCode.IllegalOperation);
+    expect(stripe.calls.slice(before3).some((c) => c.path === '/v1/refunds')).toBe(false);
+  }, 60_000);
+
   it('Stripe unreachable: the order is not kept and the error says to try again', async () => {
     const client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
     stripe.failWith = 500;

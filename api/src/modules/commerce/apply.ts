@@ -37,7 +37,15 @@ async function paid(e: Extract<Effect, { kind: 'paid' }>, at: number, plans: Pla
   const res = await TradeOrderModel.updateOne(
     { order_no: e.order_no, status: mongoose.trusted({ $in: [OrderStatus.Open, OrderStatus.Expired, OrderStatus.Failed] }) },
     {
-      $set: { status: OrderStatus.Paid, paid_at: new Date(at), period_end: addDays(from, days), subscription_id: e.subscription_id, payment_ref: e.payment_ref },
+      $set: {
+        status: OrderStatus.Paid,
+        paid_at: new Date(at),
+        period_end: addDays(from, days),
+        subscription_id: e.subscription_id,
+        payment_ref: e.payment_ref,
+        // A subscription's checkout is paid by its first invoice (no payment intent on the session): kept for refunds.
+        ...(e.invoice_id ? { invoice_id: e.invoice_id } : {}),
+      },
       $unset: { open_slot: 1 },
     },
   );

@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
  * these types are acted on; every other verified event is recorded and ignored.
  */
 export type Effect =
-  | { kind: 'paid'; order_no: string; subscription_id: string; payment_ref: string }
+  | { kind: 'paid'; order_no: string; subscription_id: string; payment_ref: string; invoice_id: string }
   | { kind: 'expired'; order_no: string }
   | { kind: 'renewed'; subscription_id: string; invoice_id: string; amount: number; currency: string; period_end: number; payment_ref: string; uid: string }
   | { kind: 'payment_failed'; subscription_id: string; invoice_id: string; amount: number; currency: string; uid: string }
@@ -36,6 +36,23 @@ function invoiceSubscription(invoice: Obj): { id: string; metadata: Obj } {
   return { id: str(details.subscription) || str(invoice.subscription), metadata: (details.metadata ?? {}) as Obj };
 }
 
+/**
+ * The payment behind an invoice: `payment_intent` (or `charge`) on the invoice in API versions before 2025-03-31, or
+ * the first paid entry of `payments` when the event carries it; '' when neither does (newer versions send no
+ * payment on the invoice: the refund asks the provider for the invoice's payments then).
+ */
+function invoicePayment(invoice: Obj): string {
+  const direct = str(invoice.payment_intent) || str(invoice.charge);
+  if (direct) return direct;
+  const payments = ((invoice.payments as Obj | undefined)?.data as Obj[] | undefined) ?? [];
+  for (const p of payments) {
+    const payment = (p.payment ?? {}) as Obj;
+    const ref = str(payment.payment_intent) || str(payment.charge);
+    if (ref && (p.status === undefined || p.status === 'paid')) return ref;
+  }
+  return '';
+}
+
 function invoiceEffect(kind: 'renewed' | 'payment_failed', invoice: Obj): Effect {
   const sub = invoiceSubscription(invoice);
   if (!sub.id) return { kind: 'ignored' };
@@ -43,7 +60,7 @@ function invoiceEffect(kind: 'renewed' | 'payment_failed', invoice: Obj): Effect
   const periodEnd = num((line?.period as Obj | undefined)?.end) || num(invoice.period_end);
   const base = { subscription_id: sub.id, invoice_id: str(invoice.id), currency: str(invoice.currency), uid: str(sub.metadata.uid) };
   if (kind === 'payment_failed') return { kind, ...base, amount: num(invoice.amount_due) };
-  return { kind, ...base, amount: num(invoice.amount_paid), period_end: periodEnd * 1000, payment_ref: str(invoice.payment_intent) };
+  return { kind, ...base, amount: num(invoice.amount_paid), period_end: periodEnd * 1000, payment_ref: invoicePayment(invoice) };
 }
 
 export function effectOf(event: Stripe.Event): Effect {
@@ -52,7 +69,7 @@ export function effectOf(event: Stripe.Event): Effect {
   switch (event.type) {
     case 'checkout.session.completed':
       if (o.payment_status !== 'paid' || !str(meta.order_no)) return { kind: 'ignored' };
-      return { kind: 'paid', order_no: str(meta.order_no), subscription_id: str(o.subscription), payment_ref: str(o.payment_intent) };
+      return { kind: 'paid', order_no: str(meta.order_no), subscription_id: str(o.subscription), payment_ref: str(o.payment_intent), invoice_id: str(o.invoice) };
     case 'checkout.session.expired':
       return str(meta.order_no) ? { kind: 'expired', order_no: str(meta.order_no) } : { kind: 'ignored' };
     case 'invoice.paid':

@@ -71,7 +71,7 @@ export function commerceOpsRoutes(router: AppRouter, config: Config, deps: Order
       order: opsOrder(row, user?.nickname ?? ''),
       user: { uid: row.uid, nickname: user?.nickname ?? '', username: user?.username ?? '' },
       membership: await membershipOf(row.uid, config.commerce.plans, deps.now()),
-      refundable: row.status === OrderStatus.Paid && row.amount > 0 && row.payment_ref !== '',
+      refundable: row.status === OrderStatus.Paid && row.amount > 0 && (Boolean(row.payment_ref) || Boolean(row.invoice_id)),
     });
   });
 

@@ -166,9 +166,19 @@ export async function refundOrder(orderNo: string, deps: OrderDeps, call: Provid
   if (order.status !== OrderStatus.Paid || order.amount === 0) {
     throw new AppError(ErrorCode.IllegalOperation, 'Only a paid order can be refunded', { data: { status: order.status } });
   }
-  if (!order.payment_ref) throw new AppError(ErrorCode.IllegalOperation, 'The provider holds no payment for this order');
+  let paymentRef = order.payment_ref ?? '';
+  if (!paymentRef && order.invoice_id) {
+    // Newer provider API versions put no payment on the invoice's event: ask for the invoice's payment, and keep it.
+    try {
+      paymentRef = (await deps.provider.paymentOfInvoice(order.invoice_id, call)) ?? '';
+    } catch (err) {
+      throw new AppError(ErrorCode.BackendNetworkError, 'Refund failed at the provider, try again', { cause: err, report: true });
+    }
+    if (paymentRef) await TradeOrderModel.updateOne({ order_no: order.order_no, payment_ref: '' }, { $set: { payment_ref: paymentRef } });
+  }
+  if (!paymentRef) throw new AppError(ErrorCode.IllegalOperation, 'The provider holds no payment for this order');
   try {
-    await deps.provider.refund({ order_no: order.order_no, payment_ref: order.payment_ref, uid: order.uid, amount: order.amount, currency: order.currency }, call);
+    await deps.provider.refund({ order_no: order.order_no, payment_ref: paymentRef, uid: order.uid, amount: order.amount, currency: order.currency }, call);
     const m = await MembershipModel.findOne({ uid: order.uid, subscription_id: order.subscription_id, auto_renew: true }, { _id: 1 }).lean();
     if (order.subscription_id && m) await deps.provider.cancelRenewal(order.subscription_id, call);
   } catch (err) {

@@ -30,7 +30,12 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput, call: ProviderCall): Promise<{ checkout_id: string; url: string }>;
   /** Turns renewal off at the provider; the membership runs to the end of its paid period. */
   cancelRenewal(subscriptionId: string, call: ProviderCall): Promise<void>;
-  /** Refunds an order's payment in full. */
+  /**
+   * The payment (a payment intent, or a charge) that paid an invoice, for a refund of an order whose event carried
+   * none; null when the provider holds none.
+   */
+  paymentOfInvoice(invoiceId: string, call: ProviderCall): Promise<string | null>;
+  /** Refunds an order's payment (`payment_ref`: a payment intent or a charge) in full. */
   refund(order: { order_no: string; payment_ref: string; uid: string; amount: number; currency: string }, call: ProviderCall): Promise<void>;
   /** The event, when `signature` signs `raw` with the webhook secret (and is recent); throws otherwise. */
   verify(raw: Buffer, signature: string): Stripe.Event;

@@ -48,9 +48,25 @@ export function stripeProvider(settings: NonNullable<CommerceSettings['stripe']>
     async cancelRenewal(subscriptionId) {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     },
+    async paymentOfInvoice(invoiceId) {
+      // API versions from 2025-03-31: an invoice's payments are their own list.
+      try {
+        const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 });
+        for (const p of payments.data) {
+          const ref = idOf(p.payment.payment_intent) || idOf(p.payment.charge);
+          if (ref) return ref;
+        }
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      }
+      // Older versions: on the invoice itself.
+      const invoice = (await stripe.invoices.retrieve(invoiceId)) as unknown as Record<string, unknown>;
+      return idOf(invoice.payment_intent) || idOf(invoice.charge) || null;
+    },
     async refund(order) {
+      const paid = order.payment_ref.startsWith('ch_') ? { charge: order.payment_ref } : { payment_intent: order.payment_ref };
       await stripe.refunds.create(
-        { payment_intent: order.payment_ref, metadata: { order_no: order.order_no, uid: order.uid } },
+        { ...paid, metadata: { order_no: order.order_no, uid: order.uid } },
         { idempotencyKey: `refund-${order.order_no}` },
       );
     },
@@ -58,4 +74,11 @@ export function stripeProvider(settings: NonNullable<CommerceSettings['stripe']>
       return stripe.webhooks.constructEvent(raw, signature, settings.webhookSecret);
     },
   };
+}
+
+/** An id Stripe gave as a string or as an expanded object. */
+function idOf(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') return (v as { id: string }).id;
+  return '';
 }
