@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Decimal128, Double, Int32, Long, MongoClient, MongoServerError } from 'mongodb';
+import { Decimal128, Double, Int32, Long, MongoClient, MongoServerError, Timestamp } from 'mongodb';
 import type { Collection, Db, Document } from 'mongodb';
 import { startEmbeddedMongo } from '../src';
 import { capturingLogger, startTestServer, tempDir } from './helpers';
@@ -42,6 +42,22 @@ async function fourTwos(name: string): Promise<Collection> {
   ]);
   return coll;
 }
+
+describe('timestamps in documents', () => {
+  it('read back as Timestamp (BSON type 17), found by $type and by value, not as Int64', async () => {
+    const coll = db.collection('timestamps');
+    const ts = new Timestamp({ t: 1_700_000_000, i: 7 });
+    await coll.insertOne({ _id: 'ts' as never, at: ts, n: Long.fromNumber(5) });
+    const back = await raw(coll, { _id: 'ts' });
+    expect(back.at).toBeInstanceOf(Timestamp);
+    expect((back.at as Timestamp).equals(ts)).toBe(true);
+    expect(back.n).toBeInstanceOf(Long);
+    expect(await coll.countDocuments({ at: { $type: 'timestamp' } })).toBe(1);
+    expect(await coll.countDocuments({ at: { $type: 'long' } })).toBe(0);
+    expect(await coll.countDocuments({ at: ts })).toBe(1);
+    expect(await coll.countDocuments({ at: { $gt: new Timestamp({ t: 1_700_000_000, i: 6 }) } })).toBe(1);
+  });
+});
 
 describe('whole-number doubles', () => {
   it('round-trip insert and find as Double, next to Int32, Int64 and Decimal128', async () => {

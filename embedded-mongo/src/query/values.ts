@@ -16,7 +16,8 @@ export function isNumeric(v: unknown): boolean {
     typeof v === 'bigint' ||
     v instanceof Int32 ||
     v instanceof Double ||
-    v instanceof Long ||
+    // A Timestamp is a Long to bson's classes (it extends it), but no number to MongoDB.
+    (v instanceof Long && !(v instanceof Timestamp)) ||
     v instanceof Decimal128
   );
 }
@@ -207,6 +208,7 @@ export function typeName(v: unknown): string {
   if (typeof v === 'number') return isInt32Number(v) ? 'int' : 'double';
   if (v instanceof Double) return 'double';
   if (v instanceof Int32) return 'int';
+  if (v instanceof Timestamp) return 'timestamp';
   if (typeof v === 'bigint' || v instanceof Long) return 'long';
   if (v instanceof Decimal128) return 'decimal';
   if (typeof v === 'string') return 'string';

@@ -10,6 +10,7 @@ export function encodeKey(v: unknown): string {
   if (typeof v === 'number') return numKey(v);
   if (v instanceof Double) return numKey(v.value);
   if (typeof v === 'bigint') return bigKey(v);
+  if (v instanceof Timestamp) return `t${v.toString()}`;
   if (v instanceof Long) return bigKey(v.toBigInt());
   if (v instanceof Decimal128) {
     const text = v.toString();

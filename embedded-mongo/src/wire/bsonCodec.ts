@@ -1,4 +1,4 @@
-import { BSONSymbol, Double, Int32, Long, deserialize, serialize } from 'bson';
+import { BSONSymbol, Double, Int32, Long, Timestamp, deserialize, serialize } from 'bson';
 import type { Document } from 'bson';
 
 /**
@@ -22,6 +22,8 @@ function normalize(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (v instanceof Int32) return v.value;
   if (v instanceof Double) return Number.isInteger(v.value) ? v : v.value;
+  // A Timestamp is a Long to bson's classes (it extends it): it stays a Timestamp.
+  if (v instanceof Timestamp) return v;
   if (v instanceof Long) return v.toBigInt();
   if (v instanceof BSONSymbol) return v.valueOf();
   if (Array.isArray(v)) {
