@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSessionStore } from 'shared-kit';
 import { Button } from 'ui-kit';
@@ -13,11 +13,14 @@ export function EndingPanel({
   ending,
   busy,
   onPlayAgain,
+  children,
 }: {
   info: PlayInfo;
   ending: EndingInfo | null;
   busy: boolean;
   onPlayAgain: () => void;
+  /** A branching story's endings found and map (components/graph). */
+  children?: ReactNode;
 }): JSX.Element {
   const { t } = usePlayerT();
   const type = ending?.ending_type ?? info.ending?.type ?? 'HappyEnding';
@@ -39,6 +42,7 @@ export function EndingPanel({
           })}
         </p>
       ) : null}
+      {children}
       <div className="player-ending__actions">
         <Button variant="primary" onClick={onPlayAgain} loading={busy}>
           {t('ending.playAgain')}

@@ -8,6 +8,7 @@ import memoryEn from './memory.en';
 import adsEn from './ads.en';
 import turnsEn from './turns.en';
 import collectionsEn from './collections.en';
+import graphEn from './graph.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
@@ -20,6 +21,7 @@ const en = {
   ...adsEn,
   ...turnsEn,
   ...collectionsEn,
+  ...graphEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

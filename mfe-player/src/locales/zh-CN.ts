@@ -10,6 +10,7 @@ import memoryZhCN from './memory.zh-CN';
 import adsZhCN from './ads.zh-CN';
 import turnsZhCN from './turns.zh-CN';
 import collectionsZhCN from './collections.zh-CN';
+import graphZhCN from './graph.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -23,6 +24,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...adsZhCN,
   ...turnsZhCN,
   ...collectionsZhCN,
+  ...graphZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

@@ -11,6 +11,7 @@ import { DebugPanel } from '../components/memory/DebugPanel';
 import { MemoryPanel } from '../components/memory/MemoryPanel';
 import { SuggestReplies } from '../components/memory/SuggestReplies';
 import { GreetingPicker } from '../components/GreetingPicker';
+import { ChoiceButtons, EndingsAndMap, VariableStatus } from '../components/graph/GraphPlay';
 import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
@@ -195,6 +196,7 @@ export function PlayPage(): JSX.Element {
         </p>
       ) : null}
 
+      {info.graph ? <VariableStatus graph={info.graph} /> : null}
       <GreetingPicker />
       <DialogueLog playerName={playerName} onRewind={requestRewind} />
 
@@ -215,7 +217,9 @@ export function PlayPage(): JSX.Element {
             ending={s.ending}
             busy={s.busy !== null}
             onPlayAgain={() => void s.restart()}
-          />
+          >
+            {info.graph ? <EndingsAndMap storyId={info.story_id} playId={info.play_id} title={s.ending?.ending_title ?? ''} /> : null}
+          </EndingPanel>
         ) : block === 'login' ? (
           <GuestLoginPrompt limit={s.sendLimit} />
         ) : (
@@ -226,7 +230,16 @@ export function PlayPage(): JSX.Element {
                 {s.refusedNotice}
               </p>
             ) : null}
-            {options ? (
+            {info.graph && info.graph.choices.length > 0 ? (
+              <ChoiceButtons
+                graph={info.graph}
+                disabled={!canSend}
+                onPick={(id) => {
+                  follow.toLatest();
+                  void s.pick(id);
+                }}
+              />
+            ) : options ? (
               <div className="player-options" role="group" aria-label={t('play.choices')}>
                 {optionsOf(options).map((o) => (
                   <Button
@@ -245,7 +258,7 @@ export function PlayPage(): JSX.Element {
             ) : (
               <SuggestReplies canSend={canSend} />
             )}
-            {block !== 'limit' ? (
+            {block !== 'limit' && info.graph?.free_text !== false ? (
               <DraftComposer
                 max={s.inputMax}
                 canSend={canSend}

@@ -59,6 +59,8 @@ export interface TurnSlice {
   setDraft: (text: string) => void;
   send: (text: string) => Promise<boolean>;
   choose: (option: string) => Promise<boolean>;
+  /** A branching story's choice: the option on offer, by its id (play_info.graph.choices). */
+  pick: (optionId: string) => Promise<boolean>;
   retry: (dialogueId: string) => Promise<boolean>;
   /** Puts the player's latest message in the composer to edit it; `cancelEdit` leaves it as it was. */
   startEdit: (dialogueId: string) => void;

@@ -44,6 +44,8 @@ export interface PlayStream {
   learnSpeaker: (playId: string, seq: number) => Promise<void>;
   /** The ending's details, once the play is over. */
   loadEnding: () => Promise<void>;
+  /** The rows stored from `fromSeq` and where the play stands (a choice that led to another choice or an ending). */
+  refresh: (fromSeq: number) => Promise<void>;
 }
 
 /** The stream slice: whether a reply is being followed, and whether its stream is being picked up again. */
@@ -212,5 +214,6 @@ export function createPlayStream(set: SetPlay, get: GetPlay): PlayStream {
     standby,
     learnSpeaker,
     loadEnding,
+    refresh: refreshFrom,
   };
 }

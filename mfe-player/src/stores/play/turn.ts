@@ -96,6 +96,8 @@ export const createTurnSlice =
           endWithoutTurn();
           set({ streaming: false, reconnecting: false });
           stream.standby.ensure(session);
+          // No reply (a branching story's choice led to another choice or an ending): its rows and the play's state.
+          await stream.refresh(fromSeq);
         }
         return true;
       } catch (error) {
@@ -148,6 +150,8 @@ export const createTurnSlice =
       },
 
       choose: (option) => post({ message: option, option_contents: [option] }, get().draft),
+
+      pick: (optionId) => post({ message: optionId, option_contents: [optionId] }, get().draft),
 
       retry: (dialogueId) => post({ message: '', is_loop: true, dialogue_id: dialogueId }, get().draft),
 
