@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { PHONE } from '../support/phone';
 import { ok, signInByPhone } from '../support/session';
+import { sendTurn } from '../support/play';
 import { publishableStory } from '../support/stories';
 
 /*
@@ -51,8 +52,8 @@ async function openGraph(page: Page, id: string): Promise<void> {
   await expect(page.getByRole('region', { name: /Story graph/ })).toBeVisible();
 }
 
-test('builds a choice, a judge on a variable and two endings in the graph view, and publishes it', async ({ page }) => {
-  test.setTimeout(120_000);
+test('builds a choice, a judge on a variable and two endings in the graph view, publishes it, and another player plays both endings', async ({ page, browser }) => {
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInByPhone(page.request, '646');
   const id = await draftStory(page, 'Keeper of the lamp');
@@ -128,6 +129,53 @@ test('builds a choice, a judge on a variable and two endings in the graph view, 
   await expect(page.locator('.react-flow__node')).toHaveCount(6);
   await expect(page.locator('.react-flow__edge')).toHaveCount(6);
 
+  // A second player plays both endings, one per play, and sees the map and the endings found.
+  const second = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const player = await second.newPage();
+  await signInByPhone(player.request, '647');
+  await expect
+    .poll(async () => ((await (await player.request.get(`/api/tyler/story/info?story_id=${id}`)).json()) as { status_code: number }).status_code, { timeout: 30_000 })
+    .toBe(0);
+  await player.goto(`/play/story/${id}/play`);
+  const choices = player.getByRole('group', { name: 'Your choice' });
+  await sendTurn(player, 'I find the keeper.');
+  await choices.getByRole('button', { name: 'Help the keeper' }).click();
+  await expect(player.getByText('Ending reached: Welcome')).toBeVisible();
+  await expect(player.getByTestId('endings-found')).toHaveText('1 of 2 endings found');
+
+  await player.getByRole('button', { name: 'Play again' }).click();
+  await sendTurn(player, 'I find the keeper.');
+  // The keyboard alone picks the other way.
+  const walkAway = choices.getByRole('button', { name: 'Walk away' });
+  await expect(walkAway).toBeEnabled();
+  await walkAway.focus();
+  await player.keyboard.press('Enter');
+  await expect(player.getByText('Ending reached: Alone')).toBeVisible();
+  await expect(player.getByTestId('endings-found')).toHaveText('2 of 2 endings found');
+  const map = player.getByTestId('play-map');
+  await expect(map).toContainText('Arrival');
+  await expect(map).toContainText('Door');
+  await expect(map).toContainText('Alone');
+  // Not passed in this play: not named.
+  await expect(map).not.toContainText('Helped');
+  await expect(map).toContainText('Not reached yet');
+  expect(await seriousViolations(player)).toEqual([]);
+
+  // At phone size the ending screen fits, and so do the choice buttons of a new play.
+  await player.setViewportSize(PHONE.viewport);
+  await expect(player.getByTestId('endings-found')).toBeVisible();
+  expect(await player.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await seriousViolations(player)).toEqual([]);
+  await player.getByRole('button', { name: 'Play again' }).click();
+  await sendTurn(player, 'I find the keeper.');
+  for (const name of ['Help the keeper', 'Walk away']) {
+    const box = (await choices.getByRole('button', { name }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.viewport.width);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+  }
+  expect(await seriousViolations(player)).toEqual([]);
+  await second.close();
 });
 
 test('the list view edits the same graph with the keyboard alone', async ({ page }) => {
