@@ -28,6 +28,25 @@ export async function applyRules(chat: ChatProvider, story: PlayableStory, g: Pl
   return applyChanges(vars, rules.filter((r) => held.has(r.rule_id)), g);
 }
 
+/** The scene's rules judged on the turn's message (started beside the objective's judgement); never rejects. */
+export function judgeRules(
+  chat: ChatProvider,
+  g: PlayGraph,
+  job: { story: PlayableStory; rows: ReadonlyArray<{ type: string; content: string }> },
+  play: PlayFields,
+  material: TurnMaterial,
+  log: Logger,
+): Promise<PlayVars> | null {
+  const node = g.byId.get(play.node_id);
+  if (!node || !isSceneNode(node) || !node.rules?.length) return null;
+  const before = play.vars ?? initialVars(g);
+  const latest = job.rows.find((r) => r.type === DialogueType.Input)?.content ?? '';
+  return applyRules(chat, job.story, g, node, before, latest, material).catch((err: unknown) => {
+    log.warn({ err }, 'director rules failed; variables unchanged');
+    return before;
+  });
+}
+
 const sameVars = (a: PlayVars, b: PlayVars) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -43,6 +62,7 @@ export async function graphStep(
   play: PlayFields,
   verdict: JudgeVerdict,
   material: JudgeMaterial,
+  rules: Promise<PlayVars> | null,
   now: number,
   log: Logger,
 ): Promise<{ play: PlayFields; rows: ReturnType<typeof numbered>; targetSeq: number | null }> {
@@ -50,11 +70,7 @@ export async function graphStep(
   const none = { play, rows: [], targetSeq: null };
   if (!node || !isSceneNode(node)) return none;
   const before = play.vars ?? initialVars(g);
-  const latest = job.rows.find((r) => r.type === DialogueType.Input)?.content ?? '';
-  const vars = await applyRules(chat, job.story, g, node, before, latest, material).catch((err: unknown) => {
-    log.warn({ err }, 'director rules failed; variables unchanged');
-    return before;
-  });
+  const vars = (await rules) ?? before;
   const firstSeq = play.next_seq + 1;
   let items: NewDialogue[] = [];
   let set: Record<string, unknown> = { vars };

@@ -7,8 +7,8 @@ import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { appendDialogues } from '../dialogues';
 import { directorStep } from './director';
-import { graphStep } from '../graph/director';
-import { playGraphOf } from '../graph/model';
+import { graphStep, judgeRules } from '../graph/director';
+import { playGraphOf, type PlayVars } from '../graph/model';
 import { buildJudgeMaterial, buildMaterial, isSpoken, lineOf } from './material';
 import type { LiveReplies } from '../stream/live';
 import type { CheckText } from './moderation';
@@ -275,22 +275,25 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<JudgeV
   const known = job.history?.since(Math.min(play.summary_upto_seq, play.chapter_start_seq)) ?? null;
   let verdict;
   let material: JudgeMaterial | null = null;
+  const graph = playGraphOf(job.story.content);
+  let rules: Promise<PlayVars> | null = null;
   if (job.story.content.nodes[play.chapter_index]?.node_id === BOT_CHAT_NODE_ID) {
     // A bot's chat has no objective to judge: it goes on until the player leaves.
     verdict = { met: false, failed: false, reason: 'a bot chat has no objective' };
   } else {
     try {
       material = await buildJudgeMaterial(play, job.story, job.speakerId, job.replySeq, known);
+      // A branching story's rules are judged beside the objective (graph/director.ts).
+      if (graph) rules = judgeRules(deps.chat, graph, job, play, material, log);
       verdict = await deps.chat.judge(material);
     } catch (err) {
       log.warn({ err }, 'objective judgement failed; treated as not met');
       verdict = { met: false, failed: false, reason: 'judge failed' };
     }
   }
-  const graph = playGraphOf(job.story.content);
   if (graph && material) {
     // A branching story: its rules and its map decide (graph/director.ts).
-    const moved = await graphStep(deps.chat, graph, job, play, verdict, material, deps.now(), log).catch(lost(job));
+    const moved = await graphStep(deps.chat, graph, job, play, verdict, material, rules, deps.now(), log).catch(lost(job));
     play = moved.play;
     if (moved.rows.length > 0) {
       job.history?.wrote(moved.rows);
