@@ -1,0 +1,87 @@
+// online_tick: `npx tsx bench/online-tick.ts`.
+// ACCOUNTS accounts in youth mode (so play time is counted), each with a session, tick against the real api on
+// embedded-mongo, CONCURRENCY at a time: a first round (sessions read and cached, as for clients already playing),
+// then, one tick length later (1 s here), the measured round. Each tick is one conditional write to the account's
+// day; every database operation of the measured round is counted by collection and kind. Prints
+// each tick's time (target, issue 33: p95 <= 10 ms), the writes counted by the database's op counters, and the api
+// process's CPU over the run as a share of one core and of a minute (the rate the clients tick at: once a minute).
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { TeenMode, UserIdentity } from 'shared-kit';
+import { startTestApi } from '../api/test/helpers';
+import { hashToken } from '../api/src/modules/passport/session.service';
+import { Session, User } from '../api/src/modules/users';
+
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const api = await startTestApi({ env: { LOG_LEVEL: 'warn', ANTI_ADDICTION_TICK_MS: '1000' } });
+  try {
+    const now = Date.now();
+    const tokens: string[] = [];
+    for (let i = 0; i < ACCOUNTS; i += 1000) {
+      const users = [];
+      const sessions = [];
+      for (let j = i; j < Math.min(ACCOUNTS, i + 1000); j++) {
+        const uid = String(9_000_000_000 + j);
+        const token = randomBytes(32).toString('base64url');
+        tokens.push(token);
+        users.push({ uid, biz_uid: `b${uid}`, identity: UserIdentity.User, nickname: `bench ${j}`, teen_mode: TeenMode.Enable, is_adult: false, agreed_terms_at: new Date(now) });
+        sessions.push({ token_hash: hashToken(token), uid, expires_at: new Date(now + 86_400_000), last_seen_at: new Date(now) });
+      }
+      await User.insertMany(users, { ordered: true });
+      await Session.insertMany(sessions, { ordered: true });
+    }
+    const times: number[] = [];
+    let counted = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < tokens.length) {
+        const token = tokens[next++]!;
+        const t0 = performance.now();
+        const res = await fetch(`${api.baseUrl}/api/tyler/user/online_tick`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `sv_session=${token}` },
+          body: '{}',
+        });
+        const body = (await res.json()) as { status_code: number; data?: { counted: boolean } };
+        times.push(performance.now() - t0);
+        if (body.data?.counted) counted++;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await new Promise((r) => setTimeout(r, 1100));
+    times.length = 0;
+    counted = 0;
+    next = 0;
+    const ops: Record<string, number> = {};
+    mongoose.set('debug', (collection: string, method: string) => {
+      ops[`${collection}.${method}`] = (ops[`${collection}.${method}`] ?? 0) + 1;
+    });
+    const cpu0 = process.cpuUsage();
+    const began = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const elapsed = performance.now() - began;
+    const cpu = process.cpuUsage(cpu0);
+    mongoose.set('debug', false);
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    console.log(`online_tick: ${ACCOUNTS} accounts, one tick each, ${CONCURRENCY} at a time, in ${Math.round(elapsed)} ms; ${counted} counted`);
+    console.log(`  per tick: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(1)} ms (target p95 <= 10 ms) ${p95 <= 10 ? 'PASS' : 'FAIL'}`);
+    console.log(`  database operations in the measured round: ${JSON.stringify(ops)}`);
+    console.log(`  CPU of this process (api, database and clients together): ${Math.round(cpuMs)} ms for ${ACCOUNTS} ticks = ${((cpuMs / elapsed) * 100).toFixed(0)}% of one core while running, ${((cpuMs / 60_000) * 100).toFixed(1)}% of one core over the minute these ticks arrive in`);
+    const right = counted === ACCOUNTS;
+    if (!right || p95 > 10) process.exitCode = 1;
+  } finally {
+    await api.stop();
+  }
+}
+
+void main();
