@@ -52,6 +52,41 @@ export async function notify(n: NewNotice): Promise<void> {
   bus?.emit('notice.created', { uid: n.uid, notice_id, kind: n.kind, unread });
 }
 
+/**
+ * Writes many system notices (no actor) at once, one insert for all, and announces each with its recipient's unread
+ * count (one count for all): for jobs that tell many people (the weekly report).
+ */
+export async function notifyMany(list: Omit<NewNotice, 'actor_uid'>[]): Promise<void> {
+  if (list.length === 0) return;
+  const now = new Date();
+  const rows = list.map((n) => {
+    const notice_id = sequentialId(now.getTime());
+    return {
+      notice_id,
+      uid: n.uid,
+      kind: n.kind,
+      actor_uid: '',
+      story_id: n.story_id ?? '',
+      story_name: n.story_name ?? '',
+      comment_id: '',
+      text: (n.text ?? '').slice(0, 1000),
+      until: n.until ?? null,
+      title: n.title ?? '',
+      link: n.link ?? '',
+      read: false,
+      list_key: sortKey(n.uid, newestById(notice_id)),
+      created_at: now,
+    };
+  });
+  await Notice.insertMany(rows, { ordered: false });
+  const counts = await Notice.aggregate<{ _id: string; n: number }>([
+    { $match: { uid: mongoose.trusted({ $in: [...new Set(list.map((n) => n.uid))] }), read: false } },
+    { $group: { _id: '$uid', n: { $sum: 1 } } },
+  ]);
+  const unread = new Map(counts.map((c) => [c._id, c.n]));
+  for (const r of rows) bus?.emit('notice.created', { uid: r.uid, notice_id: r.notice_id, kind: r.kind, unread: unread.get(r.uid) ?? 1 });
+}
+
 /** Notices about the recipient's own version of a story (its review, its appeal): they name that version. */
 const OWN_VERSION_KINDS: ReadonlySet<NoticeKind> = new Set([NoticeKind.ReviewPassed, NoticeKind.ReviewFailed, NoticeKind.AppealApproved, NoticeKind.AppealRejected]);
 

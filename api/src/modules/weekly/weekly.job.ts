@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Job } from 'agenda';
 import mongoose from 'mongoose';
 import { NoticeKind } from 'shared-kit';
 import { durableQueue, type DurableRunner } from '../../lib/durableQueue';
 import type { Logger } from '../../lib/logger';
-import { notify } from '../notice';
+import { notifyMany } from '../notice';
 import { Story } from '../stories';
 import { anything, figuresOf, type CreatorStory } from './weekly.compute';
 import { WeeklyReportModel, WeeklyRun, type ReportFigures } from './weekly.model';
@@ -39,12 +40,15 @@ async function writeBatch(figures: Map<string, ReportFigures>, w: Week, now: Dat
   }));
   if (ops.length === 0) return 0;
   await WeeklyReportModel.bulkWrite(ops, { ordered: false });
-  const untold = await WeeklyReportModel.find({ uid: mongoose.trusted({ $in: ops.map((o) => o.updateOne.filter.uid) }), week: w.week, notified: false }, { uid: 1, _id: 0 }).lean<{ uid: string }[]>();
-  for (const { uid } of untold) {
-    // Claimed before the notice is written: a rerun or a second process never tells a creator twice.
-    const claimed = await WeeklyReportModel.updateOne({ uid, week: w.week, notified: false }, { $set: { notified: true } });
-    if (claimed.modifiedCount === 1) await notify({ uid, kind: NoticeKind.WeeklyReport, actor_uid: '', title: `${w.week}|${w.enddate}`, link: reportPath(w.week) });
-  }
+  // Claimed before the notices are written, under this batch's token: a rerun or a second process never tells a
+  // creator twice.
+  const token = randomUUID();
+  await WeeklyReportModel.updateMany(
+    { uid: mongoose.trusted({ $in: ops.map((o) => o.updateOne.filter.uid) }), week: w.week, notified: false },
+    { $set: { notified: true, notice_token: token } },
+  );
+  const claimed = await WeeklyReportModel.find({ notice_token: token, week: w.week }, { uid: 1, _id: 0 }).lean<{ uid: string }[]>();
+  await notifyMany(claimed.map(({ uid }) => ({ uid, kind: NoticeKind.WeeklyReport, title: `${w.week}|${w.enddate}`, link: reportPath(w.week) })));
   return ops.length;
 }
 

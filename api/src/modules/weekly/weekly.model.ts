@@ -30,12 +30,15 @@ const weeklyReportSchema = new mongoose.Schema(
     popularPiece: { type: pieceSchema, default: null },
     /** The inbox notice was sent (once per report, whatever the reruns). */
     notified: { type: Boolean, default: false },
+    /** The batch that claimed the notice. */
+    notice_token: { type: String, default: undefined },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },
   { collection: 'weekly_reports', minimize: false },
 );
 weeklyReportSchema.index({ uid: 1, week: -1 }, { unique: true });
+weeklyReportSchema.index({ notice_token: 1 }, { sparse: true });
 export const WeeklyReportModel = mongoose.model('WeeklyReport', weeklyReportSchema);
 
 export interface PieceFields {
