@@ -14,7 +14,10 @@ import { ProfilePage } from './pages/ProfilePage';
 import { MyReportsPage } from './pages/MyReportsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { YouthModePage } from './pages/YouthModePage';
+import { FeedbackPage } from './pages/FeedbackPage';
+import { WeeklyReportPage } from './pages/WeeklyReportPage';
 import './account.css';
+import './weekly.css';
 
 /**
  * Where the shell mounted this remote (`/account` for its `/account/*` route): the location minus the splat. On the
@@ -44,6 +47,8 @@ export default function App(): JSX.Element {
             <Route path="inbox" element={<AccountGate><InboxPage /></AccountGate>} />
             <Route path="membership" element={<AccountGate><MembershipPage /></AccountGate>} />
             <Route path="reports" element={<AccountGate><MyReportsPage /></AccountGate>} />
+            <Route path="feedback" element={<AccountGate><FeedbackPage /></AccountGate>} />
+            <Route path="weekly/:week?" element={<AccountGate><WeeklyReportPage /></AccountGate>} />
             <Route path="youth-mode" element={<AccountGate><YouthModePage /></AccountGate>} />
             <Route path="delete" element={<AccountGate><DeleteAccountPage /></AccountGate>} />
             <Route path="guidelines" element={<GuidelinesPage />} />

@@ -1,8 +1,10 @@
 import membershipEn from './membership.en';
 import reportsEn from './reports.en';
+import weeklyEn from './weekly.en';
 /** The account remote's copy in English: the `account` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportsEn,
+  ...weeklyEn,
   ...membershipEn,
   common: {
     account: 'Account',

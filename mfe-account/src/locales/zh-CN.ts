@@ -2,10 +2,12 @@ import type { Translation } from 'ui-kit';
 import type { AccountMessages } from './en';
 import membershipZhCN from './membership.zh-CN';
 import reportsZhCN from './reports.zh-CN';
+import weeklyZhCN from './weekly.zh-CN';
 
 /** The account remote's copy in Simplified Chinese (`account` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<AccountMessages> = {
   ...reportsZhCN,
+  ...weeklyZhCN,
   ...membershipZhCN,
   common: {
     account: '账号',

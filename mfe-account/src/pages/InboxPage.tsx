@@ -19,6 +19,8 @@ function noticeTarget(n: Notice): string {
   }
   if (n.kind === NoticeKind.Mail || n.kind === NoticeKind.CollectionRemoved) return n.link || '/account/inbox';
   if (n.kind === NoticeKind.Receipt) return '/account/membership';
+  if (n.kind === NoticeKind.WeeklyReport) return n.link || '/account/weekly';
+  if (n.kind === NoticeKind.FeedbackAnswer) return '/account/feedback';
   if (n.story_id) return `/play/story/${n.story_id}${n.comment_id ? '#comments' : ''}`;
   return n.actor ? `/play/user/${n.actor.uid}` : '/play';
 }
@@ -77,6 +79,14 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
       break;
     case NoticeKind.Receipt:
       what = notice.receipt ? receiptLine(t, notice.receipt, i18n.language) : t('inbox.other', { name });
+      break;
+    case NoticeKind.WeeklyReport: {
+      const [start = '', end = ''] = notice.title.split('|');
+      what = t('inboxExtra.weeklyReport', { start, end });
+      break;
+    }
+    case NoticeKind.FeedbackAnswer:
+      what = t('inboxExtra.feedbackAnswer');
       break;
     default:
       what = t('inbox.other', { name });

@@ -37,6 +37,8 @@ export function SettingsPage(): JSX.Element {
     edit: useAccountPath('edit'),
     blocked: useAccountPath('blocked'),
     reports: useAccountPath('reports'),
+    feedback: useAccountPath('feedback'),
+    weekly: useAccountPath('weekly'),
     youth: useAccountPath('youth-mode'),
     remove: useAccountPath('delete'),
     guidelines: useAccountPath('guidelines'),
@@ -69,6 +71,12 @@ export function SettingsPage(): JSX.Element {
           </li>
           <li>
             <Link to={paths.reports}>{t('reports.link')}</Link>
+          </li>
+          <li>
+            <Link to={paths.weekly}>{t('weekly.link')}</Link>
+          </li>
+          <li>
+            <Link to={paths.feedback}>{t('feedback.link')}</Link>
           </li>
           <li>
             <Link to={paths.youth}>{t('settings.youth')}</Link>

@@ -1,0 +1,63 @@
+import type { Translation } from 'ui-kit';
+import type { WeeklyCatalogue } from './weekly.en';
+
+const weeklyZhCN: Translation<WeeklyCatalogue> = {
+  weekly: {
+    title: '每周创作报告',
+    link: '每周创作报告',
+    loading: '正在加载每周报告…',
+    loadFailed: '每周报告加载失败。',
+    emptyTitle: '还没有报告',
+    emptyText: '每周一，创作者会收到上一周的报告：浏览、玩家、消息、点赞和新粉丝。',
+    range: '{{start}} 至 {{end}}',
+    chartLabel: '本周与上一周对比',
+    thisWeek: '本周',
+    weekBefore: '上一周',
+    noWeekBefore: '上一周没有报告，按 0 显示。',
+    popular: '最受欢迎的作品',
+    popularLine: '{{views}} 次浏览，{{likes}} 个赞，{{msgs}} 条消息',
+    noPopular: '本周没有特别突出的作品。',
+    bot: '角色',
+    story: '故事',
+    open: '打开',
+    share: '分享',
+    shared: '链接已复制：{{url}}',
+    shareFailed: '无法生成链接，请重试。',
+    figures: {
+      viewCount: '浏览',
+      playerCount: '玩家',
+      msgCount: '消息',
+      likeCount: '点赞',
+      fanCount: '新粉丝',
+      storyCount: '新故事',
+      botCount: '新角色',
+    },
+  },
+  feedback: {
+    title: '意见反馈',
+    link: '意见反馈',
+    intro: '告诉我们遇到的问题或你的建议。我们会在 5 个工作日内回复。',
+    text: '你的反馈',
+    screenshot: '截图（可选）',
+    screenshotHint: 'PNG、JPEG 或 WebP，最大 5 MB。',
+    removeScreenshot: '移除截图',
+    uploading: '正在上传截图…',
+    send: '提交反馈',
+    sent: '感谢你的反馈，已提交。',
+    empty: '请先填写反馈内容。',
+    history: '我的反馈',
+    loading: '正在加载你的反馈…',
+    loadFailed: '反馈加载失败。',
+    none: '你还没有提交过反馈。',
+    sentOn: '提交于 {{date}}',
+    answer: '官方回复',
+    more: '加载更多',
+    status: { Open: '等待回复', Answered: '已回复', Closed: '已关闭' },
+  },
+  inboxExtra: {
+    weeklyReport: '你 {{start}} 至 {{end}} 的每周报告已生成',
+    feedbackAnswer: '官方回复了你的反馈',
+  },
+};
+
+export default weeklyZhCN;
