@@ -79,11 +79,9 @@ export async function notifyMany(list: Omit<NewNotice, 'actor_uid'>[]): Promise<
     };
   });
   await Notice.insertMany(rows, { ordered: false });
-  const counts = await Notice.aggregate<{ _id: string; n: number }>([
-    { $match: { uid: mongoose.trusted({ $in: [...new Set(list.map((n) => n.uid))] }), read: false } },
-    { $group: { _id: '$uid', n: { $sum: 1 } } },
-  ]);
-  const unread = new Map(counts.map((c) => [c._id, c.n]));
+  const unreadRows = await Notice.find({ uid: mongoose.trusted({ $in: [...new Set(list.map((n) => n.uid))] }), read: false }, { uid: 1, _id: 0 }).lean<{ uid: string }[]>();
+  const unread = new Map<string, number>();
+  for (const r of unreadRows) unread.set(r.uid, (unread.get(r.uid) ?? 0) + 1);
   for (const r of rows) bus?.emit('notice.created', { uid: r.uid, notice_id: r.notice_id, kind: r.kind, unread: unread.get(r.uid) ?? 1 });
 }
 

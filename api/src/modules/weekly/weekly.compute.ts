@@ -26,7 +26,7 @@ function add(map: Map<string, number>, key: string, n: number): void {
 }
 
 /**
- * The week's figures of a batch of creators, read with one query per source for the whole batch (follows, likes,
+ * The week's figures of a batch of creators, read with one indexed find per source for the whole batch (follows, likes,
  * page views, plays, players' lines), each on an index:
  * - storyCount / botCount: stories / bots (SingleBot) the creator made during the week, not deleted by its end;
  * - fanCount: follows of the creator made during the week (still standing);
@@ -43,24 +43,25 @@ export async function figuresOf(stories: Map<string, CreatorStory[]>, w: Week): 
   const ownerOf = new Map(all.map((s) => [s.story_id, s.uid]));
 
   const [fans, likes, views, plays] = await Promise.all([
-    Follow.aggregate<{ _id: string; n: number }>([{ $match: { target_uid: $in(uids), created_at: within(w) } }, { $group: { _id: '$target_uid', n: { $sum: 1 } } }]),
-    StoryLike.aggregate<{ _id: string; n: number }>([{ $match: { story_id: $in(ids), created_at: within(w) } }, { $group: { _id: '$story_id', n: { $sum: 1 } } }]),
+    Follow.find({ target_uid: $in(uids), created_at: within(w) }, { target_uid: 1, _id: 0 }).lean<{ target_uid: string }[]>(),
+    StoryLike.find({ story_id: $in(ids), created_at: within(w) }, { story_id: 1, _id: 0 }).lean<{ story_id: string }[]>(),
     StoryViewDay.find({ uid: $in(uids), day: mongoose.trusted({ $gte: w.days[0], $lte: w.days[6] }) }, { story_id: 1, count: 1, _id: 0 }).lean<{ story_id: string; count: number }[]>(),
     Play.find({ story_id: $in(ids), last_played_at: mongoose.trusted({ $gte: w.start }), is_draft: false }, { play_id: 1, uid: 1, story_id: 1, _id: 0 }).lean<{ play_id: string; uid: string; story_id: string }[]>(),
   ]);
   const othersPlays = plays.filter((p) => ownerOf.get(p.story_id) !== p.uid);
   const lines = othersPlays.length === 0
     ? []
-    : await Dialogue.aggregate<{ _id: string; n: number }>([
-        { $match: { play_id: $in(othersPlays.map((p) => p.play_id)), type: DialogueType.Input, created_at: within(w) } },
-        { $group: { _id: '$play_id', n: { $sum: 1 } } },
-      ]);
+    : await Dialogue.find({ play_id: $in(othersPlays.map((p) => p.play_id)), type: DialogueType.Input, created_at: within(w) }, { play_id: 1, _id: 0 }).lean<{ play_id: string }[]>();
 
-  const fansOf = new Map(fans.map((f) => [f._id, f.n]));
-  const likesOf = new Map(likes.map((l) => [l._id, l.n]));
+  // Plain finds counted here rather than $group pipelines: every read walks an index on either database.
+  const fansOf = new Map<string, number>();
+  for (const f of fans) add(fansOf, f.target_uid, 1);
+  const likesOf = new Map<string, number>();
+  for (const l of likes) add(likesOf, l.story_id, 1);
   const viewsOf = new Map<string, number>();
   for (const v of views) add(viewsOf, v.story_id, v.count);
-  const linesOfPlay = new Map(lines.map((l) => [l._id, l.n]));
+  const linesOfPlay = new Map<string, number>();
+  for (const l of lines) add(linesOfPlay, l.play_id, 1);
   const msgsOf = new Map<string, number>();
   const playersOf = new Map<string, Set<string>>();
   for (const p of othersPlays) {
