@@ -32,6 +32,7 @@ import { editorRoutes } from './modules/editor/editor.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { loadForbiddenWords } from './modules/review/forbiddenWords';
 import { startReviewWorker } from './modules/review/review.worker';
+import { ownPlay } from './modules/play';
 import { playRoutes } from './modules/play/play.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { reactionRoutes } from './modules/play/reaction.routes';
@@ -229,7 +230,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   topicRoutes(router, { now });
   const commerceWebhook = setUpCommerce(router, config, now);
   feedbackRoutes(router, { now });
-  identityRoutes(router, { settings: config.identity, events: deps.events, now });
+  identityRoutes(router, { settings: config.identity, events: deps.events, now, ownPlay });
   weeklyRoutes(router, { now, publicUrl: config.publicUrl, dev: config.nodeEnv !== 'production' });
   // The weekly report runs every Monday as a durable job, like plans, only in a serving app.
   const weeklyRunner =

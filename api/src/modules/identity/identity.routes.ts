@@ -7,7 +7,6 @@ import { respond } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime';
-import { ownPlay } from '../play';
 import { requirePermission, writeAudit } from '../staff';
 import { userByUid } from '../users';
 import { attemptsToday, resetAttempts } from './attempts';
@@ -26,6 +25,8 @@ export interface IdentityRouteDeps {
   now: () => number;
   /** Overrides the configured provider (tests). */
   provider?: IdentityProvider;
+  /** Throws unless the play is the account's own (the play module's `ownPlay`, given by the app). */
+  ownPlay: (playId: string, uid: string) => Promise<unknown>;
 }
 
 /** The deps the play and feed guards read; set when the routes are registered. */
@@ -55,7 +56,7 @@ export function identityRoutes(router: AppRouter, deps: IdentityRouteDeps): void
     const account = currentAccount(ctx);
     const playId = tick.input(ctx).body.play_id;
     // A tick names the caller's own play; another's is refused as not found (1050001), and nothing is counted.
-    if (playId) await ownPlay(playId, account.uid);
+    if (playId) await deps.ownPlay(playId, account.uid);
     respond(ctx, await onlineTick(pt, account));
   });
   router.get(`${BASE}/anti_addiction/status`, requireUser, async (ctx) => respond(ctx, await playTimeOf(pt, currentAccount(ctx))));
