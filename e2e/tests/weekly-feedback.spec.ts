@@ -39,7 +39,7 @@ for (const size of SIZES) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test(`at ${size.name} size: feedback sent from settings is answered by an operator and the answer is seen by its sender`, async ({ page, browser }) => {
+    test(`at ${size.name} size: feedback sent from settings is answered on the console and the answer is seen by its sender`, async ({ page, browser }) => {
       test.setTimeout(120_000);
       await signInByPhone(page.request, size.name === 'phone' ? '305' : '306');
       await page.goto('/account/settings');
@@ -52,12 +52,20 @@ for (const size of SIZES) {
       await expect(item).toContainText('Waiting for an answer');
       expect(await seriousViolations(page)).toEqual([]);
 
-      const ops = await browser.newPage();
+      // An operator answers from the console's Feedback page (the console is for computers).
+      const opsContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const ops = await opsContext.newPage();
       await signInAsOperator(ops);
-      const queue = await ok<{ list: { feedback_id: string; text: string }[] }>(await ops.request.get('/api/ops/feedback/list?status=Open&count=50'), 'ops/feedback/list');
-      const mine = queue.list.find((f) => f.text === text)!;
-      await ok(await ops.request.post('/api/ops/feedback/answer', { data: { feedback_id: mine.feedback_id, answer: 'Thanks, we are fixing the scroll.' } }), 'ops/feedback/answer');
-      await ops.close();
+      await ops.goto('/ops');
+      await ops.getByRole('link', { name: 'Feedback' }).click();
+      await expect(ops).toHaveURL(/\/ops\/feedback$/);
+      const card = ops.getByTestId('ops-feedback-item').filter({ hasText: text });
+      await card.getByRole('textbox', { name: 'Answer' }).fill('Thanks, we are fixing the scroll.');
+      await card.getByRole('button', { name: 'Send answer' }).click();
+      await expect(card.getByRole('status')).toHaveText('Answer sent to the inbox.');
+      await expect(card).toContainText('Answered');
+      expect(await seriousViolations(ops)).toEqual([]);
+      await opsContext.close();
 
       await page.goto('/account/inbox');
       await page.getByRole('link', { name: 'The team answered your feedback' }).first().click();

@@ -14,6 +14,7 @@ import { QueuePage } from './pages/QueuePage';
 import { ReviewPage } from './pages/ReviewPage';
 import { PermissionsPage } from './pages/PermissionsPage';
 import { SanctionRoutes } from './pages/sanctionRoutes';
+import { FeedbackPage } from './pages/FeedbackPage';
 import { ReportCasePage } from './pages/ReportCasePage';
 import { ReportsPage } from './pages/ReportsPage';
 import { TemplateWhiteListPage } from './pages/TemplateWhiteListPage';
@@ -27,6 +28,7 @@ function Console(): JSX.Element {
         <Route path="review/:storyId" element={<ReviewPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="mail" element={<MailPage />} />
+        <Route path="feedback" element={<FeedbackPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
         <Route path="orders" element={<AdminOnly><OrdersPage /></AdminOnly>} />

@@ -41,7 +41,7 @@ describe("the console's navigation, filtered by the operator's permissions", () 
       ['insight', ['dashboard']],
     ]);
     expect(paths([OpsPermission.ContentOperator])).toEqual([
-      ['content', ['home', 'template-whitelist', 'mail']],
+      ['content', ['home', 'template-whitelist', 'mail', 'feedback']],
       ['insight', ['dashboard']],
     ]);
   });
@@ -50,7 +50,7 @@ describe("the console's navigation, filtered by the operator's permissions", () 
     expect(paths([OpsPermission.Admin])).toEqual([
       ['queues', ['', 'reports', 'appeals']],
       ['people', ['users', 'permissions', 'orders']],
-      ['content', ['home', 'template-whitelist', 'mail']],
+      ['content', ['home', 'template-whitelist', 'mail', 'feedback']],
       ['insight', ['dashboard', 'audit']],
     ]);
     expect(paths(null)).toEqual([['insight', ['dashboard']]]);

@@ -68,7 +68,7 @@ async function everyPageIsNamedAlike(): Promise<string[]> {
 describe('the console names each page alike in its menu, its heading and the document title', () => {
   it('in English: the first page is the Review queue', async () => {
     const names = await everyPageIsNamedAlike();
-    expect(names).toEqual(['Review queue', 'Reports', 'Appeals', 'Users', 'Permissions', 'Home content', 'Template whitelist', 'Mail and pushes', 'Dashboard', 'Audit log']);
+    expect(names).toEqual(['Review queue', 'Reports', 'Appeals', 'Users', 'Permissions', 'Orders', 'Home content', 'Template whitelist', 'Mail and pushes', 'Feedback', 'Dashboard', 'Audit log']);
   });
 
   it('in Simplified Chinese: the first page is 审核队列', async () => {
@@ -77,6 +77,6 @@ describe('the console names each page alike in its menu, its heading and the doc
       await i18n.loadNamespaces(OPS_NS);
     });
     const names = await everyPageIsNamedAlike();
-    expect(names).toEqual(['审核队列', '举报', '申诉', '用户', '权限', '首页内容', '模板白名单', '站内信和推送', '数据看板', '操作日志']);
+    expect(names).toEqual(['审核队列', '举报', '申诉', '用户', '权限', '订单', '首页内容', '模板白名单', '站内信和推送', '用户反馈', '数据看板', '操作日志']);
   });
 });

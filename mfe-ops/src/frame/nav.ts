@@ -44,6 +44,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { path: 'home', label: 'home.nav', permission: OpsPermission.ContentOperator },
       { path: 'template-whitelist', label: 'templates.nav', permission: OpsPermission.ContentOperator },
       { path: 'mail', label: 'mail.nav', permission: OpsPermission.ContentOperator },
+      { path: 'feedback', label: 'feedback.nav', permission: OpsPermission.ContentOperator },
     ],
   },
   {

@@ -6,6 +6,7 @@ import storyViewEn from './storyView.en';
 import frameEn from './frame.en';
 import collectionsEn from './collections.en';
 import commerceEn from './commerce.en';
+import feedbackEn from './feedback.en';
 /** The ops console's copy in English: the `ops` namespace. Every other language has exactly these keys. */
 const en = {
   ...consoleEn,
@@ -16,6 +17,7 @@ const en = {
   ...storyViewEn,
   ...collectionsEn,
   ...commerceEn,
+  ...feedbackEn,
   /** A console page's document title. */
   pageTitle: '{{title}} · Storyverse',
   /** The automated review's reasons on a flagged field. */

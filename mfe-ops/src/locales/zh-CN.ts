@@ -7,6 +7,7 @@ import storyViewZhCN from './storyView.zh-CN';
 import frameZhCN from './frame.zh-CN';
 import collectionsZhCN from './collections.zh-CN';
 import commerceZhCN from './commerce.zh-CN';
+import feedbackZhCN from './feedback.zh-CN';
 
 /** 运营后台的中文文案（`ops` 命名空间）。 */
 const zhCN: OpsCatalogue = {
@@ -15,6 +16,7 @@ const zhCN: OpsCatalogue = {
   ...sanctionsZhCN,
   ...templatesZhCN,
   ...frameZhCN,
+  ...feedbackZhCN,
   ...storyViewZhCN,
   ...collectionsZhCN,
   ...commerceZhCN,
