@@ -15,6 +15,7 @@ export const ROUTES = {
     '/editor/voices',
     '/editor/template/new',
     '/editor/forbidden-create',
+    '/editor/collections',
   ],
   account: [
     '/account',
@@ -26,6 +27,9 @@ export const ROUTES = {
     '/account/youth-mode',
     '/account/delete',
     '/account/guidelines',
+    '/account/membership',
+    '/account/feedback',
+    '/account/weekly',
   ],
 } as const;
 
@@ -40,4 +44,6 @@ export const OPERATOR_ROUTES = [
   '/ops/dashboard',
   '/ops/mail',
   '/ops/audit',
+  '/ops/orders',
+  '/ops/feedback',
 ] as const;
