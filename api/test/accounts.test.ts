@@ -110,6 +110,7 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
       { name: 'blocks', count: 1 },
       { name: 'stories', count: 0 },
       { name: 'plays', count: 0 },
+      { name: 'identity', count: 0 },
       { name: 'collections', count: 0 },
       { name: 'templates', count: 0 },
       { name: 'drafts', count: 2 },

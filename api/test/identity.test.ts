@@ -93,6 +93,18 @@ describe('real-name verification, age freezing, passcode and play time', () => {
     expect((await User.findOne({ uid: await uidOf(b) }).lean())!.is_adult).toBe(true);
   });
 
+  it("an account's verification is deleted with it, and the same number may then be verified on another account", async () => {
+    const [a, b] = [await adult(), await adult()];
+    const uid = await uidOf(a);
+    const number = idNumber('19800202', '555');
+    expect((await a.post('/api/tyler/user/certify_identity', { name: 'Bo', id_number: number })).body.status_code).toBe(0);
+    const check = await a.call<{ items: Array<{ name: string; count: number }> }>('/api/tyler/user/check_log_off');
+    expect(check.body.data!.items).toContainEqual({ name: 'identity', count: 1 });
+    expect((await a.post('/api/tyler/user/log_off', {})).body).toMatchObject({ status_code: 0, data: { deleted: true } });
+    expect(await IdentityRecord.countDocuments({ _id: uid })).toBe(0);
+    expect((await b.post('/api/tyler/user/certify_identity', { name: 'Bo', id_number: number })).body.status_code).toBe(0);
+  });
+
   it('guests and signed-out callers are refused on every route', async () => {
     const anon = new CookieClient(api.baseUrl);
     for (const [path, body] of [

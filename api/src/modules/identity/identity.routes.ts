@@ -8,16 +8,26 @@ import { AppError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime';
 import { requirePermission, writeAudit } from '../staff';
-import { userByUid } from '../users';
+import { registerUserDeletionHook, userByUid } from '../users';
 import { attemptsToday, resetAttempts } from './attempts';
 import { ageFreezing, certificationOf, certifyIdentity, setAgeFreezing, type IdentityDeps } from './certify.service';
-import { IdentityRecord } from './identity.model';
+import { IdentityAttempt, IdentityRecord, OnlineDay } from './identity.model';
 import { noticeSeen, regionNotice } from './notice.service';
 import { disableWithPasscode, setPasscode } from './passcode.service';
 import { onlineTick, playTimeOf, type PlayTimeDeps } from './playTime.service';
 import { formatCheckProvider, httpProvider, type IdentityProvider } from './provider';
 
 const BASE = '/api/tyler/user';
+
+// An account's verification (the number's keyed hash, the masked name, the passcode), its attempts and its play time
+// go with it: the same number may then be verified on another account.
+registerUserDeletionHook({
+  name: 'identity',
+  count: (uid) => IdentityRecord.countDocuments({ _id: uid }),
+  remove: async (uid) => {
+    await Promise.all([IdentityRecord.deleteOne({ _id: uid }), IdentityAttempt.deleteMany({ uid }), OnlineDay.deleteMany({ uid })]);
+  },
+});
 
 export interface IdentityRouteDeps {
   settings: IdentitySettings;
