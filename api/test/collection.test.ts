@@ -178,6 +178,11 @@ describe('collections: make, review, read, like, share, report, remove', () => {
     expect(decided.body).toMatchObject({ status_code: 0, data: { status: 'Unqualified' } });
     expect((await reviewer.client.post('/api/ops/review/collection_decide', { collection_id: shelf, revision: 2, decision: 'Passed' })).body.status_code).toBe(ErrorCode.RecordNotFound);
     expect((await reviewer.client.call<{ list: unknown[] }>('/api/ops/review/collection_queue')).body.data!.list).toEqual([]);
+    // The owner is told of the operator's verdict, with the note.
+    const told = await owner.client.call<{ list: Array<{ kind: string; story_name: string; text: string; link: string }> }>('/api/notice_box/list');
+    expect(told.body.data!.list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'CollectionFailed', story_name: 'Four Winds', text: 'Wording', link: `/editor/collection/${shelf}` })]),
+    );
     const fixed = await owner.client.post<Coll>(`${C}/update`, { collection_id: shelf, name: 'Four Winds', description: 'Road stories', creations: [stories[0], stories[1]] });
     expect(fixed.body.status_code).toBe(0);
     expect((await passed(shelf)).body.data!.status).toBe('Passed');

@@ -622,6 +622,10 @@ export const NoticeKind = {
   Mail: 'Mail',
   /** An operator took down the owner's collection (`story_name` its name, `text` the reason, `link` its editor). */
   CollectionRemoved: 'CollectionRemoved',
+  /** An operator passed the owner's collection from the console's queue (`story_name` its name, `link` its editor). */
+  CollectionPassed: 'CollectionPassed',
+  /** An operator failed or disqualified the owner's collection; `text` the operator's note. */
+  CollectionFailed: 'CollectionFailed',
   /** The team answered one's feedback: `text` the answer, `link` the feedback history. */
   FeedbackAnswer: 'FeedbackAnswer',
   /** The creator's weekly report is ready: `title` the week, `link` its page. */

@@ -127,6 +127,8 @@ const en = {
     reportResult: 'Your report on {{story}} was reviewed',
     mail: 'Message from the team: {{title}}',
     collectionRemoved: 'Your collection {{story}} was removed after reports',
+    collectionPassed: 'Your collection {{story}} passed review',
+    collectionFailed: 'Your collection {{story}} did not pass review',
     receipt: {
       paid: 'Payment received: {{plan}}, {{amount}} (order {{order}})',
       renewed: 'Membership renewed: {{plan}}, {{amount}} (order {{order}})',

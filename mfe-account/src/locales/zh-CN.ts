@@ -130,6 +130,8 @@ const zhCN: Translation<AccountMessages> = {
     reportResult: '你对《{{story}}》的举报已处理',
     mail: '官方消息：{{title}}',
     collectionRemoved: '你的合集《{{story}}》因被举报已下架',
+    collectionPassed: '你的合集《{{story}}》已通过审核',
+    collectionFailed: '你的合集《{{story}}》未通过审核',
     receipt: {
       paid: '支付成功：{{plan}}，{{amount}}（订单号 {{order}}）',
       renewed: '会员已续费：{{plan}}，{{amount}}（订单号 {{order}}）',

@@ -104,6 +104,21 @@ describe('the inbox', () => {
     expect(within(mail.closest('li')!).getByText('“Stories of the sea start today.”')).toBeTruthy();
   });
 
+  it("tells of an operator's verdict on a collection, with the note, leading to the collection's editor", async () => {
+    inbox.fetchNotices.mockResolvedValueOnce(
+      page([
+        aNotice('2', { kind: 'CollectionFailed', actor: null, story_name: 'Four Winds', text: 'Wording', link: '/editor/collection/7' }),
+        aNotice('1', { kind: 'CollectionPassed', actor: null, story_name: 'Sea Tales', text: '', link: '/editor/collection/8' }),
+      ]),
+    );
+    inbox.markAllRead.mockResolvedValueOnce(0);
+    renderAt('/account/inbox');
+    const failed = await screen.findByRole('link', { name: 'Your collection Four Winds did not pass review' });
+    expect(failed.getAttribute('href')).toBe('/editor/collection/7');
+    expect(within(failed.closest('li')!).getByText('“Wording”')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Your collection Sea Tales passed review' }).getAttribute('href')).toBe('/editor/collection/8');
+  });
+
   it('shows an empty state, and pages on Show more', async () => {
     inbox.fetchNotices.mockResolvedValueOnce(page([]));
     const { unmount } = renderAt('/account/inbox');

@@ -17,7 +17,9 @@ function noticeTarget(n: Notice): string {
   if (n.kind === NoticeKind.Sanction || n.kind === NoticeKind.SanctionLifted || n.kind === NoticeKind.AppealApproved || n.kind === NoticeKind.AppealRejected) {
     return '/account';
   }
-  if (n.kind === NoticeKind.Mail || n.kind === NoticeKind.CollectionRemoved) return n.link || '/account/inbox';
+  if (n.kind === NoticeKind.Mail || n.kind === NoticeKind.CollectionRemoved || n.kind === NoticeKind.CollectionPassed || n.kind === NoticeKind.CollectionFailed) {
+    return n.link || '/account/inbox';
+  }
   if (n.kind === NoticeKind.Receipt) return '/account/membership';
   if (n.kind === NoticeKind.WeeklyReport) return n.link || '/account/weekly';
   if (n.kind === NoticeKind.FeedbackAnswer) return '/account/feedback';
@@ -76,6 +78,12 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
       break;
     case NoticeKind.CollectionRemoved:
       what = t('inbox.collectionRemoved', { story });
+      break;
+    case NoticeKind.CollectionPassed:
+      what = t('inbox.collectionPassed', { story });
+      break;
+    case NoticeKind.CollectionFailed:
+      what = t('inbox.collectionFailed', { story });
       break;
     case NoticeKind.Receipt:
       what = notice.receipt ? receiptLine(t, notice.receipt, i18n.language) : t('inbox.other', { name });

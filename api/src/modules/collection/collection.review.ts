@@ -122,6 +122,15 @@ export async function decideCollection(input: Required<CollectionDecideRequest>,
     reason: input.note,
     at,
   });
+  // The owner is told, as a story's creator is of an operator's verdict.
+  await notify({
+    uid: c.uid,
+    kind: passed ? NoticeKind.CollectionPassed : NoticeKind.CollectionFailed,
+    actor_uid: '',
+    story_name: c.name,
+    text: passed ? '' : input.note || 'Content violation, edit and retry',
+    link: `/editor/collection/${c.collection_id}`,
+  });
   return { collection_id: c.collection_id, status };
 }
 
