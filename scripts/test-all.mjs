@@ -2,7 +2,7 @@
 // Runs every test of the product: typecheck, lint, each workspace's jest suite and the Playwright e2e suite.
 // Each suite writes a JSON report; the last line printed is the total, `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +20,7 @@ const only = process.argv.slice(2);
 const API_TEST_WORKERS = process.env.API_TEST_WORKERS ?? '2';
 /**
  * The browser suite runs as E2E_SHARDS parts at once (1 runs it whole), each part a whole product of its own on its
- * own ports and data folder, so no spec sees another's data: Playwright splits the spec files between the parts.
+ * own ports and data folder, so no spec sees another's data; the spec files are split by their measured times.
  */
 const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
 const FRONT_END_APPS = ['shell', 'mfe-editor', 'mfe-brainstorm', 'mfe-player', 'mfe-account', 'mfe-ops'];
@@ -74,11 +74,31 @@ for (const ws of jestSuites) {
   if (code !== 0) problems.push(`${ws} (exit ${code})`);
 }
 
+/**
+ * The spec files split into `total` parts of about the same time: each file's seconds from the last measured run
+ * (e2e/spec-times.json; a file not in it counts as the median), the longest first, each to the part with least so far.
+ */
+function specParts(total) {
+  const dir = join(root, 'e2e', 'tests');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.spec.ts')).sort();
+  const times = JSON.parse(readFileSync(join(root, 'e2e', 'spec-times.json'), 'utf8'));
+  const known = Object.values(times).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 30;
+  const parts = Array.from({ length: total }, () => ({ files: [], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => (times[b] ?? median) - (times[a] ?? median) || a.localeCompare(b))) {
+    const part = parts.reduce((least, p) => (p.seconds < least.seconds ? p : least));
+    part.files.push(file);
+    part.seconds += times[file] ?? median;
+  }
+  // Each file by an anchored pattern (Playwright reads the arguments as regular expressions over the file's path).
+  return parts.map((p) => p.files.sort().map((f) => `/tests/${f.replace(/[.]/g, '\\.')}$`));
+}
+
 /** Runs one part of the browser suite with its output prefixed by the part's name; resolves with its exit code. */
-function runShard(index, total) {
+function runShard(index, total, files = []) {
   const name = total > 1 ? `e2e ${index}/${total}` : 'e2e';
   const out = join(reports, total > 1 ? `e2e-${index}.json` : 'e2e.json');
-  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', ...(total > 1 ? [`--shard=${index}/${total}`] : [])];
+  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', ...files];
   // Each part: its own ports (E2E_PORT_BASE and the ten after it, E2E_API_PORT), output folder and product log.
   const env =
     total > 1
@@ -114,7 +134,8 @@ if (selected('e2e')) {
   if (run('browser', 'bash', ['scripts/ensure-chromium.sh']) !== 0) problems.push('chromium install');
   // Built once before the parts start (each part's setup would otherwise build the same apps at once).
   if (run('build of every app', 'npm', ['run', 'build', ...FRONT_END_APPS.flatMap((app) => ['-w', app])]) !== 0) problems.push('build');
-  const parts = await Promise.all(Array.from({ length: E2E_SHARDS }, (_, i) => runShard(i + 1, E2E_SHARDS)));
+  const split = E2E_SHARDS > 1 ? specParts(E2E_SHARDS) : [[]];
+  const parts = await Promise.all(split.map((files, i) => runShard(i + 1, split.length, files)));
   for (const { out, code } of parts) {
     if (existsSync(out)) {
       const c = countPlaywright(out);
