@@ -19,21 +19,45 @@ describe('membership on the send path costs no database command', () => {
     await api?.stop();
   });
 
+  const total = (ops: Record<string, number>) => Object.values(ops).reduce((a, b) => a + b, 0);
+
+  /**
+   * The commands of one turn. The reply is streamed once the turn is written (the database quiet for 300 ms), so
+   * the stream always reads it back: a stream opened while the reply is being written takes it from memory instead,
+   * with two reads fewer, and which of the two a turn gets would depend on the machine's load.
+   */
   async function turnOps(client: CookieClient, playId: string, message: string): Promise<Record<string, number>> {
     const ops: Record<string, number> = {};
+    let last = Date.now();
     mongoose.set('debug', (collection: string, method: string) => {
       // The background job queues (the review worker polls every 20 ms here) are not the turn's.
       if (/jobs/.test(collection)) return;
       ops[`${collection}.${method}`] = (ops[`${collection}.${method}`] ?? 0) + 1;
+      last = Date.now();
     });
     try {
       const res = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
       expect(res.body.status_code).toBe(0);
+      const quiet = async () => {
+        while (Date.now() - last < 300) await new Promise((r) => setTimeout(r, 50));
+      };
+      await quiet();
       await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${res.body.data!.reply_dialogue_ids[0]}`);
+      await quiet();
     } finally {
       mongoose.set('debug', false);
     }
     return ops;
+  }
+
+  /** The fewest commands of three turns: on a loaded machine a command of another request can land in one count. */
+  async function fewestOps(client: CookieClient, playId: string, label: string): Promise<Record<string, number>> {
+    let best: Record<string, number> | undefined;
+    for (let i = 0; i < 3; i++) {
+      const ops = await turnOps(client, playId, `${label} (${i + 1})`);
+      if (!best || total(ops) < total(best)) best = ops;
+    }
+    return best!;
   }
 
   it('a member’s turn: the same commands as a non-member’s, less the quota write', async () => {
@@ -41,15 +65,16 @@ describe('membership on the send path costs no database command', () => {
     const uid = (await client.call<{ uid: string }>('/api/tyler/user/detail')).body.data!.uid;
     const playId = (await client.post<Started>('/api/tyler/story/start_play', { story_id: storyId })).body.data!.play_info.play_id;
     await turnOps(client, playId, 'A first turn to warm up.');
-    const before = await turnOps(client, playId, 'As a non-member.');
+    const before = await fewestOps(client, playId, 'As a non-member.');
     const admin = await signInByPhone(api.baseUrl, '+12025550100');
     expect((await admin.post('/api/commerce/free_vip_distribution', { user: uid, days: 3, reason: 'command count' })).body.status_code).toBe(0);
     await turnOps(client, playId, 'A member now, warming up.');
-    const after = await turnOps(client, playId, 'As a member.');
-    const total = (ops: Record<string, number>) => Object.values(ops).reduce((a, b) => a + b, 0);
+    const after = await fewestOps(client, playId, 'As a member.');
     expect(Object.keys(after).filter((k) => /^(memberships|trade_orders|commerce_events)\./.test(k))).toEqual([]);
     expect(before['chat_quotas.findOneAndUpdate']).toBe(1);
     expect(after['chat_quotas.findOneAndUpdate']).toBeUndefined();
+    const { ['chat_quotas.findOneAndUpdate']: _quota, ...rest } = before;
+    expect(after).toEqual(rest);
     expect(total(after)).toBe(total(before) - 1);
   }, 60_000);
 });
