@@ -4,14 +4,18 @@ import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './
 import { ADULT, nextPhone, publishStory, readStream, type Sent, type Started } from './support/playStories';
 
 /*
- * The send path reads membership from the account it already holds: a member's turn makes no database command a
- * non-member's does not (it skips the daily quota's write) and touches no commerce collection.
+ * The send path reads membership, and a member's model choice, from the account it already holds: a member's turn
+ * makes no database command a non-member's does not (it skips the daily quota's write), touches no commerce
+ * collection, and makes the same commands with a model chosen.
  */
+/** Models to choose from (the offline storyteller writes the replies whichever is chosen; the commands are the point). */
+const MODELS = [{ id: 'story-plus', name: 'Plus', members_only: true }];
+
 describe('membership on the send path costs no database command', () => {
   let api: TestApi;
   let storyId: string;
   beforeAll(async () => {
-    api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '0', SESSION_CACHE_MS: '0' } });
+    api = await startTestApi({ env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', OFFLINE_TOKEN_DELAY_MS: '0', SESSION_CACHE_MS: '0', CHAT_MODELS: JSON.stringify(MODELS) } });
     await seedAccounts(api.logger);
     ({ storyId } = await publishStory(api.baseUrl));
   }, 60_000);
@@ -76,5 +80,11 @@ describe('membership on the send path costs no database command', () => {
     const { ['chat_quotas.findOneAndUpdate']: _quota, ...rest } = before;
     expect(after).toEqual(rest);
     expect(total(after)).toBe(total(before) - 1);
-  }, 60_000);
+
+    // A member's model choice is read from the same account: the same commands again.
+    expect((await client.post('/api/editor/update_default_model', { model: 'story-plus' })).body.status_code).toBe(0);
+    await turnOps(client, playId, 'With a chosen model, warming up.');
+    const chosen = await fewestOps(client, playId, 'With a chosen model.');
+    expect(chosen).toEqual(after);
+  }, 90_000);
 });

@@ -161,6 +161,7 @@ export const envSchema = z.object({
     .pipe(z.number().int().min(100, 'expected at least 100').max(600_000, 'expected at most 600000'))
     .default(60_000),
   COMMERCE_PLANS: optionalString,
+  CHAT_MODELS: optionalString,
   COMMERCE_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, 'expected a three-letter currency code').default('usd'),
   COMMERCE_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: optionalString,

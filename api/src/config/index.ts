@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { envSchema, pickKnown } from './env';
+import { chatModelSettings, type ChatModelSetting } from './chatModels';
 import { commerceSettings, type CommerceSettings } from './commerce';
 import { identitySettings, type IdentitySettings } from './identity';
 import { oauthSettings } from './oauth';
@@ -7,6 +8,7 @@ import type { Config } from './settings';
 
 export type { ChatSettings, Config, NodeEnv } from './settings';
 export type { CommerceSettings, PlanSettings } from './commerce';
+export type { ChatModelSetting } from './chatModels';
 export type { AntiAddictionRule, IdentitySettings } from './identity';
 export type { OAuth2ProviderSettings, OAuthSettings, OidcProviderSettings } from './oauth';
 
@@ -52,6 +54,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commerce = commerceSettings(e, sessionSecret);
   } catch (err) {
     throw new ConfigError('COMMERCE_PLANS', (err as Error).message);
+  }
+  let chatModels: ChatModelSetting[];
+  try {
+    chatModels = chatModelSettings(e.CHAT_MODELS);
+  } catch (err) {
+    throw new ConfigError('CHAT_MODELS', (err as Error).message);
   }
   let identity: IdentitySettings;
   try {
@@ -115,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offlineTokenDelayMs: e.OFFLINE_TOKEN_DELAY_MS,
       standbyWaitMs: e.STREAM_STANDBY_MS,
     },
+    chatModels,
     commerce,
     identity,
   };

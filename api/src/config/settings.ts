@@ -1,3 +1,4 @@
+import type { ChatModelSetting } from './chatModels';
 import type { CommerceSettings } from './commerce';
 import type { IdentitySettings } from './identity';
 import type { OAuthSettings } from './oauth';
@@ -105,6 +106,8 @@ export interface Config {
   guestChatTurns: number;
   /** Story play: limits on what a player sends and how the storyteller answers. */
   chat: ChatSettings;
+  /** The models a player may choose (CHAT_MODELS); empty: every play uses LLM_MODEL. */
+  chatModels: ChatModelSetting[];
   /** Membership plans, the payment provider and rewarded ads. */
   commerce: CommerceSettings;
   /** Real-name verification and anti-addiction. */

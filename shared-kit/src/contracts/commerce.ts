@@ -49,6 +49,8 @@ export const COMMERCE_REQUESTS = {
     to: z.iso.datetime({ offset: true }).optional(),
   }),
   opsOrderQuery: z.object({ order_no: orderNo }),
+  /** A model id from `default_model_options`; empty: back to the default model. */
+  updateDefaultModelBody: z.object({ model: z.string().trim().max(200) }).strict(),
   adStartBody: z.object({ placement: z.string().trim().min(1).max(40) }).strict(),
   adRewardBody: z.object({ token: z.string().min(20).max(600) }).strict(),
 };
@@ -144,6 +146,29 @@ export const adsUserInfoSchema = z.object({
 export const adStartSchema = z.object({ token: z.string(), min_watch_ms: z.number().int(), placement: z.string() });
 export const adRewardSchema = adsUserInfoSchema.extend({ reward_chats: z.number().int() });
 
+export const chatModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  members_only: z.boolean(),
+  /** The caller may use it now (not members-only, or a member). */
+  available: z.boolean(),
+});
+export type ChatModelOption = z.infer<typeof chatModelSchema>;
+/** The models a player may choose for their plays, and theirs. */
+export const modelOptionsSchema = z.object({
+  /** offline: no model is connected and the offline storyteller writes every reply, whatever the choice. */
+  ai_mode: z.enum(['offline', 'model']),
+  models: z.array(chatModelSchema),
+  /** The model a play uses without a choice (null offline). */
+  default_model: z.string().nullable(),
+  /** The stored choice (null: the default). */
+  chosen_model: z.string().nullable(),
+  /** What the caller's turns use now: the choice while it is available, else the default. */
+  current_model: z.string().nullable(),
+  is_vip: z.boolean(),
+});
+export type ModelOptions = z.infer<typeof modelOptionsSchema>;
+
 export const COMMERCE_CONTRACTS = {
   'GET /commerce/static_config': staticConfigSchema,
   'GET /commerce/vip_base_info': membershipSchema,
@@ -160,6 +185,8 @@ export const COMMERCE_CONTRACTS = {
   'GET /ops/commerce/orders': z.object({ list: z.array(opsOrderSchema), has_more: z.boolean() }),
   'GET /ops/commerce/order': opsOrderDetailSchema,
   'POST /ops/commerce/refund': z.object({ order_no: z.string(), refund_requested: z.boolean() }),
+  'GET /editor/default_model_options': modelOptionsSchema,
+  'POST /editor/update_default_model': modelOptionsSchema,
   'GET /ads/config': adsConfigSchema,
   'GET /ads/user_info': adsUserInfoSchema,
   'POST /ads/start': adStartSchema,

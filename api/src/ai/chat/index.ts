@@ -19,6 +19,7 @@ export { countTokens } from './tokenizer';
 export { createOfflineChat, offlineJudge, offlineEmotion } from './offline';
 export { offlineReply } from './storyteller';
 export { createOpenAICompatibleChat } from './openaiCompatible';
+export { chatForChoice, chosenModel } from './models';
 
 /** The chat provider the config selects: a model when LLM_BASE_URL and LLM_MODEL are set, else the offline storyteller. */
 export function createChatProvider(config: Config, logger: Logger): ChatProvider {

@@ -90,7 +90,7 @@ function linesText(lines: TurnLine[]): string {
  * Chat through any OpenAI-compatible server with the official client. Streams are retried only until the first
  * token (a retry after that would repeat text the player has seen); the caller's signal cancels at any point.
  */
-export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): ChatProvider {
+export function createOpenAICompatibleChat(options: OpenAICompatibleOptions, siblings = new Map<string, ChatProvider>()): ChatProvider {
   const client = new OpenAI({
     baseURL: options.baseUrl,
     // Local servers (llama.cpp, Ollama) take any key; the client insists on one.
@@ -157,9 +157,16 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
     }
   }
 
-  return {
+  const provider: ChatProvider = {
     mode: 'openai-compatible',
     model: options.model,
+    // The same server and settings with another model; one provider per model, made on first use.
+    forModel(model: string): ChatProvider {
+      if (model === options.model) return provider;
+      let other = siblings.get(model);
+      if (!other) siblings.set(model, (other = createOpenAICompatibleChat({ ...options, model }, siblings)));
+      return other;
+    },
     async *streamTurn(request: TurnRequest): AsyncIterable<TurnEvent> {
       for (let attempt = 0; ; attempt += 1) {
         let started = false;
@@ -266,4 +273,6 @@ export function createOpenAICompatibleChat(options: OpenAICompatibleOptions): Ch
       return { ids: [], reason: 'unparseable judgement' };
     },
   };
+  siblings.set(options.model, provider);
+  return provider;
 }

@@ -25,6 +25,11 @@ export class SwitchableChat implements ChatProvider {
     this.current = provider ?? this.configured;
   }
 
+  /** The current provider's, for one turn (a turn keeps the provider it started with). */
+  forModel(model: string): ChatProvider {
+    return this.current.forModel?.(model) ?? this.current;
+  }
+
   streamTurn(request: TurnRequest): AsyncIterable<TurnEvent> {
     return this.current.streamTurn(request);
   }

@@ -128,6 +128,11 @@ export interface ChatProvider {
   readonly mode: 'offline' | 'openai-compatible';
   /** The model that writes the replies, as a creator's debug view names it. */
   readonly model: string;
+  /**
+   * The provider that asks `model` instead (a player's model choice, ai/chat/models.ts); absent where there is no
+   * choice of model (the offline storyteller).
+   */
+  forModel?(model: string): ChatProvider;
   streamTurn(request: TurnRequest): AsyncIterable<TurnEvent>;
   judge(material: JudgeMaterial, signal?: AbortSignal): Promise<JudgeVerdict>;
   summarise(request: SummariseRequest): Promise<string>;

@@ -1,5 +1,5 @@
 // The commerce module's face: membership, orders and their payment provider (Stripe, or the offline sandbox), the
-// provider's webhooks, and the operators' grants and refunds. Other modules read membership from the account's
+// provider's webhooks, the operators' grants and refunds, and the members' model choice. Other modules read membership from the account's
 // `vip_until`, which this module keeps.
 import { createHmac } from 'node:crypto';
 import type Koa from 'koa';
@@ -9,6 +9,7 @@ import { registerGuestMergeHook } from '../users';
 import { adsRoutes } from './ads.routes';
 import { commerceRoutes, commerceWebhook } from './commerce.routes';
 import { moveGuestMembership } from './membership.service';
+import { modelRoutes } from './models.routes';
 import { commerceOpsRoutes } from './ops.routes';
 import type { OrderDeps } from './orders.service';
 import type { PaymentProvider } from './provider';
@@ -34,6 +35,7 @@ export function setUpCommerce(router: AppRouter, config: Config, now: () => numb
   const deps: OrderDeps = { settings: config.commerce, provider, returnUrl, now };
   commerceRoutes(router, config, deps);
   commerceOpsRoutes(router, config, deps);
+  modelRoutes(router, config, now);
   if (sandbox) sandboxRoutes(router, sandbox.sender, returnUrl);
   const adSecret = createHmac('sha256', config.sessionSecret).update('rewarded-ads').digest('hex');
   adsRoutes(router, { settings: config.commerce.ads, secret: adSecret, now });

@@ -74,6 +74,8 @@ export const userSchema = new mongoose.Schema(
     vip_until: { type: Date, default: null },
     /** The membership revision `vip_until` was copied from: a late writer never puts an older end back. */
     vip_rev: { type: Number },
+    /** The model the player chose for their plays (CHAT_MODELS); null: the default. A members-only one applies while a member. */
+    chat_model: { type: String, default: null },
     last_login_at: { type: Date },
     last_login_country: { type: String },
   },

@@ -103,7 +103,7 @@ export async function regenerateReply(ctx: PlayContext, user: Account, input: Se
       { $set: { content: '', done: false, alternatives: kept, shown: regen.shown, error_code: 0, error_reason: '', updated_at: new Date(now) } },
     ).then((r) => r.modifiedCount > 0);
     const [story, history] = await Promise.all([storyOfPlay(claimed), TurnRows.at(claimed, reply.seq - 1).catch(() => null)]);
-    if (history) opened = openReply(turnDeps(ctx), { ...materialOf(claimed, story, reply.character_id, history.known), take: kept.length });
+    if (history) opened = openReply(turnDeps(ctx, user), { ...materialOf(claimed, story, reply.character_id, history.known), take: kept.length });
     return { claimed, story, history };
   });
   const [claiming, spending, planned] = await Promise.allSettled([claim, spend, planning]);
@@ -122,7 +122,7 @@ export async function regenerateReply(ctx: PlayContext, user: Account, input: Se
     if (!(await marking!)) throw unsupported('the reply changed meanwhile');
     started = true;
     startTurn(
-      turnDeps(ctx),
+      turnDeps(ctx, user),
       { play: claimed, story, groupId: reply.group_id, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId: reply.character_id, rows: [row], history, regen },
       opened,
     );

@@ -104,7 +104,7 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
   // the quota's write; nothing of it is shown or stored before the quota is spent and the rows are stored. Without
   // material the task reads it again, and a failure there ends the reply as Fail.
   const opening = Promise.all([planning, check]).then(([plan, checked]) => {
-    if (!undone && plan?.material && !checked.flagged) opened = openReply(turnDeps(ctx), plan.material);
+    if (!undone && plan?.material && !checked.flagged) opened = openReply(turnDeps(ctx, user), plan.material);
   });
   opening.catch(() => undefined);
   const [claiming, spending, checking] = await Promise.allSettled([claim, spend, check]);
@@ -158,7 +158,7 @@ export async function sendTurn(ctx: PlayContext, user: Account, input: SendInput
       guest: user.identity === UserIdentity.Tour,
       ...(edit ? { removed_from_seq: edit.fromSeq } : {}),
     };
-    startTurn(turnDeps(ctx), { play: view, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows, history }, opened);
+    startTurn(turnDeps(ctx, user), { play: view, story, groupId: shape.groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows, history }, opened);
     return answer;
   } catch (err) {
     await undo();

@@ -1,7 +1,8 @@
 import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, ErrorCode, type Emotion } from 'shared-kit';
-import { ChatFailure, historyTokens, type ChatProvider, type JudgeMaterial, type JudgeVerdict, type TurnMaterial } from '../../../ai/chat';
+import { ChatFailure, chatForChoice, historyTokens, type ChatProvider, type JudgeMaterial, type JudgeVerdict, type TurnMaterial } from '../../../ai/chat';
 import type { ChatSettings } from '../../../config';
+import type { Account } from '../../../lib/context';
 import type { Logger } from '../../../lib/logger';
 import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
@@ -48,9 +49,13 @@ export interface TurnJob {
   regen?: Regeneration;
 }
 
-/** What a turn needs from the play module's context. */
-export function turnDeps(ctx: PlayContext): TurnDeps {
-  return { chat: ctx.chat, chatSettings: ctx.config.chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
+/**
+ * What a turn needs from the play module's context; with the player's account, the chat asks for the model they
+ * chose (a members-only one while they are a member), read from the account already held: no database command.
+ */
+export function turnDeps(ctx: PlayContext, user?: Account): TurnDeps {
+  const chat = user ? chatForChoice(ctx.chat, ctx.config.chatModels, user, ctx.now()) : ctx.chat;
+  return { chat, chatSettings: ctx.config.chat, live: ctx.live, checkText: ctx.checkText, replyWords: ctx.replyWords, logger: ctx.logger, now: ctx.now };
 }
 
 /**
