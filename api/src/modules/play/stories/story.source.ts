@@ -44,8 +44,15 @@ function remember(story: PlayableStory): PlayableStory {
   return story;
 }
 
-async function liveStory(storyId: string): Promise<StoryRecord> {
-  const story = await storyById(storyId);
+/** What deciding whether a story may be played reads: a few fields, never the working copy's content. */
+const REACH_FIELDS = ['uid', 'status', 'deleted_at', 'op_status', 'visibility', 'live_version_id'] as const;
+type ReachRecord = Pick<StoryRecord, (typeof REACH_FIELDS)[number]>;
+
+/** The story, refused when missing (2002) or deleted (2001): its reach fields only unless `whole` (a turn asks this at every reply's end). */
+async function liveStory(storyId: string): Promise<ReachRecord>;
+async function liveStory(storyId: string, whole: true): Promise<StoryRecord>;
+async function liveStory(storyId: string, whole?: true): Promise<ReachRecord> {
+  const story = whole ? await storyById(storyId) : await storyById(storyId, REACH_FIELDS);
   if (!story) throw new AppError(ErrorCode.NoStory, 'No such story');
   if (story.deleted_at || story.status === StoryStatus.Deleted) throw new AppError(ErrorCode.StoryDeleted);
   return story;
@@ -55,7 +62,7 @@ async function liveStory(storyId: string): Promise<StoryRecord> {
  * Refuses a story an operator took down (2001) or keeps from others (1201: UnPass, SelfWatch, Invisible) to anyone
  * but its creator. `viewerUid` undefined means "not the creator".
  */
-function refuseUnreachable(story: StoryRecord, viewerUid?: string): void {
+function refuseUnreachable(story: ReachRecord, viewerUid?: string): void {
   if (viewerUid !== undefined && viewerUid === story.uid) return;
   const reach = storyReach(story.op_status, story.visibility);
   if (reach.removed) throw new AppError(ErrorCode.StoryDeleted, 'This story was removed');
@@ -100,7 +107,7 @@ export async function versionForPlay(storyId: string, versionId: string): Promis
 
 /** The owner's working copy, for a test play before publishing; others get 1201. */
 export async function draftStory(storyId: string, uid: string): Promise<PlayableStory> {
-  const story = await liveStory(storyId);
+  const story = await liveStory(storyId, true);
   if (story.uid !== uid) throw new AppError(ErrorCode.NoPermission, 'Only the creator can play a draft');
   const content: StoryContent = {
     story_gen_type: story.story_gen_type,
