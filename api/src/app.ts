@@ -59,6 +59,7 @@ import { offlineSpeech, openAiSpeech } from './modules/voice/tts.engines';
 import { topicRoutes } from './modules/topic/topic.routes';
 import { setUpCommerce } from './modules/commerce';
 import { collectionRoutes } from './modules/collection';
+import { threadRoutes } from './modules/thread';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { identityRoutes } from './modules/identity';
 import { startWeeklyRunner, weeklyRoutes } from './modules/weekly';
@@ -175,6 +176,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   });
   templateRoutes(router, { now });
   collectionRoutes(router, { limits: config.collections, now, kickReview: () => review?.kick() });
+  threadRoutes(router, { limits: config.threads, now });
   eventsRoutes(router, { now });
   playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   noticeRoutes(router, { events: deps.events });

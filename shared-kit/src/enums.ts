@@ -626,6 +626,8 @@ export const NoticeKind = {
   CollectionPassed: 'CollectionPassed',
   /** An operator failed or disqualified the owner's collection; `text` the operator's note. */
   CollectionFailed: 'CollectionFailed',
+  /** An operator took down the owner's thread (`title` its title, `story_name` its story, `text` the reason). */
+  ThreadRemoved: 'ThreadRemoved',
   /** The team answered one's feedback: `text` the answer, `link` the feedback history. */
   FeedbackAnswer: 'FeedbackAnswer',
   /** The creator's weekly report is ready: `title` the week, `link` its page. */

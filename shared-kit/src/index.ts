@@ -24,4 +24,5 @@ export * from './memory';
 export * from './prerender';
 export * from './commerce';
 export * from './collection';
+export * from './thread';
 export * from './feedback';

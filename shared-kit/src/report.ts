@@ -12,6 +12,7 @@ export const ReportTarget = {
   Template: 'template',
   Topic: 'topic',
   Collection: 'collection',
+  Thread: 'thread',
 } as const;
 export type ReportTarget = (typeof ReportTarget)[keyof typeof ReportTarget];
 export const REPORT_TARGETS = Object.values(ReportTarget);
@@ -43,6 +44,7 @@ export const REPORT_REASONS: Record<ReportTarget, readonly ReportReason[]> = {
   template: [R.Sexual, R.Violence, R.Hateful, R.Plagiarism, R.Illegal, R.Others],
   topic: [R.Hateful, R.Spam, R.Illegal, R.Others],
   collection: [R.Sexual, R.Violence, R.Hateful, R.Harassment, R.Plagiarism, R.Spam, R.Illegal, R.Others],
+  thread: [R.Sexual, R.Violence, R.Hateful, R.Harassment, R.Minor, R.SelfHarm, R.Illegal, R.Spam, R.Others],
 };
 
 /** The parts of a target the reporter can point at ("content select"); at least one is chosen. */
@@ -54,6 +56,7 @@ export const REPORT_CONTENT: Record<ReportTarget, readonly string[]> = {
   template: ['name', 'description', 'fields'],
   topic: ['title', 'description'],
   collection: ['name', 'description', 'creations'],
+  thread: ['title', 'lines'],
 };
 
 /** Characters of a report's details (spec section 5: "report details have a character limit"; the number is ours). */
@@ -78,4 +81,5 @@ export const REPORT_ID_FIELD = {
   template: 'template_id',
   topic: 'topic_id',
   collection: 'collection_id',
+  thread: 'thread_id',
 } as const satisfies Record<ReportTarget, string>;

@@ -1,4 +1,4 @@
-import { COLLECTION_LIMITS, LIMITS } from 'shared-kit';
+import { COLLECTION_LIMITS, LIMITS, THREAD_LIMITS } from 'shared-kit';
 import { z } from 'zod';
 import { identityEnv } from './identity';
 
@@ -98,6 +98,8 @@ export const envSchema = z.object({
   BRAINSTORM_DAILY_QUOTA: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).default(10),
   COLLECTION_SELECTION_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).pipe(z.number().int().max(200, 'expected at most 200')).default(COLLECTION_LIMITS.selectionDefault),
   COLLECTION_COUNT_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(COLLECTION_LIMITS.countDefault),
+  THREAD_GROUP_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).pipe(z.number().int().max(200, 'expected at most 200')).default(THREAD_LIMITS.groupDefault),
+  THREAD_DAILY_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(THREAD_LIMITS.dailyDefault),
   STORY_COUNT_LIMIT: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(200),
   PLAN_POLL_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).default(1000),
   PLAN_LOCK_MS: z.string().trim().regex(/^[1-9]\d*$/, 'expected a positive integer').transform(Number).pipe(z.number().int().min(500, 'expected at least 500')).default(60_000),

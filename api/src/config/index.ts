@@ -92,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewLockMs: e.REVIEW_LOCK_MS,
     imageDailyQuota: e.IMAGE_DAILY_QUOTA,
     collections: { selectionLimit: e.COLLECTION_SELECTION_LIMIT, countLimit: e.COLLECTION_COUNT_LIMIT },
+    threads: { groupLimit: e.THREAD_GROUP_LIMIT, dailyLimit: e.THREAD_DAILY_LIMIT },
     plans: {
       dailyQuota: e.BRAINSTORM_DAILY_QUOTA,
       storyCountLimit: e.STORY_COUNT_LIMIT,

@@ -69,6 +69,8 @@ export interface Config {
   imageDailyQuota: number;
   /** Collections: creations one may hold (COLLECTION_SELECTION_LIMIT) and collections per user (COLLECTION_COUNT_LIMIT). */
   collections: { selectionLimit: number; countLimit: number };
+  /** Threads: message groups one thread may hold (THREAD_GROUP_LIMIT) and threads one may post per UTC day (THREAD_DAILY_LIMIT). */
+  threads: { groupLimit: number; dailyLimit: number };
   /** Brainstorm generation plans: daily quota per user, stories per user, and the job runner's timing. */
   plans: {
     dailyQuota: number;

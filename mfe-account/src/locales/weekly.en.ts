@@ -55,6 +55,7 @@ const weeklyEn = {
   inboxExtra: {
     weeklyReport: 'Your weekly report for {{start}} to {{end}} is ready',
     feedbackAnswer: 'The team answered your feedback',
+    threadRemoved: 'Your thread {{title}} was removed after reports',
   },
 };
 

@@ -57,6 +57,7 @@ const weeklyZhCN: Translation<WeeklyCatalogue> = {
   inboxExtra: {
     weeklyReport: '你 {{start}} 至 {{end}} 的每周报告已生成',
     feedbackAnswer: '官方回复了你的反馈',
+    threadRemoved: '你的帖子《{{title}}》因被举报已下架',
   },
 };
 

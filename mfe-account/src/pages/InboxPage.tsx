@@ -96,6 +96,9 @@ function NoticeLine({ notice }: { notice: Notice }): JSX.Element {
     case NoticeKind.FeedbackAnswer:
       what = t('inboxExtra.feedbackAnswer');
       break;
+    case NoticeKind.ThreadRemoved:
+      what = t('inboxExtra.threadRemoved', { title: notice.title });
+      break;
     default:
       what = t('inbox.other', { name });
   }

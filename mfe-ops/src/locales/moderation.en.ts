@@ -78,7 +78,7 @@ const moderationEn = {
     notFound: 'No such report item.',
     actions: { NoAction: 'No action', Remove: 'Remove the content', Sanction: 'Sanction the author' },
     sanctions: { Warning: 'Warning', CreationBan: 'Creation ban', LoginBan: 'Login ban' },
-    kinds: { story: 'Story', comment: 'Comment', author: 'Author', dialogue: 'Chat line', template: 'Template', topic: 'Topic', collection: 'Collection' },
+    kinds: { story: 'Story', comment: 'Comment', author: 'Author', dialogue: 'Chat line', template: 'Template', topic: 'Topic', collection: 'Collection', thread: 'Thread' },
     reasonNames: {
       Sexual: 'Sexual content',
       Violence: 'Violence',

@@ -80,7 +80,7 @@ const moderationZhCN: ModerationCatalogue = {
     notFound: '没有这条举报。',
     actions: { NoAction: '不处理', Remove: '下架内容', Sanction: '处罚作者' },
     sanctions: { Warning: '警告', CreationBan: '禁止创作', LoginBan: '禁止登录' },
-    kinds: { story: '故事', comment: '评论', author: '作者', dialogue: '对话', template: '模板', topic: '话题', collection: '合集' },
+    kinds: { story: '故事', comment: '评论', author: '作者', dialogue: '对话', template: '模板', topic: '话题', collection: '合集', thread: '帖子' },
     reasonNames: {
       Sexual: '色情内容',
       Violence: '暴力',

@@ -14,7 +14,7 @@ type Load =
   | { state: 'error' }
   | { state: 'ready'; detail: ReportCaseDetail };
 
-const REMOVABLE = new Set(['story', 'comment', 'template', 'collection']);
+const REMOVABLE = new Set(['story', 'comment', 'template', 'collection', 'thread']);
 
 /** One report item: the content as players see it, every report, and the operator's resolution. */
 export function ReportCasePage(): JSX.Element {

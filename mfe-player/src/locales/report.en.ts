@@ -47,6 +47,7 @@ const reportEn = {
       fields: 'Fields',
       title: 'Title',
       creations: 'Creations in it',
+      lines: 'Lines of the conversation',
     },
   },
 };

@@ -49,6 +49,7 @@ const reportZhCN: ReportCatalogue = {
       fields: '字段',
       title: '标题',
       creations: '其中的作品',
+      lines: '对话内容',
     },
   },
 };

@@ -158,6 +158,8 @@ export const shareInfoSchema = z.object({
   play_id: z.string(),
   /** A shared collection's id (its links have no story). */
   collection_id: z.string().optional(),
+  /** A shared thread's id (share type StoryDialogue or BotDialogue). */
+  thread_id: z.string().optional(),
   title: z.string(),
   description: z.string(),
   cover: z.string(),

@@ -45,6 +45,7 @@ import { CONSOLE_CONTRACTS } from './console';
 import { VOICE_CONTRACTS } from './voice';
 import { COMMERCE_CONTRACTS } from './commerce';
 import { COLLECTION_CONTRACTS } from './collection';
+import { THREAD_CONTRACTS } from './thread';
 import { FEEDBACK_CONTRACTS } from './feedback';
 import { WEEKLY_CONTRACTS } from './weekly';
 import { IDENTITY_CONTRACTS } from './identity';
@@ -71,6 +72,7 @@ export * from './console';
 export * from './voice';
 export * from './commerce';
 export * from './collection';
+export * from './thread';
 export * from './feedback';
 export * from './weekly';
 export * from './identity';
@@ -139,6 +141,7 @@ export const RESPONSE_CONTRACTS = {
   ...CONSOLE_CONTRACTS,
   ...COMMERCE_CONTRACTS,
   ...COLLECTION_CONTRACTS,
+  ...THREAD_CONTRACTS,
   ...FEEDBACK_CONTRACTS,
   ...WEEKLY_CONTRACTS,
   ...IDENTITY_CONTRACTS,

@@ -90,6 +90,7 @@ export const REPORT_CONTRACTS = {
   'POST /report/template': created,
   'POST /report/topic': created,
   'POST /report/collection': created,
+  'POST /report/thread': created,
   'GET /report/story_list': z.object({ list: z.array(myReportSchema), has_more: z.boolean(), next_offset: z.number().int() }),
   'GET /ops/report/queue': z.object({ list: z.array(reportCaseSchema), has_more: z.boolean(), next_offset: z.number().int() }),
   'GET /ops/report/get': reportCaseDetailSchema,

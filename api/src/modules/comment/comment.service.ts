@@ -5,7 +5,7 @@ import { isDuplicateKey } from '../users';
 import { mostPart, newestById, pageRange, sequentialId, sortKey } from '../../lib/keys';
 import { blockedAround, nobody, peopleOf, refuseIfBlocked } from '../users';
 import { bumpStory, StoryStats, storyStatsOf } from '../community';
-import { liveStoryView, type LiveStoryView } from '../stories';
+import { commentSubject, type CommentSubject } from './comment.subjects';
 import { notify } from '../notice';
 import { Comment, CommentLike, type CommentRecord } from './comment.model';
 
@@ -51,7 +51,7 @@ async function present(rows: CommentRecord[], viewer: Viewer) {
   }));
 }
 
-async function viewerOf(uid: string, story: LiveStoryView, rows: CommentRecord[]): Promise<Viewer> {
+async function viewerOf(uid: string, story: CommentSubject, rows: CommentRecord[]): Promise<Viewer> {
   const ids = rows.map((r) => r.comment_id);
   const [blocked, likes, stats] = await Promise.all([
     uid ? blockedAround(uid) : new Set<string>(),
@@ -105,7 +105,7 @@ export interface PostInput {
  * visible to its author only and answered with 9005 (the comment is in `data.comment`).
  */
 export async function postComment(uid: string, input: PostInput, forbidden: ForbiddenWords, now: Date) {
-  const story = await liveStoryView(input.story_id);
+  const story = await commentSubject(input.story_id, uid);
   const stats = (await storyStatsOf([story.story_id])).get(story.story_id)!;
   if (stats.comment_status === StoryCommentStatus.Closed) throw new AppError(ErrorCode.CommentClosed);
   await refuseIfBlocked(uid, story.uid, ErrorCode.CommentBlocked);
@@ -177,7 +177,7 @@ export async function postComment(uid: string, input: PostInput, forbidden: Forb
 /** Takes a comment down (Offline): its author or the story's creator; others 1201. */
 export async function deleteComment(uid: string, commentId: string) {
   const c = await liveComment(commentId);
-  const story = await liveStoryView(c.story_id).catch(() => null);
+  const story = await commentSubject(c.story_id).catch(() => null);
   const creator = story?.uid ?? '';
   if (c.uid !== uid && creator !== uid) throw new AppError(ErrorCode.NoPermission, 'Only its author or the story\'s creator can delete a comment');
   await takeDownComment(c, uid);
@@ -209,7 +209,7 @@ export async function takeDownComment(c: CommentRecord, by: string): Promise<boo
  * come first on the first page; people on either side of a block with the viewer are left out.
  */
 export async function listComments(viewerUid: string, storyId: string, sort: CommentSort, cursor: string | undefined, count: number) {
-  const story = await liveStoryView(storyId);
+  const story = await commentSubject(storyId, viewerUid);
   const stats = (await storyStatsOf([storyId])).get(storyId)!;
   const blocked = viewerUid ? await blockedAround(viewerUid) : new Set<string>();
   const field = sort === 'top' ? 'top_key' : 'newest_key';
@@ -244,7 +244,7 @@ export async function listComments(viewerUid: string, storyId: string, sort: Com
 export async function listReplies(viewerUid: string, rootId: string, cursor: string | undefined, count: number) {
   const root = await liveComment(rootId);
   if (root.root_id !== '') throw new AppError(ErrorCode.ClientParamError, 'comment_id: not a root comment');
-  const story = await liveStoryView(root.story_id);
+  const story = await commentSubject(root.story_id, viewerUid);
   const blocked = viewerUid ? await blockedAround(viewerUid) : new Set<string>();
   if (!visibleTo(root, viewerUid, blocked)) throw new AppError(ErrorCode.CommentDeleted);
   const filter: Record<string, unknown> = { root_id: rootId, thread_key: mongoose.trusted(pageRange(rootId, cursor)) };
@@ -264,7 +264,7 @@ export async function listReplies(viewerUid: string, rootId: string, cursor: str
 
 export async function getComment(viewerUid: string, commentId: string) {
   const c = await liveComment(commentId);
-  const story = await liveStoryView(c.story_id);
+  const story = await commentSubject(c.story_id, viewerUid);
   const blocked = viewerUid ? await blockedAround(viewerUid) : new Set<string>();
   if (!visibleTo(c, viewerUid, blocked)) throw new AppError(ErrorCode.CommentDeleted);
   const [presented] = await present([c], await viewerOf(viewerUid, story, [c]));
@@ -274,7 +274,7 @@ export async function getComment(viewerUid: string, commentId: string) {
 /** Pins (or unpins) a root comment: the story's creator only (1020404 for others and for replies). */
 export async function pinComment(uid: string, commentId: string, pin: boolean) {
   const c = await liveComment(commentId);
-  const story = await liveStoryView(c.story_id);
+  const story = await commentSubject(c.story_id, uid);
   if (story.uid !== uid) throw new AppError(ErrorCode.CommentPinNotAllowed, 'Only the story\'s creator can pin');
   if (c.root_id !== '' || c.status !== CommentStatus.AllVisible) {
     throw new AppError(ErrorCode.CommentPinNotAllowed, 'Only a public comment on the story can be pinned');
@@ -298,7 +298,7 @@ export async function pinComment(uid: string, commentId: string, pin: boolean) {
 export async function likeComment(uid: string, commentId: string, like: boolean | undefined) {
   const c = await liveComment(commentId);
   if (c.status !== CommentStatus.AllVisible) throw new AppError(ErrorCode.CommentDeleted);
-  const story = await liveStoryView(c.story_id);
+  const story = await commentSubject(c.story_id, uid);
   const want = like ?? !(await CommentLike.exists({ comment_id: commentId, uid }));
   let delta = 0;
   if (want) {
@@ -333,7 +333,7 @@ export async function likeComment(uid: string, commentId: string, like: boolean 
 
 /** Opens or closes a story's comments: its creator only (1201). */
 export async function switchComments(uid: string, storyId: string, status: StoryCommentStatus) {
-  const story = await liveStoryView(storyId);
+  const story = await commentSubject(storyId, uid);
   if (story.uid !== uid) throw new AppError(ErrorCode.NoPermission, 'Only the story\'s creator can open or close comments');
   await StoryStats.updateOne({ story_id: storyId }, { $set: { comment_status: status } }, { upsert: true });
   return { story_id: storyId, comment_status: status };

@@ -8,6 +8,7 @@ import { operateStory } from '../staff';
 import { giveSanction } from '../sanction';
 import { Template } from '../template';
 import { removeCollection } from '../collection';
+import { removeThread } from '../thread';
 import { presentCase, Report, ReportCase, targetView, type ReportCaseRecord, type ReportRecord } from '../report';
 
 export type QueueSort = 'count' | 'newest';
@@ -60,7 +61,7 @@ export interface ResolveInput {
 }
 
 /** What can be taken down by a report's resolution (topics have no module yet; a person is sanctioned). */
-const REMOVABLE = new Set(['story', 'comment', 'template', 'collection']);
+const REMOVABLE = new Set(['story', 'comment', 'template', 'collection', 'thread']);
 
 /**
  * Resolves an open item once (a second operator racing gets 1050002): takes the content down (a story goes offline,
@@ -134,6 +135,9 @@ export async function resolveCase(input: ResolveInput, operatorUid: string, now:
   } else if (input.action === ReportAction.Remove && c.target_type === 'collection') {
     // Taken down for others; the owner is told in the inbox (collection.review.ts).
     await removeCollection(c.target_id, operatorUid, reason, now);
+  } else if (input.action === ReportAction.Remove && c.target_type === 'thread') {
+    // Taken down for others; the owner is told in the inbox (thread.read.ts).
+    await removeThread(c.target_id, operatorUid, reason, now);
   } else if (sanction) {
     const given = await giveSanction(
       { uid: c.owner_uid, kind: sanction.kind, days: sanction.days, reason: input.note || `Reported ${c.target_type}: ${c.target_name}`.trim() },

@@ -5,6 +5,7 @@ import { liveStoryView, storyById, versionById } from '../stories';
 import { Dialogue, Play } from '../play';
 import { Template } from '../template';
 import { collectionTargetView, reportInfo, visibleCollection } from '../collection';
+import { threadTargetView, visibleThread } from '../thread';
 import { isBlockedBetween, userByUid } from '../users';
 
 /** What a report needs of its target: whose it is, the story it belongs to, a name for lists. */
@@ -54,6 +55,11 @@ export async function reportableTarget(type: ReportTarget, id: string, reporterU
     case 'collection':
       // One the reporter can see: a passed copy, not removed, not across a block (1010901 / 1010902).
       return reportInfo(await visibleCollection(id, reporterUid));
+    case 'thread': {
+      // One the reporter can see: not deleted or removed, not across a block with its owner (1050001).
+      const t = await visibleThread(id, reporterUid);
+      return { owner_uid: t.uid, story_id: t.story_id, name: t.title };
+    }
     case 'topic':
       // Topics have no module on the api yet: the report is kept by its id for an operator to look up.
       return { owner_uid: '', story_id: '', name: '' };
@@ -120,6 +126,11 @@ export async function targetView(type: string, id: string) {
       const c = await collectionTargetView(id);
       if (!c) return none;
       return { ...none, exists: c.exists, title: c.title, text: c.text, image: c.image, author: await person(c.uid), parts: c.parts, link: c.link };
+    }
+    case 'thread': {
+      const t = await threadTargetView(id);
+      if (!t) return none;
+      return { ...none, exists: t.exists, title: t.title, text: t.text, image: t.image, author: await person(t.uid), parts: t.parts, link: t.link };
     }
     default:
       return { ...none, title: id };

@@ -2,12 +2,14 @@ import { ShareType, type ShareInfo } from 'shared-kit';
 import type { UiLanguage } from '../../lib/language';
 
 /** The page's own words, per language; the shared story's title and description stay as their creator wrote them. */
-const WORDS: Record<UiLanguage, { html: string; botKind: string; collectionKind: string; open: string; newspaperKind: string; creations: string; chat: string; play: string; missingTitle: string; missingHead: string; missingText: string; discover: string; locale: string }> = {
+const WORDS: Record<UiLanguage, { html: string; botKind: string; collectionKind: string; threadKind: string; openThread: string; open: string; newspaperKind: string; creations: string; chat: string; play: string; missingTitle: string; missingHead: string; missingText: string; discover: string; locale: string }> = {
   en: {
     html: 'en',
     locale: 'en_US',
     botKind: 'Character chat: talk with this AI character one to one',
     collectionKind: 'A collection of stories and characters',
+    threadKind: 'A thread: lines shared from a play',
+    openThread: 'Read the thread',
     open: 'Open the collection',
     newspaperKind: 'Weekly highlights',
     creations: 'See their creations',
@@ -23,6 +25,8 @@ const WORDS: Record<UiLanguage, { html: string; botKind: string; collectionKind:
     locale: 'zh_CN',
     botKind: '角色聊天：与这个 AI 角色一对一交谈',
     collectionKind: '故事与角色合集',
+    threadKind: '帖子：从一次游玩中分享的对话',
+    openThread: '阅读帖子',
     open: '打开合集',
     newspaperKind: '每周精彩回顾',
     creations: '查看 TA 的作品',
@@ -53,6 +57,7 @@ export function landingHtml(info: ShareInfo, publicUrl: string, language: UiLang
   const play = `${publicUrl}${info.play_path}`;
   const bot = info.share_type === ShareType.Bot;
   const collection = !!info.collection_id;
+  const thread = !!info.thread_id;
   const newspaper = info.share_type === ShareType.CreatorNewspaper;
   const image = info.cover ? `<meta property="og:image" content="${esc(info.cover)}">\n<meta name="twitter:image" content="${esc(info.cover)}">` : '';
   return `<!doctype html>
@@ -78,9 +83,9 @@ ${image}
 <body>
 <main>
 ${info.cover ? `<img src="${esc(info.cover)}" alt="">` : ''}
-${bot ? `<p class="kind">${w.botKind}</p>\n` : ''}${collection ? `<p class="kind">${w.collectionKind}</p>\n` : ''}${newspaper ? `<p class="kind">${w.newspaperKind}</p>\n` : ''}<h1>${esc(info.title)}</h1>
+${bot ? `<p class="kind">${w.botKind}</p>\n` : ''}${collection ? `<p class="kind">${w.collectionKind}</p>\n` : ''}${thread ? `<p class="kind">${w.threadKind}</p>\n` : ''}${newspaper ? `<p class="kind">${w.newspaperKind}</p>\n` : ''}<h1>${esc(info.title)}</h1>
 <p>${esc(info.description)}</p>
-<a class="play" href="${esc(play)}">${collection ? w.open : bot ? w.chat : newspaper ? w.creations : w.play}</a>
+<a class="play" href="${esc(play)}">${collection ? w.open : thread ? w.openThread : bot ? w.chat : newspaper ? w.creations : w.play}</a>
 </main>
 </body>
 </html>

@@ -10,6 +10,8 @@ const shareLinkSchema = new mongoose.Schema(
     story_id: { type: String, default: '' },
     /** A shared collection (its links have no story). */
     collection_id: { type: String, default: '' },
+    /** A shared thread (share type StoryDialogue or BotDialogue; `story_id` is the thread's story). */
+    thread_id: { type: String, default: '' },
     play_id: { type: String, default: '' },
     /** A CreatorNewspaper: the report's week (its Monday); the report is the sharer's own. */
     week: { type: String, default: '' },
@@ -28,6 +30,7 @@ export interface ShareLinkRecord {
   story_id: string;
   play_id: string;
   collection_id?: string;
+  thread_id?: string;
   week?: string;
   uid: string;
 }

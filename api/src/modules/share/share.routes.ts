@@ -8,9 +8,10 @@ import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { requestLanguage } from '../../lib/language';
 import { landingHtml, missingHtml } from './landing';
-import { COLLECTION_REQUESTS } from 'shared-kit/schemas';
+import { COLLECTION_REQUESTS, THREAD_REQUESTS } from 'shared-kit/schemas';
 import { requireUser } from '../../lib/auth';
-import { createCollectionShare, createShare, sharableCheck, shareInfo } from './share.service';
+import { createCollectionShare, createShare, newCode, sharableCheck, shareInfo } from './share.service';
+import { createThreadShare } from './thread.share';
 
 const BASE = '/api/share/story';
 
@@ -29,6 +30,11 @@ export function shareRoutes(router: AppRouter, deps: { publicUrl: string }): voi
   const collection = validate({ body: COLLECTION_REQUESTS.idBody });
   router.post('/api/share/collection/create_info', requireUser, createLimit, collection, async (ctx) => {
     respond(ctx, await createCollectionShare(currentAccount(ctx).uid, collection.input(ctx).body.collection_id, deps.publicUrl));
+  });
+  // A thread's link: signed-in accounts, as for a collection.
+  const thread = validate({ body: THREAD_REQUESTS.idBody });
+  router.post('/api/share/thread/create_info', requireUser, createLimit, thread, async (ctx) => {
+    respond(ctx, await createThreadShare(currentAccount(ctx).uid, thread.input(ctx).body.thread_id, deps.publicUrl, requestLanguage(ctx), newCode));
   });
   const info = validate({ query: COMMUNITY_REQUESTS.shareInfoQuery });
   router.get(`${BASE}/get_info`, info, async (ctx) => respond(ctx, await shareInfo(info.input(ctx).query.code, deps.publicUrl, requestLanguage(ctx))));
