@@ -207,11 +207,19 @@ function openEvents(ctx: AppContext): EventStream {
   };
 }
 
+/**
+ * Whether a play read shows every row of its turns sent: no turn holds it, so every row it numbered is stored, and
+ * the stream's cursor is past them all (rows are numbered below `next_seq`).
+ */
+const over = (play: PlayFields, cursor: number) => play.pending_group_id === null && cursor >= play.next_seq;
+
 /** Sends the turn from the starting point as it is stored and written, until it is over; see streamReply. */
 function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: StartingPoint, spoken: EventStream): void {
   const { reply, play, story, queue, wake } = start;
   const events = withSpeech(ctx, uid, story, spoken);
   let { firstRows, cursor, offset } = start;
+  // The play as read when the stream started: when it already showed the turn over, the end needs no read of it.
+  let held: PlayFields | null = play;
   const send = events.send;
   let closed = events.closed();
   events.onClose(() => {
@@ -277,8 +285,13 @@ function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: Start
         }
         if (closed) return;
         if (!streaming && rows.length < PAGE) {
-          const now = await ownPlay(play.play_id, uid);
+          const now = held && over(held, cursor) ? held : await ownPlay(play.play_id, uid);
+          held = null;
           if (now.pending_group_id === null || now.pending_group_id !== reply.group_id) {
+            if (over(now, cursor)) {
+              send('done', { play_info: await playInfo(pctx, now, story), last_seq: now.next_seq });
+              return;
+            }
             // The turn may have stored more after our read; read once more before finishing.
             const tail = await dialoguesFrom(play.play_id, cursor, 1);
             if (tail.length === 0) {

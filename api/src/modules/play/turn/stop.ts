@@ -11,25 +11,50 @@ import { ownPlay } from '../session/plays';
  */
 
 const POLL_MS = 500;
-const stoppers = new Map<string, () => void>();
+/** At most this many replies are looked at by one read. */
+const POLL_BATCH = 500;
+
+interface Watch {
+  stop: () => void;
+  quietFor: () => number;
+}
+/** The replies being written in this process, by id. */
+const stoppers = new Map<string, Watch>();
+let timer: NodeJS.Timeout | null = null;
+
+/**
+ * One read for every quiet reply of this process (not one per reply): with many replies written at once, a poll
+ * costs the database one command per POLL_MS, however many are waiting.
+ */
+function poll(): void {
+  // Flushes see a stop as they write; only replies with no words coming are looked at.
+  const quiet = [...stoppers].filter(([, w]) => w.quietFor() >= POLL_MS).map(([id]) => id);
+  for (let i = 0; i < quiet.length; i += POLL_BATCH) {
+    Dialogue.find({ dialogue_id: { $in: quiet.slice(i, i + POLL_BATCH) }, stop_requested: true }, { dialogue_id: 1, _id: 0 })
+      .lean<Array<Pick<DialogueFields, 'dialogue_id'>>>()
+      .then((found) => {
+        for (const d of found) stoppers.get(d.dialogue_id)?.stop();
+      })
+      .catch(() => undefined);
+  }
+}
 
 /**
  * While reply `dialogueId` is written in this process: `stop` is called when the player stops it, here or through
  * another process. Returns the function that ends the watch.
  */
 export function watchForStop(dialogueId: string, stop: () => void, quietFor: () => number): () => void {
-  stoppers.set(dialogueId, stop);
-  const timer = setInterval(() => {
-    // Flushes see a stop as they write; only a reply with no words coming is looked at.
-    if (quietFor() < POLL_MS) return;
-    Dialogue.exists({ dialogue_id: dialogueId, stop_requested: true })
-      .then((found) => found && stop())
-      .catch(() => undefined);
-  }, POLL_MS);
-  timer.unref();
+  stoppers.set(dialogueId, { stop, quietFor });
+  if (!timer) {
+    timer = setInterval(poll, POLL_MS);
+    timer.unref();
+  }
   return () => {
-    clearInterval(timer);
     stoppers.delete(dialogueId);
+    if (stoppers.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
   };
 }
 
@@ -41,7 +66,7 @@ export async function stopReply(uid: string, body: { play_id: string; dialogue_i
   if (reply.done) return { stopped: false };
   const here = stoppers.get(body.dialogue_id);
   if (here) {
-    here();
+    here.stop();
     return { stopped: true };
   }
   const marked = await Dialogue.updateOne({ dialogue_id: body.dialogue_id, done: false }, { $set: { stop_requested: true } });
