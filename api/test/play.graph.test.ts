@@ -1,5 +1,5 @@
 import { DialogueType, ErrorCode, PlayStatus } from 'shared-kit';
-import { ADULT, save } from './editor.support';
+import { ADULT, save, storyPayload } from './editor.support';
 import { call, signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { dialoguesOf, nextPhone, publishStory, type Dlg, type Started } from './support/playStories';
 import { graphInfoOf, graphStoryPayload, graphTurn, KEEP_PROMISE } from './support/graphStory';
@@ -168,6 +168,25 @@ describe('play follows the graph (offline)', () => {
     expect(anonymous.body.status_code).toBe(ErrorCode.NeedLogin);
   });
 
+  it('an ending the play is rewound away from stays found; the play goes on from the choice', async () => {
+    const someone = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const playId = (await startNew(someone)).play_info.play_id;
+    await graphTurn(someone, playId, { message: KEEP_PROMISE });
+    await graphTurn(someone, playId, { message: 'o1', option_contents: ['o1'] });
+    const rows = await dialoguesOf<Row>(someone, playId);
+    const option = rows.filter((d) => d.type === DialogueType.Option).pop()!;
+    for (let i = 0; i < 2; i += 1) expect((await someone.post('/api/tyler/story/backtrack', { play_id: playId, dialogue_id: option.dialogue_id })).body.status_code).toBe(0);
+    expect(await graphInfoOf(someone, playId)).toMatchObject({ node_id: 'c1', status: PlayStatus.Playing, ending: null });
+    type Found = { endings_count: number; found: Array<{ node_id: string; type: string; content: string }> };
+    const found = await someone.call<Found>(`/api/tyler/story/endings?story_id=${storyId}`);
+    expect(found.body.data).toMatchObject({ endings_count: 2, found: [{ node_id: 's1', type: DialogueType.HappyEnding, content: 'The keeper trusts you.' }] });
+    // The other ending, reached in the same play, joins it once.
+    await graphTurn(someone, playId, { message: 'o3', option_contents: ['o3'] });
+    await graphTurn(someone, playId, { message: 'I hide in the cellar and I survive the night.' });
+    const both = await someone.call<Found>(`/api/tyler/story/endings?story_id=${storyId}&play_id=${playId}`);
+    expect(both.body.data!.found.map((f) => f.node_id).sort()).toEqual(['f1', 's1']);
+  });
+
   it('a draft play whose story map changed under it asks to restart (1004, sync); restart plays the new map', async () => {
     const draft = await save(creator, { ...graphStoryPayload(), publish_type: 'Draft' });
     expect(draft.body.status_code).toBe(0);
@@ -185,5 +204,28 @@ describe('play follows the graph (offline)', () => {
     const again = await creator.post<Started>('/api/tyler/story/restart_play', { play_id: playId });
     expect(again.body.status_code).toBe(0);
     await graphTurn(creator, again.body.data!.play_info.play_id, { message: KEEP_PROMISE });
+  });
+  it('a line-of-chapters draft turned into a graph under its play asks to restart too (1004, sync); an edit of its chapters does not', async () => {
+    const draft = await save(creator, { ...storyPayload(), publish_type: 'Draft' });
+    expect(draft.body.status_code).toBe(0);
+    const { story_id: draftId } = draft.body.data!;
+    const started = await creator.post<Started>('/api/tyler/story/start_play_draft', { story_id: draftId, is_new_play: true });
+    expect(started.body.status_code).toBe(0);
+    const playId = started.body.data!.play_info.play_id;
+    const line = storyPayload();
+    line.nodes![0]!.content = `${line.nodes![0]!.content} The rain has stopped.`;
+    const edited = await save(creator, { ...line, publish_type: 'Draft', story_id: draftId, version: { version_id: draft.body.data!.version_id } });
+    expect(edited.body.status_code).toBe(0);
+    // The draft's chapters changed, not its kind: the play goes on.
+    await graphTurn(creator, playId, { message: 'Hello there' });
+    const before = await dialoguesOf(creator, playId);
+    const graph = await save(creator, { ...graphStoryPayload(), publish_type: 'Draft', story_id: draftId, version: { version_id: edited.body.data!.version_id } });
+    expect(graph.body.status_code).toBe(0);
+    const refused = await creator.post('/api/tyler/message/send', { play_id: playId, message: KEEP_PROMISE });
+    expect(refused.body).toMatchObject({ status_code: ErrorCode.InvalidVersion, data: { reason: 'sync' } });
+    expect(await dialoguesOf(creator, playId)).toEqual(before);
+    const again = await creator.post<Started>('/api/tyler/story/restart_play', { play_id: playId });
+    expect(again.body.status_code).toBe(0);
+    expect((await graphInfoOf(creator, again.body.data!.play_info.play_id)).graph.node).toMatchObject({ node_id: 'n1' });
   });
 });

@@ -66,6 +66,8 @@ const playSchema = new mongoose.Schema(
     /** Graph plays only (absent on a line of chapters): the variables' values, and 'choice' while a choice is on offer. */
     vars: { type: mongoose.Schema.Types.Mixed, default: undefined },
     awaiting: { type: String, default: undefined },
+    /** Graph plays: the ending nodes this play reached and was rewound away from (they stay found). */
+    endings_found: { type: [String], default: undefined },
     last_played_at: { type: Date, required: true },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'plays' },
@@ -113,6 +115,8 @@ export interface PlayFields {
   /** Graph plays only. */
   vars?: Record<string, string | number | boolean>;
   awaiting?: 'choice' | null;
+  /** Graph plays: ending nodes reached, then rewound away from; absent until one is. */
+  endings_found?: string[];
   /** Absent until the player pins something. */
   pins?: PinFields[];
   hidden: boolean;

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
-import { DialogueType, ErrorCode, NodeType, type StoryContent } from 'shared-kit';
+import { CONTENT_TYPES, DialogueType, ErrorCode, NodeType, type StoryContent } from 'shared-kit';
 import { AppError } from '../../../lib/errors';
-import { storyById } from '../../stories';
+import { Story, storyById } from '../../stories';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import type { NewDialogue } from '../dialogues';
 import { Play, type PlayFields } from '../play.model';
@@ -15,13 +15,28 @@ import { arrivalOf, enter, NoWayOn, type GraphState } from './walk';
  * since (nodes, ways, variables), the play cannot follow it: 1004, and the player restarts (the `sync` path).
  */
 export async function refuseChangedDraft(play: Pick<PlayFields, 'is_draft' | 'story_id'>, story: PlayableStory): Promise<void> {
-  const g = play.is_draft ? playGraphOf(story.content) : null;
-  if (!g) return;
-  const live = await storyById(play.story_id, ['nodes', 'edges', 'variables']);
-  if (live && graphFingerprint(live as Pick<StoryContent, 'nodes' | 'edges' | 'variables'>) !== g.fingerprint) {
-    throw new AppError(ErrorCode.InvalidVersion, 'The story map changed since this play began; restart it', { data: { reason: 'sync', restart: true } });
+  if (!play.is_draft) return;
+  const g = playGraphOf(story.content);
+  if (!g) {
+    // A line of chapters plays on through edits of its chapters, but not once the draft became a graph.
+    if (await Story.exists({ story_id: play.story_id, $or: becameGraph() })) throw mapChanged();
+    return;
   }
+  const live = await storyById(play.story_id, ['nodes', 'edges', 'variables']);
+  if (live && graphFingerprint(live as Pick<StoryContent, 'nodes' | 'edges' | 'variables'>) !== g.fingerprint) throw mapChanged();
 }
+
+/**
+ * A working copy that is a graph (shared-kit's `isGraphStory`, as a filter): ways, variables, or a node not a scene.
+ * Our own operators, marked trusted so the global sanitizeFilter lets them through.
+ */
+const becameGraph = () => [
+  { 'edges.0': mongoose.trusted({ $exists: true }) },
+  { 'variables.0': mongoose.trusted({ $exists: true }) },
+  { nodes: mongoose.trusted({ $elemMatch: { node_type: { $nin: [...CONTENT_TYPES] } } }) },
+];
+
+const mapChanged = () => new AppError(ErrorCode.InvalidVersion, 'The story map changed since this play began; restart it', { data: { reason: 'sync', restart: true } });
 
 /** A new graph play's first rows (after the opening remark) and fields: the walk into its start node. */
 export async function graphOpening(story: PlayableStory, startId: string | undefined, firstSeq: number, now: number): Promise<{ rows: NewDialogue[]; set: Record<string, unknown> } | null> {
@@ -95,7 +110,7 @@ function mapOf(g: PlayGraph, story: PlayableStory, reached: Set<string>) {
  * that play's map of the nodes it passed. Only the player's own plays count; a play of someone else is 1050001.
  */
 export async function endingsFound(uid: string, storyId: string, playId: string | undefined, storyOf: (p: PlayFields) => Promise<PlayableStory>) {
-  const plays = await Play.find({ uid, story_id: storyId }, { play_id: 1, ending: 1, version_id: 1, is_draft: 1, draft_snapshot: 1, story_id: 1, last_played_at: 1 })
+  const plays = await Play.find({ uid, story_id: storyId }, { play_id: 1, ending: 1, endings_found: 1, version_id: 1, is_draft: 1, draft_snapshot: 1, story_id: 1, last_played_at: 1 })
     .sort({ last_played_at: -1 })
     .lean<PlayFields[]>();
   const play = playId ? plays.find((p) => p.play_id === playId) : plays[0];
@@ -109,6 +124,11 @@ export async function endingsFound(uid: string, storyId: string, playId: string 
   for (const p of plays) {
     const id = p.ending?.node_id;
     if (id && ids.has(id) && !found.has(id)) found.set(id, { node_id: id, type: p.ending!.type, content: p.ending!.content });
+  }
+  // Endings reached and then rewound away from stay found, as their nodes tell them.
+  for (const id of plays.flatMap((p) => p.endings_found ?? [])) {
+    const n = g.byId.get(id);
+    if (n && ids.has(id) && !found.has(id)) found.set(id, { node_id: id, type: n.node_type === NodeType.Success ? DialogueType.HappyEnding : DialogueType.BadEnding, content: readable(story.content, n.content) });
   }
   const map = playId || play.ending ? mapOf(g, story, await reachedBy(play.play_id)) : null;
   return { story_id: storyId, play_id: play.play_id, endings_count: g.endings.length, found: [...found.values()], map };

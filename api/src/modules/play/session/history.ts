@@ -54,7 +54,13 @@ export async function backtrack(ctx: PlayContext, uid: string, playId: string, d
     await Play.updateOne(
       { play_id: play.play_id, pending_group_id: lockId },
       // Pins of the lines removed go with them (notes stay).
-      { $set: { ...state, pending_group_id: null, ending: null, last_played_at: new Date(ctx.now()) }, $inc: { history_rev: 1 }, $pull: { pins: { kind: 'line', seq: { $gt: target.seq } } } },
+      {
+        $set: { ...state, pending_group_id: null, ending: null, last_played_at: new Date(ctx.now()) },
+        $inc: { history_rev: 1 },
+        $pull: { pins: { kind: 'line', seq: { $gt: target.seq } } },
+        // An ending of a branching story rewound away from stays found (`story/endings`).
+        ...(locked.ending?.node_id ? { $addToSet: { endings_found: locked.ending.node_id } } : {}),
+      },
     );
   } catch (err) {
     await Play.updateOne({ play_id: play.play_id, pending_group_id: lockId }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });

@@ -178,8 +178,12 @@ export async function restartPlay(ctx: PlayContext, uid: string, playId: string)
   const old = await ownPlay(playId, uid);
   if (old.pending_group_id) throw new AppError(ErrorCode.ConcurrentOperation, 'A reply is being written');
   let story = await storyOfPlay(old);
-  // A test play of a branching draft restarts on the draft as it is now (its map may have changed: 1004 asked for this).
-  if (old.is_draft && playGraphOf(story.content)) story = await draftStory(old.story_id, uid);
+  // A test play of a branching draft, or of a line of chapters whose draft became a graph since, restarts on the draft
+  // as it is now (its map changed: 1004 asked for this); a line of chapters otherwise keeps its snapshot.
+  if (old.is_draft) {
+    const now = await draftStory(old.story_id, uid);
+    if (playGraphOf(story.content) || playGraphOf(now.content)) story = now;
+  }
   const play = await createPlay(ctx, uid, story, 0);
   await Play.updateOne({ play_id: old.play_id }, { $set: { hidden: true } });
   return startResult(ctx, play, story);
