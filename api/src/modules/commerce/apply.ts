@@ -2,9 +2,10 @@ import mongoose from 'mongoose';
 import { OrderStatus, TradeType } from 'shared-kit';
 import type { PlanSettings } from '../../config';
 import { isDuplicateKey } from '../users';
-import { MembershipModel, TradeOrderModel } from './commerce.model';
+import { MembershipModel, TradeOrderModel, type OrderRow } from './commerce.model';
 import type { Effect } from './events';
-import { addDays, newOrderNo, recompute, RetryLater } from './membership.service';
+import { addDays, newOrderNo, RetryLater } from './membership.service';
+import type { ReceiptEvent } from './receipts';
 
 export { RetryLater };
 
@@ -23,9 +24,16 @@ async function uidOfSubscription(subscriptionId: string, hinted: string): Promis
   throw new RetryLater(`subscription ${subscriptionId} is not known yet`);
 }
 
-async function paid(e: Extract<Effect, { kind: 'paid' }>, at: number, plans: PlanSettings[]): Promise<string | null> {
+/** What an applied effect changed: the account (its membership is recomputed), and the order a receipt is for. */
+export interface Applied {
+  uid: string | null;
+  receipt: { order: OrderRow; event: ReceiptEvent } | null;
+}
+const NOTHING: Applied = { uid: null, receipt: null };
+
+async function paid(e: Extract<Effect, { kind: 'paid' }>, at: number, plans: PlanSettings[]): Promise<Applied> {
   const order = await TradeOrderModel.findOne({ order_no: e.order_no }).lean();
-  if (!order) return null;
+  if (!order) return NOTHING;
   const plan = plans.find((p) => p.goods_id === order.goods_id);
   const days = plan?.days ?? 30;
   let from = at;
@@ -34,7 +42,7 @@ async function paid(e: Extract<Effect, { kind: 'paid' }>, at: number, plans: Pla
     const m = await MembershipModel.findOne({ uid: order.uid }, { valid_until: 1 }).lean();
     from = Math.max(at, m?.valid_until?.getTime() ?? 0);
   }
-  const res = await TradeOrderModel.updateOne(
+  const updated = await TradeOrderModel.findOneAndUpdate(
     { order_no: e.order_no, status: mongoose.trusted({ $in: [OrderStatus.Open, OrderStatus.Expired, OrderStatus.Failed] }) },
     {
       $set: {
@@ -48,9 +56,10 @@ async function paid(e: Extract<Effect, { kind: 'paid' }>, at: number, plans: Pla
       },
       $unset: { open_slot: 1 },
     },
-  );
+    { new: true },
+  ).lean();
   // Also when a first attempt wrote the order and died before this: the write below is guarded by time.
-  const stillPaid = res.modifiedCount > 0 || (order.status === OrderStatus.Paid && order.subscription_id === e.subscription_id);
+  const stillPaid = updated !== null || (order.status === OrderStatus.Paid && order.subscription_id === e.subscription_id);
   if (stillPaid && e.subscription_id) {
     await MembershipModel.updateOne({ uid: order.uid }, { $setOnInsert: { rev: 0, sub_event_at: 0 } }, { upsert: true }).catch((err: unknown) => {
       if (!isDuplicateKey(err)) throw err;
@@ -63,12 +72,13 @@ async function paid(e: Extract<Effect, { kind: 'paid' }>, at: number, plans: Pla
       },
     );
   }
-  return order.uid;
+  const nowPaid = updated ?? (order.status === OrderStatus.Paid ? order : null);
+  return { uid: order.uid, receipt: nowPaid ? { order: nowPaid, event: 'paid' } : null };
 }
 
 /** A renewal or a failed renewal: one order per invoice (unique), moved to Paid when a retried charge succeeds. */
-async function invoiceOrder(e: Extract<Effect, { kind: 'renewed' | 'payment_failed' }>, at: number, now: number): Promise<string> {
-  const owner = await uidOfSubscription(e.subscription_id, e.uid);
+async function invoiceOrder(e: Extract<Effect, { kind: 'renewed' | 'payment_failed' }>, at: number, now: number, owning: Promise<Owner>): Promise<Applied> {
+  const owner = await owning;
   const status = e.kind === 'renewed' ? OrderStatus.Paid : OrderStatus.Failed;
   const base = {
     order_no: newOrderNo(now),
@@ -84,36 +94,55 @@ async function invoiceOrder(e: Extract<Effect, { kind: 'renewed' | 'payment_fail
     created_at: new Date(now),
   };
   const paidFields = e.kind === 'renewed' ? { paid_at: new Date(at), period_end: new Date(e.period_end), payment_ref: e.payment_ref } : {};
-  try {
-    await TradeOrderModel.updateOne({ invoice_id: e.invoice_id }, { $setOnInsert: { ...base, ...paidFields } }, { upsert: true });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-  }
-  if (e.kind === 'renewed') {
-    await TradeOrderModel.updateOne({ invoice_id: e.invoice_id, status: mongoose.trusted({ $in: [OrderStatus.Failed, OrderStatus.Open] }) }, { $set: { status: OrderStatus.Paid, ...paidFields } });
+  // The invoice's order as it is after this write (inserted now, or as an earlier delivery left it).
+  const upsert = () => TradeOrderModel.findOneAndUpdate({ invoice_id: e.invoice_id }, { $setOnInsert: { ...base, ...paidFields } }, { upsert: true, new: true }).lean();
+  let order: OrderRow | null = await upsert().catch((err: unknown) => {
+    // Another process inserted it at the same moment: it is there now.
+    if (isDuplicateKey(err)) return upsert();
+    throw err;
+  });
+  if (e.kind === 'renewed' && order && order.status !== OrderStatus.Paid) {
+    order =
+      (await TradeOrderModel.findOneAndUpdate(
+        { invoice_id: e.invoice_id, status: mongoose.trusted({ $in: [OrderStatus.Failed, OrderStatus.Open] }) },
+        { $set: { status: OrderStatus.Paid, ...paidFields } },
+        { new: true },
+      ).lean()) ?? (await TradeOrderModel.findOne({ invoice_id: e.invoice_id }).lean());
   }
   await setSubscription({ uid: owner.uid, subscription_id: e.subscription_id }, { payment_failed: e.kind === 'payment_failed' }, at);
-  return owner.uid;
+  const receipt = e.kind === 'renewed' && order?.status === OrderStatus.Paid ? { order, event: 'renewed' as const } : null;
+  return { uid: owner.uid, receipt };
 }
 
-/** Applies one verified event's effect; returns the account it changed (recomputed), or null when nothing applied. */
-export async function applyEffect(effect: Effect, at: number, plans: PlanSettings[], now: number): Promise<string | null> {
-  let uid: string | null = null;
+type Owner = Awaited<ReturnType<typeof uidOfSubscription>>;
+
+/**
+ * Reads an event needs before it is claimed, started beside the claim so the claim's round trip is not added to
+ * theirs (an invoice's subscription owner); a duplicate delivery drops it.
+ */
+export function prefetch(effect: Effect): Promise<Owner> | null {
+  if (effect.kind !== 'renewed' && effect.kind !== 'payment_failed') return null;
+  const owning = uidOfSubscription(effect.subscription_id, effect.uid);
+  owning.catch(() => undefined);
+  return owning;
+}
+
+/**
+ * Applies one verified event's effect to the orders and the subscription: the account whose membership is to be
+ * recomputed (null when nothing applied or its end cannot have moved) and the order a receipt is due for.
+ * `prefetched` is prefetch(effect)'s read, when it was started.
+ */
+export async function applyEffect(effect: Effect, at: number, plans: PlanSettings[], now: number, prefetched?: Promise<Owner> | null): Promise<Applied> {
   switch (effect.kind) {
     case 'paid':
-      uid = await paid(effect, at, plans);
-      break;
+      return paid(effect, at, plans);
     case 'expired': {
-      const order = await TradeOrderModel.findOneAndUpdate(
-        { order_no: effect.order_no, status: OrderStatus.Open },
-        { $set: { status: OrderStatus.Expired }, $unset: { open_slot: 1 } },
-      ).lean();
-      return order ? order.uid : null;
+      await TradeOrderModel.updateOne({ order_no: effect.order_no, status: OrderStatus.Open }, { $set: { status: OrderStatus.Expired }, $unset: { open_slot: 1 } });
+      return NOTHING;
     }
     case 'renewed':
     case 'payment_failed':
-      uid = await invoiceOrder(effect, at, now);
-      break;
+      return invoiceOrder(effect, at, now, prefetched ?? uidOfSubscription(effect.subscription_id, effect.uid));
     case 'renewal':
     case 'cancelled': {
       const m = await MembershipModel.findOne({ subscription_id: effect.subscription_id }, { uid: 1 }).lean();
@@ -121,20 +150,20 @@ export async function applyEffect(effect: Effect, at: number, plans: PlanSetting
       const autoRenew = effect.kind === 'renewal' ? effect.auto_renew : false;
       // A deletion is final: a later "updated" (older in the provider's time) cannot switch renewal back on.
       await setSubscription({ uid: m.uid, subscription_id: effect.subscription_id }, { auto_renew: autoRenew }, effect.kind === 'cancelled' ? Number.MAX_SAFE_INTEGER : at);
-      uid = m.uid;
-      break;
+      return { uid: m.uid, receipt: null };
     }
     case 'refunded': {
       const order = await TradeOrderModel.findOneAndUpdate(
         { order_no: effect.order_no, status: mongoose.trusted({ $ne: OrderStatus.Refunded }) },
         { $set: { status: OrderStatus.Refunded, refunded_at: new Date(at) }, $unset: { open_slot: 1 } },
+        { new: true },
       ).lean();
-      uid = order?.uid ?? null;
-      break;
+      if (order) return { uid: order.uid, receipt: { order, event: 'refunded' } };
+      // Refunded by an earlier delivery that stopped before its receipt (sendReceipt sends each receipt once).
+      const before = await TradeOrderModel.findOne({ order_no: effect.order_no, status: OrderStatus.Refunded }).lean();
+      return { uid: null, receipt: before ? { order: before, event: 'refunded' } : null };
     }
     case 'ignored':
-      return null;
+      return NOTHING;
   }
-  if (uid) await recompute(uid, now);
-  return uid;
 }

@@ -4,9 +4,10 @@ import type Stripe from 'stripe';
 import type { PlanSettings } from '../../config';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { RetryLater, applyEffect } from './apply';
+import { RetryLater, applyEffect, prefetch } from './apply';
 import { WebhookEventModel } from './commerce.model';
 import { effectOf } from './events';
+import { recompute } from './membership.service';
 import { sendReceipt } from './receipts';
 import type { PaymentProvider } from './provider';
 import { isDuplicateKey } from '../users';
@@ -29,13 +30,17 @@ async function claim(event: Stripe.Event, provider: string, now: number): Promis
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
   }
-  const taken = await WebhookEventModel.findOneAndUpdate(
-    { _id: event.id, state: 'claimed', claimed_at: mongoose.trusted({ $lt: new Date(now - CLAIM_LEASE_MS) }) },
-    { $set: { claimed_at: new Date(now) } },
-  ).lean();
-  if (taken) return true;
-  const row = await WebhookEventModel.findById(event.id, { state: 1 }).lean();
+  // Most repeats find the event applied: one read says so. Only a claim left by a process that stopped is taken over.
+  const row = await WebhookEventModel.findById(event.id, { state: 1, claimed_at: 1 }).lean();
   if (row?.state === 'applied') return false;
+  if (row && row.claimed_at.getTime() < now - CLAIM_LEASE_MS) {
+    const taken = await WebhookEventModel.findOneAndUpdate(
+      { _id: event.id, state: 'claimed', claimed_at: mongoose.trusted({ $lt: new Date(now - CLAIM_LEASE_MS) }) },
+      { $set: { claimed_at: new Date(now) } },
+    ).lean();
+    if (taken) return true;
+    if ((await WebhookEventModel.findById(event.id, { state: 1 }).lean())?.state === 'applied') return false;
+  }
   // Another process is applying it right now: a non-2xx answer makes the provider deliver it again later.
   throw new AppError(ErrorCode.ConcurrentOperation, 'event: being applied by another process', { status: 409 });
 }
@@ -60,13 +65,17 @@ export async function handleWebhook(
   const effect = effectOf(event);
   const base = { event_id: event.id, type: event.type };
   const now = deps.now();
+  // A read the effect needs goes beside the claim instead of after it.
+  const prefetched = prefetch(effect);
   if (!(await claim(event, deps.provider.name, now))) {
     deps.log.info({ ...base }, 'commerce webhook already applied');
     return { ...base, outcome: 'duplicate' };
   }
   try {
-    const uid = await applyEffect(effect, event.created * 1000, deps.plans, now);
-    await sendReceipt(effect);
+    const { uid, receipt } = await applyEffect(effect, event.created * 1000, deps.plans, now, prefetched);
+    // The membership's end and the receipt depend on the orders just written, not on each other.
+    const after = await Promise.allSettled([uid ? recompute(uid, now) : null, sendReceipt(receipt)]);
+    for (const r of after) if (r.status === 'rejected') throw r.reason;
     await WebhookEventModel.updateOne({ _id: event.id }, { $set: { state: 'applied', applied_at: new Date(deps.now()) } });
     deps.log.info({ ...base, effect: effect.kind, uid }, 'commerce webhook applied');
     return { ...base, outcome: effect.kind === 'ignored' ? 'ignored' : 'applied' };
