@@ -2,6 +2,7 @@
 // the api, the five remotes' static servers and the shell's server, each line of output prefixed with its name.
 // `npm run dev` runs `rspack serve` for every app instead. Ports: API_PORT, SHELL_PORT, EDITOR_PORT, BRAINSTORM_PORT,
 // PLAYER_PORT, ACCOUNT_PORT, OPS_PORT.
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { buildStaleApps, FRONT_END_APPS, portsFromEnv, REMOTE_APPS, ROOT, RSPACK_CLI, RSPACK_CONFIG_LOADER, SHELL, type FrontEndApp, type Ports } from './apps';
 import { portAnswers, prefixedLogger, spawnService, type LogLine, type Service } from './services';
@@ -83,6 +84,11 @@ async function readyOrStop(service: Service, port: number, timeoutMs: number): P
 
 async function startApi(ports: Ports, env: NodeJS.ProcessEnv, log: LogLine): Promise<Service> {
   await ensurePortFree('api', ports.api);
+  // Calls recognise speech offline with Debian's pocketsphinx: installed when missing (without it a call's speech
+  // is answered with an error, and everything else runs).
+  if (spawnSync('bash', [join(ROOT, 'scripts', 'ensure-speech.sh')], { stdio: 'inherit' }).status !== 0) {
+    console.warn('Speech recognition for calls is not installed (scripts/ensure-speech.sh failed)');
+  }
   const service = spawnService('api', process.execPath, tsxArgs('api/src/main.ts'), {
     cwd: ROOT,
     env: { APP_ORIGIN: `http://localhost:${ports.shell}`, ...env, PORT: String(ports.api) },

@@ -58,6 +58,8 @@ if (selected('lint')) {
 
 for (const ws of jestSuites) {
   if (!selected(ws) || !existsSync(join(root, ws, 'jest.config.cjs'))) continue;
+  // The api's call tests speak with eSpeak NG and recognise with pocketsphinx (Debian packages, installed when missing).
+  if (ws === 'api' && run('speech tools', 'bash', ['scripts/ensure-speech.sh']) !== 0) problems.push('speech tools install');
   const out = join(reports, `${ws}.json`);
   // --forceExit: once the suite has reported, jest ends even if a test whose server start timed out left that server
   // open (jest names the suite); otherwise the whole run waits on it forever and never prints its total.

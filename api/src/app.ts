@@ -63,6 +63,7 @@ import { threadRoutes } from './modules/thread';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { identityRoutes } from './modules/identity';
 import { startWeeklyRunner, weeklyRoutes } from './modules/weekly';
+import { callRoutes, type Calls } from './modules/call';
 
 export interface AppDeps {
   logger: Logger;
@@ -89,6 +90,8 @@ export interface CreatedApp {
   jobsReady: Promise<void>;
   /** Stops the background jobs this app started (the plan queue), waiting for the plans in hand to stop. */
   stopJobs(): Promise<void>;
+  /** Calls with a character: their socket namespace is opened on the server's socket.io (server.ts). */
+  calls: Calls;
 }
 
 /**
@@ -178,7 +181,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   collectionRoutes(router, { limits: config.collections, now, kickReview: () => review?.kick() });
   threadRoutes(router, { limits: config.threads, now });
   eventsRoutes(router, { now });
-  playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
+  const play = playRoutes(router, { config, logger: deps.logger, moderation: ai.moderation, now });
   noticeRoutes(router, { events: deps.events });
   communityRoutes(router, { now, events: deps.events });
   reactionRoutes(router);
@@ -229,6 +232,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     logger: deps.logger,
   };
   ugcVoiceRoutes(router, ugcDeps);
+  const calls = callRoutes(router, { play, limits: config.calls, transcriber, events: deps.events, logger: deps.logger, now });
   topicRoutes(router, { now });
   const commerceWebhook = setUpCommerce(router, config, now);
   feedbackRoutes(router, { now });
@@ -267,8 +271,9 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   );
 
   if (options.server) options.server.on('request', app.callback());
-  return { app, router, server: options.server, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready]).then(() => undefined),
+  return { app, router, server: options.server, calls, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready]).then(() => undefined),
     stopJobs: async () => {
+      calls.stop();
       await Promise.all([runner?.stop(), voiceRunner?.stop(), weeklyRunner?.stop()]);
     },
   };

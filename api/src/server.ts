@@ -47,6 +47,7 @@ export async function startServer(
     polling: config.socketPolling,
   });
 
+  created.calls.attach(realtime.io);
   // The plan queue sets itself up before the first request can queue a plan.
   await created.jobsReady;
   // A socket told `ready` must get every push written from then on, wherever it was emitted.

@@ -26,3 +26,4 @@ export * from './commerce';
 export * from './collection';
 export * from './thread';
 export * from './feedback';
+export * from './call';

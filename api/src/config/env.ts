@@ -67,6 +67,10 @@ export const envSchema = z.object({
     .pipe(z.number().int().max(1_000_000, 'expected at most 1000000'))
     .default(2000),
   FORBIDDEN_WORDS_FILE: optionalString,
+  /** Calls: the longest call, a user's call time per UTC day (seconds), the recognised speech per day (seconds). */
+  CALL_MAX_SECONDS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).pipe(z.number().int().min(1).max(86_400)).default(600),
+  CALL_DAILY_SECONDS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).pipe(z.number().int().max(86_400)).default(1800),
+  ASR_DAILY_SECONDS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).pipe(z.number().int().max(86_400)).default(1800),
   REVIEW_POLL_MS: z
     .string()
     .trim()

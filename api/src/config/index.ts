@@ -86,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: { moderationModel: e.LLM_MODERATION_MODEL, imageModel: e.LLM_IMAGE_MODEL },
     tts: { model: e.TTS_MODEL, baseUrl: e.TTS_BASE_URL ?? e.LLM_BASE_URL, apiKey: e.TTS_API_KEY ?? e.LLM_API_KEY, dailyQuota: e.TTS_DAILY_QUOTA },
     asr: { model: e.ASR_MODEL, baseUrl: e.ASR_BASE_URL ?? e.LLM_BASE_URL, apiKey: e.ASR_API_KEY ?? e.LLM_API_KEY },
+    calls: { maxSeconds: e.CALL_MAX_SECONDS, dailySeconds: e.CALL_DAILY_SECONDS, asrDailySeconds: e.ASR_DAILY_SECONDS },
     forbiddenWordsFile: e.FORBIDDEN_WORDS_FILE ? path.resolve(e.FORBIDDEN_WORDS_FILE) : undefined,
     reviewPollMs: e.REVIEW_POLL_MS,
     reviewDelayMs: e.REVIEW_DELAY_MS,

@@ -57,6 +57,8 @@ export interface Config {
    * `baseUrl`, default LLM_BASE_URL) and must read the text shown.
    */
   asr: { model: string | undefined; baseUrl: string | undefined; apiKey: string | undefined };
+  /** Calls (the call module): the longest call, a user's call time and recognised speech per UTC day, in seconds. */
+  calls: { maxSeconds: number; dailySeconds: number; asrDailySeconds: number };
   /** An extra forbidden-word list (one per line) on top of `config/forbidden-words/*.txt`. */
   forbiddenWordsFile: string | undefined;
   /** How often the review worker looks for queued jobs. */

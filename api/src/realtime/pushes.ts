@@ -1,6 +1,16 @@
 import { ErrorCode, NoticeKind, OPS_PUSH_FLAG, PushType, ResourceLimit } from 'shared-kit';
 import type { DomainEvents } from './events';
 
+/** The spec's code of each resource limit push (TTS, ASR and LLM reached or recovered). */
+const RESOURCE_LIMIT_CODES: Partial<Record<ResourceLimit, number>> = {
+  [ResourceLimit.TTSReached]: ErrorCode.TtsLimit,
+  [ResourceLimit.TTSRecovered]: ErrorCode.TtsRecover,
+  [ResourceLimit.ASRReached]: ErrorCode.AsrLimit,
+  [ResourceLimit.ASRRecovered]: ErrorCode.AsrRecover,
+  [ResourceLimit.LLMReached]: ErrorCode.LlmLimit,
+  [ResourceLimit.LLMRecovered]: ErrorCode.LlmRecover,
+};
+
 /** What a socket receives on the `push` event; `push_type` tells the client how to read the rest. */
 export interface Push {
   push_type: PushType;
@@ -70,7 +80,7 @@ export const PUSH_RULES: {
     push: {
       push_type: PushType.ResourceLimit,
       resource_limit: e.limit,
-      status_code: e.limit === ResourceLimit.TTSRecovered ? ErrorCode.TtsRecover : ErrorCode.TtsLimit,
+      status_code: RESOURCE_LIMIT_CODES[e.limit] ?? ErrorCode.TtsLimit,
     },
   }),
   'anti_addiction.changed': (e) => ({

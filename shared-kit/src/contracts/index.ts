@@ -49,6 +49,7 @@ import { THREAD_CONTRACTS } from './thread';
 import { FEEDBACK_CONTRACTS } from './feedback';
 import { WEEKLY_CONTRACTS } from './weekly';
 import { IDENTITY_CONTRACTS } from './identity';
+import { CALL_CONTRACTS } from './call';
 
 export * from './account';
 export * from './common';
@@ -76,6 +77,7 @@ export * from './thread';
 export * from './feedback';
 export * from './weekly';
 export * from './identity';
+export * from './call';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -129,6 +131,7 @@ export const RESPONSE_CONTRACTS = {
   ...PLAY_CONTRACTS,
   ...MEMORY_CONTRACTS,
   ...VOICE_CONTRACTS,
+  ...CALL_CONTRACTS,
   // Community
   ...COMMUNITY_CONTRACTS,
   ...PLAN_CONTRACTS,

@@ -5,3 +5,6 @@ export { type AccountsRuntime } from './runtime';
 export { Session } from '../users';
 export { revokeAllSessions, revokeSession } from './session.service';
 export { PhoneFailure, SmsCode } from './smsCode.model';
+// For the call socket: its handshake signs in from the same session cookie as HTTP.
+export { resolveToken } from './session.service';
+export { tokenFromCookieHeader } from './cookie';

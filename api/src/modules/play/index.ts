@@ -5,3 +5,8 @@ export { Dialogue, type DialogueFields } from './dialogue.model';
 export { Play, type PlayFields } from './play.model';
 export { ownPlay, storyOfPlay } from './session/plays';
 export { addChatsToday, spendChatsToday } from './turn/adChats';
+// For calls (the call module): a spoken line goes through the same send, stop and live replies as a typed one.
+export { sendTurn } from './turn/send';
+export { stopReply } from './turn/stop';
+export { withSpeech, type EventsOut } from './stream/speech';
+export type { PlayContext } from './context';
