@@ -10,7 +10,8 @@
 // the plays take turns call by call, so the machine's busy moments fall on every size alike.
 // Every play carries MEMORY_PIN_MAX pinned memories (half lines, half notes), which every turn puts in its prompt:
 // the reads of one send on the 100,000-dialogue play are counted before and after pinning (pins must add none), and
-// again after its latest reply was regenerated to REPLY_ALTERNATIVES_MAX texts (alternatives must add none).
+// again after its latest reply was regenerated to REPLY_ALTERNATIVES_MAX texts (alternatives must add none); each
+// count is the fewest of three turns, since a reply stream reads two rows fewer when it opens while the reply is written.
 // Target (issue "Play", benchmarks): the 10,000 and 100,000 cases within 1.2x of the 100 case, at p50.
 // Last, CONCURRENT players (each signed in by phone) each send one turn at the same moment and read its stream
 // to `done`: the count of errors must be 0. Figures are milliseconds.
@@ -147,13 +148,23 @@ async function main(): Promise<void> {
       Object.entries(ops)
         .filter(([k]) => /^(plays|dialogues|stories|story_versions|chat_quotas)\./.test(k) && !/\.(insert|update|findOneAndUpdate|bulkWrite|delete)/.test(k))
         .reduce((n, [, v]) => n + v, 0);
+    // A reply stream opened while its reply is being written takes it from memory, one opened after reads it back:
+    // which a turn gets depends on timing, so each figure is the fewest reads of three turns.
+    const fewestReads = async (label: string) => {
+      let best: Record<string, number> | undefined;
+      for (let i = 1; i <= 3; i += 1) {
+        const ops = await turnOps(player, longest, `${label} (${i})`);
+        if (!best || readsOf(ops) < readsOf(best)) best = ops;
+      }
+      return best!;
+    };
     await turnOps(player, longest, 'A first turn, so both counted turns find the same caches.');
-    const before = await turnOps(player, longest, 'Before the pins.');
+    const before = await fewestReads('Before the pins.');
     for (const p of plays) await pinAll(player, p.playId);
-    const after = await turnOps(player, longest, 'After the pins.');
-    const same = readsOf(after) === readsOf(before);
+    const after = await fewestReads('After the pins.');
+    const same = readsOf(after) <= readsOf(before);
     if (!same) failed = true;
-    console.log(`message/send reads per turn on the ${SIZES[SIZES.length - 1]}-dialogue play: ${readsOf(before)} without pins, ${readsOf(after)} with ${MEMORY_PIN_MAX} pins (must be equal) ${same ? 'PASS' : 'FAIL'}`);
+    console.log(`message/send reads per turn on the ${SIZES[SIZES.length - 1]}-dialogue play: ${readsOf(before)} without pins, ${readsOf(after)} with ${MEMORY_PIN_MAX} pins (must add none) ${same ? 'PASS' : 'FAIL'}`);
     console.log(`  operations without pins: ${JSON.stringify(before)}`);
     console.log(`  operations with pins: ${JSON.stringify(after)}`);
     // The latest reply regenerated until it keeps REPLY_ALTERNATIVES_MAX texts: a turn's reads again (none added).
@@ -165,11 +176,11 @@ async function main(): Promise<void> {
       const err = await readReply(player, latest.dialogue_id, again.body.data!.seq_st, REPLY.join(''));
       if (err) throw new Error(err);
     }
-    const withAlternatives = await turnOps(player, longest, 'After the alternatives.');
-    const sameAlt = readsOf(withAlternatives) === readsOf(after);
+    const withAlternatives = await fewestReads('After the alternatives.');
+    const sameAlt = readsOf(withAlternatives) <= readsOf(after);
     if (!sameAlt) failed = true;
     console.log(
-      `message/send reads per turn on the ${SIZES[SIZES.length - 1]}-dialogue play after a reply with ${REPLY_ALTERNATIVES_MAX} alternatives: ${readsOf(withAlternatives)} (must equal ${readsOf(after)}) ${sameAlt ? 'PASS' : 'FAIL'}`,
+      `message/send reads per turn on the ${SIZES[SIZES.length - 1]}-dialogue play after a reply with ${REPLY_ALTERNATIVES_MAX} alternatives: ${readsOf(withAlternatives)} (must add none to ${readsOf(after)}) ${sameAlt ? 'PASS' : 'FAIL'}`,
     );
     const listOnce = async (playId: string) => {
       const t0 = performance.now();
