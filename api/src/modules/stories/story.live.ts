@@ -185,6 +185,17 @@ export async function liveStoryView(storyId: string): Promise<LiveStoryView> {
 }
 
 /**
+ * The creator of a story players can open now (a passed version, not deleted, not taken down or kept from others by
+ * an operator), or null: one read, for pages that show a card of it from their own copy of its words (a thread).
+ */
+export async function openStoryCreator(storyId: string): Promise<string | null> {
+  const story = await Story.findOne({ story_id: storyId }, STORY_FIELDS).lean<StoryRow>();
+  if (!story || story.deleted_at || story.status === StoryStatus.Deleted || !story.live_version_id) return null;
+  const reach = storyReach(story.op_status, story.visibility);
+  return reach.removed || !reach.open ? null : story.uid;
+}
+
+/**
  * The views of several stories by id, keyed by id: those deleted, never published or kept from others by an operator
  * are left out (a creator still gets their own hidden ones when `viewerUid` is theirs, as on their own page).
  */

@@ -24,11 +24,14 @@ const threadSchema = new mongoose.Schema(
     uid: { type: String, required: true },
     play_id: { type: String, required: true },
     story_id: { type: String, required: true },
+    /** The story's creator (its card names them), so the page reads the people in one go. */
+    story_uid: { type: String, default: '' },
     version_id: { type: String, required: true },
     title: { type: String, required: true },
     /** The story's name and cover when posted, for the thread's cards (its page reads the story as it is now). */
     story_name: { type: String, default: '' },
     logo: { type: String, default: '' },
+    introduction: { type: String, default: '' },
     share_type: { type: String, enum: [ShareType.StoryDialogue, ShareType.BotDialogue], required: true },
     groups: { type: [sub({ group_id: String, lines: [lineSchema] })], required: true },
     like_count: { type: Number, default: 0 },
@@ -57,10 +60,12 @@ export interface ThreadRecord {
   uid: string;
   play_id: string;
   story_id: string;
+  story_uid: string;
   version_id: string;
   title: string;
   story_name: string;
   logo: string;
+  introduction: string;
   share_type: typeof ShareType.StoryDialogue | typeof ShareType.BotDialogue;
   groups: Array<{ group_id: string; lines: ThreadLineRecord[] }>;
   like_count: number;

@@ -1,11 +1,11 @@
 import mongoose from 'mongoose';
-import { ErrorCode, NoticeKind, isThreadId, type Thread as ThreadView, type ThreadCard } from 'shared-kit';
+import { ErrorCode, NoticeKind, ShareType, isThreadId, type Thread as ThreadView, type ThreadCard } from 'shared-kit';
 import { AppError } from '../../lib/errors';
 import { registerCommentSubject } from '../comment';
 import { storyStatsOf } from '../community';
 import { notify } from '../notice';
 import { writeAudit } from '../staff';
-import { liveStoryView } from '../stories';
+import { openStoryCreator } from '../stories';
 import { blockedAround, isBlockedBetween, isDuplicateKey, nobody, peopleOf } from '../users';
 import { threadNotFound } from './thread.errors';
 import { Thread, ThreadLike, type ThreadRecord } from './thread.model';
@@ -29,15 +29,25 @@ registerCommentSubject(isThreadId, async (id, viewerUid) => {
   return { story_id: t.thread_id, uid: t.uid, story_name: t.title };
 });
 
-/** `GET /api/tyler/thread/get`: the thread with its lines, the story's card, likes and the comment count. */
+/**
+ * `GET /api/tyler/thread/get`: the thread with its lines, the story's card, likes and the comment count. Two round
+ * trips: the thread, then everything else at once (the block check, the story, the counts, the like, the people).
+ */
 export async function getThread(threadId: string, viewerUid: string): Promise<ThreadView> {
-  const t = await visibleThread(threadId, viewerUid);
-  const [story, stats, liked] = await Promise.all([
-    liveStoryView(t.story_id).catch(() => null),
+  const t = await Thread.findOne({ thread_id: threadId, ...live }).lean<ThreadRecord>();
+  if (!t) throw threadNotFound();
+  const [blocked, storyUid, stats, liked, people] = await Promise.all([
+    viewerUid && viewerUid !== t.uid ? isBlockedBetween(viewerUid, t.uid) : false,
+    openStoryCreator(t.story_id),
     storyStatsOf([t.thread_id]),
     viewerUid ? ThreadLike.exists({ thread_id: t.thread_id, uid: viewerUid }) : null,
+    peopleOf([t.uid, t.story_uid]),
   ]);
-  const people = await peopleOf(story ? [t.uid, story.uid] : [t.uid]);
+  if (blocked) throw threadNotFound();
+  // The story's card: its words as the thread copied them, while players can still open it.
+  const story = storyUid
+    ? { story_id: t.story_id, uid: storyUid, story_name: t.story_name, introduction: t.introduction, logo: t.logo, is_bot: t.share_type === ShareType.BotDialogue }
+    : null;
   return {
     thread_id: t.thread_id,
     uid: t.uid,
