@@ -152,8 +152,9 @@ for (const size of SIZES) {
         await signInByPhone(page.request, '562');
         await page.goto('/play');
         const tabs = page.getByRole('tab');
-        await expect(tabs).toHaveCount(5);
+        await expect(tabs).toHaveCount(6);
         await expect(page.getByText(BANNER_TITLE).first()).toBeAttached();
+        // The stories' tabs (the sixth, Threads, shows people's own titles and lines; threads.spec.ts covers it).
         for (let i = 0; i < 5; i++) {
           await tabs.nth(i).click();
           await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');

@@ -17,6 +17,7 @@ const TopicPage = lazy(() => import('./pages/TopicPage').then((m) => ({ default:
 // A creator's page and their followers/following lists, opened from a story: one chunk, fetched when first needed.
 const AuthorPage = lazy(() => import('./pages/AuthorPage').then((m) => ({ default: m.AuthorPage })));
 const CollectionPage = lazy(() => import('./pages/CollectionPage').then((m) => ({ default: m.CollectionPage })));
+const ThreadPage = lazy(() => import('./pages/ThreadPage').then((m) => ({ default: m.ThreadPage })));
 const PeoplePage = lazy(() => import('./pages/PeoplePage').then((m) => ({ default: m.PeoplePage })));
 
 /**
@@ -70,6 +71,7 @@ export default function App(): JSX.Element {
             <Route path="topic/:id" element={<TopicPage />} />
             <Route path="user/:uid" element={<AuthorPage />} />
             <Route path="collection/:id" element={<CollectionPage />} />
+            <Route path="thread/:id" element={<ThreadPage />} />
             <Route path="user/:uid/followers" element={<PeoplePage type="followers" />} />
             <Route path="user/:uid/following" element={<PeoplePage type="following" />} />
             <Route path="*" element={<NotFound />} />

@@ -8,6 +8,7 @@ import memoryEn from './memory.en';
 import adsEn from './ads.en';
 import turnsEn from './turns.en';
 import collectionsEn from './collections.en';
+import threadsEn from './threads.en';
 import graphEn from './graph.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
@@ -21,6 +22,7 @@ const en = {
   ...adsEn,
   ...turnsEn,
   ...collectionsEn,
+  ...threadsEn,
   ...graphEn,
   common: {
     tryAgain: 'Try again',
@@ -52,6 +54,7 @@ const en = {
     tabs: 'Feed',
     forYou: 'For you',
     recent: 'Recently played',
+    threads: 'Threads',
     history: 'History',
     emptyForYou: 'No stories to show yet.',
     emptyRecent: 'You have not played any story in the last 7 days.',
@@ -150,6 +153,7 @@ const en = {
     closed: 'The creator has closed comments on this story.',
     logIn: 'Log in to comment',
     like: 'Like comment by {{name}}',
+    likeNamed: '{{likes}}: like comment by {{name}}',
     likes: '{{count}}',
     delete: 'Delete',
     deleteLabel: 'Delete comment by {{name}}',

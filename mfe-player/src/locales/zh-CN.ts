@@ -10,6 +10,7 @@ import memoryZhCN from './memory.zh-CN';
 import adsZhCN from './ads.zh-CN';
 import turnsZhCN from './turns.zh-CN';
 import collectionsZhCN from './collections.zh-CN';
+import threadsZhCN from './threads.zh-CN';
 import graphZhCN from './graph.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
@@ -24,6 +25,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...adsZhCN,
   ...turnsZhCN,
   ...collectionsZhCN,
+  ...threadsZhCN,
   ...graphZhCN,
   common: {
     tryAgain: '重试',
@@ -55,6 +57,7 @@ const zhCN: Translation<PlayerMessages> = {
     tabs: '推荐流',
     forYou: '为你推荐',
     recent: '最近玩过',
+    threads: '帖子',
     history: '历史记录',
     emptyForYou: '暂时还没有故事。',
     emptyRecent: '你最近 7 天没有玩过故事。',
@@ -152,6 +155,7 @@ const zhCN: Translation<PlayerMessages> = {
     closed: '创作者已关闭这个故事的评论。',
     logIn: '登录后评论',
     like: '点赞 {{name}} 的评论',
+    likeNamed: '{{likes}}：点赞 {{name}} 的评论',
     likes: '{{count}}',
     delete: '删除',
     deleteLabel: '删除 {{name}} 的评论',

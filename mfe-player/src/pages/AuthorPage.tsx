@@ -4,6 +4,7 @@ import { ErrorCode, goToLogin, prerenderedData, shellToast, useSessionStore, typ
 import { Avatar, Button, ConfirmDialog, Spinner, formatCount, messageForCode, messageForError } from 'ui-kit';
 import { MiniStoryCard } from '../components/community/MiniStoryCard';
 import { AuthorCollections } from '../components/collections/AuthorCollections';
+import { AuthorThreads } from '../components/threads/AuthorThreads';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
 import '../components/community/community.css';
@@ -177,6 +178,7 @@ export function AuthorPage(): JSX.Element {
         )}
       </section>
       {author.blocked ? null : <AuthorCollections uid={author.uid} />}
+      {author.blocked ? null : <AuthorThreads uid={author.uid} />}
       {confirmBlock ? (
         <ConfirmDialog
           title={t(author.blocked ? 'author.unblockTitle' : 'author.blockTitle', { name })}

@@ -21,15 +21,17 @@ const HomeContent = lazy(() => loadHomeContent().then((m) => ({ default: m.HomeC
  */
 let takeoverCode: Promise<Awaited<ReturnType<typeof loadHomeContent>>> | undefined;
 const PlayedTab = lazy(() => import('../components/feed/PlayedTab').then((m) => ({ default: m.PlayedTab })));
+const FeedThreads = lazy(() => import('../components/threads/FeedThreads').then((m) => ({ default: m.FeedThreads })));
 
 /** The tabs of the spec's home (chats, liked, history, recently played) after For you. */
-const TABS: readonly FeedTab[] = ['for-you', 'chats', 'liked', 'history', 'recent'];
+const TABS: readonly FeedTab[] = ['for-you', 'chats', 'liked', 'history', 'recent', 'threads'];
 const TAB_LABELS = {
   'for-you': 'feed.forYou',
   chats: 'feed.chats',
   liked: 'feed.liked',
   history: 'feed.history',
   recent: 'feed.recent',
+  threads: 'feed.threads',
 } as const;
 
 function isTab(value: string): value is FeedTab {
@@ -67,7 +69,7 @@ export function FeedPage(): JSX.Element {
   const shown = useFeedStore((s) => {
     if (selectIsSearching(s)) return s.search.items;
     if (s.tab === 'for-you') return s.forYou.items;
-    if (s.tab === 'liked') return null;
+    if (s.tab === 'liked' || s.tab === 'threads') return null;
     return s[s.tab].items;
   });
   const liked = useLikedStore((s) => s.items);
@@ -155,6 +157,10 @@ export function FeedPage(): JSX.Element {
                   />
                 ) : key === 'liked' ? (
                   <LikedTab />
+                ) : key === 'threads' ? (
+                  <Suspense fallback={null}>
+                    <FeedThreads />
+                  </Suspense>
                 ) : (
                   <Suspense
                     fallback={

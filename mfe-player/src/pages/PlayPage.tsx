@@ -7,6 +7,7 @@ import { Composer, type ComposerProps } from '../components/Composer';
 import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
 import { ExportMenu } from '../components/ExportMenu';
+import { ThreadShareButton } from '../components/threads/ThreadShareButton';
 import { DebugPanel } from '../components/memory/DebugPanel';
 import { MemoryPanel } from '../components/memory/MemoryPanel';
 import { SuggestReplies } from '../components/memory/SuggestReplies';
@@ -152,6 +153,7 @@ export function PlayPage(): JSX.Element {
         <MemoryPanel playId={info.play_id} />
         {info.is_draft ? <DebugPanel playId={info.play_id} /> : null}
         <ExportMenu playId={info.play_id} />
+        {info.is_draft ? null : <ThreadShareButton playId={info.play_id} />}
         <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
           {t('play.restart')}
         </Button>

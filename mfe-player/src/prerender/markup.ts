@@ -94,6 +94,7 @@ const FEED_TABS = [
   ['liked', 'feed.liked'],
   ['history', 'feed.history'],
   ['recent', 'feed.recent'],
+  ['threads', 'feed.threads'],
 ] as const;
 
 /** The home: search, the topics, and For you's first page (banners are left to the player: they turn). */

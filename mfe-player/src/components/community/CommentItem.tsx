@@ -59,7 +59,7 @@ export function CommentItem({ comment, isCreator }: { comment: Comment; isCreato
               size="sm"
               variant="ghost"
               aria-pressed={comment.liked}
-              aria-label={t('comments.like', { name })}
+              aria-label={t('comments.likeNamed', { likes: t('comments.likes', { count: comment.like_count }), name })}
               icon={<span aria-hidden="true">{comment.liked ? '♥' : '♡'}</span>}
               onClick={() => (signedIn ? void store().toggleLike(comment).then(report) : goToLogin())}
             >

@@ -47,7 +47,7 @@ describe('the tabs of the player\'s plays', () => {
     signIn();
     renderAt('/play');
     const tabs = await screen.findAllByRole('tab', {}, SLOW);
-    expect(tabs.map((t) => t.textContent)).toEqual(['For you', 'Chats', 'Liked', 'History', 'Recently played']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['For you', 'Chats', 'Liked', 'History', 'Recently played', 'Threads']);
     await waitFor(async () => expect((await openTab('Chats')).textContent).toBe('Your conversations with story characters show up here.'), SLOW);
     await waitFor(async () => expect((await openTab('History')).textContent).toBe('Your play history is empty.'), SLOW);
     await waitFor(async () => expect((await openTab('Recently played')).textContent).toBe('You have not played any story in the last 7 days.'), SLOW);

@@ -6,7 +6,7 @@ import * as feedService from '../../services/feed.service';
 
 export { FEED_PAGE_SIZE };
 
-export type FeedTab = 'for-you' | 'chats' | 'liked' | 'history' | 'recent';
+export type FeedTab = 'for-you' | 'chats' | 'liked' | 'history' | 'recent' | 'threads';
 
 /** Recently played: the stories played within this many days (History keeps them all). */
 export const RECENT_DAYS = 7;

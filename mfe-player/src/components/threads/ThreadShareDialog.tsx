@@ -1,0 +1,150 @@
+import { useEffect, useState, type JSX } from 'react';
+import { Link } from 'react-router';
+import { ErrorCode, THREAD_LIMITS, shellToast } from 'shared-kit';
+import { Button, Checkbox, Modal, Spinner, TextField, messageForError } from 'ui-kit';
+import { usePlayerT } from '../../i18n';
+import { errorCode } from '../../lib/errors';
+import { postThread, threadGroups, type ThreadGroupsView, type ThreadView } from '../../services/thread.service';
+import { usePlayerPath } from '../paths';
+import './threads.css';
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ThreadGroupsView };
+
+/** The first words of a group: the player's line, else the first reply. */
+function gist(lines: ThreadGroupsView['groups'][number]['lines']): string {
+  const line = lines.find((l) => l.role === 'player') ?? lines[0];
+  return line ? line.content.slice(0, 140) : '';
+}
+
+/**
+ * "Share a thread": the play's turns with checkboxes (a turn that cannot be shared is shown disabled with the reason),
+ * a title, and Post; once posted, a link to the thread.
+ */
+export function ThreadShareDialog({ playId, onClose }: { playId: string; onClose: () => void }): JSX.Element {
+  const { t } = usePlayerT();
+  const base = usePlayerPath('thread');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [title, setTitle] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [posted, setPosted] = useState<ThreadView | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ status: 'loading' });
+    threadGroups(playId).then(
+      (data) => live && setLoad({ status: 'ready', data }),
+      (e: unknown) => live && setLoad({ status: 'error', message: messageForError(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [playId, attempt]);
+
+  const limit = load.status === 'ready' ? load.data.group_limit : 0;
+
+  async function onPost(): Promise<void> {
+    if (load.status !== 'ready') return;
+    if (title.trim() === '') return setError(t('thread.needTitle'));
+    if (chosen.length === 0) return setError(t('thread.needGroup'));
+    if (chosen.length > limit) return setError(t('thread.tooMany', { limit }));
+    setError('');
+    setBusy(true);
+    try {
+      const thread = await postThread({ play_id: playId, title: title.trim(), group_ids: chosen });
+      setPosted(thread);
+      shellToast({ type: 'success', message: t('thread.posted') });
+    } catch (e) {
+      setError(errorCode(e) === ErrorCode.TooManyToday ? t('thread.dailyLimit') : messageForError(e));
+      if (errorCode(e) === ErrorCode.DialogueReviewNotPassed) setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function body(): JSX.Element {
+    if (load.status === 'loading') {
+      return (
+        <p className="player-status" role="status">
+          <Spinner size="sm" decorative /> {t('thread.loadingGroups')}
+        </p>
+      );
+    }
+    if (load.status === 'error') {
+      return (
+        <div className="player-status">
+          <p role="alert">{load.message}</p>
+          <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
+        </div>
+      );
+    }
+    if (!load.data.thread_share) return <p role="alert">{t('thread.off')}</p>;
+    if (load.data.groups.length === 0) return <p className="player-status">{t('thread.noGroups')}</p>;
+    return (
+      <>
+        <TextField label={t('thread.title')} value={title} limit={THREAD_LIMITS.title} onChange={(e) => setTitle(e.target.value)} data-testid="thread-title" />
+        <fieldset className="thread-fieldset">
+          <legend>
+            {t('thread.groups')} <span className="player-card__meta">{t('thread.chosen', { count: chosen.length, limit })}</span>
+          </legend>
+          <ul className="thread-groups" data-testid="thread-groups">
+            {load.data.groups.map((g, i) => {
+              const on = chosen.includes(g.group_id);
+              return (
+                <li key={g.group_id} className={`thread-group${g.sharable ? '' : ' thread-group--blocked'}`} data-testid="thread-group">
+                  <Checkbox
+                    label={`#${i + 1} ${gist(g.lines)}`}
+                    checked={on}
+                    disabled={!g.sharable}
+                    aria-describedby={g.sharable ? undefined : `thread-why-${i}`}
+                    onCheckedChange={(next) => setChosen((c) => (next ? [...c, g.group_id] : c.filter((x) => x !== g.group_id)))}
+                  />
+                  {g.sharable ? null : (
+                    <p id={`thread-why-${i}`} className="thread-group__why">
+                      {t(`thread.reasons.${g.reason || 'flagged'}`)}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        {error ? (
+          <p role="alert" className="ui-field__error" data-testid="thread-error">
+            {error}
+          </p>
+        ) : null}
+      </>
+    );
+  }
+
+  const canPost = load.status === 'ready' && load.data.thread_share && load.data.groups.length > 0 && !posted;
+  return (
+    <Modal
+      open
+      size="lg"
+      title={t('thread.dialogTitle')}
+      description={t('thread.dialogDescription')}
+      onClose={onClose}
+      busy={busy}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('thread.cancel')}</Button>
+          {posted ? (
+            <Link className="ui-button ui-button--primary ui-button--md" to={`${base}/${posted.thread_id}`} data-testid="thread-open">
+              {t('thread.open')}
+            </Link>
+          ) : canPost ? (
+            <Button variant="primary" loading={busy} onClick={() => void onPost()} data-testid="thread-post">
+              {t('thread.post')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {posted ? <p role="status">{t('thread.posted')}</p> : body()}
+    </Modal>
+  );
+}
