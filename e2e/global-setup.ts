@@ -37,6 +37,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every spec plays on the offline storyteller; the cards journey points the play chat at a loopback fake model
       // for its own turns (POST /api/dev/chat_model) and back, to read the prompt the model was sent.
       DEV_CHAT_SWITCH: '1',
+      // Models a player may choose on the membership page (one for members); the offline storyteller writes the
+      // replies whichever is chosen.
+      CHAT_MODELS: JSON.stringify([
+        { id: 'story-standard', name: 'Standard' },
+        { id: 'story-plus', name: 'Plus', members_only: true },
+      ]),
       ...google.env,
     },
     log: fileLog,

@@ -38,6 +38,21 @@ const membershipEn = {
     noOrders: 'No orders yet.',
     free: 'Free',
     status: { Open: 'Awaiting payment', Paid: 'Paid', Failed: 'Payment failed', Expired: 'Expired', Refunded: 'Refunded' },
+    models: {
+      title: 'Model for your plays',
+      legend: 'Choose the model that writes your replies',
+      loading: 'Loading the models…',
+      loadFailed: 'The models could not be loaded.',
+      none: 'Your plays use the standard model: there are no others to choose from.',
+      default: 'Default',
+      membersOnly: 'Members',
+      becomeMember: 'Models marked Members are for members. Become a member to choose them.',
+      saved: 'Saved: your next replies are written by {{name}}.',
+      saveFailed: 'The model could not be saved. Please try again.',
+      membersOnlyRefused: 'That model is for members.',
+      waiting: 'You chose {{chosen}}, a members-only model: your plays use {{current}} until you are a member again.',
+      offline: 'No model is connected yet: the offline storyteller writes the replies. Your choice applies once one is.',
+    },
   },
 };
 

@@ -40,6 +40,21 @@ const membershipZhCN: MembershipCatalogue = {
     noOrders: '暂无订单。',
     free: '免费',
     status: { Open: '待支付', Paid: '已支付', Failed: '支付失败', Expired: '已过期', Refunded: '已退款' },
+    models: {
+      title: '剧情使用的模型',
+      legend: '选择为你撰写回复的模型',
+      loading: '正在加载模型…',
+      loadFailed: '无法加载模型列表。',
+      none: '你的剧情使用标准模型，暂无其他模型可选。',
+      default: '默认',
+      membersOnly: '会员',
+      becomeMember: '标有“会员”的模型仅限会员使用，成为会员即可选择。',
+      saved: '已保存：之后的回复将由 {{name}} 撰写。',
+      saveFailed: '模型保存失败，请重试。',
+      membersOnlyRefused: '该模型仅限会员使用。',
+      waiting: '你选择了会员专属模型 {{chosen}}：在重新成为会员之前，剧情将使用 {{current}}。',
+      offline: '尚未连接模型：回复由离线讲述者撰写。连接模型后将使用你的选择。',
+    },
   },
 };
 

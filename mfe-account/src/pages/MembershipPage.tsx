@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TradeOrder } from 'shared-kit';
 import { Badge, Button, Card, Spinner, useFormat } from 'ui-kit';
+import { ModelChoice } from '../components/ModelChoice';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountT } from '../i18n';
 import { cancelRenewal, createOrder, fetchOrder, fetchOrders, fetchVipDetail, formatMoney, type VipDetail } from '../services/membership.service';
@@ -134,6 +135,7 @@ export function MembershipPage(): JSX.Element {
           ))}
         </ul>
       </Card>
+      <ModelChoice />
       {m.auto_renew ? null : (
         <Card as="section" aria-labelledby="vip-plans">
           <h2 id="vip-plans">{t('membership.plansTitle')}</h2>

@@ -1,4 +1,4 @@
-import { unwrap, type Envelope, type Membership, type TradeOrder, type VipPlan } from 'shared-kit';
+import { unwrap, type Envelope, type Membership, type ModelOptions, type TradeOrder, type VipPlan } from 'shared-kit';
 import { apiClient } from '../api/client';
 
 export interface VipDetail {
@@ -40,4 +40,14 @@ export function formatMoney(amount: number, currency: string, language: string):
   } catch {
     return `${amount} ${currency}`;
   }
+}
+
+/** The models a player may choose for their plays, and theirs (members-only ones for members). */
+export function fetchModelOptions(): Promise<ModelOptions> {
+  return unwrap(apiClient.get<Envelope<ModelOptions>>('/editor/default_model_options'));
+}
+
+/** Stores the model choice ('' for the default); a members-only model for a non-member is 1008. */
+export function chooseModel(model: string): Promise<ModelOptions> {
+  return unwrap(apiClient.post<Envelope<ModelOptions>>('/editor/update_default_model', { model }));
 }
