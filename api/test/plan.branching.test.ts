@@ -126,10 +126,24 @@ describe('branching outline, offline storyteller', () => {
     expectBranching(s, 2);
     const choice = ofType(s, NodeType.ChoiceContent)[0]!;
     const [good, bad] = choice.options!;
-    const afterGood = targetOf(s, choice.node_id, good!.option_id)!;
-    expect(s.nodes.find((n) => n.node_id === afterGood)!.node_type).toBe(NodeType.NormalContent);
-    expect(s.nodes.find((n) => n.node_id === targetOf(s, afterGood, 'next'))!.node_type).toBe(NodeType.Success);
-    expect(s.nodes.find((n) => n.node_id === targetOf(s, choice.node_id, bad!.option_id))!.node_type).toBe(NodeType.Fail);
+    const typeOf = (id: string | undefined) => s.nodes.find((n) => n.node_id === id)!.node_type;
+    // The good option adds to trust, plays the last scene, then a judge on trust decides the ending.
+    const assign = s.nodes.find((n) => n.node_id === targetOf(s, choice.node_id, good!.option_id))!;
+    expect(assign).toMatchObject({ node_type: NodeType.VariableAssignment, assignments: [{ variable: 'trust', op: 'add', value: 1 }] });
+    const afterGood = targetOf(s, assign.node_id, 'next')!;
+    expect(typeOf(afterGood)).toBe(NodeType.NormalContent);
+    const judge = s.nodes.find((n) => n.node_id === targetOf(s, afterGood, 'next'))!;
+    expect(judge).toMatchObject({ node_type: NodeType.JudgeContent, judge_mode: 'variables', routes: [{ route_id: 'trusted', condition: { variable: 'trust', op: 'ge', value: 2 } }] });
+    expect(typeOf(targetOf(s, judge.node_id, 'trusted'))).toBe(NodeType.Success);
+    expect(typeOf(targetOf(s, judge.node_id, 'otherwise'))).toBe(NodeType.Fail);
+    expect(typeOf(targetOf(s, choice.node_id, bad!.option_id))).toBe(NodeType.Fail);
+    // One visible variable, moved by the second scene's director rule when the player promises to help.
+    expect(s.variables).toEqual([{ name: 'trust', kind: 'Integer', initial: 0, min: 0, max: 3, visible: true, label: 'Trust' }]);
+    const [rule, ...noMore] = ofType(s, NodeType.NormalContent).flatMap((n) => n.rules ?? []);
+    expect(noMore).toEqual([]);
+    expect(rule).toMatchObject({ variable: 'trust', op: 'add', value: 1, when: 'the player promises to help Mara' });
+    expect(assign.background_url).toBe('');
+    expect(judge.background_url).toBe('');
     expect((await publishCheck(alice, s)).body).toMatchObject({ status_code: 0, data: { can_create: true } });
     const again = await generated(alice, idea);
     expect(again.nodes.map((n) => [n.node_id, n.content, n.options])).toEqual(s.nodes.map((n) => [n.node_id, n.content, n.options]));
@@ -140,7 +154,9 @@ describe('branching outline, offline storyteller', () => {
     expectBranching(await generated(bob, 'A duel at dawn between Ada and Felix, with three endings.'), 3);
     const zh = await generated(bob, '一个叫林澜的灯塔看守人收到一封来自失踪哥哥的信。如果玩家选择相信她，结局会不同：两个结局。');
     expectBranching(zh, 2);
+    expect(zh.variables!.map((v) => [v.name, v.label])).toEqual([['信任', '信任']]);
     for (const n of zh.nodes) {
+      if (n.node_type === NodeType.VariableAssignment || n.node_type === NodeType.JudgeContent) continue;
       expect(n.content).toMatch(/[\u4e00-\u9fff]/);
       for (const o of n.options ?? []) expect(o.text).toMatch(/[\u4e00-\u9fff]/);
     }
@@ -214,6 +230,41 @@ describe('branching outline, openai-compatible model', () => {
     expect(ofType(s, NodeType.ChoiceContent)[0]!.options!.map((o) => o.text)).toEqual(['Hide behind the pillar', 'Talk to the guard']);
     expect(s.edges!.map((e) => e.edge_id)).toEqual(['e1', 'e2', 'e3', 'e4']);
     expect((await publishCheck(carol, s)).body).toMatchObject({ status_code: 0, data: { can_create: true } });
+  });
+
+  it('keeps the outline\'s variables, a scene\'s rule, an assignment and a judge; a judge on an undeclared variable is asked for again', async () => {
+    const withVars = (declared: boolean) =>
+      branchingAnswer((a) => {
+        const answer = a as typeof a & { variables?: unknown[] };
+        if (declared) answer.variables = [{ name: 'nerve', kind: 'Integer', initial: 0, min: 0, max: 5, visible: true, label: 'Nerve' }];
+        a.nodes[0]!.rules = [{ rule_id: 'calm', variable: 'nerve', op: 'add', value: 1, when: 'the player stays calm' }];
+        a.nodes.splice(2, 0, { node_id: 'steady', node_type: 'VariableAssignment', name: 'Steady', assignments: [{ variable: 'nerve', op: 'add', value: 1 }] });
+        a.nodes.splice(4, 0, { node_id: 'check', node_type: 'JudgeContent', name: 'Check', routes: [{ route_id: 'brave', condition: { variable: 'nerve', op: 'ge', value: 2 } }] });
+        a.edges = [
+          { edge_id: 'a', source: 'hall', target: 'door', handle: 'next' },
+          { edge_id: 'b', source: 'door', target: 'steady', handle: 'hide' },
+          { edge_id: 'b2', source: 'steady', target: 'vault', handle: 'next' },
+          { edge_id: 'c', source: 'door', target: 'caught', handle: 'talk' },
+          { edge_id: 'd', source: 'vault', target: 'check', handle: 'next' },
+          { edge_id: 'd2', source: 'check', target: 'win', handle: 'brave' },
+          { edge_id: 'd3', source: 'check', target: 'caught', handle: 'otherwise' },
+        ];
+      });
+    fake.requests.length = 0;
+    fake.script((_r, i) => ({ kind: 'json', content: withVars(i > 0) }));
+    const fay = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const s = await generated(fay, 'A heist with a choice at the vault door.');
+    expect(chatCalls()).toHaveLength(2);
+    expect(chatCalls()[0]!.messages[0]!.content).toMatch(/JudgeContent/);
+    expect(schemaOf(chatCalls()[0]!)).toContain('"variables"');
+    expect(chatCalls()[1]!.messages.at(-1)!.content).toMatch(/outline cannot be used[\s\S]*nerve|outline cannot be used[\s\S]*variable/);
+    expectBranching(s, 2);
+    expect(s.variables).toEqual([{ name: 'nerve', kind: 'Integer', initial: 0, min: 0, max: 5, visible: true, label: 'Nerve' }]);
+    expect(s.nodes.find((n) => n.node_id === 'hall')!.rules).toEqual([{ rule_id: 'calm', variable: 'nerve', op: 'add', value: 1, when: 'the player stays calm' }]);
+    expect(s.nodes.find((n) => n.node_id === 'steady')).toMatchObject({ node_type: NodeType.VariableAssignment, assignments: [{ variable: 'nerve', op: 'add', value: 1 }], content: '' });
+    expect(s.nodes.find((n) => n.node_id === 'check')).toMatchObject({ node_type: NodeType.JudgeContent, judge_mode: 'variables', routes: [{ route_id: 'brave', condition: { variable: 'nerve', op: 'ge', value: 2 } }] });
+    expect(targetOf(s, 'check', 'otherwise')).toBe('caught');
+    expect((await publishCheck(fay, s)).body).toMatchObject({ status_code: 0, data: { can_create: true } });
   });
 
   it('asks once more after a malformed answer, telling the model what was wrong', async () => {

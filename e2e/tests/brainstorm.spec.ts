@@ -103,9 +103,15 @@ for (const size of SIZES) {
     await expect(page.getByText('1 choice, 2 endings')).toBeVisible();
     const options = outline.getByRole('list', { name: /^Options of / }).getByRole('listitem');
     await expect(options).toHaveCount(2);
-    await expect(options.nth(0)).toHaveText(/^“.+” leads to the scene .+/);
+    await expect(options.nth(0)).toHaveText(/^“.+” leads to the step MoreTrust$/);
     await expect(options.nth(1)).toHaveText(/^“Walk away and keep it to yourself” leads to the bad ending .+/);
-    await expect(outline.getByText(/^Then: the good ending /)).toBeVisible();
+    // The outline's variable, the scene's rule that moves it, the change on the way and the judge on it.
+    await expect(page.getByTestId('outline-variables')).toHaveText('Variables: Trust (starts at 0, shown to the player)');
+    await expect(outline.getByText(/^When the player promises to help Iris: Trust \+1$/)).toBeVisible();
+    await expect(outline.getByText('Change: MoreTrust')).toBeVisible();
+    await expect(outline.getByText('Trust +1', { exact: true })).toBeVisible();
+    const ways = outline.getByRole('list', { name: 'Ways out of EnoughTrust' }).getByRole('listitem');
+    await expect(ways).toHaveText(['If Trust ≥ 2: the good ending GoodEnding', 'Otherwise: the bad ending BadEnding']);
     const endings = page.getByRole('list', { name: 'Endings' }).getByRole('listitem');
     await expect(endings).toHaveCount(2);
     await expect(endings.nth(0)).toContainText(/Good ending \(Success\): .+Together with Iris/);
@@ -121,6 +127,8 @@ for (const size of SIZES) {
     await expect(zh.getByText('1 个选择，2 个结局')).toBeVisible();
     await expect(zh.getByRole('list', { name: /的选项$/ }).getByRole('listitem')).toHaveCount(2);
     await expect(zh.getByRole('list', { name: /的选项$/ }).getByRole('listitem').nth(1)).toHaveText(/^“转身离开，把一切留给自己”通往坏结局「.+」$/);
+    await expect(zh.getByTestId('outline-variables')).toHaveText('变量：信任（初始为 0，玩家可见）');
+    await expect(zh.getByRole('list', { name: /的去向$/ }).getByRole('listitem')).toHaveText(['如果 信任 ≥ 2：好结局「圆满结局」', '否则：坏结局「遗憾结局」']);
     const zhEndings = zh.getByRole('list', { name: '结局' }).getByRole('listitem');
     await expect(zhEndings.nth(0)).toContainText('好结局（成功）');
     await expect(zhEndings.nth(1)).toContainText('坏结局（失败）');

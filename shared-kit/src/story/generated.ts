@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { STORY_SHORT_TEXT_CAP } from './constants';
 import { itemId } from './ids';
-import { choiceOptionSchema, edgeSchema } from './graph/schema';
+import { assignmentSchema, choiceOptionSchema, conditionSchema, directorRuleSchema, edgeSchema, variableSchema } from './graph/schema';
 import { characterSchema, nodeSchema, playerSchema, prologueSchema, storyContentSchema } from './schema';
 
 /**
@@ -57,28 +57,45 @@ export function generatedStoryJsonSchema(): Record<string, unknown> {
  * A branching outline (issue 29, point 5): when the idea asks for a choice or several endings, the writer returns its
  * plots as graph nodes joined by edges. Scenes are Normal content (the chapter fields above), a Choice content node
  * holds its options (the graph schema's option shape: an id and the text on the button), Success and Fail hold their
- * ending text in `content`. Edges are the graph schema's own. The shape is checked here; the graph's rules
- * (reachability, every option leading somewhere, both endings reached) are `validateGraph`'s, after assembly.
+ * ending text in `content`. Variables (a few, Integer or Bool) may be declared: a scene's director rules move them on
+ * what the player does, a Variable assignment node changes them on the way, and a Judge content node routes on
+ * conditions over them (then "otherwise"). Edges are the graph schema's own. The shape is checked here; the graph's
+ * rules (reachability, every option leading somewhere, conditions naming declared variables of the right kind, both
+ * endings reached) are `validateGraph`'s, after assembly.
  */
-export const GENERATED_BRANCH_TYPES = ['NormalContent', 'ChoiceContent', 'Success', 'Fail'] as const;
+export const GENERATED_BRANCH_TYPES = ['NormalContent', 'ChoiceContent', 'VariableAssignment', 'JudgeContent', 'Success', 'Fail'] as const;
+/** Node types that carry no text of their own (their `content` may be empty). */
+const TEXTLESS: ReadonlySet<string> = new Set(['VariableAssignment', 'JudgeContent']);
 
 export const generatedBranchNodeSchema = z.object({
   node_id: itemId,
   node_type: z.enum(GENERATED_BRANCH_TYPES),
   name: bounded(LIMITS.plotTitle).regex(/^\S+$/, 'must contain no spaces'),
-  /** A scene's content, the choice's question, or the ending's text. */
-  content: bounded(LIMITS.plotContent),
+  /** A scene's content, the choice's question, or the ending's text (none on an assignment or a judge). */
+  content: z.string().trim().max(LIMITS.plotContent).default(''),
   /** A scene's objective (scenes only). */
   ending_content: z.string().trim().max(LIMITS.plotEnding).default(''),
   /** A scene's place, the background's prompt (scenes only). */
   scene: z.string().trim().max(LIMITS.aiPrompt).default(''),
   /** A choice's options (2-6), each leaving by the edge whose handle is its option_id. */
   options: z.array(choiceOptionSchema.pick({ option_id: true }).extend({ text: bounded(STORY_SHORT_TEXT_CAP) })).max(6).optional(),
+  /** A scene's director rules: a variable moves when what `when` says happens in the scene. */
+  rules: z.array(directorRuleSchema.extend({ when: bounded(STORY_SHORT_TEXT_CAP) })).max(3).optional(),
+  /** A Variable assignment node's changes, in order. */
+  assignments: z.array(assignmentSchema).min(1).max(4).optional(),
+  /** A Judge content node's routes on variables, tried in order; then its "otherwise" edge. */
+  routes: z.array(z.object({ route_id: itemId, condition: conditionSchema })).min(1).max(4).optional(),
+});
+
+/** The node with its text where its type needs one. */
+const branchNodeChecked = generatedBranchNodeSchema.superRefine((n, ctx) => {
+  if (!TEXTLESS.has(n.node_type) && n.content === '') ctx.addIssue({ code: 'custom', path: ['content'], message: 'must not be empty' });
 });
 
 export const generatedBranchingStorySchema = generatedStorySchema.extend({
-  nodes: z.array(generatedBranchNodeSchema).min(3).max(12),
+  nodes: z.array(branchNodeChecked).min(3).max(14),
   edges: z.array(edgeSchema).min(2).max(40),
+  variables: z.array(variableSchema.extend({ kind: z.enum(['Integer', 'Bool']) })).max(5).optional(),
 });
 export type GeneratedBranchingStory = z.output<typeof generatedBranchingStorySchema>;
 export type GeneratedBranchNode = z.output<typeof generatedBranchNodeSchema>;

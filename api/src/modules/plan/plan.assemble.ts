@@ -80,11 +80,17 @@ export function assembleContent(story: WrittenStory, styleCode: string): StoryCo
       end_visible: scene,
       image_generate_style: scene ? style : null,
       ...(n.node_type === NodeType.ChoiceContent ? { options: (n.options ?? []).map((o) => ({ option_id: o.option_id, text: o.text })) } : {}),
+      ...(scene && n.rules?.length ? { rules: n.rules.map((r) => ({ rule_id: r.rule_id, variable: r.variable, op: r.op, value: r.value, when: r.when })) } : {}),
+      ...(n.node_type === NodeType.VariableAssignment ? { assignments: (n.assignments ?? []).map((a) => ({ variable: a.variable, op: a.op, value: a.value })) } : {}),
+      ...(n.node_type === NodeType.JudgeContent ? { judge_mode: 'variables' as const, routes: (n.routes ?? []).map((r) => ({ route_id: r.route_id, condition: r.condition })) } : {}),
     };
   });
   // The edges as the outline joins its nodes, numbered afresh (a model's edge ids need not be unique).
   const graph = branching
-    ? { edges: story.edges.map((e, i) => ({ edge_id: `e${i + 1}`, source: e.source, target: e.target, handle: e.handle })), variables: [] }
+    ? {
+        edges: story.edges.map((e, i) => ({ edge_id: `e${i + 1}`, source: e.source, target: e.target, handle: e.handle })),
+        variables: (story.variables ?? []).map((v) => ({ ...v })),
+      }
     : {};
   return {
     story_gen_type: StoryGenType.AI,

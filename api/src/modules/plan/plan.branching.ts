@@ -1,4 +1,4 @@
-import { LIMITS, type GeneratedBranchingStory, type GeneratedStory } from 'shared-kit';
+import { LIMITS, STORY_SHORT_TEXT_CAP, type GeneratedBranchingStory, type GeneratedStory } from 'shared-kit';
 import { offlineStoryFromIdea } from './plan.offline';
 
 /**
@@ -46,8 +46,10 @@ interface Ending {
 
 /**
  * The offline storyteller's branching outline: the idea's line story, its last chapter reached only by one option
- * of a choice placed before it. The first option plays the last chapter and ends well; the second ends the play at
- * once, badly; a third and a fourth (when asked for) end it another way. Deterministic, as the line story is.
+ * of a choice placed before it, with one variable, trust. The second scene's director rule adds 1 when the player
+ * promises to help the hero; the first option adds 1 more (a Variable assignment) and plays the last chapter, after
+ * which a judge on trust decides: 2 or more ends well, less ends badly. The second option ends the play at once,
+ * badly; a third and a fourth (when asked for) end it another way. Deterministic, as the line story is.
  */
 export function offlineBranchingFromIdea(idea: string, endings: number): GeneratedBranchingStory {
   const line = offlineStoryFromIdea(idea);
@@ -79,6 +81,16 @@ export function offlineBranchingFromIdea(idea: string, endings: number): Generat
     options: chosen.map((e, i) => ({ option_id: `option${i + 1}`, text: e.option })),
   };
   const scene = (id: string, n: GeneratedStory['nodes'][number]) => ({ node_id: id, node_type: 'NormalContent' as const, ...n });
+  const trust = zh ? '信任' : 'trust';
+  const promise = {
+    rule_id: 'promise',
+    variable: trust,
+    op: 'add' as const,
+    value: 1,
+    when: cut(zh ? `玩家答应帮助${hero}` : `the player promises to help ${hero}`, STORY_SHORT_TEXT_CAP),
+  };
+  const assign = { node_id: 'assign', node_type: 'VariableAssignment' as const, name: zh ? '更加信任' : 'MoreTrust', content: '', ending_content: '', scene: '', assignments: [{ variable: trust, op: 'add' as const, value: 1 }] };
+  const judge = { node_id: 'judge', node_type: 'JudgeContent' as const, name: zh ? '信任够吗' : 'EnoughTrust', content: '', ending_content: '', scene: '', routes: [{ route_id: 'trusted', condition: { variable: trust, op: 'ge' as const, value: 2 } }] };
   const ends = chosen.map((e, i) => ({
     node_id: `ending${i + 1}`,
     node_type: e.type,
@@ -89,13 +101,17 @@ export function offlineBranchingFromIdea(idea: string, endings: number): Generat
   }));
   return {
     ...line,
-    nodes: [scene('scene1', first), scene('scene2', second), choice, scene('scene3', last), ...ends],
+    variables: [{ name: trust, kind: 'Integer', initial: 0, min: 0, max: 3, visible: true, label: zh ? '信任' : 'Trust' }],
+    nodes: [scene('scene1', first), { ...scene('scene2', second), rules: [promise] }, choice, assign, scene('scene3', last), judge, ...ends],
     edges: [
       { edge_id: 'e1', source: 'scene1', target: 'scene2', handle: 'next' },
       { edge_id: 'e2', source: 'scene2', target: 'choice', handle: 'next' },
-      { edge_id: 'e3', source: 'choice', target: 'scene3', handle: 'option1' },
-      { edge_id: 'e4', source: 'scene3', target: 'ending1', handle: 'next' },
-      ...chosen.slice(1).map((_, i) => ({ edge_id: `e${i + 5}`, source: 'choice', target: `ending${i + 2}`, handle: `option${i + 2}` })),
+      { edge_id: 'e3', source: 'choice', target: 'assign', handle: 'option1' },
+      { edge_id: 'e4', source: 'assign', target: 'scene3', handle: 'next' },
+      { edge_id: 'e5', source: 'scene3', target: 'judge', handle: 'next' },
+      { edge_id: 'e6', source: 'judge', target: 'ending1', handle: 'trusted' },
+      { edge_id: 'e7', source: 'judge', target: 'ending2', handle: 'otherwise' },
+      ...chosen.slice(1).map((_, i) => ({ edge_id: `e${i + 8}`, source: 'choice', target: `ending${i + 2}`, handle: `option${i + 2}` })),
     ],
   };
 }

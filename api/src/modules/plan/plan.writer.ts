@@ -57,6 +57,11 @@ const BRANCH_SYSTEM = (endings: number) =>
     `Success and Fail are endings (content: the ending text the player reads). Write ${endings} endings, at least one`,
     'Success and one Fail. edges: { edge_id, source, target, handle }: a scene leaves by handle "next", an option by',
     'its option_id. The first node is the start; every node must be reachable and every path must end at an ending.',
+    'You may declare up to 5 variables ({ name, kind: Integer or Bool, initial, min, max, visible, label }) and use them:',
+    'a scene\'s rules ({ rule_id, variable, op: add or set, value, when: what the player does in the scene }) move one;',
+    'a VariableAssignment node (assignments: [{ variable, op, value }]) changes them and leaves by "next"; a JudgeContent',
+    'node (routes: [{ route_id, condition: { variable, op: eq ne gt ge lt le, value } }]) leaves by the first route that',
+    'holds (handle: its route_id), else by handle "otherwise". Use only declared variables, of the right kind.',
   ].join(' ');
 
 function parseAnswer<S extends z.ZodType<WrittenStory>>(text: string, schema: S): { story?: WrittenStory; problems: string[] } {
