@@ -9,6 +9,7 @@ import adsEn from './ads.en';
 import turnsEn from './turns.en';
 import collectionsEn from './collections.en';
 import threadsEn from './threads.en';
+import holdEn from './hold.en';
 import graphEn from './graph.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
@@ -23,6 +24,7 @@ const en = {
   ...turnsEn,
   ...collectionsEn,
   ...threadsEn,
+  ...holdEn,
   ...graphEn,
   common: {
     tryAgain: 'Try again',

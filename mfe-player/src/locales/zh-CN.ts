@@ -11,6 +11,7 @@ import adsZhCN from './ads.zh-CN';
 import turnsZhCN from './turns.zh-CN';
 import collectionsZhCN from './collections.zh-CN';
 import threadsZhCN from './threads.zh-CN';
+import holdZhCN from './hold.zh-CN';
 import graphZhCN from './graph.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
@@ -26,6 +27,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...turnsZhCN,
   ...collectionsZhCN,
   ...threadsZhCN,
+  ...holdZhCN,
   ...graphZhCN,
   common: {
     tryAgain: '重试',

@@ -5,6 +5,7 @@ import { LikedTab } from '../components/community/LikedTab';
 import { useStoriesLive } from '../components/community/useStoryLive';
 import { StoryList } from '../components/feed/StoryList';
 import { StoryCardView } from '../components/StoryCardView';
+import { NotInterested } from '../components/feed/NotInterested';
 import { usePlayerT } from '../i18n';
 import { selectForYou, selectIsSearching, selectSearch, selectTab } from '../stores/feed/selectors';
 import { useFeedStore, type FeedTab } from '../stores/feed/store';
@@ -153,7 +154,13 @@ export function FeedPage(): JSX.Element {
                     empty={t('feed.emptyForYou')}
                     onMore={() => void loadForYou(true)}
                     onRetry={() => void loadForYou()}
-                    render={(s) => <StoryCardView key={s.story_id} story={s} />}
+                    render={(s) => (
+                      <StoryCardView
+                        key={s.story_id}
+                        story={s}
+                        extra={<NotInterested storyId={s.story_id} storyName={s.story_name} creatorUid={s.creator.uid} />}
+                      />
+                    )}
                   />
                 ) : key === 'liked' ? (
                   <LikedTab />
