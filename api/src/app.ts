@@ -64,6 +64,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { identityRoutes } from './modules/identity';
 import { startWeeklyRunner, weeklyRoutes } from './modules/weekly';
 import { callRoutes, type Calls } from './modules/call';
+import { startVideoRunner, videoRoutes } from './modules/video';
 
 export interface AppDeps {
   logger: Logger;
@@ -243,6 +244,19 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     options.server && mongoose.connection.db
       ? startWeeklyRunner({ db: mongoose.connection.db, logger: deps.logger, pollMs: config.plans.pollMs, lockMs: config.plans.lockMs, now })
       : null;
+  // A play shared as a video renders as a durable job (ffmpeg), like plans, only in a serving app.
+  const videoRunner =
+    options.server && mongoose.connection.db
+      ? startVideoRunner({ db: mongoose.connection.db, logger: deps.logger, events: deps.events, ffmpeg: config.video.ffmpegPath, publicUrl: config.publicUrl, pollMs: config.plans.pollMs, lockMs: config.plans.lockMs })
+      : null;
+  videoRoutes(router, {
+    dailyRenders: config.video.dailyRenders,
+    publicUrl: config.publicUrl,
+    events: deps.events,
+    now,
+    enqueue: async (taskId) => videoRunner?.enqueue(taskId),
+    stopLocal: (taskId) => videoRunner?.stopLocal(taskId),
+  });
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));
@@ -271,10 +285,10 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   );
 
   if (options.server) options.server.on('request', app.callback());
-  return { app, router, server: options.server, calls, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready]).then(() => undefined),
+  return { app, router, server: options.server, calls, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready, videoRunner?.ready]).then(() => undefined),
     stopJobs: async () => {
       calls.stop();
-      await Promise.all([runner?.stop(), voiceRunner?.stop(), weeklyRunner?.stop()]);
+      await Promise.all([runner?.stop(), voiceRunner?.stop(), weeklyRunner?.stop(), videoRunner?.stop()]);
     },
   };
 }

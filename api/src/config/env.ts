@@ -66,6 +66,10 @@ export const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().max(1_000_000, 'expected at most 1000000'))
     .default(2000),
+  /** Videos one user may render per UTC day (a play shared as a video). */
+  VIDEO_DAILY_RENDERS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).pipe(z.number().int().max(1000, 'expected at most 1000')).default(5),
+  /** The ffmpeg program that renders videos (Debian's `ffmpeg`; scripts/ensure-ffmpeg.sh installs it). */
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FORBIDDEN_WORDS_FILE: optionalString,
   /** Calls: the longest call, a user's call time per UTC day (seconds), the recognised speech per day (seconds). */
   CALL_MAX_SECONDS: z.string().trim().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).pipe(z.number().int().min(1).max(86_400)).default(600),

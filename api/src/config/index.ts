@@ -92,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewDelayMs: e.REVIEW_DELAY_MS,
     reviewLockMs: e.REVIEW_LOCK_MS,
     imageDailyQuota: e.IMAGE_DAILY_QUOTA,
+    video: { dailyRenders: e.VIDEO_DAILY_RENDERS, ffmpegPath: e.FFMPEG_PATH },
     collections: { selectionLimit: e.COLLECTION_SELECTION_LIMIT, countLimit: e.COLLECTION_COUNT_LIMIT },
     threads: { groupLimit: e.THREAD_GROUP_LIMIT, dailyLimit: e.THREAD_DAILY_LIMIT },
     plans: {

@@ -69,6 +69,8 @@ export interface Config {
   reviewLockMs: number;
   /** Pictures one user may generate per UTC day. */
   imageDailyQuota: number;
+  /** A play shared as a video: renders per user and UTC day, and the ffmpeg program. */
+  video: { dailyRenders: number; ffmpegPath: string };
   /** Collections: creations one may hold (COLLECTION_SELECTION_LIMIT) and collections per user (COLLECTION_COUNT_LIMIT). */
   collections: { selectionLimit: number; countLimit: number };
   /** Threads: message groups one thread may hold (THREAD_GROUP_LIMIT) and threads one may post per UTC day (THREAD_DAILY_LIMIT). */

@@ -22,6 +22,8 @@ export interface DomainEvents {
   'push.sent': { uids: string[] | null; push: { push_type: PushType; push_id: string; title: string; text: string; link: string } };
   /** A custom voice's review job moved on: Reviewing with its percent, then Normal, or Reject with the reason. */
   'voice.progressed': { uid: string; voice_id: string; status: string; percent: number; reason: string };
+  /** A play's video task moved on: Rendering with its percent, then Success, Fail (with the code) or Cancel. */
+  'video.progressed': { uid: string; task_id: string; status: string; percent: number; error_code: number };
   /** A user reached a resource's daily limit, or has it again (TTS: spoken sentences). */
   'resource.limited': { uid: string; limit: ResourceLimit };
   /** Play time: the pre-warning before the end (closes_at), the end (reopens_at) or the reopening. */

@@ -75,6 +75,10 @@ export const PUSH_RULES: {
     uid: e.uid,
     push: { push_type: PushType.TaskProgress, task: 'ugc_voice', voice_id: e.voice_id, status: e.status, percent: e.percent, reason: e.reason },
   }),
+  'video.progressed': (e) => ({
+    uid: e.uid,
+    push: { push_type: PushType.TaskProgress, task: 'video', task_id: e.task_id, status: e.status, percent: e.percent, error_code: e.error_code },
+  }),
   'resource.limited': (e) => ({
     uid: e.uid,
     push: {

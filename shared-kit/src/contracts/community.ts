@@ -167,6 +167,10 @@ export const shareInfoSchema = z.object({
   path: z.string(),
   /** Where the landing page leads: the story's page in the player. */
   play_path: z.string(),
+  /** A play shared as a video (share type Video): the file, for the page's player and its `og:video` tags. */
+  video: z
+    .object({ url: z.string(), path: z.string(), mime: z.string(), width: z.number().int(), height: z.number().int(), duration_ms: z.number().int() })
+    .optional(),
 });
 export type ShareInfo = z.infer<typeof shareInfoSchema>;
 export const sharableCheckSchema = z.object({ story_id: z.string(), sharable: z.boolean(), reason: z.string() });

@@ -50,6 +50,7 @@ import { FEEDBACK_CONTRACTS } from './feedback';
 import { WEEKLY_CONTRACTS } from './weekly';
 import { IDENTITY_CONTRACTS } from './identity';
 import { CALL_CONTRACTS } from './call';
+import { VIDEO_CONTRACTS } from './video';
 
 export * from './account';
 export * from './common';
@@ -78,6 +79,7 @@ export * from './feedback';
 export * from './weekly';
 export * from './identity';
 export * from './call';
+export * from './video';
 
 /**
  * What each JSON call answers in `data`, by `METHOD path` (the path after `/api`). The api checks its own answers
@@ -148,6 +150,7 @@ export const RESPONSE_CONTRACTS = {
   ...FEEDBACK_CONTRACTS,
   ...WEEKLY_CONTRACTS,
   ...IDENTITY_CONTRACTS,
+  ...VIDEO_CONTRACTS,
 } satisfies Record<string, z.ZodType>;
 
 export type ContractKey = keyof typeof RESPONSE_CONTRACTS;

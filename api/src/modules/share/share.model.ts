@@ -15,6 +15,8 @@ const shareLinkSchema = new mongoose.Schema(
     play_id: { type: String, default: '' },
     /** A CreatorNewspaper: the report's week (its Monday); the report is the sharer's own. */
     week: { type: String, default: '' },
+    /** A play shared as a video (share type Video): its render task. */
+    video_id: { type: String, default: '' },
     /** Who made the link. */
     uid: { type: String, required: true },
     /** One link per sharer and thing shared: sharing again hands out the same code. */
@@ -32,5 +34,6 @@ export interface ShareLinkRecord {
   collection_id?: string;
   thread_id?: string;
   week?: string;
+  video_id?: string;
   uid: string;
 }

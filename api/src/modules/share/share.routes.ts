@@ -42,7 +42,8 @@ export function shareRoutes(router: AppRouter, deps: { publicUrl: string }): voi
   router.get(`${BASE}/sharable_check`, check, async (ctx) => respond(ctx, await sharableCheck(check.input(ctx).query.story_id)));
 
   router.get('/s/:code', async (ctx) => {
-    ctx.set('Content-Security-Policy', "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
+    // A video's page plays its file from the product's own address.
+    ctx.set('Content-Security-Policy', `default-src 'none'; img-src * data:; media-src 'self' ${new URL(deps.publicUrl).origin}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'`);
     ctx.set('Cache-Control', 'public, max-age=60');
     // The page's own words follow the visitor's language, so a cache keeps one copy per Accept-Language.
     ctx.vary('Accept-Language');

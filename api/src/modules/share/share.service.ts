@@ -11,6 +11,7 @@ import { collectionShareView } from '../collection';
 import { ShareLink, type ShareLinkRecord } from './share.model';
 import { presentNewspaper } from './newspaper';
 import { presentThread } from './thread.share';
+import { presentVideo } from './video';
 
 /** The kinds of link the web can make today (spec section 3 lists more: videos and dialogue segments need the app). */
 export type WebShareType = ShareCreateRequest['share_type'];
@@ -167,6 +168,7 @@ export async function shareInfo(code: string, publicUrl: string, language: UiLan
   if (link.collection_id) return presentCollection(link, '', publicUrl);
   if (link.thread_id) return presentThread(link, '', publicUrl, language);
   if (link.share_type === ShareType.CreatorNewspaper) return presentNewspaper(link, publicUrl, language);
+  if (link.share_type === ShareType.Video) return presentVideo(link, publicUrl, language);
   const story = await liveStoryView(link.story_id);
   return present(link, story, publicUrl, language);
 }

@@ -149,3 +149,27 @@ export async function speakSentence(uid: string, text: string, voiceId: string):
 export async function findClip(key: string): Promise<Pick<TtsClipFields, 'data' | 'mime' | 'bytes'> | null> {
   return TtsClip.findOne({ key }, { data: 1, mime: 1, bytes: 1 }).lean<Pick<TtsClipFields, 'data' | 'mime' | 'bytes'>>();
 }
+
+/**
+ * The audio of `text` in `voiceId` as `uid` may hear it, for a rendering that is not play (a play shared as a
+ * video, which counts against its own daily limit): cached like play's sentences, no TTS quota taken. Null when the
+ * voice is muted for `uid` or there is nothing to say.
+ */
+export async function speechAudio(uid: string, text: string, voiceId: string): Promise<{ audio: Buffer; mime: string } | null> {
+  const d = deps;
+  if (!d) throw new Error('speech is not configured');
+  const spoken = speakableText(text);
+  if (spoken === '') return null;
+  let voice: VoiceSpec;
+  try {
+    voice = await resolveVoice(voiceId, uid, spoken);
+  } catch (err) {
+    if (err instanceof VoiceMutedError) return null;
+    throw err;
+  }
+  const clip = await clipOf(d, voice, spoken);
+  const stored = await findClip(clip.key);
+  if (!stored) return null;
+  const raw = stored.data as unknown;
+  return { audio: Buffer.isBuffer(raw) ? raw : Buffer.from((raw as { buffer: Uint8Array }).buffer), mime: stored.mime };
+}
