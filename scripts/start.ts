@@ -110,6 +110,15 @@ async function startDevServer(app: FrontEndApp, ports: Ports, env: NodeJS.Proces
 }
 
 /**
+ * Plays are shared as videos rendered by ffmpeg: Debian's package is installed when missing (scripts/ensure-ffmpeg.sh).
+ * Without it the product still starts; only video renders fail, and the api says so.
+ */
+function ensureFfmpeg(): void {
+  const r = spawnSync('bash', [join(ROOT, 'scripts', 'ensure-ffmpeg.sh')], { stdio: 'inherit' });
+  if (r.status !== 0) console.warn('ffmpeg is not installed: sharing a play as a video will not work until it is');
+}
+
+/**
  * Starts the product and resolves once every port answers. On failure, whatever was started is stopped again.
  */
 export async function startProduct(options: StartOptions): Promise<RunningProduct> {
@@ -170,6 +179,7 @@ async function main(): Promise<void> {
   // Last resort if this process ends any other way: leave no server behind.
   process.once('exit', () => started.forEach((s) => s.running && s.child.kill('SIGKILL')));
 
+  ensureFfmpeg();
   const product = await startProduct({ dev, ports, onService: (s) => started.push(s) });
   if (stopping) return;
   console.log(`\nStoryverse is running${dev ? ' (development servers)' : ''}:`);

@@ -11,6 +11,7 @@ const NOT_IN_CONTRACTS: Record<string, string> = {
   'GET /passport/oauth/:provider/callback': 'a redirect back into the product',
   'GET /editor/audio/:file': 'an audio file',
   'GET /voice/audio/:key': 'a spoken sentence (audio file)',
+  'GET /share/video/:file': 'a play rendered as a video (MP4, with ranges)',
   'GET /editor/art/:file': 'a picture',
   'GET /media/:id': 'an uploaded file',
   'GET /tyler/message/stream_reply': 'a stream of server-sent events',

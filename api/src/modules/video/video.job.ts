@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,9 @@ export function startVideoRunner(deps: VideoRunnerDeps): VideoRunner {
   const log = deps.logger.child({ module: 'video' });
   const queue = durableQueue({ db: deps.db, collection: 'video_jobs', jobName: VIDEO_JOB, key: 'task_id', concurrency: 1, pollMs: deps.pollMs, lockMs: deps.lockMs, log });
   const local = new Map<string, AbortController>();
+  execFile(deps.ffmpeg, ['-hide_banner', '-version'], { timeout: 10_000 }, (err) => {
+    if (err) log.warn({ ffmpeg: deps.ffmpeg }, 'ffmpeg is not installed (scripts/ensure-ffmpeg.sh installs it): plays cannot be rendered as videos');
+  });
 
   async function render(t: VideoTaskFields, signal: AbortSignal): Promise<void> {
     const play = await Play.findOne({ play_id: t.play_id }).lean<PlayFields>();

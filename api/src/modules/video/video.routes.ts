@@ -40,7 +40,7 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 export function videoRoutes(router: AppRouter, deps: VideoDeps): void {
   const create = validate({ body: VIDEO_REQUESTS.createVideoTaskBody });
   router.post(`${BASE}/create_video_task`, requireUser, createLimit, create, async (ctx) => {
-    respond(ctx, await createVideoTask(currentUser(ctx).uid, create.input(ctx).body, deps, requestLanguage(ctx)));
+    respond(ctx, await createVideoTask(currentUser(ctx).uid, create.input(ctx).body, deps));
   });
   const cancel = validate({ body: VIDEO_REQUESTS.cancelVideoTaskBody });
   router.post(`${BASE}/cancel_video_task`, requireUser, cancel, async (ctx) => {

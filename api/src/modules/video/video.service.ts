@@ -117,7 +117,7 @@ async function presentTask(t: VideoTaskFields, deps: VideoDeps, language: UiLang
 }
 
 /** Asks for a video of a play (see linesFor); past the day's renders 1020601 with the quota. Nothing is kept of a refusal. */
-export async function createVideoTask(uid: string, input: VideoTaskCreateRequest, deps: VideoDeps, language: UiLanguage) {
+export async function createVideoTask(uid: string, input: VideoTaskCreateRequest, deps: VideoDeps) {
   const { play, lines } = await linesFor(uid, input);
   const story = await liveStoryView(play.story_id);
   if (!story.reach.share) throw new AppError(ErrorCode.BusinessError, 'A story that is not recommended cannot be shared', { data: { reason: 'not_recommended' } });
