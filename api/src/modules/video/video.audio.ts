@@ -5,7 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 
-export const SAMPLE_RATE = 44_100;
+/** eSpeak NG's own rate: its clips need no resampling, and a track is half the memory of 44.1 kHz. */
+export const SAMPLE_RATE = 22_050;
 
 /** Mono samples in -1..1 at SAMPLE_RATE; null when `wav` is not 16-bit PCM WAV. */
 export function decodeWav(wav: Buffer): Float32Array | null {
