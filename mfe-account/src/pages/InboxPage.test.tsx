@@ -30,6 +30,7 @@ describe('the inbox', () => {
         aNotice('4', { kind: 'Reply', story_id: '100', story_name: 'The Lamp', comment_id: 'c2', text: 'Agreed!' }),
         aNotice('3', { kind: 'Like', story_id: '100', story_name: 'The Lamp' }),
         aNotice('2', { kind: 'Pin', story_id: '100', story_name: 'The Lamp', comment_id: 'c1', read: true }),
+        aNotice('5', { kind: 'Reply', story_id: 'fe1764390000000123456', story_name: 'The keeper', comment_id: 'c3', text: 'Yes', read: true }),
         aNotice('1'),
       ]),
     );
@@ -40,6 +41,8 @@ describe('the inbox', () => {
     expect(within(reply.closest('li')!).getByText('“Agreed!”')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Bea liked your story The Lamp' }).getAttribute('href')).toBe('/play/story/100');
     expect(screen.getByRole('link', { name: 'Bea pinned your comment on The Lamp' })).toBeTruthy();
+    // On a thread's comments, the line leads to the thread.
+    expect(screen.getByRole('link', { name: 'Bea replied to your comment on The keeper' }).getAttribute('href')).toBe('/play/thread/fe1764390000000123456#comments');
     expect(screen.getByRole('link', { name: 'Bea started following you' }).getAttribute('href')).toBe('/play/user/7');
     expect(screen.getAllByText('New')).toHaveLength(3);
     expect(inbox.markAllRead).toHaveBeenCalledTimes(1);

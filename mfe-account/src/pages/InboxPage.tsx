@@ -1,5 +1,5 @@
 import { useEffect, type JSX } from 'react';
-import { NoticeKind, type Notice } from 'shared-kit';
+import { NoticeKind, isThreadId, type Notice } from 'shared-kit';
 import { Avatar, Badge, Button, Card, Spinner, formatDate, formatRelativeTime } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { ShellLink } from '../components/ShellLink';
@@ -23,6 +23,8 @@ function noticeTarget(n: Notice): string {
   if (n.kind === NoticeKind.Receipt) return '/account/membership';
   if (n.kind === NoticeKind.WeeklyReport) return n.link || '/account/weekly';
   if (n.kind === NoticeKind.FeedbackAnswer) return '/account/feedback';
+  // A reply, like or pin on a thread's comments names the thread where a story's would name the story.
+  if (n.story_id && isThreadId(n.story_id)) return `/play/thread/${n.story_id}${n.comment_id ? '#comments' : ''}`;
   if (n.story_id) return `/play/story/${n.story_id}${n.comment_id ? '#comments' : ''}`;
   return n.actor ? `/play/user/${n.actor.uid}` : '/play';
 }
