@@ -18,6 +18,8 @@ const TopicPage = lazy(() => import('./pages/TopicPage').then((m) => ({ default:
 const AuthorPage = lazy(() => import('./pages/AuthorPage').then((m) => ({ default: m.AuthorPage })));
 const CollectionPage = lazy(() => import('./pages/CollectionPage').then((m) => ({ default: m.CollectionPage })));
 const ThreadPage = lazy(() => import('./pages/ThreadPage').then((m) => ({ default: m.ThreadPage })));
+// A play shared as a video: its page, opened from a link.
+const VideoPage = lazy(() => import('./pages/VideoPage').then((m) => ({ default: m.VideoPage })));
 const PeoplePage = lazy(() => import('./pages/PeoplePage').then((m) => ({ default: m.PeoplePage })));
 
 /**
@@ -72,6 +74,7 @@ export default function App(): JSX.Element {
             <Route path="user/:uid" element={<AuthorPage />} />
             <Route path="collection/:id" element={<CollectionPage />} />
             <Route path="thread/:id" element={<ThreadPage />} />
+            <Route path="video/:code" element={<VideoPage />} />
             <Route path="user/:uid/followers" element={<PeoplePage type="followers" />} />
             <Route path="user/:uid/following" element={<PeoplePage type="following" />} />
             <Route path="*" element={<NotFound />} />

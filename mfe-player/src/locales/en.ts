@@ -11,6 +11,7 @@ import collectionsEn from './collections.en';
 import threadsEn from './threads.en';
 import holdEn from './hold.en';
 import graphEn from './graph.en';
+import videoEn from './video.en';
 /** The player's copy in English: the `player` namespace. Every other language has exactly these keys. */
 const en = {
   ...reportEn,
@@ -26,6 +27,7 @@ const en = {
   ...threadsEn,
   ...holdEn,
   ...graphEn,
+  ...videoEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

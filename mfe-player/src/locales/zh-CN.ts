@@ -13,6 +13,7 @@ import collectionsZhCN from './collections.zh-CN';
 import threadsZhCN from './threads.zh-CN';
 import holdZhCN from './hold.zh-CN';
 import graphZhCN from './graph.zh-CN';
+import videoZhCN from './video.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -29,6 +30,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...threadsZhCN,
   ...holdZhCN,
   ...graphZhCN,
+  ...videoZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

@@ -8,6 +8,7 @@ import { DialogueLog } from '../components/DialogueLog';
 import { EndingPanel } from '../components/EndingPanel';
 import { ExportMenu } from '../components/ExportMenu';
 import { ThreadShareButton } from '../components/threads/ThreadShareButton';
+import { ShareVideo } from '../components/video/ShareVideo';
 import { DebugPanel } from '../components/memory/DebugPanel';
 import { MemoryPanel } from '../components/memory/MemoryPanel';
 import { SuggestReplies } from '../components/memory/SuggestReplies';
@@ -154,6 +155,7 @@ export function PlayPage(): JSX.Element {
         {info.is_draft ? <DebugPanel playId={info.play_id} /> : null}
         <ExportMenu playId={info.play_id} />
         {info.is_draft ? null : <ThreadShareButton playId={info.play_id} />}
+        {info.is_draft ? null : <ShareVideo playId={info.play_id} ended={ended} />}
         <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
           {t('play.restart')}
         </Button>

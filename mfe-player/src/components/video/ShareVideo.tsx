@@ -1,0 +1,178 @@
+import { useState, type JSX } from 'react';
+import { Link } from 'react-router';
+import { DialogueStatus, ErrorCode, isApiError, shellToast, useSessionStore } from 'shared-kit';
+import { VIDEO_MAX_LINES, type VideoQuota, type VideoTask } from 'shared-kit/schemas';
+import { Button, Modal, ProgressBar, Spinner, messageForError } from 'ui-kit';
+import { usePlayerT } from '../../i18n';
+import * as video from '../../services/video.service';
+import { usePlayStore } from '../../stores/play/store';
+import { usePlayerPath } from '../paths';
+import { useVideoTask } from './useVideoTask';
+import './video.css';
+
+/** Rows a video shows (the api's rule): lines said or told, finished, not hidden by the review. */
+const SHOWN = new Set(['OpeningRemark', 'NpcDialogue', 'Input', 'Narration', 'IMDialogue', 'HappyEnding', 'BadEnding']);
+const HIDDEN = new Set<string>([DialogueStatus.SecurityFail, DialogueStatus.SecurityNotShow]);
+
+/** The lines of an unfinished play on screen that a video can show: the latest VIDEO_MAX_LINES of them. */
+function linesSoFar(): string[] {
+  return usePlayStore
+    .getState()
+    .dialogues.filter((d) => SHOWN.has(d.type) && d.role !== 'system' && d.done && !HIDDEN.has(d.status) && d.content.trim() !== '')
+    .slice(-VIDEO_MAX_LINES)
+    .map((d) => d.dialogue_id);
+}
+
+type Step = { kind: 'loading' } | { kind: 'ready'; quota: VideoQuota } | { kind: 'task'; task: VideoTask } | { kind: 'error'; message: string; quota?: VideoQuota };
+
+/**
+ * The play menu's "Share as video": says how many videos are left today, makes the video of the whole ended play (or
+ * of the play so far), shows its progress with a cancel, and ends with the video's page and a link to copy.
+ */
+export function ShareVideo({ playId, ended }: { playId: string; ended: boolean }): JSX.Element {
+  const { t } = usePlayerT();
+  const signedIn = useSessionStore((s) => s.status === 'user');
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const task = useVideoTask(step.kind === 'task' ? step.task : null);
+  const pagePath = usePlayerPath(task?.share ? `video/${task.share.code}` : '');
+
+  function refusal(error: unknown, quota?: VideoQuota): Step {
+    const code = isApiError(error) ? error.code : null;
+    const message =
+      code === ErrorCode.VideoShareRenderLimit
+        ? t('video.limit')
+        : code === ErrorCode.DialogueReviewNotPassed
+          ? t('video.flagged')
+          : messageForError(error);
+    return { kind: 'error', message, quota };
+  }
+
+  async function onOpen(): Promise<void> {
+    setOpen(true);
+    setStep({ kind: 'loading' });
+    try {
+      setStep({ kind: 'ready', quota: await video.videoQuota() });
+    } catch (error) {
+      setStep(refusal(error));
+    }
+  }
+
+  async function onMake(): Promise<void> {
+    setBusy(true);
+    try {
+      const answer = await video.createVideoTask(ended ? { play_id: playId } : { play_id: playId, dialogue_ids: linesSoFar() });
+      setStep({ kind: 'task', task: answer.task });
+    } catch (error) {
+      setStep(refusal(error, step.kind === 'ready' ? step.quota : undefined));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onCancel(): Promise<void> {
+    if (!task) return;
+    setBusy(true);
+    try {
+      setStep({ kind: 'task', task: (await video.cancelVideoTask(task.task_id)).task });
+    } catch (error) {
+      shellToast({ type: 'error', message: messageForError(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onCopy(url: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(url);
+      shellToast({ type: 'success', message: t('video.copied') });
+    } catch {
+      document.getElementById('player-video-link')?.focus();
+    }
+  }
+
+  const rendering = task !== null && (task.status === 'Waiting' || task.status === 'Rendering');
+  const lineCount = ended ? null : linesSoFar().length;
+  let body: JSX.Element;
+  let actions: JSX.Element = <Button onClick={() => setOpen(false)}>{t('video.close')}</Button>;
+  if (step.kind === 'loading') {
+    body = <Spinner label={t('video.loading')} />;
+  } else if (step.kind === 'ready') {
+    const none = step.quota.remaining <= 0 || lineCount === 0;
+    body = (
+      <>
+        <p>{ended ? t('video.whole') : t('video.soFar', { count: lineCount ?? 0 })}</p>
+        <p className="player-video__quota">{t('video.left', { remaining: step.quota.remaining, limit: step.quota.limit })}</p>
+      </>
+    );
+    actions = (
+      <>
+        <Button onClick={() => setOpen(false)}>{t('video.close')}</Button>
+        <Button variant="primary" loading={busy} disabled={none} onClick={() => void onMake()}>
+          {t('video.make')}
+        </Button>
+      </>
+    );
+  } else if (step.kind === 'error') {
+    body = (
+      <>
+        <p className="player-error" role="alert">
+          {step.message}
+        </p>
+        {step.quota ? <p className="player-video__quota">{t('video.left', { remaining: 0, limit: step.quota.limit })}</p> : null}
+      </>
+    );
+  } else if (task && rendering) {
+    body = <ProgressBar value={task.percent} label={t('video.progress', { percent: task.percent })} />;
+    actions = (
+      <Button variant="danger" loading={busy} onClick={() => void onCancel()}>
+        {t('video.cancel')}
+      </Button>
+    );
+  } else if (task?.status === 'Success' && task.share) {
+    const url = new URL(task.share.path, window.location.origin).href;
+    body = (
+      <>
+        <p role="status">{t('video.ready')}</p>
+        <label className="player-video__link">
+          <span>{t('video.link')}</span>
+          <input id="player-video-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+      </>
+    );
+    actions = (
+      <>
+        <Link className="ui-button ui-button--secondary ui-button--md" to={pagePath}>
+          {t('video.watch')}
+        </Link>
+        <Button variant="primary" onClick={() => void onCopy(url)}>
+          {t('video.copy')}
+        </Button>
+      </>
+    );
+  } else {
+    body = (
+      <p role="status" className={task?.status === 'Fail' ? 'player-error' : undefined}>
+        {task?.status === 'Cancel' ? t('video.cancelled') : t('video.failed')}
+      </p>
+    );
+  }
+
+  // Videos are made for signed-in players (a guest is asked to log in to keep their play first).
+  if (!signedIn) return <></>;
+  return (
+    <>
+      <Button size="sm" onClick={() => void onOpen()}>
+        {t('video.open')}
+      </Button>
+      {open ? (
+        <Modal open title={t('video.title')} onClose={() => setOpen(false)} busy={busy} actions={actions}>
+          <div className="player-video" aria-live="polite">
+            {body}
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
