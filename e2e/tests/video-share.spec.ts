@@ -28,6 +28,8 @@ for (const size of SIZES) {
     await openDemoPlay(p);
     await sendTurn(p, `Light the lamp with me (${size.name})`);
 
+    // The play's header keeps its buttons on screen (nothing scrolls sideways on a phone).
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.options.viewport!.width);
     await p.getByRole('button', { name: 'Share as video' }).click();
     const dialog = p.getByRole('dialog', { name: 'Share this play as a video' });
     await expect(dialog.getByText(/^Videos left today: \d+ of \d+$/)).toBeVisible();
