@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Transcriber } from '../voice/ugc.asr';
+import type { Transcriber } from '../voice';
 
 /** What the call's audio is: signed 16-bit little-endian PCM, one channel, 16 kHz. */
 export const SAMPLE_RATE = 16_000;

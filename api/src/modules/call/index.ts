@@ -8,7 +8,7 @@ import type { Logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
 import type { PlayContext } from '../play';
-import type { Transcriber } from '../voice/ugc.asr';
+import type { Transcriber } from '../voice';
 import { endpointRecogniser, killRecognisers, pocketsphinx, type Recogniser } from './asr';
 import { audioInfo, createCall, declineCall, endCall } from './call.service';
 import { attachCallSockets, type CallSockets } from './call.socket';
