@@ -112,6 +112,7 @@ describe('accounts: guards, deletion, bans and hostile input', () => {
       { name: 'plays', count: 0 },
       { name: 'identity', count: 0 },
       { name: 'collections', count: 0 },
+      { name: 'threads', count: 0 },
       { name: 'templates', count: 0 },
       { name: 'drafts', count: 2 },
     ]);

@@ -177,6 +177,7 @@ const en = {
       templates: 'Templates',
       drafts: 'Drafts',
       collections: 'Collections',
+      threads: 'Threads',
       identity: 'Identity verification',
     },
     counting: 'Counting your content…',

@@ -180,6 +180,7 @@ const zhCN: Translation<AccountMessages> = {
       templates: '模板',
       drafts: '草稿',
       collections: '合集',
+      threads: '帖子',
       identity: '实名认证',
     },
     counting: '正在统计你的内容…',

@@ -15,7 +15,7 @@ export const CONFIRM_WORD = 'DELETE';
 const ALWAYS_DELETED = ['account', 'stories', 'plays', 'comments', 'sessions'] as const;
 
 /** The counted kinds the client has words for (`remove.items.<name>`); others show the server's name. */
-const KNOWN_ITEMS = new Set(['sessions', 'blocks', 'stories', 'plays', 'comments', 'characters', 'templates', 'drafts', 'collections', 'identity']);
+const KNOWN_ITEMS = new Set(['sessions', 'blocks', 'stories', 'plays', 'comments', 'characters', 'templates', 'drafts', 'collections', 'threads', 'identity']);
 
 function fallbackLabel(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');

@@ -169,3 +169,17 @@ export async function threadShareView(threadId: string, viewerUid: string) {
   const t = await visibleThread(threadId, viewerUid);
   return { thread_id: t.thread_id, uid: t.uid, title: t.title, share_type: t.share_type, story_id: t.story_id, first_line: t.groups[0]?.lines[0]?.content ?? '', logo: t.logo, story_name: t.story_name };
 }
+
+/** How many threads a person holds (the account deletion's count). */
+export function countUserThreads(uid: string): Promise<number> {
+  return Thread.countDocuments({ uid, deleted_at: null });
+}
+
+/** Deletes a person's threads and their likes of threads, taking each like off the thread's count (account deletion). */
+export async function removeUserThreads(uid: string): Promise<void> {
+  await Thread.deleteMany({ uid });
+  const likes = await ThreadLike.find({ uid }, { thread_id: 1 }).lean<Array<{ thread_id: string }>>();
+  for (const l of likes) {
+    if ((await ThreadLike.deleteOne({ thread_id: l.thread_id, uid })).deletedCount === 1) await Thread.updateOne({ thread_id: l.thread_id }, { $inc: { like_count: -1 } });
+  }
+}

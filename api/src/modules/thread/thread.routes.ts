@@ -4,10 +4,14 @@ import type { AppContext, AppRouter } from '../../lib/context';
 import { respond } from '../../lib/envelope';
 import { rateLimit } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
+import { registerUserDeletionHook } from '../users';
 import { createThread, pickableGroups, type ThreadLimits } from './thread.post';
-import { deleteThread, feedThreads, getThread, likeThread, userThreads } from './thread.read';
+import { countUserThreads, deleteThread, feedThreads, getThread, likeThread, removeUserThreads, userThreads } from './thread.read';
 
 const T = '/api/tyler/thread';
+
+// A person's threads (and their likes of threads) go with their account.
+registerUserDeletionHook({ name: 'threads', count: countUserThreads, remove: removeUserThreads });
 
 export interface ThreadRouteDeps {
   limits: ThreadLimits;
