@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     if (warm.body.status_code !== 0 || (await finished(p.client, warm.body.data!.task.task_id)).status !== 'Success') throw new Error('the warm-up render failed');
     const coldRss = process.memoryUsage().rss;
 
+    const rendered = api.logs.find('video rendered').length;
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
     const sampler = setInterval(() => {
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
     if (task.status !== 'Success') throw new Error(`the render ended ${task.status}`);
 
     // The render logs its figures right after it writes Success.
-    for (let i = 0; i < 100 && api.logs.find('video rendered').length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && api.logs.find('video rendered').length <= rendered; i += 1) await new Promise((r) => setTimeout(r, 50));
     const line = api.logs.find('video rendered').at(-1) as { steps: { speech: number; frames: number; encode: number; rss_mb: number[] }; ffmpeg_peak_rss: number; ffmpeg_cpu_ms: number };
     const apiCpuS = (cpu.user + cpu.system) / 1e6;
     const ffmpegCpuS = line.ffmpeg_cpu_ms / 1000;
