@@ -1,3 +1,4 @@
+import callEn from './call.en';
 import repliesEn from './replies.en';
 import reportEn from './report.en';
 import soundEn from './sound.en';
@@ -17,6 +18,7 @@ const en = {
   ...reportEn,
   ...repliesEn,
   ...soundEn,
+  ...callEn,
   ...greetingsEn,
   ...playsEn,
   ...exportEn,

@@ -1,3 +1,4 @@
+import callZhCN from './call.zh-CN';
 import repliesZhCN from './replies.zh-CN';
 import type { Translation } from 'ui-kit';
 import type { PlayerMessages } from './en';
@@ -20,6 +21,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...reportZhCN,
   ...repliesZhCN,
   ...soundZhCN,
+  ...callZhCN,
   ...greetingsZhCN,
   ...playsZhCN,
   ...exportZhCN,

@@ -9,6 +9,7 @@ import { EndingPanel } from '../components/EndingPanel';
 import { ExportMenu } from '../components/ExportMenu';
 import { ThreadShareButton } from '../components/threads/ThreadShareButton';
 import { ShareVideo } from '../components/video/ShareVideo';
+import { CallButton } from '../components/call/CallScreen';
 import { DebugPanel } from '../components/memory/DebugPanel';
 import { MemoryPanel } from '../components/memory/MemoryPanel';
 import { SuggestReplies } from '../components/memory/SuggestReplies';
@@ -156,6 +157,7 @@ export function PlayPage(): JSX.Element {
         <ExportMenu playId={info.play_id} />
         {info.is_draft ? null : <ThreadShareButton playId={info.play_id} />}
         {info.is_draft ? null : <ShareVideo playId={info.play_id} ended={ended} />}
+        <CallButton playId={info.play_id} characterName={info.story.story_name} />
         <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
           {t('play.restart')}
         </Button>
