@@ -116,6 +116,7 @@ describe('real-name verification, age freezing, passcode and play time', () => {
       ['/api/tyler/user/anti_addiction/status', null],
       ['/api/tyler/user/teen_mode/passcode/set', { passcode: '1234' }],
       ['/api/tyler/user/teen_mode/passcode/disable', { passcode: '1234' }],
+      ['/api/tyler/user/teen_mode/passcode/change', { passcode: '1234', new_passcode: '4321' }],
       ['/api/tyler/user/region_notice', null],
       ['/api/tyler/user/region_notice/seen', { region: 'BR' }],
     ] as const) {
@@ -146,6 +147,24 @@ describe('real-name verification, age freezing, passcode and play time', () => {
     expect((await c.post('/api/tyler/user/teen_mode/passcode/disable', { passcode: '2468' })).body.status_code).toBe(ErrorCode.TooManyToday);
     const record = await IdentityRecord.findById(await uidOf(c)).lean();
     expect(JSON.stringify(record)).not.toContain('2468');
+  });
+
+  it('the passcode is changed with the current one (an attempt of the day) and the new one then turns youth mode off', async () => {
+    const c = await adult();
+    expect((await c.post('/api/tyler/user/teen_mode/passcode/change', { passcode: '1234', new_passcode: '4321' })).body.status_code).toBe(ErrorCode.IllegalOperation);
+    expect((await c.post('/api/tyler/user/teen_mode', { enable: true })).body.status_code).toBe(0);
+    expect((await c.post('/api/tyler/user/teen_mode/passcode/set', { passcode: '1357' })).body.status_code).toBe(0);
+    const bad = await c.post('/api/tyler/user/teen_mode/passcode/change', { passcode: '1357', new_passcode: '12' });
+    expect(bad.body).toMatchObject({ status_code: ErrorCode.ClientParamError });
+    expect(JSON.stringify(bad.body)).toContain('new_passcode');
+    const before = await IdentityRecord.findById(await uidOf(c)).lean();
+    expect((await c.post('/api/tyler/user/teen_mode/passcode/change', { passcode: '0000', new_passcode: '8642' })).body).toMatchObject({ status_code: ErrorCode.InvalidParam, data: { field: 'passcode', attempts_left: 1 } });
+    expect((await IdentityRecord.findById(await uidOf(c)).lean())!.passcode_hash).toBe(before!.passcode_hash);
+    expect((await c.post('/api/tyler/user/teen_mode/passcode/change', { passcode: '1357', new_passcode: '8642' })).body.data).toMatchObject({ passcode_set: true });
+    expect((await c.post('/api/tyler/user/teen_mode/passcode/disable', { passcode: '8642' })).body.status_code).toBe(ErrorCode.TooManyToday);
+    clock += 86_400_000;
+    expect((await c.post('/api/tyler/user/teen_mode/passcode/disable', { passcode: '1357' })).body.status_code).toBe(ErrorCode.InvalidParam);
+    expect((await c.post('/api/tyler/user/teen_mode/passcode/disable', { passcode: '8642' })).body.data).toMatchObject({ teen_mode: TeenMode.Disable });
   });
 
   it('online_tick counts once per 60 s per account across devices, warns 5 minutes before the end, then play and the feed refuse until the next day', async () => {

@@ -14,6 +14,7 @@ import { ProfilePage } from './pages/ProfilePage';
 import { MyReportsPage } from './pages/MyReportsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { YouthModePage } from './pages/YouthModePage';
+import { VerifyPage } from './pages/identity/VerifyPage';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { WeeklyReportPage } from './pages/WeeklyReportPage';
 import './account.css';
@@ -50,6 +51,7 @@ export default function App(): JSX.Element {
             <Route path="feedback" element={<AccountGate><FeedbackPage /></AccountGate>} />
             <Route path="weekly/:week?" element={<AccountGate><WeeklyReportPage /></AccountGate>} />
             <Route path="youth-mode" element={<AccountGate><YouthModePage /></AccountGate>} />
+            <Route path="verify" element={<AccountGate><VerifyPage /></AccountGate>} />
             <Route path="delete" element={<AccountGate><DeleteAccountPage /></AccountGate>} />
             <Route path="guidelines" element={<GuidelinesPage />} />
             <Route path="*" element={<NotFound />} />

@@ -1,3 +1,4 @@
+import identityEn from './identity.en';
 import membershipEn from './membership.en';
 import reportsEn from './reports.en';
 import weeklyEn from './weekly.en';
@@ -6,6 +7,7 @@ const en = {
   ...reportsEn,
   ...weeklyEn,
   ...membershipEn,
+  ...identityEn,
   common: {
     account: 'Account',
     loading: 'Loading…',
@@ -155,6 +157,13 @@ const en = {
     offText: 'Off: creating and commenting are allowed.',
     turnedOn: 'Youth mode is on',
     turnedOff: 'Youth mode is off',
+    playTime: 'Play time is limited each day, with a warning 5 minutes before the end.',
+    loading: 'Loading youth mode…',
+    loadFailed: 'Youth mode could not be loaded.',
+    locked: 'Locked on.',
+    lockedWhy: 'This account is verified as under 18, so youth mode cannot be turned off.',
+    lockedText: 'On and locked: verified as under 18.',
+    passcodeText: 'On: turning it off needs the parental passcode.',
   },
   remove: {
     title: 'Delete account',

@@ -1,5 +1,6 @@
 import type { Translation } from 'ui-kit';
 import type { AccountMessages } from './en';
+import identityZhCN from './identity.zh-CN';
 import membershipZhCN from './membership.zh-CN';
 import reportsZhCN from './reports.zh-CN';
 import weeklyZhCN from './weekly.zh-CN';
@@ -9,6 +10,7 @@ const zhCN: Translation<AccountMessages> = {
   ...reportsZhCN,
   ...weeklyZhCN,
   ...membershipZhCN,
+  ...identityZhCN,
   common: {
     account: '账号',
     loading: '加载中…',
@@ -158,6 +160,13 @@ const zhCN: Translation<AccountMessages> = {
     offText: '已关闭：允许创作和评论。',
     turnedOn: '青少年模式已开启',
     turnedOff: '青少年模式已关闭',
+    playTime: '每天的游玩时长有限，结束前 5 分钟会提醒。',
+    loading: '正在加载青少年模式…',
+    loadFailed: '青少年模式加载失败。',
+    locked: '已锁定开启。',
+    lockedWhy: '此账号已认证为未满 18 岁，无法关闭青少年模式。',
+    lockedText: '已开启并锁定：已认证为未满 18 岁。',
+    passcodeText: '已开启：关闭需要输入家长密码。',
   },
   remove: {
     title: '注销账号',

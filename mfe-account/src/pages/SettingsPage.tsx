@@ -40,6 +40,7 @@ export function SettingsPage(): JSX.Element {
     feedback: useAccountPath('feedback'),
     weekly: useAccountPath('weekly'),
     youth: useAccountPath('youth-mode'),
+    verify: useAccountPath('verify'),
     remove: useAccountPath('delete'),
     guidelines: useAccountPath('guidelines'),
   };
@@ -80,6 +81,9 @@ export function SettingsPage(): JSX.Element {
           </li>
           <li>
             <Link to={paths.youth}>{t('settings.youth')}</Link>
+          </li>
+          <li>
+            <Link to={paths.verify}>{t('identity.link')}</Link>
           </li>
           <li>
             <Link to={paths.remove} className="account-danger-link">

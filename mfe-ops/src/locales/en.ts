@@ -1,3 +1,4 @@
+import identityEn from './identity.en';
 import consoleEn from './console.en';
 import moderationEn from './moderation.en';
 import sanctionsEn from './sanctions.en';
@@ -18,6 +19,7 @@ const en = {
   ...collectionsEn,
   ...commerceEn,
   ...feedbackEn,
+  ...identityEn,
   /** A console page's document title. */
   pageTitle: '{{title}} · Storyverse',
   /** The automated review's reasons on a flagged field. */

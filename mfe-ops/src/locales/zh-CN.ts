@@ -8,6 +8,7 @@ import frameZhCN from './frame.zh-CN';
 import collectionsZhCN from './collections.zh-CN';
 import commerceZhCN from './commerce.zh-CN';
 import feedbackZhCN from './feedback.zh-CN';
+import identityZhCN from './identity.zh-CN';
 
 /** 运营后台的中文文案（`ops` 命名空间）。 */
 const zhCN: OpsCatalogue = {
@@ -17,6 +18,7 @@ const zhCN: OpsCatalogue = {
   ...templatesZhCN,
   ...frameZhCN,
   ...feedbackZhCN,
+  ...identityZhCN,
   ...storyViewZhCN,
   ...collectionsZhCN,
   ...commerceZhCN,

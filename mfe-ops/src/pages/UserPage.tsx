@@ -13,6 +13,7 @@ import { under, useBase } from '../base';
 import { DATE_TIME, reasonCounts } from '../fields';
 import { useOpsT } from '../i18n';
 import { fetchUser, giveSanction, liftSanction } from '../services/sanction.service';
+import { IdentityFacts } from '../components/IdentityFacts';
 import { PageHeader } from '../components/PageHeader';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; detail: OpsUserDetail };
@@ -194,6 +195,8 @@ export function UserPage(): JSX.Element {
               </>
             )}
           </dl>
+
+          <IdentityFacts uid={user.uid} />
 
           <h2>{t('sanctions.history')}</h2>
           <DataTable

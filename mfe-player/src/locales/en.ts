@@ -1,4 +1,5 @@
 import callEn from './call.en';
+import playTimeEn from './playtime.en';
 import repliesEn from './replies.en';
 import reportEn from './report.en';
 import soundEn from './sound.en';
@@ -30,6 +31,7 @@ const en = {
   ...holdEn,
   ...graphEn,
   ...videoEn,
+  ...playTimeEn,
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

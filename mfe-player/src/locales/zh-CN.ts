@@ -15,6 +15,7 @@ import threadsZhCN from './threads.zh-CN';
 import holdZhCN from './hold.zh-CN';
 import graphZhCN from './graph.zh-CN';
 import videoZhCN from './video.zh-CN';
+import playTimeZhCN from './playtime.zh-CN';
 
 /** The player's copy in Simplified Chinese (`player` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<PlayerMessages> = {
@@ -33,6 +34,7 @@ const zhCN: Translation<PlayerMessages> = {
   ...holdZhCN,
   ...graphZhCN,
   ...videoZhCN,
+  ...playTimeZhCN,
   common: {
     tryAgain: '重试',
     loading: '加载中…',

@@ -4,6 +4,7 @@ import { Button, Spinner, Tabs, TextField } from 'ui-kit';
 import { LikedTab } from '../components/community/LikedTab';
 import { useStoriesLive } from '../components/community/useStoryLive';
 import { StoryList } from '../components/feed/StoryList';
+import { FeedPlayTimeNotice } from '../components/playtime/PlayTimeBanner';
 import { StoryCardView } from '../components/StoryCardView';
 import { NotInterested } from '../components/feed/NotInterested';
 import { usePlayerT } from '../i18n';
@@ -88,6 +89,7 @@ export function FeedPage(): JSX.Element {
   return (
     <div className="player-page">
       <h1 className="player-title">{t('feed.title')}</h1>
+      <FeedPlayTimeNotice />
       <form role="search" className="player-search" onSubmit={onSearch}>
         <TextField
           type="search"

@@ -18,6 +18,8 @@ import { ChoiceButtons, EndingsAndMap, VariableStatus } from '../components/grap
 import { GuestLoginPrompt, LimitBanner } from '../components/LimitBanner';
 import { NotFound } from '../components/NotFound';
 import { usePlayerPath } from '../components/paths';
+import { PlayTimeRefusal, PlayTimeWarning } from '../components/playtime/PlayTimeBanner';
+import { usePlayTime } from '../components/playtime/usePlayTime';
 import { PlaySound } from '../components/sound/PlaySound';
 import { useChatFollow } from '../components/useChatFollow';
 import { usePlayerT } from '../i18n';
@@ -64,6 +66,8 @@ export function PlayPage(): JSX.Element {
     [],
   );
   const [updateDismissed, setUpdateDismissed] = useState(false);
+  // Play time (youth mode, anti-addiction): ticks while this screen is open, the warning, then the refusal.
+  const playTime = usePlayTime({ tick: s.status === 'ready', playId: s.info?.play_id });
   const screenRef = useRef<HTMLDivElement>(null);
   const storyPath = usePlayerPath(`story/${id}`);
   const playBase = usePlayerPath(`story/${id}/play`);
@@ -228,8 +232,11 @@ export function PlayPage(): JSX.Element {
           </EndingPanel>
         ) : block === 'login' ? (
           <GuestLoginPrompt limit={s.sendLimit} />
+        ) : playTime.refused ? (
+          <PlayTimeRefusal view={playTime} />
         ) : (
           <>
+            <PlayTimeWarning view={playTime} />
             <LimitBanner limit={s.sendLimit} />
             {s.refusedNotice ? (
               <p className="player-error" role="alert">

@@ -41,6 +41,10 @@ export const IDENTITY_REQUESTS = {
   onlineTickBody: z.object({ play_id: z.string().trim().min(1).max(64).optional() }).strict(),
   /** `POST /api/tyler/user/teen_mode/passcode/set` and `.../passcode/disable`. */
   passcodeBody: z.object({ passcode: z.string().regex(/^\d{4}$/, 'expected four digits') }).strict(),
+  /** `POST /api/tyler/user/teen_mode/passcode/change`: the current passcode, then the new one. */
+  passcodeChangeBody: z
+    .object({ passcode: z.string().regex(/^\d{4}$/, 'expected four digits'), new_passcode: z.string().regex(/^\d{4}$/, 'expected four digits') })
+    .strict(),
   /** `POST /api/tyler/user/region_notice/seen`. */
   noticeSeenBody: z.object({ region: z.enum(NOTICE_REGIONS) }).strict(),
   /** `GET /api/ops/identity/account`. */
@@ -76,6 +80,9 @@ const playTimeSchema = z.object({
   /** When the day's allowance or the allowed hours end (ISO), null when unlimited or closed. */
   closes_at: z.string().nullable(),
   counted: z.boolean(),
+  /** How often the play screen sends `online_tick`, and how long before the end the pre-warning comes (ms). */
+  tick_ms: z.number().int(),
+  warn_ms: z.number().int(),
 });
 export type PlayTime = z.infer<typeof playTimeSchema>;
 
@@ -102,6 +109,7 @@ export const IDENTITY_CONTRACTS = {
   'GET /tyler/user/anti_addiction/status': playTimeSchema,
   'POST /tyler/user/teen_mode/passcode/set': certificationSchema,
   'POST /tyler/user/teen_mode/passcode/disable': certificationSchema,
+  'POST /tyler/user/teen_mode/passcode/change': certificationSchema,
   'GET /tyler/user/region_notice': noticeSchema,
   'POST /tyler/user/region_notice/seen': noticeSchema,
   'GET /ops/identity/account': opsAccountSchema,

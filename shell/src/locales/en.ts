@@ -1,5 +1,7 @@
+import noticesEn from './notices.en';
 /** The shell's copy in English: the `shell` namespace. Every other language has exactly these keys. */
 const en = {
+  ...noticesEn,
   skipToContent: 'Skip to content',
   pushBanner: { label: 'Message from the team', open: 'Open', dismiss: 'Dismiss the message' },
   loading: 'Loading…',

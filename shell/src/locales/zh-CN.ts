@@ -1,8 +1,10 @@
 import type { Translation } from 'ui-kit';
 import type { ShellCopy } from './en';
+import noticesZhCN from './notices.zh-CN';
 
 /** The shell's copy in Simplified Chinese (`shell` namespace); the type keeps its keys the same as English. */
 const zhCN: Translation<ShellCopy> = {
+  ...noticesZhCN,
   skipToContent: '跳到正文',
   pushBanner: { label: '官方消息', open: '查看', dismiss: '关闭消息' },
   loading: '加载中…',

@@ -7,6 +7,7 @@ import { mobileRedirect } from '../platform/mobileRedirect';
 import { useShellT } from '../i18n';
 import { usePlatform } from '../platform/PlatformContext';
 import { checkLogin } from '../session/service';
+import { RegionNotice } from '../notices/RegionNotice';
 import { PushBanner } from '../unread/pushBanner';
 import { useUnreadSync } from '../unread/useUnreadSync';
 
@@ -29,6 +30,7 @@ export function Layout() {
       </a>
       <Header />
       <PushBanner />
+      <RegionNotice />
       {/* The page's one main landmark, the skip link's target: every route renders inside it, so the shell's pages
           and the remotes' pages have a <div>, <section> or <article> root, never a <main> of their own. */}
       <main id="main" className="app-main" tabIndex={-1}>

@@ -13,7 +13,7 @@ import { attemptsToday, resetAttempts } from './attempts';
 import { ageFreezing, certificationOf, certifyIdentity, setAgeFreezing, type IdentityDeps } from './certify.service';
 import { IdentityAttempt, IdentityRecord, OnlineDay } from './identity.model';
 import { noticeSeen, regionNotice } from './notice.service';
-import { disableWithPasscode, setPasscode } from './passcode.service';
+import { changePasscode, disableWithPasscode, setPasscode } from './passcode.service';
 import { onlineTick, playTimeOf, type PlayTimeDeps } from './playTime.service';
 import { formatCheckProvider, httpProvider, type IdentityProvider } from './provider';
 
@@ -77,6 +77,11 @@ export function identityRoutes(router: AppRouter, deps: IdentityRouteDeps): void
   router.post(`${BASE}/teen_mode/passcode/disable`, requireUser, off, async (ctx) =>
     respond(ctx, await disableWithPasscode(d, uidOf(ctx), off.input(ctx).body.passcode)),
   );
+  const change = validate({ body: r.passcodeChangeBody });
+  router.post(`${BASE}/teen_mode/passcode/change`, requireUser, change, async (ctx) => {
+    const { passcode, new_passcode } = change.input(ctx).body;
+    respond(ctx, await changePasscode(d, uidOf(ctx), passcode, new_passcode));
+  });
 
   router.get(`${BASE}/region_notice`, requireUser, async (ctx) => {
     const account = currentAccount(ctx);

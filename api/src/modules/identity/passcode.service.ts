@@ -31,8 +31,8 @@ export async function setPasscode(d: IdentityDeps, uid: string, code: string) {
   return certificationOf(d, uid);
 }
 
-/** Turns youth mode off with the passcode; each try takes one of the day's attempts (then 1021002). */
-export async function disableWithPasscode(d: IdentityDeps, uid: string, code: string) {
+/** Checks the passcode; each try takes one of the day's attempts (then 1021002). Returns the record checked. */
+async function checkPasscode(d: IdentityDeps, uid: string, code: string) {
   const record = await IdentityRecord.findById(uid).lean();
   if (record?.certification === IdentityCertification.NotAdult) throw new AppError(ErrorCode.TeenModeIntercept, undefined, { data: { reason: 'verified_minor' } });
   if (!record?.passcode_hash || !record.passcode_salt) throw new AppError(ErrorCode.IllegalOperation, 'No passcode is set', { data: { field: 'passcode' } });
@@ -41,6 +41,25 @@ export async function disableWithPasscode(d: IdentityDeps, uid: string, code: st
   if (!timingSafeEqual(given, Buffer.from(record.passcode_hash, 'hex'))) {
     throw new AppError(ErrorCode.InvalidParam, 'passcode: incorrect', { data: { field: 'passcode', attempts_left: left } });
   }
+  return record;
+}
+
+/**
+ * Changes the passcode: the current one first (an attempt, as for turning youth mode off), then the new one, written
+ * only if the passcode has not changed meanwhile.
+ */
+export async function changePasscode(d: IdentityDeps, uid: string, code: string, next: string) {
+  const record = await checkPasscode(d, uid, code);
+  const salt = randomBytes(16).toString('hex');
+  const hash = await hashOf(next, salt);
+  const res = await IdentityRecord.updateOne({ _id: uid, passcode_hash: record.passcode_hash }, { $set: { passcode_hash: hash, passcode_salt: salt } });
+  if (res.matchedCount === 0) throw new AppError(ErrorCode.ConcurrentOperation, 'The passcode changed meanwhile', { data: { field: 'passcode' } });
+  return certificationOf(d, uid);
+}
+
+/** Turns youth mode off with the passcode; each try takes one of the day's attempts (then 1021002). */
+export async function disableWithPasscode(d: IdentityDeps, uid: string, code: string) {
+  await checkPasscode(d, uid, code);
   const user = await User.findOne({ uid });
   if (!user) throw new AppError(ErrorCode.NeedLogin);
   user.teen_mode = TeenMode.Disable;

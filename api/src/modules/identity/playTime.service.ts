@@ -36,8 +36,16 @@ function hoursAround(now: number, rule: AntiAddictionRule) {
 }
 
 /** The answer for `used` ms played today: allowed now, or closed until `reopens_at`. */
-export function playTimeState(used: number, now: number, rule: AntiAddictionRule, limited: boolean, counted: boolean): PlayTime {
-  if (!limited) return { limited: false, used_ms: used, allowance_ms: rule.dailyMs, allowed: true, reopens_at: null, closes_at: null, counted };
+export function playTimeState(
+  used: number,
+  now: number,
+  rule: AntiAddictionRule,
+  limited: boolean,
+  counted: boolean,
+  timing: Pick<IdentitySettings, 'tickMs' | 'warnMs'>,
+): PlayTime {
+  const t = { tick_ms: timing.tickMs, warn_ms: timing.warnMs };
+  if (!limited) return { limited: false, used_ms: used, allowance_ms: rule.dailyMs, allowed: true, reopens_at: null, closes_at: null, counted, ...t };
   const { open, close, tomorrow } = hoursAround(now, rule);
   const left = rule.dailyMs - used;
   const inHours = now >= open && now < close;
@@ -51,15 +59,16 @@ export function playTimeState(used: number, now: number, rule: AntiAddictionRule
     reopens_at: reopens === null ? null : new Date(reopens).toISOString(),
     closes_at: allowed ? new Date(Math.min(close, now + left)).toISOString() : null,
     counted,
+    ...t,
   };
 }
 
 export async function playTimeOf(d: PlayTimeDeps, who: Who): Promise<PlayTime> {
   const now = d.now();
   const rule = ruleOf(d.settings, who);
-  if (!isLimited(rule, who)) return playTimeState(0, now, rule, false, false);
+  if (!isLimited(rule, who)) return playTimeState(0, now, rule, false, false, d.settings);
   const doc = await OnlineDay.findById(dayId(who.uid, now, rule), { ms: 1 }).lean();
-  return playTimeState(doc?.ms ?? 0, now, rule, true, false);
+  return playTimeState(doc?.ms ?? 0, now, rule, true, false, d.settings);
 }
 
 /**
@@ -71,8 +80,8 @@ export async function playTimeOf(d: PlayTimeDeps, who: Who): Promise<PlayTime> {
 export async function onlineTick(d: PlayTimeDeps, who: Who): Promise<PlayTime> {
   const now = d.now();
   const rule = ruleOf(d.settings, who);
-  if (!isLimited(rule, who)) return playTimeState(0, now, rule, false, false);
-  const before = playTimeState(0, now, rule, true, false);
+  if (!isLimited(rule, who)) return playTimeState(0, now, rule, false, false, d.settings);
+  const before = playTimeState(0, now, rule, true, false, d.settings);
   if (!before.allowed) return playTimeOf(d, who);
   const tick = d.settings.tickMs;
   const _id = dayId(who.uid, now, rule);
@@ -91,7 +100,7 @@ export async function onlineTick(d: PlayTimeDeps, who: Who): Promise<PlayTime> {
     counted = false;
     used = (await OnlineDay.findById(_id, { ms: 1 }).lean())?.ms ?? 0;
   }
-  const state = playTimeState(used, now, rule, true, counted);
+  const state = playTimeState(used, now, rule, true, counted, d.settings);
   if (counted) {
     const close = hoursAround(now, rule).close;
     const warnAt = rule.dailyMs - d.settings.warnMs;
