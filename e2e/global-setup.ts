@@ -43,6 +43,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         { id: 'story-standard', name: 'Standard' },
         { id: 'story-plus', name: 'Plus', members_only: true },
       ]),
+      // Play time (anti-addiction): a tick every 2 s and the warning 10 s before the end, and accounts signing in from
+      // China get 24 s a day, so the identity journey watches the warning, the refusal and its reopening time.
+      ANTI_ADDICTION_TICK_MS: '2000',
+      ANTI_ADDICTION_WARN_MS: '10000',
+      ANTI_ADDICTION_REGIONS: JSON.stringify({ CN: { daily_minutes: 0.4, hours: [0, 24] } }),
       ...google.env,
     },
     log: fileLog,

@@ -25,6 +25,7 @@ export const ROUTES = {
     '/account/inbox',
     '/account/reports',
     '/account/youth-mode',
+    '/account/verify',
     '/account/delete',
     '/account/guidelines',
     '/account/membership',

@@ -21,8 +21,8 @@ export const identityEnv = {
 
 const ruleSchema = z
   .object({
-    /** Play time per local day, in minutes. */
-    daily_minutes: z.number().int().min(0).max(24 * 60),
+    /** Play time per local day, in minutes (a fraction is allowed: 0.5 is 30 seconds). */
+    daily_minutes: z.number().min(0).max(24 * 60),
     /** Allowed hours, local: [start, end) with 0 <= start < end <= 24. */
     hours: z.tuple([z.number().int().min(0).max(23), z.number().int().min(1).max(24)]).refine(([a, b]) => a < b, 'start before end'),
     utc_offset_minutes: z.number().int().min(-720).max(840).default(0),
@@ -71,7 +71,7 @@ export function identitySettings(e: IdentityEnv, sessionSecret: string): Identit
       throw new Error(`${issue?.path.join('.') || 'regions'}: ${issue?.message ?? 'invalid'}`);
     }
     for (const [code, r] of Object.entries(parsed.data)) {
-      regions[code] = { dailyMs: r.daily_minutes * 60_000, hours: r.hours, utcOffsetMinutes: r.utc_offset_minutes, everyone: r.everyone };
+      regions[code] = { dailyMs: Math.round(r.daily_minutes * 60_000), hours: r.hours, utcOffsetMinutes: r.utc_offset_minutes, everyone: r.everyone };
     }
   }
   return {

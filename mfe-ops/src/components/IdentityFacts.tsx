@@ -7,7 +7,8 @@ import { fetchIdentity, resetIdentityAttempts } from '../services/identity.servi
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; account: OpsIdentityAccount };
 
-const minutes = (ms: number) => Math.round(ms / 60_000);
+/** Minutes with one decimal: short allowances (0.4 min) read as they are. */
+const minutes = (ms: number) => Math.round(ms / 6_000) / 10;
 
 /**
  * The account's real-name verification (the state and masked name, never the number) and anti-addiction counters
