@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { TeenMode, sessionStore, shellToast as toast, type Certification } from 'shared-kit';
+import { TeenMode, shellToast as toast, type Certification } from 'shared-kit';
 import { Button, Card, Spinner } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountPath } from '../components/paths';
@@ -12,8 +12,10 @@ import { useProfileStore } from '../stores/profile/store';
 import { selectYouthMode } from '../stores/settings/selectors';
 import { useSettingsStore } from '../stores/settings/store';
 import { PasscodePanel } from './identity/PasscodePanel';
+import { applyTeenMode } from './identity/teenMode';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; cert: Certification };
+
 
 /**
  * `/account/youth-mode`: what youth mode blocks, and the switch. A verified minor's youth mode is locked on; with a
@@ -31,7 +33,11 @@ export function YouthModePage(): JSX.Element {
   const reload = useCallback(() => {
     setLoad({ state: 'loading' });
     fetchCertification().then(
-      (cert) => setLoad({ state: 'ready', cert }),
+      (cert) => {
+        setLoad({ state: 'ready', cert });
+        // The server's word on youth mode: a verification elsewhere may have turned it on since the profile was read.
+        if (cert.teen_mode !== TeenMode.Unknown) applyTeenMode(cert.teen_mode);
+      },
       () => setLoad({ state: 'error' }),
     );
   }, []);
@@ -49,9 +55,7 @@ export function YouthModePage(): JSX.Element {
     setLoad({ state: 'ready', cert });
     if (!hadPasscode && cert.passcode_set) toast({ type: 'success', message: t('passcode.setDone') });
     if (!unlocked) return;
-    useProfileStore.getState().patchUser({ teen_mode: TeenMode.Disable });
-    const session = sessionStore.getState();
-    if (session.user) session.setUser({ ...session.user, teen_mode: TeenMode.Disable });
+    applyTeenMode(TeenMode.Disable);
     toast({ type: 'success', message: t('youth.turnedOff') });
   }
 

@@ -7,6 +7,7 @@ import { useAccountPath } from '../../components/paths';
 import { useAccountT } from '../../i18n';
 import { errorText } from '../../lib/errors';
 import { certifyIdentity, fetchCertification } from '../../services/identity.service';
+import { applyTeenMode } from './teenMode';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; cert: Certification };
 type Field = 'name' | 'id_number';
@@ -50,6 +51,7 @@ export function VerifyPage(): JSX.Element {
       setIdNumber('');
       setName('');
       setLoad({ state: 'ready', cert });
+      applyTeenMode(cert.teen_mode);
     } catch (error) {
       const data = isApiError(error) ? (error.data as { field?: string } | undefined) : undefined;
       if (isApiError(error) && error.code === ErrorCode.IdentityCertificationMismatch) setFormError(t('identity.mismatch'));
