@@ -61,7 +61,7 @@ import { setUpCommerce } from './modules/commerce';
 import { collectionRoutes } from './modules/collection';
 import { threadRoutes } from './modules/thread';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
-import { identityRoutes } from './modules/identity';
+import { identityRoutes, startUnbanRunner } from './modules/identity';
 import { startWeeklyRunner, weeklyRoutes } from './modules/weekly';
 import { callRoutes, type Calls } from './modules/call';
 import { startVideoRunner, videoRoutes } from './modules/video';
@@ -257,6 +257,11 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     enqueue: async (taskId) => videoRunner?.enqueue(taskId),
     stopLocal: (taskId) => videoRunner?.stopLocal(taskId),
   });
+  // Play time's unban at the reopening time, a durable job like the weekly report, only in a serving app.
+  const unbanRunner =
+    options.server && mongoose.connection.db
+      ? startUnbanRunner({ db: mongoose.connection.db, logger: deps.logger, events: deps.events, pollMs: config.plans.pollMs, lockMs: config.plans.lockMs })
+      : null;
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));
@@ -285,10 +290,10 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   );
 
   if (options.server) options.server.on('request', app.callback());
-  return { app, router, server: options.server, calls, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready, videoRunner?.ready]).then(() => undefined),
+  return { app, router, server: options.server, calls, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready, videoRunner?.ready, unbanRunner?.ready]).then(() => undefined),
     stopJobs: async () => {
       calls.stop();
-      await Promise.all([runner?.stop(), voiceRunner?.stop(), weeklyRunner?.stop(), videoRunner?.stop()]);
+      await Promise.all([runner?.stop(), voiceRunner?.stop(), weeklyRunner?.stop(), videoRunner?.stop(), unbanRunner?.stop()]);
     },
   };
 }

@@ -102,7 +102,8 @@ for (const size of SIZES) {
 
       if (size.name !== 'desktop') return;
       // The console's account page shows the verification (never the number) and the play-time counters.
-      const ops = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const ops = await consoleContext.newPage();
       await signInAsOperator(ops);
       await ops.goto(`/ops/users/${uid}`);
       const section = ops.getByTestId('ops-identity');
@@ -116,7 +117,7 @@ for (const size of SIZES) {
       await section.getByRole('button', { name: 'Reset attempts' }).click();
       await expect(section.getByRole('status')).toHaveText('Today’s attempts were reset.');
       await expect(section.getByTestId('ops-identity-attempts')).toHaveText('Verification 0 · passcode 0');
-      await ops.close();
+      await consoleContext.close();
     });
 
     test(`at ${size.name} size: a parent sets the passcode, a wrong one is refused with the tries left, the right one turns youth mode off`, async ({

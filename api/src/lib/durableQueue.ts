@@ -11,6 +11,8 @@ export interface DurableRunner {
   ready: Promise<void>;
   /** Queues the record's job (at once; a second call while it waits or runs adds nothing). */
   enqueue(id: string): Promise<void>;
+  /** Queues the record's job for a time (one job per record: a later call moves it to the new time). */
+  enqueueAt?(id: string, at: Date): Promise<void>;
   /**
    * Runs the job for `id` on a schedule (a cron expression, UTC), kept as one job across processes however often
    * it is set; its first run is at the next time the expression names.
@@ -92,6 +94,11 @@ export function durableQueue<K extends string>(o: DurableQueueOptions<K>) {
         await started;
         const data = { [o.key]: id } as Record<K, string>;
         await agenda.create(o.jobName, data).unique({ [`data.${o.key}`]: id }).schedule(new Date()).save();
+      },
+      async enqueueAt(id, at) {
+        await started;
+        const data = { [o.key]: id } as Record<K, string>;
+        await agenda.create(o.jobName, data).unique({ [`data.${o.key}`]: id }).schedule(at).save();
       },
       async every(cron, id) {
         await started;
