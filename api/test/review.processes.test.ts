@@ -61,6 +61,8 @@ describe('story reviews across api processes', () => {
     const stories = await Promise.all(clients.map((c, i) => publish(c, `Review once ${i}`)));
     for (const [i, s] of stories.entries()) {
       await waitFor(`story ${s.story_id} reviewed`, () => passed(clients[i]!, s.story_id), Boolean);
+      // The verdict is written before its process logs it, and the log comes over a pipe: wait for the line too.
+      await waitFor(`the review of ${s.story_id} logged`, () => reviewedBy([a, b], s.version_id), (r) => r.length > 0);
       expect(startsOf([a, b], s.version_id)).toHaveLength(1);
       expect(reviewedBy([a, b], s.version_id)).toHaveLength(1);
     }
@@ -79,6 +81,7 @@ describe('story reviews across api processes', () => {
     const killedAt = Date.now();
     fake.moderationDelayMs = 0;
     await waitFor('the review to finish', () => passed(survivor.as(onA), story_id), Boolean);
+    await waitFor('the review logged', () => reviewedBy([a, b], version_id), (r) => r.length > 0);
     const starts = startsOf([a, b], version_id);
     expect(starts.map((s) => s.proc)).toEqual([dying.name, survivor.name]);
     // Taken again only once the lease lapsed: it was renewed every third of it until the kill.
