@@ -36,6 +36,11 @@ afterEach(() => {
 describe('youth mode', () => {
   it('explains what it blocks and switches on and off', async () => {
     settings.setTeenMode.mockResolvedValueOnce({ teen_mode: TeenMode.Enable }).mockResolvedValueOnce({ teen_mode: TeenMode.Disable });
+    // The page reads the server's state again after each change, and follows it.
+    identity.fetchCertification
+      .mockResolvedValueOnce(cert())
+      .mockResolvedValueOnce(cert({ teen_mode: TeenMode.Enable }))
+      .mockResolvedValueOnce(cert());
     renderAt('/account/youth-mode');
     const toggle = await screen.findByRole('switch', { name: 'Youth mode' });
     expect(screen.getByText('Creating is blocked')).toBeTruthy();
