@@ -33,5 +33,6 @@ module.exports = function preset(dir, overrides = {}) {
       '\\.css$': path.join(root, 'ui-kit/test/style-stub.cjs'),
     },
     ...overrides,
+    setupFilesAfterEnv: [path.join(root, 'jest.retry.cjs'), ...(overrides.setupFilesAfterEnv ?? [])],
   };
 };

@@ -11,7 +11,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // `npm test` sets TEST_RETRIES: a failed test runs once more and, if it then passes, is reported as flaky by name.
+  retries: Number(process.env.TEST_RETRIES ?? 0),
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter,

@@ -6,10 +6,11 @@
 // test of the two suites one).
 // Ports: API_PORT, SHELL_PORT, ... for `npm start`; E2E_PORT_BASE and E2E_API_PORT for the journey.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printNames, readJestReport, readPlaywrightReport } from './test-reports.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FRONT_END_APPS = ['shell', 'mfe-editor', 'mfe-brainstorm', 'mfe-player', 'mfe-account', 'mfe-ops'];
@@ -22,6 +23,8 @@ const version = process.version;
 const results = [];
 let passed = 0;
 let failed = 0;
+/** The suite's and the journey's failed and flaky tests, by name (scripts/test-reports.mjs). */
+const names = { failedTests: [], flakyTests: [] };
 
 function seconds(since) {
   return Math.round((Date.now() - since) / 100) / 10;
@@ -41,7 +44,7 @@ function record(step, since, ok, detail = '') {
 function run(cmd, args, env = {}) {
   console.log(`\n=== node ${version}: ${cmd} ${args.join(' ')}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, TEST_RETRIES: process.env.TEST_RETRIES ?? '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -147,8 +150,9 @@ async function main() {
   const api = await run('npx', ['jest', '-c', join('api', 'jest.config.cjs'), '--ci', '--forceExit', workers, '--json', `--outputFile=${apiOut}`]);
   let apiTotal = { passed: 0, failed: 1 };
   if (existsSync(apiOut)) {
-    const report = JSON.parse(readFileSync(apiOut, 'utf8'));
-    apiTotal = { passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) };
+    apiTotal = readJestReport(apiOut, root, 'api');
+    names.failedTests.push(...apiTotal.failedTests);
+    names.flakyTests.push(...apiTotal.flakyTests);
   }
   if (api.code !== 0) apiTotal.failed = Math.max(apiTotal.failed, 1);
   record('api test suite', since, apiTotal, `${apiTotal.passed} passed, ${apiTotal.failed} failed`);
@@ -162,14 +166,16 @@ async function main() {
   });
   let journeyTotal = { passed: 0, failed: 1 };
   if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
-    journeyTotal = { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) };
+    journeyTotal = readPlaywrightReport(out);
+    names.failedTests.push(...journeyTotal.failedTests);
+    names.flakyTests.push(...journeyTotal.flakyTests);
   }
   if (journey.code !== 0) journeyTotal.failed = Math.max(journeyTotal.failed, 1);
   record('browser journey', since, journeyTotal, `${JOURNEY}: ${journeyTotal.passed} passed, ${journeyTotal.failed} failed`);
 
   console.log(`\nNode.js ${version}:`);
   for (const r of results) console.log(`  ${r.step.padEnd(20)} ${r.status.padEnd(7)} ${String(r.time).padStart(6)} s  ${r.detail}`);
+  printNames(names);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failed === 0 ? 0 : 1);
 }

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
+import { printNames, readJestReport, readPlaywrightReport } from './test-reports.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,25 +27,26 @@ const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
 const FRONT_END_APPS = ['shell', 'mfe-editor', 'mfe-brainstorm', 'mfe-player', 'mfe-account', 'mfe-ops'];
 const selected = (name) => only.length === 0 || only.includes(name);
 
+/** A failed test runs once more before it counts (jest and Playwright); one that passes then is named as flaky. */
+const TEST_RETRIES = process.env.TEST_RETRIES ?? '1';
+
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Names of the tests that failed, and of those that passed only on a second try, printed above the total. */
+const failedTests = [];
+const flakyTests = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_RETRIES, ...env } });
   return r.status ?? 1;
 }
 
-function countJest(file) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) };
-}
-
-function countPlaywright(file) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  const s = report.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0) };
+function count({ passed: p, failed: f, failedTests: names, flakyTests: flaky }) {
+  failedTests.push(...names);
+  flakyTests.push(...flaky);
+  return { passed: p, failed: f };
 }
 
 if (selected('typecheck')) {
@@ -70,7 +72,7 @@ for (const ws of jestSuites) {
     problems.push(`${ws} (no report, exit ${code})`);
     continue;
   }
-  const c = countJest(out);
+  const c = count(readJestReport(out, root, ws));
   passed += c.passed;
   failed += c.failed;
   if (code !== 0) problems.push(`${ws} (exit ${code})`);
@@ -113,7 +115,7 @@ function runShard(index, total, files = []) {
       : {};
   console.log(`\n=== tests ${name}: npx ${args.join(' ')}`);
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { cwd: root, env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', args, { cwd: root, env: { ...process.env, TEST_RETRIES, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out }, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = total > 1 ? `[${name}] ` : '';
     for (const [stream, sink] of [
       [child.stdout, process.stdout],
@@ -140,7 +142,7 @@ if (selected('e2e')) {
   const parts = await Promise.all(split.map((files, i) => runShard(i + 1, split.length, files)));
   for (const { out, code } of parts) {
     if (existsSync(out)) {
-      const c = countPlaywright(out);
+      const c = count(readPlaywrightReport(out));
       passed += c.passed;
       failed += c.failed;
     } else failed += 1;
@@ -148,6 +150,7 @@ if (selected('e2e')) {
   }
 }
 
+printNames({ failedTests, flakyTests });
 if (problems.length) console.log(`\nProblems: ${problems.join(', ')}`);
 if (problems.length && failed === 0) failed = problems.length;
 console.log(`\n${passed} passed, ${failed} failed`);
