@@ -37,9 +37,15 @@ const problems = [];
 const failedTests = [];
 const flakyTests = [];
 
+/** Each step's label and seconds, printed above the total (where a long run's time went). */
+const times = [];
+const timed = (label, since) => times.push({ label, seconds: Math.round((Date.now() - since) / 1000) });
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const since = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_RETRIES, ...env } });
+  timed(label, since);
   return r.status ?? 1;
 }
 
@@ -139,7 +145,8 @@ if (selected('e2e')) {
   // Built once before the parts start (each part's setup would otherwise build the same apps at once).
   if (run('build of every app', 'npm', ['run', 'build', ...FRONT_END_APPS.flatMap((app) => ['-w', app])]) !== 0) problems.push('build');
   const split = E2E_SHARDS > 1 ? specParts(E2E_SHARDS) : [[]];
-  const parts = await Promise.all(split.map((files, i) => runShard(i + 1, split.length, files)));
+  const since = Date.now();
+  const parts = await Promise.all(split.map((files, i) => runShard(i + 1, split.length, files).then((r) => (timed(`tests e2e ${i + 1}/${split.length}`, since), r))));
   for (const { out, code } of parts) {
     if (existsSync(out)) {
       const c = count(readPlaywrightReport(out));
@@ -150,6 +157,8 @@ if (selected('e2e')) {
   }
 }
 
+console.log('\nTime per step:');
+for (const t of times) console.log(`  ${t.label.padEnd(28)} ${String(t.seconds).padStart(5)} s`);
 printNames({ failedTests, flakyTests });
 if (problems.length) console.log(`\nProblems: ${problems.join(', ')}`);
 if (problems.length && failed === 0) failed = problems.length;
