@@ -17,6 +17,27 @@ async function setSubscription(filter: Record<string, unknown>, fields: Record<s
   await MembershipModel.updateOne({ ...filter, sub_event_at: mongoose.trusted({ $lte: at }) }, { $set: { ...fields, sub_event_at: at } });
 }
 
+/**
+ * setSubscription for an invoice, answering the membership's revision as the write found it (the recomputation that
+ * follows starts from it instead of reading it again), or undefined when the event was older than the last one.
+ */
+async function setInvoiceSubscription(filter: Record<string, unknown>, fields: Record<string, unknown>, at: number): Promise<number | undefined> {
+  const found = await MembershipModel.findOneAndUpdate(
+    { ...filter, sub_event_at: mongoose.trusted({ $lte: at }) },
+    { $set: { ...fields, sub_event_at: at } },
+    { projection: { rev: 1 } },
+  ).lean();
+  return found?.rev;
+}
+
+/** Waits for every write (none is left running when one fails) and answers their results, or the first failure. */
+async function all<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [ra, rb] = await Promise.allSettled([a, b]);
+  if (ra.status === 'rejected') throw ra.reason;
+  if (rb.status === 'rejected') throw rb.reason;
+  return [ra.value, rb.value];
+}
+
 async function uidOfSubscription(subscriptionId: string, hinted: string): Promise<{ uid: string; goods_id: string; currency: string }> {
   const first = await TradeOrderModel.findOne({ subscription_id: subscriptionId, trade_type: TradeType.Subscribe }, { uid: 1, goods_id: 1, currency: 1 }).lean();
   if (first) return first;
@@ -24,9 +45,15 @@ async function uidOfSubscription(subscriptionId: string, hinted: string): Promis
   throw new RetryLater(`subscription ${subscriptionId} is not known yet`);
 }
 
-/** What an applied effect changed: the account (its membership is recomputed), and the order a receipt is for. */
+/**
+ * What an applied effect changed: the account whose membership's end is to be recomputed (null when no paid order
+ * changed, so the end cannot have moved), the membership's revision read along the way (the recomputation's first
+ * attempt starts from it), the account the event was about (for the log), and the order a receipt is for.
+ */
 export interface Applied {
   uid: string | null;
+  rev?: number;
+  account?: string;
   receipt: { order: OrderRow; event: ReceiptEvent } | null;
 }
 const NOTHING: Applied = { uid: null, receipt: null };
@@ -96,11 +123,16 @@ async function invoiceOrder(e: Extract<Effect, { kind: 'renewed' | 'payment_fail
   const paidFields = e.kind === 'renewed' ? { paid_at: new Date(at), period_end: new Date(e.period_end), payment_ref: e.payment_ref } : {};
   // The invoice's order as it is after this write (inserted now, or as an earlier delivery left it).
   const upsert = () => TradeOrderModel.findOneAndUpdate({ invoice_id: e.invoice_id }, { $setOnInsert: { ...base, ...paidFields } }, { upsert: true, new: true }).lean();
-  let order: OrderRow | null = await upsert().catch((err: unknown) => {
+  const ordered = upsert().catch((err: unknown) => {
     // Another process inserted it at the same moment: it is there now.
     if (isDuplicateKey(err)) return upsert();
     throw err;
   });
+  // The subscription's flag does not depend on the order: written beside it.
+  const flagged = setInvoiceSubscription({ uid: owner.uid, subscription_id: e.subscription_id }, { payment_failed: e.kind === 'payment_failed' }, at);
+  // The revision was read before the orders are (the recomputation reads them after this): safe to start from.
+  const [written, rev] = await all<OrderRow | null, number | undefined>(ordered, flagged);
+  let order = written;
   if (e.kind === 'renewed' && order && order.status !== OrderStatus.Paid) {
     order =
       (await TradeOrderModel.findOneAndUpdate(
@@ -109,9 +141,12 @@ async function invoiceOrder(e: Extract<Effect, { kind: 'renewed' | 'payment_fail
         { new: true },
       ).lean()) ?? (await TradeOrderModel.findOne({ invoice_id: e.invoice_id }).lean());
   }
-  await setSubscription({ uid: owner.uid, subscription_id: e.subscription_id }, { payment_failed: e.kind === 'payment_failed' }, at);
-  const receipt = e.kind === 'renewed' && order?.status === OrderStatus.Paid ? { order, event: 'renewed' as const } : null;
-  return { uid: owner.uid, receipt };
+  if (e.kind === 'payment_failed') {
+    // A failed payment's order is not paid: the membership's end stays where it is.
+    return { uid: null, account: owner.uid, receipt: null };
+  }
+  const receipt = order?.status === OrderStatus.Paid ? { order, event: 'renewed' as const } : null;
+  return { uid: owner.uid, rev, account: owner.uid, receipt };
 }
 
 type Owner = Awaited<ReturnType<typeof uidOfSubscription>>;
@@ -150,7 +185,8 @@ export async function applyEffect(effect: Effect, at: number, plans: PlanSetting
       const autoRenew = effect.kind === 'renewal' ? effect.auto_renew : false;
       // A deletion is final: a later "updated" (older in the provider's time) cannot switch renewal back on.
       await setSubscription({ uid: m.uid, subscription_id: effect.subscription_id }, { auto_renew: autoRenew }, effect.kind === 'cancelled' ? Number.MAX_SAFE_INTEGER : at);
-      return { uid: m.uid, receipt: null };
+      // Renewal switched on or off, or the subscription ended: no order changed, so the membership's end stays.
+      return { uid: null, account: m.uid, receipt: null };
     }
     case 'refunded': {
       const order = await TradeOrderModel.findOneAndUpdate(

@@ -27,7 +27,7 @@ const orderSchema = new mongoose.Schema(
     refunded_at: { type: Date, default: null },
     /** The operator and reason of a grant or refund. */
     note: { type: String, default: '' },
-    /** The inbox receipts sent for this order (paid, renewed, refunded): each once. */
+    /** Receipts sent before the inbox kept one per order and event itself (no longer written; kept for old rows). */
     receipts: { type: [String], default: undefined },
     created_at: { type: Date, required: true },
   },

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { OrderStatus, TradeType, type Membership } from 'shared-kit';
 import type { PlanSettings } from '../../config';
-import { isDuplicateKey, User } from '../users';
+import { isDuplicateKey, mirrorMembershipEnd } from '../users';
 import { MembershipModel, TradeOrderModel, type MembershipRow } from './commerce.model';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,10 +25,11 @@ export function addDays(from: number, days: number): Date {
  * same state. Written over the revision it read (another process recomputing the same user retries), then mirrored
  * onto the account (`vip_until`, only forwards in revision) for the send path's isMember.
  */
-export async function recompute(uid: string, now: number): Promise<void> {
+export async function recompute(uid: string, now: number, knownRev?: number): Promise<void> {
   for (let attempt = 0; attempt < 20; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-    const current = await MembershipModel.findOne({ uid }, { rev: 1 }).lean();
+    // `knownRev`: the revision as a caller read it beside its orders' write, before the orders are read below.
+    const current = attempt === 0 && knownRev !== undefined ? { rev: knownRev } : await MembershipModel.findOne({ uid }, { rev: 1 }).lean();
     const [latest] = await TradeOrderModel.find({ uid, status: OrderStatus.Paid, period_end: mongoose.trusted({ $ne: null }) }, { period_end: 1 })
       .sort({ period_end: -1 })
       .limit(1)
@@ -46,10 +47,7 @@ export async function recompute(uid: string, now: number): Promise<void> {
         throw err;
       }
     }
-    await User.updateOne(
-      { uid, $or: [{ vip_rev: mongoose.trusted({ $lt: rev }) }, { vip_rev: mongoose.trusted({ $exists: false }) }] },
-      { $set: { vip_until: validUntil, vip_rev: rev } },
-    );
+    await mirrorMembershipEnd(uid, validUntil, rev);
     return;
   }
   throw new RetryLater('membership: too many concurrent writes');

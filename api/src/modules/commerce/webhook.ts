@@ -72,12 +72,12 @@ export async function handleWebhook(
     return { ...base, outcome: 'duplicate' };
   }
   try {
-    const { uid, receipt } = await applyEffect(effect, event.created * 1000, deps.plans, now, prefetched);
+    const { uid, rev, account, receipt } = await applyEffect(effect, event.created * 1000, deps.plans, now, prefetched);
     // The membership's end and the receipt depend on the orders just written, not on each other.
-    const after = await Promise.allSettled([uid ? recompute(uid, now) : null, sendReceipt(receipt)]);
+    const after = await Promise.allSettled([uid ? recompute(uid, now, rev) : null, sendReceipt(receipt)]);
     for (const r of after) if (r.status === 'rejected') throw r.reason;
     await WebhookEventModel.updateOne({ _id: event.id }, { $set: { state: 'applied', applied_at: new Date(deps.now()) } });
-    deps.log.info({ ...base, effect: effect.kind, uid }, 'commerce webhook applied');
+    deps.log.info({ ...base, effect: effect.kind, uid: uid ?? account ?? null }, 'commerce webhook applied');
     return { ...base, outcome: effect.kind === 'ignored' ? 'ignored' : 'applied' };
   } catch (err) {
     // Nothing is marked: the provider's next delivery applies it (every write above is safe to repeat).

@@ -31,6 +31,9 @@ const noticeSchema = new mongoose.Schema(
 );
 noticeSchema.index({ uid: 1, read: 1 });
 noticeSchema.index({ uid: 1, list_key: 1 });
+// A receipt is for one order and one event (paid, renewed, refunded): the inbox holds it once, however often its
+// event is delivered and in however many processes.
+noticeSchema.index({ 'receipt.order_no': 1, 'receipt.event': 1 }, { unique: true, partialFilterExpression: { 'receipt.order_no': { $exists: true } } });
 export const Notice = mongoose.model('Notice', noticeSchema);
 
 export interface NoticeReceipt {

@@ -11,4 +11,5 @@ export { onUserDeleted, registerUserDeletionHook, statsOf, userStatsProviders, t
 export { IDENTITY_PROVIDERS, THEMES, User, type IdentityProvider, type UserDoc, type UserFields } from './user.model';
 export { maskPhone, presentSettings, presentUser, presentUserBrief } from './user.presenter';
 export { createGuest, createUser, findByUid, findOrCreateByIdentity, findOrCreateByPhone, isDuplicateKey } from './user.service';
+export { mirrorMembershipEnd } from './membershipMirror';
 export { accountNamed, userByUid, userByUsername, userExists, usersByUid } from './users.read';

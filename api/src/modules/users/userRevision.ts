@@ -12,7 +12,7 @@ import { keysFromFilter, QUERY_WRITES, USER_FIELDS } from './sessionCache';
 type Reach = string[] | 'all';
 const reachOf = new WeakMap<object, Reach>();
 
-async function bump(reach: Reach): Promise<void> {
+export async function bump(reach: Reach): Promise<void> {
   if (reach !== 'all' && reach.length === 0) return;
   const filter = reach === 'all' ? {} : { uid: mongoose.trusted({ $in: reach }) };
   await Session.updateMany(filter, { $inc: { user_rev: 1 } });
