@@ -10,7 +10,8 @@ import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support
 describe('commerce webhooks across two api processes', () => {
   let procs: ApiProcesses;
   beforeAll(async () => {
-    procs = await startApiProcesses({ count: 2, env: { COMMERCE_SANDBOX_SECRET: SANDBOX_SECRET, SMS_IP_SENDS_PER_HOUR: '1000' } });
+    // A long session cache: each process sees the account's new membership end only because the write told its sessions.
+    procs = await startApiProcesses({ count: 2, env: { COMMERCE_SANDBOX_SECRET: SANDBOX_SECRET, SMS_IP_SENDS_PER_HOUR: '1000', SESSION_CACHE_MS: '60000' } });
   }, 120_000);
   afterAll(async () => {
     await procs?.stop();
@@ -26,6 +27,11 @@ describe('commerce webhooks across two api processes', () => {
     const renewed = signedEvent(SANDBOX_SECRET, 'invoice.paid', shapes.renewed('sub_two', uid, 999, end2, 'in_two'));
     const post = (p: ApiProcess, e: typeof paid) =>
       p.call<{ outcome: string }>('/api/commerce/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, body: e.payload });
+
+    const vipUntil = async (p: ApiProcess) => (await p.as(client).call<{ vip_until: string | null }>('/api/tyler/user/detail')).body.data!.vip_until;
+    // Both processes hold the account in their session cache before the events.
+    expect(await vipUntil(a)).toBeNull();
+    expect(await vipUntil(b)).toBeNull();
 
     for (const event of [paid, renewed]) {
       const answers = await Promise.all([a, b, a, b, a, b].map((p) => post(p, event)));
@@ -44,5 +50,8 @@ describe('commerce webhooks across two api processes', () => {
     ]);
     const m = (await b.as(client).call<Membership>('/api/commerce/vip_base_info')).body.data!;
     expect(m).toMatchObject({ is_vip: true, auto_renew: true, valid_until: new Date(end2 * 1000).toISOString() });
+    // The account's mirror of the end (what the send path reads), in both processes' cached sessions.
+    expect(await vipUntil(a)).toBe(new Date(end2 * 1000).toISOString());
+    expect(await vipUntil(b)).toBe(new Date(end2 * 1000).toISOString());
   }, 60_000);
 });
