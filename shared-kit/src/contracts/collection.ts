@@ -46,7 +46,6 @@ export const collectionCreationSchema = z.object({
   introduction: z.string(),
   logo: z.string(),
   is_bot: z.boolean(),
-  like_count: z.number().int(),
 });
 export type CollectionCreation = z.infer<typeof collectionCreationSchema>;
 

@@ -3,7 +3,7 @@ import type { LiveStoryView } from '../stories';
 import type { CollectionRecord } from './collection.model';
 
 export function creationOf(v: LiveStoryView): CollectionCreation {
-  return { story_id: v.story_id, story_name: v.story_name, introduction: v.introduction.slice(0, 300), logo: v.logo, is_bot: v.is_bot, like_count: v.like_count };
+  return { story_id: v.story_id, story_name: v.story_name, introduction: v.introduction.slice(0, 300), logo: v.logo, is_bot: v.is_bot };
 }
 
 /** Which copy a viewer reads: the owner their working copy, anyone else the live one. */

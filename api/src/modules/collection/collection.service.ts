@@ -29,7 +29,7 @@ async function checkCreations(uid: string, ids: string[], limits: CollectionLimi
     if (seen.has(id)) throw badCreation(i, 'chosen twice');
     seen.add(id);
   });
-  const views = await liveStoryViews(ids, uid);
+  const views = await liveStoryViews(ids, uid, { counters: false });
   ids.forEach((id, i) => {
     const v = views.get(id);
     if (!v || v.uid !== uid || !v.reach.open) throw badCreation(i, 'not one of your published creations');
@@ -37,7 +37,7 @@ async function checkCreations(uid: string, ids: string[], limits: CollectionLimi
 }
 
 async function viewsFor(records: Array<{ ids: string[] }>, viewerUid: string): Promise<Map<string, LiveStoryView>> {
-  return liveStoryViews(records.flatMap((r) => r.ids), viewerUid || undefined);
+  return liveStoryViews(records.flatMap((r) => r.ids), viewerUid || undefined, { counters: false });
 }
 
 async function creatorOf(uid: string) {
@@ -166,7 +166,7 @@ async function cards(rows: CollectionRecord[], viewerUid: string) {
 export async function collectionShareView(collectionId: string, viewerUid: string, asOwner = false) {
   const c = await visibleCollection(collectionId, asOwner ? viewerUid : '');
   if (!c.live || c.removed_at) throw c.removed_at ? collectionNotFound() : collectionNotPassed();
-  const views = await liveStoryViews(c.live.creations.slice(0, 20));
+  const views = await liveStoryViews(c.live.creations.slice(0, 20), undefined, { counters: false });
   const cover = c.live.creations.map((id) => views.get(id)).find((v) => v?.reach.open && v.logo)?.logo ?? '';
   return { collection_id: c.collection_id, uid: c.uid, name: c.live.name, description: c.live.description, cover };
 }

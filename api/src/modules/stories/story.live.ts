@@ -123,13 +123,13 @@ function clamp(n: unknown): number {
  * The views of these stories (rows read from `stories`): their live versions (cached, else one query for the batch)
  * and their counters (one query for the batch), never one read per story. Only versions that passed review are used.
  */
-async function viewsOf(rows: StoryRow[]): Promise<Map<string, LiveStoryView>> {
+async function viewsOf(rows: StoryRow[], counters = true): Promise<Map<string, LiveStoryView>> {
   const live = rows.filter((r) => typeof r.live_version_id === 'string');
   if (live.length === 0) return new Map();
   const [versions, stats] = await Promise.all([
     passedVersionViews(live.map((r) => r.live_version_id!)),
     // The social counters live beside the story (interact's `story_stats`), read here by collection name.
-    mongoose.connection
+    !counters ? [] : mongoose.connection
       .collection<{ story_id: string; like_count?: number; comment_count?: number }>('story_stats')
       .find({ story_id: { $in: live.map((r) => r.story_id) } }, { projection: { _id: 0, story_id: 1, like_count: 1, comment_count: 1 } })
       .toArray(),
@@ -197,9 +197,14 @@ export async function openStoryCreator(storyId: string): Promise<string | null> 
 
 /**
  * The views of several stories by id, keyed by id: those deleted, never published or kept from others by an operator
- * are left out (a creator still gets their own hidden ones when `viewerUid` is theirs, as on their own page).
+ * are left out (a creator still gets their own hidden ones when `viewerUid` is theirs, as on their own page). With
+ * `counters: false` their likes and comments are not read (0): for pages whose cards do not show them.
  */
-export async function liveStoryViews(storyIds: readonly string[], viewerUid?: string): Promise<Map<string, LiveStoryView>> {
+export async function liveStoryViews(
+  storyIds: readonly string[],
+  viewerUid?: string,
+  opts: { counters?: boolean } = {},
+): Promise<Map<string, LiveStoryView>> {
   const ids = [...new Set(storyIds.filter((id) => typeof id === 'string' && id !== ''))];
   if (ids.length === 0) return new Map();
   const rows = await Story.find(
@@ -207,7 +212,10 @@ export async function liveStoryViews(storyIds: readonly string[], viewerUid?: st
     STORY_FIELDS,
   ).lean<StoryRow[]>();
   const own = (r: StoryRow) => viewerUid !== undefined && viewerUid !== '' && r.uid === viewerUid;
-  return viewsOf(rows.filter((r) => r.status !== StoryStatus.Deleted && (own(r) || storyReach(r.op_status, r.visibility).open)));
+  return viewsOf(
+    rows.filter((r) => r.status !== StoryStatus.Deleted && (own(r) || storyReach(r.op_status, r.visibility).open)),
+    opts.counters !== false,
+  );
 }
 
 /**
