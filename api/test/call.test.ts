@@ -37,10 +37,12 @@ describe('a call with the character of a play', () => {
     expect((await clip.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
     // The spoken line is the play's line, and the reply echoes it.
-    const history = await ctx.history(client, playId);
+    const history = (await ctx.history(client, playId)) as Array<Awaited<ReturnType<typeof ctx.history>>[number] & { spoken?: boolean }>;
     const input = history.find((d) => d.dialogue_id === heard.input_dialogue_id)!;
     expect(input.type).toBe(DialogueType.Input);
     expect(input.content).toBe(heard.text);
+    expect(input.spoken).toBe(true);
+    expect(history.filter((d) => d.dialogue_id !== input.dialogue_id).every((d) => d.spoken === undefined)).toBe(true);
     await call.next('call:speaking', (d) => d.who === 'none', 30_000);
 
     const ended = call.next('call:ended');

@@ -110,6 +110,8 @@ export const dialogueSchema = z.object({
   /** A regenerated reply: its texts, oldest first (absent before the first regeneration); `content` is `alternatives[shown]`. */
   alternatives: z.array(z.string()).optional(),
   shown: z.number().int().optional(),
+  /** A player's line said on a call (recognised speech), absent for typed ones. */
+  spoken: z.boolean().optional(),
   ...dialogueGraphFields,
 });
 export type Dialogue = z.infer<typeof dialogueSchema>;

@@ -8,14 +8,25 @@ import type { Transcriber } from '../voice';
 /** What the call's audio is: signed 16-bit little-endian PCM, one channel, 16 kHz. */
 export const SAMPLE_RATE = 16_000;
 
-/** Turns one utterance (PCM as above) into text. */
+/** One utterance recognised while it is spoken: its audio written as it comes, its words when it ends. */
+export interface RecognitionStream {
+  write(pcm: Buffer): void;
+  finish(signal?: AbortSignal): Promise<string>;
+  /** Drops the utterance (refused, cut short, the call ended). */
+  cancel(): void;
+}
+
+/** Turns one utterance (PCM as above) into text; `stream`, when there, recognises it while it is spoken. */
 export interface Recogniser {
   readonly name: string;
   transcribe(pcm: Buffer, language: string, signal?: AbortSignal): Promise<string>;
+  stream?(language: string): RecognitionStream;
+  /** Gets ready ahead of the first utterance (a call starts). */
+  warm?(): Promise<void>;
 }
 
 /** Where Debian's pocketsphinx keeps its US English model (package pocketsphinx-en-us). */
-const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+export const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 const BINARY = process.env.POCKETSPHINX_BIN ?? 'pocketsphinx_continuous';
 
 /** The recognisers running now: a call's end, its api's stop, kill them (killRecognisers). */
@@ -55,8 +66,8 @@ export function pocketsphinxInstalled(): boolean {
 }
 
 /**
- * Offline recognition with CMU PocketSphinx (Debian's `pocketsphinx` and `pocketsphinx-en-us`): one process per
- * utterance, the PCM in a temporary file, the words on its standard output. Its noise removal is off: it eats
+ * Offline recognition with CMU PocketSphinx (Debian's `pocketsphinx` and `pocketsphinx-en-us`) when the warm one
+ * (asr.warm.ts) cannot run: one process per utterance (the model loaded each time), the PCM in a temporary file, the words on its standard output. Its noise removal is off: it eats
  * the start of words in clean speech (measured in bench/call-asr.ts). An abort kills the process.
  */
 export function pocketsphinx(): Recogniser {

@@ -5,6 +5,7 @@ import type { Account } from '../../lib/context';
 import { resolveToken, tokenFromCookieHeader } from '../passport';
 import { Call, type CallFields } from './call.model';
 import { finishCall } from './call.service';
+import { leftToday } from './limits';
 import { CallSession, type SessionDeps } from './session';
 
 type Ack = (answer: { status_code: number; status_message: string; data?: unknown }) => void;
@@ -77,11 +78,12 @@ export function attachCallSockets(io: Server, deps: SessionDeps): CallSockets {
           { new: true },
         ).lean<CallFields>();
         if (!joined) return reply({ status_code: ErrorCode.ClientParamError, status_message: 'call_id: the call has ended' });
+        const left = await leftToday(account.uid, deps.limits, now);
         sessions.get(joined.call_id)?.detach();
         session?.detach();
         const held = new CallSession(joined, account, socket, deps, () => {
           if (sessions.get(joined.call_id) === held) sessions.delete(joined.call_id);
-        });
+        }, left.asr_seconds_left_today);
         session = held;
         sessions.set(joined.call_id, held);
         reply({ status_code: ErrorCode.Success, status_message: 'ok', data: { call_id: joined.call_id, reconnected: call.joins > 0, seconds: joined.seconds } });

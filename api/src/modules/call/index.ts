@@ -7,20 +7,32 @@ import { respond } from '../../lib/envelope';
 import type { Logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
 import type { EventBus } from '../../realtime/events';
+import { refusePlayOutsideAllowedTime } from '../identity';
 import type { PlayContext } from '../play';
 import type { Transcriber } from '../voice';
-import { endpointRecogniser, killRecognisers, pocketsphinx, type Recogniser } from './asr';
+import { endpointRecogniser, killRecognisers, pocketsphinx, runningRecognisers, type Recogniser } from './asr';
+import { killWarmRecognisers, runningWarmRecognisers, warmPocketsphinx, warmPocketsphinxInstalled } from './asr.warm';
 import { audioInfo, createCall, declineCall, endCall } from './call.service';
 import { attachCallSockets, type CallSockets } from './call.socket';
 import type { CallLimits } from './limits';
 
-export { killRecognisers, pocketsphinx, runningRecognisers, wavOf, type Recogniser } from './asr';
+export { pocketsphinx, wavOf, type Recogniser } from './asr';
+export { warmPocketsphinx, warmRecogniserPids } from './asr.warm';
+
+/** Stops every recogniser this process started (the per-utterance ones and the warm one). */
+export function stopRecognisers(): void {
+  killRecognisers();
+  killWarmRecognisers();
+}
+
+/** The recognisers' processes running now in this api process. */
+export const recognisersRunning = (): number => runningRecognisers() + runningWarmRecognisers();
 export { Vad } from './vad';
 
 export interface CallDeps {
   play: PlayContext;
   limits: CallLimits;
-  /** The OpenAI-compatible recogniser when ASR_MODEL is set; pocketsphinx on this machine otherwise. */
+  /** The OpenAI-compatible recogniser when ASR_MODEL is set; pocketsphinx on this machine otherwise (warm if it can). */
   transcriber: Transcriber | null;
   events: EventBus;
   logger: Logger;
@@ -40,9 +52,11 @@ const BASE = '/api/tyler/call';
 /** `call/create`, `end`, `reject`, `ignore` and `audio_info`: signed-in, onboarded players, on their own plays. */
 export function callRoutes(router: AppRouter, deps: CallDeps): Calls {
   const svc = { limits: deps.limits, now: deps.now };
-  const recogniser = deps.transcriber ? endpointRecogniser(deps.transcriber) : pocketsphinx();
+  const recogniser = deps.transcriber ? endpointRecogniser(deps.transcriber) : warmPocketsphinxInstalled() ? warmPocketsphinx() : pocketsphinx();
   const create = validate({ body: CALL_REQUESTS.createBody });
   router.post(`${BASE}/create`, requireSession, requireOnboarded, create, async (ctx) => {
+    // Outside the allowed play time (youth mode) a call cannot start, as a typed line cannot be sent: 1020702.
+    await refusePlayOutsideAllowedTime(currentAccount(ctx));
     respond(ctx, await createCall(currentAccount(ctx).uid, create.input(ctx).body.play_id, svc));
   });
   const one = validate({ body: CALL_REQUESTS.callBody });
@@ -68,7 +82,7 @@ export function callRoutes(router: AppRouter, deps: CallDeps): Calls {
     },
     stop() {
       sockets?.stop();
-      killRecognisers();
+      stopRecognisers();
     },
   };
 }

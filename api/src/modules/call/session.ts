@@ -1,13 +1,15 @@
 import mongoose from 'mongoose';
 import type { Socket } from 'socket.io';
-import { AudioCallStatus, CALL_AUDIO_CHUNK_MAX, DialogueStatus, ErrorCode, ResourceLimit, type SpeechClip } from 'shared-kit';
+import { AudioCallStatus, CALL_AUDIO_CHUNK_MAX, CALL_SAMPLE_RATE, DialogueStatus, ErrorCode, ResourceLimit, type SpeechClip } from 'shared-kit';
 import { PLAY_REQUESTS } from 'shared-kit/schemas';
 import type { Account, AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { EventBus } from '../../realtime/events';
+import { guardPlayTurn } from '../identity';
+import { resolveToken, tokenFromCookieHeader } from '../passport';
 import { Dialogue, ownPlay, sendTurn, stopReply, storyOfPlay, withSpeech, type DialogueFields, type EventsOut, type PlayContext } from '../play';
-import type { Recogniser } from './asr';
+import type { RecognitionStream, Recogniser } from './asr';
 import { Call, type CallFields } from './call.model';
 import { finishCall } from './call.service';
 import { countSeconds, leftToday, takeRecognition, type CallLimits } from './limits';
@@ -47,6 +49,10 @@ export class CallSession {
   private closed = false;
   private readonly tick: NodeJS.Timeout;
   private recognising: AbortController | null = null;
+  /** The utterance being spoken, recognised as it comes (when the recogniser can). */
+  private hearing: RecognitionStream | null = null;
+  /** Milliseconds of the utterance given to `hearing` so far. */
+  private heardMs = 0;
   private turns: Promise<void> = Promise.resolve();
   /** The reply being written or spoken, and a number that changes when it is cut short. */
   private reply: { dialogueId: string; generation: number } | null = null;
@@ -59,17 +65,20 @@ export class CallSession {
     private readonly socket: Socket,
     private readonly deps: SessionDeps,
     private readonly onClose: () => void,
+    /** Seconds of recognised speech left today (read when the call was joined, then every second). */
+    private asrSecondsLeft = Number.POSITIVE_INFINITY,
   ) {
     this.log = deps.logger.child({ call_id: call.call_id });
     this.tick = setInterval(() => void this.count(), deps.tickMs ?? 1000);
+    deps.recogniser.warm?.().catch((err: unknown) => this.log.warn({ err }, 'the recogniser could not start'));
   }
 
   private emit(event: string, data: unknown): void {
     if (!this.closed) this.socket.emit(event, data);
   }
 
-  private refuse(code: number, message: string): void {
-    this.emit('call:error', { status_code: code, status_message: message });
+  private refuse(code: number, message: string, data?: unknown): void {
+    this.emit('call:error', { status_code: code, status_message: message, ...(data === undefined ? {} : { data }) });
   }
 
   private async count(): Promise<void> {
@@ -81,6 +90,7 @@ export class CallSession {
       const c = await Call.findOne({ call_id: this.call.call_id }, { seconds: 1, state: 1 }).lean<Pick<CallFields, 'seconds' | 'state'>>();
       if (c?.state !== 'Active') return this.end(AudioCallStatus.Normal);
       const left = await leftToday(this.account.uid, this.deps.limits, this.deps.now());
+      this.asrSecondsLeft = left.asr_seconds_left_today;
       this.emit('call:state', { call_id: this.call.call_id, seconds: c.seconds, max_call_seconds: left.max_call_seconds, seconds_left_today: left.seconds_left_today });
     } catch (err) {
       this.log.warn({ err }, 'call time not counted');
@@ -102,13 +112,40 @@ export class CallSession {
     if (buf.length > CALL_AUDIO_CHUNK_MAX) return this.refuse(ErrorCode.ClientParamError, `audio: at most ${CALL_AUDIO_CHUNK_MAX} bytes a message`);
     if (this.muted) return;
     for (const e of this.vad.push(buf)) {
-      if (e.type === 'start') this.playerSpeaks();
-      else void this.utterance(e.pcm, e.ms, e.tooLong, e.tooLoud);
+      if (e.type === 'start') {
+        this.hearing?.cancel();
+        this.hearing = this.asrSecondsLeft > 0 ? (this.deps.recogniser.stream?.('en') ?? null) : null;
+        this.heardMs = 0;
+        this.playerSpeaks();
+      } else if (e.type === 'speech') this.hearSpeech(e.pcm);
+      else if (e.type === 'dropped') {
+        this.hearing?.cancel();
+        this.hearing = null;
+      } else {
+        const hearing = this.hearing;
+        this.hearing = null;
+        void this.utterance(e.pcm, e.ms, e.tooLong, e.tooLoud, hearing);
+      }
     }
     if (this.vad.voicedFrames === 0 && this.vad.heardFrames * 20 >= SILENT_CALL_MS) {
       this.refuse(ErrorCode.ClientParamError, 'audio: nothing but silence was heard');
       void this.end(AudioCallStatus.Normal);
     }
+  }
+
+  /**
+   * Gives the utterance's audio to the recogniser as it comes, up to the day's recognised speech left: past it the
+   * utterance will be refused, so recognising more would only keep the recogniser busy for the next one.
+   */
+  private hearSpeech(pcm: Buffer): void {
+    if (!this.hearing) return;
+    this.heardMs += (pcm.length / 2 / CALL_SAMPLE_RATE) * 1000;
+    if (this.heardMs > this.asrSecondsLeft * 1000) {
+      this.hearing.cancel();
+      this.hearing = null;
+      return;
+    }
+    this.hearing.write(pcm);
   }
 
   /** Barge-in: the player's voice stops the reply's playback and the reply being written. */
@@ -122,19 +159,25 @@ export class CallSession {
     void stopReply(this.account.uid, { play_id: this.call.play_id, dialogue_id: reply.dialogueId }).catch((err: unknown) => this.log.warn({ err }, 'barge-in could not stop the reply'));
   }
 
-  private async utterance(pcm: Buffer, ms: number, tooLong: boolean, tooLoud: boolean): Promise<void> {
+  private async utterance(pcm: Buffer, ms: number, tooLong: boolean, tooLoud: boolean, hearing: RecognitionStream | null): Promise<void> {
+    if (tooLong || tooLoud) hearing?.cancel();
     if (tooLong) return this.refuse(ErrorCode.ClientParamError, 'audio: one utterance may last at most 15 s');
     if (tooLoud) return this.refuse(ErrorCode.ClientParamError, 'audio: too loud (clipped); speak further from the microphone');
+    const abort = new AbortController();
+    this.recognising = abort;
+    // Its words are asked for at once (the quota is checked meanwhile): most of it was recognised as it came.
+    const heard = hearing ? hearing.finish(abort.signal) : null;
+    heard?.catch(() => undefined);
     const seconds = Math.max(1, Math.ceil(ms / 1000));
     if (!(await takeRecognition(this.account.uid, seconds, this.deps.limits, this.deps.events, this.deps.now()))) {
+      abort.abort();
       this.refuse(ErrorCode.AsrLimit, 'Voice input limit reached today, try tomorrow');
       return this.end(AudioCallStatus.QuotaLimit, ErrorCode.AsrLimit);
     }
-    const abort = new AbortController();
-    this.recognising = abort;
+    this.asrSecondsLeft -= seconds;
     let text: string;
     try {
-      text = (await this.deps.recogniser.transcribe(pcm, 'en', abort.signal)).trim();
+      text = (await (heard ?? this.deps.recogniser.transcribe(pcm, 'en', abort.signal))).trim();
     } catch (err) {
       if (abort.signal.aborted || this.closed) return;
       this.log.warn({ err }, 'speech recognition failed');
@@ -148,24 +191,41 @@ export class CallSession {
     this.turns = this.turns.then(() => this.turn(text));
   }
 
-  /** The player's line on the play's one send path (claim, quota, moderation, director), then the reply spoken. */
+  /**
+   * The player's line on the play's one send path (claim, quota, moderation, director) behind the same play-time
+   * guard as a typed line (youth mode), then the reply spoken. The account is read again for each line, as each
+   * request reads it: youth mode turned on during a call applies to its next line.
+   */
   private async turn(text: string): Promise<void> {
     if (this.closed) return;
     const play = this.deps.play;
     let sent: Awaited<ReturnType<typeof sendTurn>>;
     try {
-      sent = await sendTurn(play, this.account, PLAY_REQUESTS.sendBody.parse({ play_id: this.call.play_id, message: text }));
+      const found = await resolveToken(tokenFromCookieHeader(this.socket.handshake.headers.cookie), this.deps.now());
+      if (!found || found.user.uid !== this.account.uid) {
+        this.refuse(ErrorCode.NeedLogin, 'Sign in again to go on with the call');
+        return this.end(AudioCallStatus.Normal, ErrorCode.NeedLogin);
+      }
+      const who = found.user as Account;
+      sent = await guardPlayTurn(who, () => sendTurn(play, who, PLAY_REQUESTS.sendBody.parse({ play_id: this.call.play_id, message: text })));
     } catch (err) {
       if (err instanceof AppError && err.code === ErrorCode.MessageLimitReached) {
         this.deps.events.emit('resource.limited', { uid: this.account.uid, limit: ResourceLimit.LLMReached });
         this.refuse(err.code, err.message);
         return this.end(AudioCallStatus.QuotaLimit);
       }
+      if (err instanceof AppError && err.code === ErrorCode.AntiAddictionBan) {
+        // Outside the allowed play time: the call ends as it does at the day's time limit.
+        this.refuse(err.code, err.message, err.data);
+        return this.end(AudioCallStatus.TimeLimit, err.code);
+      }
       if (err instanceof AppError) return this.refuse(err.code, err.message);
       this.log.error({ err }, 'a spoken turn failed');
       return this.refuse(ErrorCode.Internal, 'The turn failed');
     }
     const inputId = sent.input_dialogue?.dialogue_id ?? '';
+    // The play's row says the line was spoken (the transcript marks it).
+    if (inputId) await Dialogue.updateOne({ dialogue_id: inputId, play_id: this.call.play_id }, { $set: { spoken: true } });
     this.emit('call:transcript', { text, final: true, input_dialogue_id: inputId });
     await Call.updateOne(
       { call_id: this.call.call_id },
@@ -238,6 +298,8 @@ export class CallSession {
     this.closed = true;
     clearInterval(this.tick);
     this.recognising?.abort();
+    this.hearing?.cancel();
+    this.hearing = null;
     this.generation += 1;
     this.onClose();
   }

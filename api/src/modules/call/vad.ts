@@ -5,7 +5,7 @@ export const FRAME_SAMPLES = SAMPLE_RATE / 50;
 const FRAME_BYTES = FRAME_SAMPLES * 2;
 
 export interface VadOptions {
-  /** Silence that ends an utterance (default 500 ms). */
+  /** Silence that ends an utterance (default 350 ms: eSpeak NG's and people's pauses between words are shorter). */
   hangoverMs?: number;
   /** The longest utterance; past it the utterance is cut and refused (default 15 s). */
   maxUtteranceMs?: number;
@@ -13,6 +13,10 @@ export interface VadOptions {
 
 export type VadEvent =
   | { type: 'start' }
+  /** The utterance's audio so far since the last of these (from 200 ms before its start), to recognise as it comes. */
+  | { type: 'speech'; pcm: Buffer }
+  /** What started was too short to be speech: nothing more comes of it. */
+  | { type: 'dropped' }
   /** An utterance: its PCM (with 200 ms before its start), how long, and whether it was cut or clipped. */
   | { type: 'utterance'; pcm: Buffer; ms: number; tooLong: boolean; tooLoud: boolean };
 
@@ -48,6 +52,8 @@ export class Vad {
   private speaking = false;
   private frames: Buffer[] = [];
   private preRoll: Buffer[] = [];
+  /** The utterance's frames not yet given out in a `speech` event. */
+  private unsent: Buffer[] = [];
   private speechFrames = 0;
   private clippedSamples = 0;
   private readonly hangover: number;
@@ -58,7 +64,7 @@ export class Vad {
   voicedFrames = 0;
 
   constructor(options: VadOptions = {}) {
-    this.hangover = Math.round((options.hangoverMs ?? 500) / 20);
+    this.hangover = Math.round((options.hangoverMs ?? 350) / 20);
     this.maxFrames = Math.round((options.maxUtteranceMs ?? 15_000) / 20);
   }
 
@@ -75,7 +81,14 @@ export class Vad {
       this.frame(frame, out);
     }
     this.rest = Buffer.from(data);
+    this.flush(out);
     return out;
+  }
+
+  private flush(out: VadEvent[]): void {
+    if (this.unsent.length === 0) return;
+    out.push({ type: 'speech', pcm: Buffer.concat(this.unsent) });
+    this.unsent = [];
   }
 
   private frame(frame: Buffer, out: VadEvent[]): void {
@@ -91,6 +104,7 @@ export class Vad {
       if (this.run >= START_FRAMES) {
         this.speaking = true;
         this.frames = [...this.preRoll];
+        this.unsent = [...this.preRoll];
         this.preRoll = [];
         this.speechFrames = this.run;
         this.silent = 0;
@@ -100,6 +114,7 @@ export class Vad {
       return;
     }
     this.frames.push(frame);
+    this.unsent.push(frame);
     this.clippedSamples += clipped;
     if (voiced) {
       this.speechFrames += 1;
@@ -111,7 +126,12 @@ export class Vad {
       this.run = 0;
       const frames = this.frames;
       this.frames = [];
-      if (this.speechFrames < MIN_SPEECH_FRAMES && !tooLong) return;
+      if (this.speechFrames < MIN_SPEECH_FRAMES && !tooLong) {
+        this.unsent = [];
+        out.push({ type: 'dropped' });
+        return;
+      }
+      this.flush(out);
       const pcm = Buffer.concat(frames);
       const tooLoud = this.clippedSamples > (pcm.length / 2) * 0.05;
       out.push({ type: 'utterance', pcm, ms: frames.length * 20, tooLong, tooLoud });

@@ -1,7 +1,7 @@
 // The identity module's face: real-name verification, age freezing, the parental passcode, play time
 // (anti-addiction) and the regional notices. Other modules use only what is exported here.
 import type { Middleware } from 'koa';
-import type { AppState } from '../../lib/context';
+import type { Account, AppState } from '../../lib/context';
 import { playTimeDeps } from './identity.routes';
 import { onlineTick, refuseOutsideAllowedTime } from './playTime.service';
 
@@ -14,11 +14,24 @@ export { formatCheckProvider, httpProvider, type IdentityProvider, type Verdict 
  * most one tick per tick length for the account, whichever sends it), so a client that never ticks is counted too.
  */
 export const playTimeGuard: Middleware<AppState> = async (ctx, next) => {
-  const who = ctx.state.account ?? ctx.state.user;
-  if (playTimeDeps) await refuseOutsideAllowedTime(playTimeDeps, who, 'play');
-  await next();
-  if (playTimeDeps && who) await onlineTick(playTimeDeps, who);
+  await guardPlayTurn(ctx.state.account ?? ctx.state.user, next);
 };
+
+/** Who the play-time rules look at. */
+type PlayTimeWho = Pick<Account, 'uid' | 'teen_mode' | 'last_login_country'>;
+
+/** The same guard for a turn that does not come through `message/send` (a call's spoken line). */
+export async function guardPlayTurn<T>(who: PlayTimeWho | null | undefined, turn: () => Promise<T>): Promise<T> {
+  await refusePlayOutsideAllowedTime(who);
+  const out = await turn();
+  if (playTimeDeps && who) await onlineTick(playTimeDeps, who);
+  return out;
+}
+
+/** Outside the allowed play time, 1020702 with `data.reopens_at` (a call cannot start then either). */
+export async function refusePlayOutsideAllowedTime(who: PlayTimeWho | null | undefined): Promise<void> {
+  if (playTimeDeps) await refuseOutsideAllowedTime(playTimeDeps, who ?? null, 'play');
+}
 
 /** Before the feed: outside the allowed time, 1020501 with `data.reopens_at`. */
 export const feedTimeGuard: Middleware<AppState> = async (ctx, next) => {

@@ -42,6 +42,8 @@ const dialogueSchema = new mongoose.Schema(
     option_id: { type: String, default: undefined },
     options: { type: [{ _id: false, option_id: String, text: String }], default: undefined },
     state: { type: mongoose.Schema.Types.Mixed, default: undefined },
+    /** A player's line said on a call (recognised speech) rather than typed; set by the call module. */
+    spoken: { type: Boolean, default: undefined },
   },
   { timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' }, collection: 'dialogues' },
 );
@@ -78,6 +80,7 @@ export interface DialogueFields {
   option_id?: string;
   options?: Array<{ option_id: string; text: string }>;
   state?: GraphState;
+  spoken?: boolean;
   created_at: Date;
   updated_at: Date;
 }

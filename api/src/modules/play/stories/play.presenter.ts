@@ -33,6 +33,7 @@ export function presentDialogue(d: DialogueFields, content?: StoryContent) {
     ...(d.alternatives && d.alternatives.length > 0 && !hidden ? { alternatives: d.alternatives.map((a) => a.content), shown: d.shown ?? 0 } : {}),
     ...(d.option_id !== undefined ? { option_id: d.option_id } : {}),
     ...(d.options !== undefined ? { options: d.options } : {}),
+    ...(d.spoken ? { spoken: true } : {}),
   };
 }
 export type PresentedDialogue = ReturnType<typeof presentDialogue>;
