@@ -4,7 +4,7 @@ import type { PlanSettings } from '../../config';
 import { isDuplicateKey } from '../users';
 import { MembershipModel, TradeOrderModel, type OrderRow } from './commerce.model';
 import type { Effect } from './events';
-import { addDays, newOrderNo, RetryLater } from './membership.service';
+import { addDays, latestPaidEnd, newOrderNo, RetryLater, type RecomputeStart } from './membership.service';
 import type { ReceiptEvent } from './receipts';
 
 export { RetryLater };
@@ -47,12 +47,12 @@ async function uidOfSubscription(subscriptionId: string, hinted: string): Promis
 
 /**
  * What an applied effect changed: the account whose membership's end is to be recomputed (null when no paid order
- * changed, so the end cannot have moved), the membership's revision read along the way (the recomputation's first
- * attempt starts from it), the account the event was about (for the log), and the order a receipt is for.
+ * changed, so the end cannot have moved), what was read along the way for the recomputation's first attempt, the
+ * account the event was about (for the log), and the order a receipt is for.
  */
 export interface Applied {
   uid: string | null;
-  rev?: number;
+  start?: RecomputeStart;
   account?: string;
   receipt: { order: OrderRow; event: ReceiptEvent } | null;
 }
@@ -128,10 +128,13 @@ async function invoiceOrder(e: Extract<Effect, { kind: 'renewed' | 'payment_fail
     if (isDuplicateKey(err)) return upsert();
     throw err;
   });
-  // The subscription's flag does not depend on the order: written beside it.
-  const flagged = setInvoiceSubscription({ uid: owner.uid, subscription_id: e.subscription_id }, { payment_failed: e.kind === 'payment_failed' }, at);
-  // The revision was read before the orders are (the recomputation reads them after this): safe to start from.
-  const [written, rev] = await all<OrderRow | null, number | undefined>(ordered, flagged);
+  // The subscription's flag does not depend on the order: written beside it. For a renewal the membership's
+  // revision comes with it, and the latest paid end is read after it, also beside the order's write: the
+  // recomputation starts from them, adding this order (RecomputeStart).
+  const flagged = setInvoiceSubscription({ uid: owner.uid, subscription_id: e.subscription_id }, { payment_failed: e.kind === 'payment_failed' }, at).then(
+    async (rev): Promise<RecomputeStart | undefined> => (rev === undefined || e.kind !== 'renewed' ? undefined : { rev, end: await latestPaidEnd(owner.uid) }),
+  );
+  const [written, start] = await all<OrderRow | null, RecomputeStart | undefined>(ordered, flagged);
   let order = written;
   if (e.kind === 'renewed' && order && order.status !== OrderStatus.Paid) {
     order =
@@ -145,8 +148,10 @@ async function invoiceOrder(e: Extract<Effect, { kind: 'renewed' | 'payment_fail
     // A failed payment's order is not paid: the membership's end stays where it is.
     return { uid: null, account: owner.uid, receipt: null };
   }
-  const receipt = order?.status === OrderStatus.Paid ? { order, event: 'renewed' as const } : null;
-  return { uid: owner.uid, rev, account: owner.uid, receipt };
+  const paid = order?.status === OrderStatus.Paid ? order : null;
+  const end = paid?.period_end ?? null;
+  if (start && end && (!start.end || end > start.end)) start.end = end;
+  return { uid: owner.uid, start, account: owner.uid, receipt: paid ? { order: paid, event: 'renewed' } : null };
 }
 
 type Owner = Awaited<ReturnType<typeof uidOfSubscription>>;

@@ -19,22 +19,38 @@ export function addDays(from: number, days: number): Date {
   return new Date(from + days * DAY_MS);
 }
 
+/** The latest end of a paid (not refunded) period or grant among the account's orders. */
+export async function latestPaidEnd(uid: string): Promise<Date | null> {
+  const [latest] = await TradeOrderModel.find({ uid, status: OrderStatus.Paid, period_end: mongoose.trusted({ $ne: null }) }, { period_end: 1 })
+    .sort({ period_end: -1 })
+    .limit(1)
+    .lean();
+  return latest?.period_end ?? null;
+}
+
+/**
+ * What a caller already read for the first attempt: the membership's revision, then (after it) the latest paid end,
+ * to which the caller has added its own order, which may have been written after that read.
+ */
+export interface RecomputeStart {
+  rev: number;
+  end: Date | null;
+}
+
 /**
  * Sets the membership's end from the orders: the latest end of a paid (not refunded) period or grant. Derived, not
  * added to, so events applied in any order (a refund before its payment, a renewal before the checkout) leave the
  * same state. Written over the revision it read (another process recomputing the same user retries), then mirrored
  * onto the account (`vip_until`, only forwards in revision) for the send path's isMember.
+ * `start`: the first attempt's revision and end, when the caller read them.
  */
-export async function recompute(uid: string, now: number, knownRev?: number): Promise<void> {
+export async function recompute(uid: string, now: number, start?: RecomputeStart): Promise<void> {
   for (let attempt = 0; attempt < 20; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-    // `knownRev`: the revision as a caller read it beside its orders' write, before the orders are read below.
-    const current = attempt === 0 && knownRev !== undefined ? { rev: knownRev } : await MembershipModel.findOne({ uid }, { rev: 1 }).lean();
-    const [latest] = await TradeOrderModel.find({ uid, status: OrderStatus.Paid, period_end: mongoose.trusted({ $ne: null }) }, { period_end: 1 })
-      .sort({ period_end: -1 })
-      .limit(1)
-      .lean();
-    const validUntil = latest?.period_end ?? null;
+    const first = attempt === 0 ? start : undefined;
+    // The revision is read before the orders: a derivation from older orders can then only lose the revision guard.
+    const current = first ? { rev: first.rev } : await MembershipModel.findOne({ uid }, { rev: 1 }).lean();
+    const validUntil = first ? first.end : await latestPaidEnd(uid);
     const rev = (current?.rev ?? 0) + 1;
     if (current) {
       const res = await MembershipModel.updateOne({ uid, rev: current.rev }, { $set: { valid_until: validUntil, updated_at: new Date(now), rev } });

@@ -72,9 +72,9 @@ export async function handleWebhook(
     return { ...base, outcome: 'duplicate' };
   }
   try {
-    const { uid, rev, account, receipt } = await applyEffect(effect, event.created * 1000, deps.plans, now, prefetched);
+    const { uid, start, account, receipt } = await applyEffect(effect, event.created * 1000, deps.plans, now, prefetched);
     // The membership's end and the receipt depend on the orders just written, not on each other.
-    const after = await Promise.allSettled([uid ? recompute(uid, now, rev) : null, sendReceipt(receipt)]);
+    const after = await Promise.allSettled([uid ? recompute(uid, now, start) : null, sendReceipt(receipt)]);
     for (const r of after) if (r.status === 'rejected') throw r.reason;
     await WebhookEventModel.updateOne({ _id: event.id }, { $set: { state: 'applied', applied_at: new Date(deps.now()) } });
     deps.log.info({ ...base, effect: effect.kind, uid: uid ?? account ?? null }, 'commerce webhook applied');
