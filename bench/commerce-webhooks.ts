@@ -79,14 +79,17 @@ async function main(): Promise<void> {
     const times: number[] = [];
     const retry: SignedEvent[] = [];
     const outcomes: Record<string, number> = {};
+    const byOutcome: Record<string, number[]> = {};
     let next = 0;
     const worker = async () => {
       while (next < queue.length) {
         const e = queue[next++]!;
         const t0 = performance.now();
         const res = await deliver(api.baseUrl, e);
-        times.push(performance.now() - t0);
+        const took = performance.now() - t0;
+        times.push(took);
         const outcome = res.status === 200 ? res.body.data!.outcome : `http ${res.status}`;
+        (byOutcome[outcome] ??= []).push(took);
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         if (res.status === 409) retry.push(e);
       }
@@ -108,6 +111,10 @@ async function main(): Promise<void> {
     console.log(`webhooks: ${WEBHOOKS} events delivered twice in a shuffled order (${queue.length} deliveries, ${CONCURRENCY} at a time) in ${Math.round(elapsed)} ms`);
     console.log(`  outcomes: ${JSON.stringify(outcomes)}`);
     console.log(`  per delivery: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms (target p95 <= 50 ms) ${p95 <= 50 ? 'PASS' : 'FAIL'}`);
+    for (const [outcome, list] of Object.entries(byOutcome)) {
+      list.sort((a, b) => a - b);
+      console.log(`    ${outcome}: ${list.length} deliveries, p50 ${percentile(list, 50).toFixed(1)} ms, p95 ${percentile(list, 95).toFixed(1)} ms`);
+    }
     console.log(`  state: ${renewals} renewal orders Paid (want ${WEBHOOKS}), membership ends ${m?.valid_until?.toISOString()} (want ${expectedEnd}) ${right ? 'PASS' : 'FAIL'}`);
     const faults = [...new Set(api.logs.lines.filter((l) => (l.level as number) >= 50).map((l) => String((l.err as { message?: string } | undefined)?.message ?? l.msg)))];
     if (faults.length > 0) console.log(`  server faults: ${faults.join(' | ')}`);
