@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorCode, goToLogin, prerenderedData, shellToast, useSessionStore, type AuthorDetail } from 'shared-kit';
-import { Avatar, Button, ConfirmDialog, Spinner, formatCount, messageForCode, messageForError } from 'ui-kit';
+import { prerenderedData, shellToast, useSessionStore, type AuthorDetail } from 'shared-kit';
+import { Avatar, Button, ConfirmDialog, formatCount, messageForCode } from 'ui-kit';
 import { MiniStoryCard } from '../components/community/MiniStoryCard';
 import { AuthorCollections } from '../components/collections/AuthorCollections';
 import { AuthorThreads } from '../components/threads/AuthorThreads';
 import { NotFound } from '../components/NotFound';
+import { useSignedInAction } from '../components/shared/useSignedInAction';
+import { PageLoadFrame } from '../components/shared/PageLoad';
 import { usePlayerPath } from '../components/paths';
 import '../components/community/community.css';
 import { usePlayerT } from '../i18n';
@@ -30,7 +32,7 @@ export function AuthorPage(): JSX.Element {
   });
   const fromServer = useRef(load.status === 'ready');
   const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, setBusy, act } = useSignedInAction(signedIn);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const feedPath = usePlayerPath();
   const followersPath = usePlayerPath(`user/${uid}/followers`);
@@ -54,47 +56,16 @@ export function AuthorPage(): JSX.Element {
   }, [uid, valid, attempt, signedIn]);
 
   if (!valid) return <NotFound />;
-  if (load.status === 'loading') {
-    return (
-      <div className="player-page">
-        <p className="player-status" role="status">
-          <Spinner size="sm" decorative /> {t('author.loading')}
-        </p>
-      </div>
-    );
-  }
-  if (load.status === 'error') {
-    return (
-      <div className="player-page player-center">
-        <h1>{t('author.unavailable')}</h1>
-        <p role="alert">{load.message}</p>
-        <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
-        <Link to={feedPath} className="player-link">
-          {t('author.backToStories')}
-        </Link>
-      </div>
-    );
-  }
+  if (load.status !== 'ready') return <PageLoadFrame load={load} loadingText={t('author.loading')} unavailableText={t('author.unavailable')} onRetry={() => setAttempt((n) => n + 1)} />;
 
   const { author } = load;
   const name = author.nickname || t('common.unknownCreator');
 
-  async function onFollow(): Promise<void> {
-    if (!signedIn) {
-      goToLogin();
-      return;
-    }
-    setBusy(true);
-    try {
+  const onFollow = () =>
+    act(async () => {
       const result = await community.follow(author.uid, !author.following);
       setLoad({ status: 'ready', author: { ...author, following: result.following, follower_count: result.follower_count } });
-    } catch (error) {
-      if (errorCode(error) === ErrorCode.NeedLogin) goToLogin();
-      else shellToast({ type: 'error', message: messageForError(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   async function onBlock(): Promise<void> {
     setBusy(true);

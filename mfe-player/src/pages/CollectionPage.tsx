@@ -1,22 +1,18 @@
-import { useEffect, useState, type JSX } from 'react';
+import type { JSX } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorCode, goToLogin, shellToast, useSessionStore } from 'shared-kit';
-import { Avatar, Button, Card, Spinner, messageForError, useDocumentTitle } from 'ui-kit';
+import { useSessionStore } from 'shared-kit';
+import { Avatar, Button, Card, useDocumentTitle } from 'ui-kit';
 import { Cover } from '../components/Cover';
 import { NotFound } from '../components/NotFound';
 import { ReportButton } from '../components/ReportDialog';
-import { CollectionShareButton } from '../components/collections/CollectionShareButton';
 import '../components/collections/collections.css';
 import { usePlayerPath } from '../components/paths';
+import { useSignedInAction } from '../components/shared/useSignedInAction';
+import { PageLoadFrame, usePageLoad } from '../components/shared/PageLoad';
+import { ShareLinkButton } from '../components/shared/ShareLinkButton';
 import { usePlayerT } from '../i18n';
-import { errorCode, errorText } from '../lib/errors';
 import { pictureSrc } from '../lib/media';
-import { getCollection, likeCollection, type CollectionView } from '../services/collection.service';
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; collection: CollectionView };
+import { getCollection, likeCollection, shareCollection, type CollectionView } from '../services/collection.service';
 
 const COLLECTION_ID = /^\d{1,64}$/;
 
@@ -26,67 +22,23 @@ export function CollectionPage(): JSX.Element {
   const { id = '' } = useParams();
   const valid = COLLECTION_ID.test(id);
   const signedIn = useSessionStore((s) => s.status === 'user');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { load, set, retry } = usePageLoad<CollectionView>(valid, () => getCollection(id), [id, signedIn]);
+  const { busy, act } = useSignedInAction(signedIn);
   const feedPath = usePlayerPath();
   const storyBase = usePlayerPath('story');
   const authorBase = usePlayerPath('user');
-  useDocumentTitle(load.status === 'ready' ? load.collection.name : t('collection.kind'));
-  useEffect(() => {
-    if (!valid) return;
-    let live = true;
-    setLoad({ status: 'loading' });
-    getCollection(id).then(
-      (collection) => live && setLoad({ status: 'ready', collection }),
-      (error: unknown) => live && setLoad({ status: 'error', message: errorText(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, valid, attempt, signedIn]);
+  useDocumentTitle(load.status === 'ready' ? load.data.name : t('collection.kind'));
 
   if (!valid) return <NotFound />;
-  if (load.status === 'loading') {
-    return (
-      <div className="player-page">
-        <p className="player-status" role="status">
-          <Spinner size="sm" decorative /> {t('collection.loading')}
-        </p>
-      </div>
-    );
-  }
-  if (load.status === 'error') {
-    return (
-      <div className="player-page player-center">
-        <h1>{t('collection.unavailable')}</h1>
-        <p role="alert">{load.message}</p>
-        <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
-        <Link to={feedPath} className="player-link">
-          {t('author.backToStories')}
-        </Link>
-      </div>
-    );
-  }
-  const c = load.collection;
+  if (load.status !== 'ready') return <PageLoadFrame load={load} loadingText={t('collection.loading')} unavailableText={t('collection.unavailable')} onRetry={retry} />;
+  const c = load.data;
   const creatorName = c.creator.nickname || t('common.unknownCreator');
 
-  async function onLike(): Promise<void> {
-    if (!signedIn) {
-      goToLogin();
-      return;
-    }
-    setBusy(true);
-    try {
+  const onLike = () =>
+    act(async () => {
       const r = await likeCollection(c.collection_id, !c.liked);
-      setLoad({ status: 'ready', collection: { ...c, liked: r.liked, like_count: r.like_count } });
-    } catch (error) {
-      if (errorCode(error) === ErrorCode.NeedLogin) goToLogin();
-      else shellToast({ type: 'error', message: messageForError(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+      set({ ...c, liked: r.liked, like_count: r.like_count });
+    });
 
   return (
     <div className="player-page player-collection" data-testid="collection-page">
@@ -118,7 +70,7 @@ export function CollectionPage(): JSX.Element {
           <span className="player-card__meta" data-testid="collection-like-count">
             {t('collection.likes', { count: c.like_count })}
           </span>
-          {signedIn ? <CollectionShareButton collectionId={c.collection_id} /> : null}
+          {signedIn ? <ShareLinkButton kind="collection" share={() => shareCollection(c.collection_id)} title={t('collection.shareTitle')} /> : null}
           {signedIn && !c.is_owner ? (
             <ReportButton targetType="collection" targetId={c.collection_id} label={t('collection.report')} />
           ) : null}

@@ -1,22 +1,21 @@
-import { useEffect, useState, type JSX } from 'react';
+import { useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorCode, THREAD_ID, goToLogin, shellToast, useSessionStore } from 'shared-kit';
-import { Avatar, Button, Card, ConfirmDialog, Spinner, messageForError, useDocumentTitle } from 'ui-kit';
+import { THREAD_ID, shellToast, useSessionStore } from 'shared-kit';
+import { Avatar, Button, Card, ConfirmDialog, messageForError, useDocumentTitle } from 'ui-kit';
 import { Cover } from '../components/Cover';
 import { NotFound } from '../components/NotFound';
 import { ReportButton } from '../components/ReportDialog';
 import { CommentsSection } from '../components/community/CommentsSection';
 import { ThreadLines } from '../components/threads/ThreadLines';
-import { ThreadShareLink } from '../components/threads/ThreadShareLink';
+import { useSignedInAction } from '../components/shared/useSignedInAction';
+import { PageLoadFrame, usePageLoad } from '../components/shared/PageLoad';
+import { ShareLinkButton } from '../components/shared/ShareLinkButton';
 import '../components/threads/threads.css';
 import '../components/collections/collections.css';
 import { usePlayerPath } from '../components/paths';
 import { usePlayerT } from '../i18n';
-import { errorCode, errorText } from '../lib/errors';
 import { pictureSrc } from '../lib/media';
-import { deleteThread, getThread, likeThread, type ThreadView } from '../services/thread.service';
-
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; thread: ThreadView };
+import { deleteThread, getThread, likeThread, shareThread, type ThreadView } from '../services/thread.service';
 
 /** A thread's page (`/play/thread/:id`): its title, who shared it, the lines with portraits, the story's card, like, share, report, comments. */
 export function ThreadPage(): JSX.Element {
@@ -24,66 +23,25 @@ export function ThreadPage(): JSX.Element {
   const { id = '' } = useParams();
   const valid = THREAD_ID.test(id);
   const signedIn = useSessionStore((s) => s.status === 'user');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { load, set, retry } = usePageLoad<ThreadView>(valid, () => getThread(id), [id, signedIn]);
+  const { busy, setBusy, act } = useSignedInAction(signedIn);
   const [confirm, setConfirm] = useState(false);
   const feedPath = usePlayerPath();
   const storyBase = usePlayerPath('story');
   const authorBase = usePlayerPath('user');
   const navigate = useNavigate();
-  useDocumentTitle(load.status === 'ready' ? load.thread.title : t('thread.kind'));
-  useEffect(() => {
-    if (!valid) return;
-    let live = true;
-    setLoad({ status: 'loading' });
-    getThread(id).then(
-      (thread) => live && setLoad({ status: 'ready', thread }),
-      (error: unknown) => live && setLoad({ status: 'error', message: errorText(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, valid, attempt, signedIn]);
+  useDocumentTitle(load.status === 'ready' ? load.data.title : t('thread.kind'));
 
   if (!valid) return <NotFound />;
-  if (load.status === 'loading') {
-    return (
-      <div className="player-page">
-        <p className="player-status" role="status">
-          <Spinner size="sm" decorative /> {t('thread.loading')}
-        </p>
-      </div>
-    );
-  }
-  if (load.status === 'error') {
-    return (
-      <div className="player-page player-center">
-        <h1>{t('thread.unavailable')}</h1>
-        <p role="alert">{load.message}</p>
-        <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
-        <Link to={feedPath} className="player-link">
-          {t('author.backToStories')}
-        </Link>
-      </div>
-    );
-  }
-  const th = load.thread;
+  if (load.status !== 'ready') return <PageLoadFrame load={load} loadingText={t('thread.loading')} unavailableText={t('thread.unavailable')} onRetry={retry} />;
+  const th = load.data;
   const sharer = th.creator.nickname || t('common.unknownCreator');
 
-  async function onLike(): Promise<void> {
-    if (!signedIn) return goToLogin();
-    setBusy(true);
-    try {
+  const onLike = () =>
+    act(async () => {
       const r = await likeThread(th.thread_id, !th.liked);
-      setLoad({ status: 'ready', thread: { ...th, liked: r.liked, like_count: r.like_count } });
-    } catch (error) {
-      if (errorCode(error) === ErrorCode.NeedLogin) goToLogin();
-      else shellToast({ type: 'error', message: messageForError(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+      set({ ...th, liked: r.liked, like_count: r.like_count });
+    });
   async function onDelete(): Promise<void> {
     setBusy(true);
     try {
@@ -116,7 +74,7 @@ export function ThreadPage(): JSX.Element {
           <span className="player-card__meta" data-testid="thread-like-count">
             {t('thread.likes', { count: th.like_count })}
           </span>
-          {signedIn ? <ThreadShareLink threadId={th.thread_id} /> : null}
+          {signedIn ? <ShareLinkButton kind="thread" share={() => shareThread(th.thread_id)} title={t('thread.shareTitle')} /> : null}
           {signedIn && !th.is_owner ? <ReportButton targetType="thread" targetId={th.thread_id} label={t('thread.report')} /> : null}
           {th.is_owner ? (
             <Button variant="ghost" onClick={() => setConfirm(true)}>
