@@ -1,10 +1,12 @@
 // online_tick: `npx tsx bench/online-tick.ts`.
 // ACCOUNTS accounts in youth mode (so play time is counted), each with a session, tick against the real api on
-// embedded-mongo, CONCURRENCY at a time: a first round (sessions read and cached, as for clients already playing),
-// then, one tick length later (1 s here), the measured round. Each tick is one conditional write to the account's
-// day; every database operation of the measured round is counted by collection and kind. Prints
-// each tick's time (target, issue 33: p95 <= 10 ms), the writes counted by the database's op counters, and the api
-// process's CPU over the run as a share of one core and of a minute (the rate the clients tick at: once a minute).
+// embedded-mongo: a first round (sessions read and accounts cached, as for clients already playing), then, each one
+// tick length (1 s here) after the previous, two measured rounds: closed loop (CONCURRENCY at a time, as fast as the
+// api answers) and paced (the issue's load: the ACCOUNTS ticks spread evenly over one minute). Each tick is the
+// session's read and one conditional write to the account's day (the account is cached while its sessions' revision
+// holds); every database operation of a measured round is counted by collection and kind. Prints each tick's time
+// (target, issue 33: p95 <= 10 ms), the operations per tick, and the process's CPU as a share of one core and of a
+// minute (the rate the clients tick at: once a minute).
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { TeenMode, UserIdentity } from 'shared-kit';
@@ -38,13 +40,12 @@ async function main(): Promise<void> {
       await User.insertMany(users, { ordered: true });
       await Session.insertMany(sessions, { ordered: true });
     }
-    const times: number[] = [];
+    let times: number[] = [];
     let counted = 0;
-    let next = 0;
-    const worker = async () => {
-      while (next < tokens.length) {
-        const token = tokens[next++]!;
-        const t0 = performance.now();
+    let failed = 0;
+    const tick = async (token: string) => {
+      const t0 = performance.now();
+      try {
         const res = await fetch(`${api.baseUrl}/api/tyler/user/online_tick`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: `sv_session=${token}` },
@@ -53,32 +54,64 @@ async function main(): Promise<void> {
         const body = (await res.json()) as { status_code: number; data?: { counted: boolean } };
         times.push(performance.now() - t0);
         if (body.data?.counted) counted++;
+      } catch {
+        // A connection refused or reset (an api too slow for the pace): counted as failed, not timed.
+        failed++;
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    await new Promise((r) => setTimeout(r, 1100));
-    times.length = 0;
-    counted = 0;
-    next = 0;
-    const ops: Record<string, number> = {};
-    mongoose.set('debug', (collection: string, method: string) => {
-      ops[`${collection}.${method}`] = (ops[`${collection}.${method}`] ?? 0) + 1;
-    });
-    const cpu0 = process.cpuUsage();
-    const began = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const elapsed = performance.now() - began;
-    const cpu = process.cpuUsage(cpu0);
-    mongoose.set('debug', false);
-    times.sort((a, b) => a - b);
-    const p95 = percentile(times, 95);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    console.log(`online_tick: ${ACCOUNTS} accounts, one tick each, ${CONCURRENCY} at a time, in ${Math.round(elapsed)} ms; ${counted} counted`);
-    console.log(`  per tick: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(1)} ms (target p95 <= 10 ms) ${p95 <= 10 ? 'PASS' : 'FAIL'}`);
-    console.log(`  database operations in the measured round: ${JSON.stringify(ops)}`);
-    console.log(`  CPU of this process (api, database and clients together): ${Math.round(cpuMs)} ms for ${ACCOUNTS} ticks = ${((cpuMs / elapsed) * 100).toFixed(0)}% of one core while running, ${((cpuMs / 60_000) * 100).toFixed(1)}% of one core over the minute these ticks arrive in`);
-    const right = counted === ACCOUNTS;
-    if (!right || p95 > 10) process.exitCode = 1;
+    // Closed loop: CONCURRENCY ticks in flight at all times, as fast as the api answers (its saturation).
+    const closedLoop = async () => {
+      let next = 0;
+      const worker = async () => {
+        while (next < tokens.length) await tick(tokens[next++]!);
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    };
+    // Paced: the issue's load, the accounts' ticks spread evenly over one minute (each sent on time, whatever is in flight).
+    const paced = async () => {
+      const gap = 60_000 / tokens.length;
+      const began = performance.now();
+      const inFlight: Array<Promise<void>> = [];
+      for (let i = 0; i < tokens.length; i++) {
+        const wait = began + i * gap - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        inFlight.push(tick(tokens[i]!));
+      }
+      await Promise.all(inFlight);
+    };
+    const measure = async (name: string, round: () => Promise<void>) => {
+      // One tick length (1 s here) after the previous round, so each account's tick counts again.
+      await new Promise((r) => setTimeout(r, 1100));
+      times = [];
+      counted = 0;
+      failed = 0;
+      const ops: Record<string, number> = {};
+      mongoose.set('debug', (collection: string, method: string) => {
+        ops[`${collection}.${method}`] = (ops[`${collection}.${method}`] ?? 0) + 1;
+      });
+      const cpu0 = process.cpuUsage();
+      const began = performance.now();
+      await round();
+      const elapsed = performance.now() - began;
+      const cpu = process.cpuUsage(cpu0);
+      mongoose.set('debug', false);
+      times.sort((a, b) => a - b);
+      const p95 = percentile(times, 95);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      const perTick = Object.entries(ops)
+        .filter(([k]) => !k.startsWith('review_jobs.') && !k.startsWith('anti_addiction_jobs.'))
+        .reduce((n, [, v]) => n + v, 0) / ACCOUNTS;
+      console.log(`online_tick, ${name}: ${ACCOUNTS} accounts, one tick each, in ${Math.round(elapsed)} ms; ${counted} counted, ${failed} failed`);
+      console.log(`  per tick: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(1)} ms (target p95 <= 10 ms) ${p95 <= 10 ? 'PASS' : 'FAIL'}`);
+      console.log(`  database operations: ${JSON.stringify(ops)} = ${perTick.toFixed(2)} per tick (background job polls left out)`);
+      console.log(`  CPU of this process (api, database and clients together): ${Math.round(cpuMs)} ms for ${ACCOUNTS} ticks = ${(cpuMs / ACCOUNTS).toFixed(2)} ms a tick, ${((cpuMs / elapsed) * 100).toFixed(0)}% of one core while running, ${((cpuMs / 60_000) * 100).toFixed(1)}% of one core over the minute these ticks arrive in`);
+      return counted === ACCOUNTS && p95 <= 10;
+    };
+    // Warm-up: each account's first tick (its session read and its account cached, as for clients already playing).
+    await closedLoop();
+    const a = await measure(`closed loop, ${CONCURRENCY} at a time`, closedLoop);
+    const b = await measure(`paced, ${ACCOUNTS} over one minute`, paced);
+    if (!a || !b) process.exitCode = 1;
   } finally {
     await api.stop();
   }

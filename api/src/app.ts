@@ -61,7 +61,7 @@ import { setUpCommerce } from './modules/commerce';
 import { collectionRoutes } from './modules/collection';
 import { threadRoutes } from './modules/thread';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
-import { identityRoutes, startUnbanRunner } from './modules/identity';
+import { checkYouthModeOff, identityRoutes, ONLINE_TICK_PATH, startUnbanRunner } from './modules/identity';
 import { startWeeklyRunner, weeklyRoutes } from './modules/weekly';
 import { callRoutes, type Calls } from './modules/call';
 import { startVideoRunner, videoRoutes } from './modules/video';
@@ -120,7 +120,7 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   configRoutes(router, { config });
   oauthRoutes(router, { config, logger: deps.logger });
   passportRoutes(router, accounts);
-  userRoutes(router);
+  userRoutes(router, { checkYouthModeOff });
   // The outbox hands out sign-in codes: never in production.
   if (config.nodeEnv !== 'production') devRoutes(router, accounts);
   const forbidden = loadForbiddenWords(config.forbiddenWordsFile);
@@ -279,7 +279,8 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   // Before the JSON parser: the provider's signature is over the raw body.
   app.use(commerceWebhook);
   app.use(jsonBody);
-  app.use(sessionMiddleware(accounts));
+  // The online tick (once a minute per playing account) keeps its account while the sessions' revision holds.
+  app.use(sessionMiddleware(accounts, { byRevision: (ctx) => ctx.path === ONLINE_TICK_PATH }));
   app.use(router.routes());
   app.use(
     router.allowedMethods({

@@ -159,7 +159,8 @@ export const ACCOUNT_REQUESTS = {
   uidBody: z.object({ uid: idString }),
   blockListQuery: pageQuerySchema,
   logInConfirmBody: z.object({ is_adult: z.boolean(), agree_terms: z.boolean() }),
-  teenModeBody: z.object({ enable: z.boolean() }),
+  /** Turning youth mode off with a parental passcode set needs `passcode` (four digits). */
+  teenModeBody: z.object({ enable: z.boolean(), passcode: z.string().regex(/^\d{4}$/, 'expected four digits').optional() }),
   logOffBody: z.object({ reason: z.string().max(500).optional() }).optional(),
 };
 

@@ -18,6 +18,11 @@ import { onlineTick, playTimeOf, type PlayTimeDeps } from './playTime.service';
 import { formatCheckProvider, httpProvider, type IdentityProvider } from './provider';
 
 const BASE = '/api/tyler/user';
+/**
+ * The online tick's path: the app resolves its session by revision (the account cached in the process while its
+ * sessions' revision holds), so a tick a minute costs the session's read and the day's write, not the account's read.
+ */
+export const ONLINE_TICK_PATH = `${BASE}/online_tick`;
 
 // An account's verification (the number's keyed hash, the masked name, the passcode), its attempts and its play time
 // go with it: the same number may then be verified on another account.
@@ -41,6 +46,8 @@ export interface IdentityRouteDeps {
 
 /** The deps the play and feed guards read; set when the routes are registered. */
 export let playTimeDeps: PlayTimeDeps | null = null;
+/** The deps of the checks other modules call (the `teen_mode` switch); set when the routes are registered. */
+export let identityDeps: IdentityDeps | null = null;
 
 /**
  * Who may call: everything under `/api/tyler/user/` a signed-in account (identity User; guests get 1007), each on
@@ -51,6 +58,7 @@ export function identityRoutes(router: AppRouter, deps: IdentityRouteDeps): void
   const d: IdentityDeps = { settings: deps.settings, provider, now: deps.now };
   const pt: PlayTimeDeps = { settings: deps.settings, events: deps.events, now: deps.now };
   playTimeDeps = pt;
+  identityDeps = d;
   const uidOf = (ctx: Parameters<typeof currentAccount>[0]) => currentAccount(ctx).uid;
 
   const certify = validate({ body: r.certifyBody });
@@ -62,7 +70,7 @@ export function identityRoutes(router: AppRouter, deps: IdentityRouteDeps): void
   router.post(`${BASE}/age_freezing/set`, requireUser, age, async (ctx) => respond(ctx, await setAgeFreezing(uidOf(ctx), age.input(ctx).body.is_adult)));
 
   const tick = validate({ body: r.onlineTickBody });
-  router.post(`${BASE}/online_tick`, requireUser, tick, async (ctx) => {
+  router.post(ONLINE_TICK_PATH, requireUser, tick, async (ctx) => {
     const account = currentAccount(ctx);
     const playId = tick.input(ctx).body.play_id;
     // A tick names the caller's own play; another's is refused as not found (1050001), and nothing is counted.

@@ -2,10 +2,11 @@
 // (anti-addiction) and the regional notices. Other modules use only what is exported here.
 import type { Middleware } from 'koa';
 import type { Account, AppState } from '../../lib/context';
-import { playTimeDeps } from './identity.routes';
+import { identityDeps, playTimeDeps } from './identity.routes';
+import { checkTeenModeOff } from './passcode.service';
 import { onlineTick, refuseOutsideAllowedTime } from './playTime.service';
 
-export { identityRoutes, type IdentityRouteDeps } from './identity.routes';
+export { identityRoutes, ONLINE_TICK_PATH, type IdentityRouteDeps } from './identity.routes';
 export { formatCheckProvider, httpProvider, type IdentityProvider, type Verdict } from './provider';
 
 /**
@@ -39,3 +40,12 @@ export const feedTimeGuard: Middleware<AppState> = async (ctx, next) => {
   await next();
 };
 export { startUnbanRunner, type UnbanRunnerDeps } from './unban.job';
+
+/**
+ * For the `teen_mode` switch (user module), before youth mode is turned off: 3000002 for a verified minor; with a
+ * parental passcode set, the passcode is required and checked, each try one of the day's attempts, as on
+ * `teen_mode/passcode/disable`.
+ */
+export async function checkYouthModeOff(uid: string, passcode: string | undefined): Promise<void> {
+  if (identityDeps) await checkTeenModeOff(identityDeps, uid, passcode);
+}

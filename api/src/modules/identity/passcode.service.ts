@@ -57,6 +57,19 @@ export async function changePasscode(d: IdentityDeps, uid: string, code: string,
   return certificationOf(d, uid);
 }
 
+/**
+ * What turning youth mode off needs on any route (`teen_mode/passcode/disable`, or `teen_mode` with `enable: false`):
+ * never for a verified minor (3000002); with a passcode set, the passcode (missing: 1003 with `data.field =
+ * "passcode"`; checked as for `disable`, each try one of the day's attempts).
+ */
+export async function checkTeenModeOff(d: IdentityDeps, uid: string, code: string | undefined): Promise<void> {
+  const record = await IdentityRecord.findById(uid, { certification: 1, passcode_hash: 1 }).lean();
+  if (record?.certification === IdentityCertification.NotAdult) throw new AppError(ErrorCode.TeenModeIntercept, undefined, { data: { reason: 'verified_minor' } });
+  if (!record?.passcode_hash) return;
+  if (code === undefined) throw new AppError(ErrorCode.InvalidParam, 'passcode: required to turn youth mode off', { data: { field: 'passcode', reason: 'passcode_required' } });
+  await checkPasscode(d, uid, code);
+}
+
 /** Turns youth mode off with the passcode; each try takes one of the day's attempts (then 1021002). */
 export async function disableWithPasscode(d: IdentityDeps, uid: string, code: string) {
   await checkPasscode(d, uid, code);

@@ -65,9 +65,11 @@ export async function revokeAllSessions(uid: string): Promise<number> {
  * The session is read from the database on every call (one indexed read), so a logout in any process refuses the
  * cookie at once. The account comes from the process's session cache while the session's `user_rev` is the one it
  * was cached with (any write to the account, in any process, bumps it; see userRevision.ts), and is read again
- * otherwise. Expiry, the account's status and bans are checked on every call all the same.
+ * otherwise. Expiry, the account's status and bans are checked on every call all the same. A cached account is served
+ * for SESSION_CACHE_MS, or, `byRevision` (routes called often by the same account, e.g. the online tick once a
+ * minute), for as long as the revision holds (REVISION_MAX_AGE_MS at most).
  */
-export async function resolveToken(token: string | undefined, now: number): Promise<CachedSession | null> {
+export async function resolveToken(token: string | undefined, now: number, byRevision = false): Promise<CachedSession | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const tokenHash = hashToken(token);
   const ticket = sessionCache.beginRead();
@@ -76,7 +78,7 @@ export async function resolveToken(token: string | undefined, now: number): Prom
   try {
     const session = await Session.findOne({ token_hash: tokenHash, expires_at: mongoose.trusted({ $gt: new Date(now) }) }).lean<LeanSession>();
     if (!session) return null;
-    const cached = sessionCache.get(tokenHash, now);
+    const cached = sessionCache.get(tokenHash, now, byRevision);
     let user: LeanUser | null;
     if (cached && sameRevision(cached.session, session)) {
       user = cached.user;
@@ -158,7 +160,7 @@ export function bannedError(user: Pick<UserFields, 'ban'>): AppError {
  * account as read (shared and frozen); `state.user` and `state.session`, the documents handlers change and save,
  * are made from it on first use.
  */
-export async function loadSession(ctx: AppContext): Promise<void> {
+export async function loadSession(ctx: AppContext, byRevision = false): Promise<void> {
   ctx.state.user = null;
   ctx.state.session = null;
   ctx.state.account = null;
@@ -167,7 +169,7 @@ export async function loadSession(ctx: AppContext): Promise<void> {
   const now = ctx.state.accounts.now();
   let resolved: CachedSession | null;
   try {
-    resolved = await resolveToken(token, now);
+    resolved = await resolveToken(token, now, byRevision);
   } catch (err) {
     // A session refused (a ban) ends the cookie; a database that cannot answer says nothing about the session, and
     // clearing the cookie then would sign every user out during an outage.
@@ -202,11 +204,14 @@ export async function uidFromCookieHeader(header: string | undefined, now: numbe
   }
 }
 
-/** Puts the accounts runtime, the session and its user (or nulls) on every request's state. */
-export function sessionMiddleware(runtime: AccountsRuntime) {
+/**
+ * Puts the accounts runtime, the session and its user (or nulls) on every request's state. `byRevision` names the
+ * requests whose cached account holds while its revision does (see `resolveToken`).
+ */
+export function sessionMiddleware(runtime: AccountsRuntime, options: { byRevision?: (ctx: AppContext) => boolean } = {}) {
   return async function session(ctx: AppContext, next: Next): Promise<void> {
     ctx.state.accounts = runtime;
-    await loadSession(ctx);
+    await loadSession(ctx, options.byRevision?.(ctx) ?? false);
     await next();
   };
 }

@@ -29,13 +29,22 @@ export async function confirmLogIn(user: UserDoc, input: { is_adult: boolean; ag
   return presentUser(user);
 }
 
-/** The youth-mode switch. Turning it off needs a confirmed adult. */
-export async function setTeenMode(user: UserDoc, enable: boolean) {
+/**
+ * The youth-mode switch. Turning it off needs a confirmed adult and what `checkOff` asks (the app gives the identity
+ * module's check: not a verified minor and, when a parental passcode is set, the passcode).
+ */
+export async function setTeenMode(
+  user: UserDoc,
+  enable: boolean,
+  passcode: string | undefined,
+  checkOff: (uid: string, passcode: string | undefined) => Promise<void>,
+) {
   if (!enable && user.is_adult !== true) {
     throw new AppError(ErrorCode.TeenModeIntercept, UNDERAGE_MESSAGE, {
       data: { reason: 'underage' },
     });
   }
+  if (!enable && user.teen_mode === TeenMode.Enable) await checkOff(user.uid, passcode);
   user.teen_mode = enable ? TeenMode.Enable : TeenMode.Disable;
   await user.save();
   return { teen_mode: user.teen_mode };

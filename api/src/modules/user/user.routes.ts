@@ -19,7 +19,15 @@ const { blockListQuery, checkUserNameQuery, logInConfirmBody, logOffBody, saveBo
  * Who may call: `launch` and `check_user_name` anyone; `detail` and settings any session (guest included);
  * the rest a signed-in account (identity User).
  */
-export function userRoutes(router: AppRouter): void {
+export interface UserRouteDeps {
+  /**
+   * Before youth mode is turned off: throws unless it may be (the identity module's `checkYouthModeOff`: not a
+   * verified minor, and the parental passcode when one is set), given by the app so this module does not import it.
+   */
+  checkYouthModeOff: (uid: string, passcode: string | undefined) => Promise<void>;
+}
+
+export function userRoutes(router: AppRouter, deps: UserRouteDeps): void {
   router.get(`${BASE}/launch`, (ctx) => respond(ctx, launch(ctx)));
 
   router.get(`${BASE}/detail`, requireSession, async (ctx) => respond(ctx, await userDetail(currentUser(ctx))));
@@ -59,7 +67,8 @@ export function userRoutes(router: AppRouter): void {
   });
   const teen = validate({ body: teenModeBody });
   router.post(`${BASE}/teen_mode`, requireUser, teen, async (ctx) => {
-    respond(ctx, await setTeenMode(currentUser(ctx), teen.input(ctx).body.enable));
+    const { enable, passcode } = teen.input(ctx).body;
+    respond(ctx, await setTeenMode(currentUser(ctx), enable, passcode, deps.checkYouthModeOff));
   });
 
   router.get(`${BASE}/check_log_off`, requireUser, async (ctx) => respond(ctx, await checkLogOff(currentUser(ctx), requestLanguage(ctx))));

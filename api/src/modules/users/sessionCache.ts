@@ -35,6 +35,12 @@ export interface ReadTicket {
 
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 export const SESSION_CACHE_DEFAULT_MS = 5000;
+/**
+ * How long an entry may serve a caller that checks its revision (`get(..., true)`): every model write to an account
+ * moves the revision of its sessions, so only a raw-driver write (which docs/api.md forbids) goes unseen, for at most
+ * this long.
+ */
+export const REVISION_MAX_AGE_MS = 15 * 60_000;
 /** Write marks kept for reads in flight; past this, those reads are told not to store instead (always safe). */
 const MAX_MARKS = 10_000;
 
@@ -85,17 +91,21 @@ export class SessionCache {
   }
 
   /**
-   * The entry for `tokenHash` when it was cached less than the maximum age before `now`. An entry dated after `now`
-   * (a caller on another clock) counts as stale too. The caller still checks expiry, status and bans.
+   * The entry for `tokenHash` when it was cached less than the maximum age before `now`, or, `byRevision`, less than
+   * REVISION_MAX_AGE_MS before (for a caller that checks the entry's revision against the session it has just read,
+   * and needs it to outlive SESSION_CACHE_MS: the online tick, once a minute). An entry dated after `now` (a caller on
+   * another clock) counts as stale too. The caller still checks the revision, expiry, status and bans.
    */
-  get(tokenHash: string, now: number): CachedSession | null {
+  get(tokenHash: string, now: number, byRevision = false): CachedSession | null {
     const entry = this.entries.get(tokenHash);
     if (!entry) return null;
     const age = now - entry.cachedAt;
-    if (this.maxAgeMs <= 0 || age < 0 || age >= this.maxAgeMs) {
+    const keep = Math.max(this.maxAgeMs, REVISION_MAX_AGE_MS);
+    if (this.maxAgeMs <= 0 || age < 0 || age >= keep) {
       this.drop(tokenHash);
       return null;
     }
+    if (!byRevision && age >= this.maxAgeMs) return null;
     this.entries.delete(tokenHash);
     this.entries.set(tokenHash, entry);
     return { session: entry.session, user: entry.user };
