@@ -72,6 +72,8 @@ async function main(): Promise<void> {
         `${c.name}: p50 ${pct(times[k]!, 50).toFixed(2)} ms, p95 ${pct(times[k]!, 95).toFixed(2)} ms (n=${CALLS})`,
       );
     }
+    // The answers' sizes (JSON bytes), the other half of what a page waits for besides the server's reads.
+    for (const c of cases) console.log(`${c.name}: answer ${Buffer.byteLength(JSON.stringify((await viewer.call(c.path)).body))} bytes`);
     const ratio = pct(times[1]!, 50) / pct(times[0]!, 50);
     const ok = ratio <= RATIO_TARGET;
     if (!ok) failed = true;
