@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { DialogueStatus, DialogueType, Emotion } from 'shared-kit';
 import { newNumericId } from '../../lib/ids';
 import { Dialogue, type DialogueFields, type DialogueRole } from './dialogue.model';
-import { Play } from './play.model';
+import { Play, type PlayFields } from './play.model';
 import type { GraphState } from './graph/model';
 
 export interface NewDialogue {
@@ -65,14 +65,21 @@ export function numbered(playId: string, groupId: string, firstSeq: number, item
 }
 
 /**
- * Appends dialogues to a play the caller holds (its pending turn, or a play no one else sees yet): the sequence
- * numbers are taken with one $inc on the play, so they never collide.
+ * Appends dialogues to a play the turn `groupId` holds, after its last row `play.next_seq` (the play as the turn
+ * left it), with `set` in the same write. One write conditional on the hold and that number takes the numbers and
+ * sets the fields; null when it did not match (the hold was taken away, or the play moved on): nothing is written.
  */
-export async function appendDialogues(playId: string, groupId: string, items: NewDialogue[], now: number, set: Record<string, unknown> = {}): Promise<DialogueFields[]> {
+export async function appendDialogues(
+  play: Pick<PlayFields, 'play_id' | 'next_seq'>,
+  groupId: string,
+  items: NewDialogue[],
+  now: number,
+  set: Record<string, unknown> = {},
+): Promise<DialogueFields[] | null> {
   if (items.length === 0) return [];
-  const play = await Play.findOneAndUpdate({ play_id: playId }, { $inc: { next_seq: items.length }, $set: set }, { new: true, projection: { next_seq: 1 } }).lean();
-  if (!play) throw new Error(`play ${playId} vanished while appending`);
-  const docs = numbered(playId, groupId, play.next_seq - items.length + 1, items, now);
+  const held = await Play.updateOne({ play_id: play.play_id, pending_group_id: groupId, next_seq: play.next_seq }, { $inc: { next_seq: items.length }, $set: set });
+  if (held.matchedCount === 0) return null;
+  const docs = numbered(play.play_id, groupId, play.next_seq + 1, items, now);
   await Dialogue.insertMany(docs);
   return docs;
 }

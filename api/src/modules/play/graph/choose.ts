@@ -167,7 +167,16 @@ async function claimAndWrite(
   }
   const reply = move.scene ? docs[docs.length - 1]! : null;
   if (reply) {
-    const view: PlayFields = { ...before, ...(move.set as Partial<PlayFields>), pending_group_id: groupId, status: PlayStatus.Playing, next_seq: before.next_seq + items.length, turns: before.turns + 1 };
+    // The play as the claim left it (the reply's director works from it).
+    const view: PlayFields = {
+      ...before,
+      turns_in_chapter: before.turns_in_chapter + (inc.turns_in_chapter ?? 0),
+      ...(move.set as Partial<PlayFields>),
+      pending_group_id: groupId,
+      status: PlayStatus.Playing,
+      next_seq: before.next_seq + items.length,
+      turns: before.turns + 1,
+    };
     startTurn(turnDeps(ctx, user), { play: view, story, groupId, replyId: reply.dialogue_id, replySeq: reply.seq, speakerId, rows: docs, history: null });
   } else {
     await Play.updateOne({ play_id: play.play_id, pending_group_id: groupId }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });

@@ -94,7 +94,8 @@ export async function graphStep(
   if (items.length === 0) {
     if (sameVars(before, vars)) return none;
     // Only the variables moved: the play holds them, the reply's row keeps them for a rewind.
-    await Play.updateOne({ play_id: play.play_id, pending_group_id: job.groupId }, { $set: { vars } });
+    const kept = await Play.updateOne({ play_id: play.play_id, pending_group_id: job.groupId }, { $set: { vars } });
+    if (kept.matchedCount === 0) return none;
     await Dialogue.updateOne({ dialogue_id: job.replyId }, { $set: { state: { node_id: node.node_id, vars, awaiting: null, path: [] } } });
     return { play: { ...play, vars }, rows: [], targetSeq: null };
   }

@@ -31,7 +31,9 @@ export async function planEdit(play: PlayFields, dialogueId: string): Promise<Ed
 
 /** The claimed play as the edit sees it: rewound to before the edited message, with this turn counted. */
 export function editedView(claimed: PlayFields, plan: EditPlan): PlayFields {
-  return { ...claimed, ...plan.state, turns: plan.state.turns + 1, turns_in_chapter: plan.state.turns_in_chapter + 1, status: PlayStatus.Playing, ending: null };
+  // As applyEdit leaves it: the pins of the removed lines go too.
+  const pins = claimed.pins?.filter((p) => !(p.kind === 'line' && p.seq >= plan.fromSeq));
+  return { ...claimed, ...plan.state, ...(pins ? { pins } : {}), turns: plan.state.turns + 1, turns_in_chapter: plan.state.turns_in_chapter + 1, status: PlayStatus.Playing, ending: null };
 }
 
 /**

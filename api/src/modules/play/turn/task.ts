@@ -272,11 +272,13 @@ async function releasePlay(job: TurnJob): Promise<void> {
 
 /**
  * After a clean reply: the director's verdict, then folding old turns when the prompt would grow too long. The play
- * is read once (it is still this turn's); the rows come from the turn's copy when it holds them all.
+ * is not read again: while the turn holds it, only the turn changes what the director and folding use, so it is the
+ * play as the claim returned it with the turn's own changes (`job.play`). Every write of theirs is conditional on the
+ * hold: a hold taken away meanwhile (a reply reaped by another process) writes nothing and ends the director there.
+ * The rows come from the turn's copy when it holds them all.
  */
 async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<JudgeVerdict | null> {
-  let play = await Play.findOne({ play_id: job.play.play_id }).lean<PlayFields>();
-  if (!play || play.pending_group_id !== job.groupId) return null;
+  let play = job.play;
   const known = job.history?.since(Math.min(play.summary_upto_seq, play.chapter_start_seq)) ?? null;
   let verdict;
   let material: JudgeMaterial | null = null;
@@ -308,14 +310,13 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<JudgeV
   } else {
     const step = directorStep(play, job.story, verdict, deps.now());
     if (step.dialogues.length > 0) {
-      const docs = await appendDialogues(play.play_id, job.groupId, step.dialogues, deps.now(), step.set).catch(lost(job));
+      // The next chapter starts at its target's row, numbered after the play's last row.
+      const set = step.targetIndex === null ? step.set : { ...step.set, chapter_start_seq: play.next_seq + 1 + step.targetIndex };
+      const docs = await appendDialogues(play, job.groupId, step.dialogues, deps.now(), set).catch(lost(job));
+      if (docs === null) return null;
       job.history?.wrote(docs);
       // The play as these writes left it.
-      play = { ...play, ...(step.set as Partial<PlayFields>), next_seq: docs[docs.length - 1]!.seq };
-      if (step.targetIndex !== null) {
-        await Play.updateOne({ play_id: play.play_id }, { $set: { chapter_start_seq: docs[step.targetIndex]!.seq } });
-        play.chapter_start_seq = docs[step.targetIndex]!.seq;
-      }
+      play = { ...play, ...(set as Partial<PlayFields>), next_seq: docs[docs.length - 1]!.seq };
       log.info({ verdict, added: step.dialogues.map((d) => d.type) }, 'director moved the story');
       deps.live.emit(play.play_id, { type: 'stored' });
     }
@@ -343,12 +344,13 @@ async function fold(deps: TurnDeps, job: TurnJob, log: Logger, play: PlayFields)
   const uptoSeq = spoken[cut - 1]!.seq;
   const summary = await deps.chat.summarise({ previousSummary: play.summary, lines: folded });
   const docs = await appendDialogues(
-    play.play_id,
+    play,
     job.groupId,
     [{ type: DialogueType.Summary, role: 'system', node_id: play.node_id, content: summary, covers_upto_seq: uptoSeq }],
     deps.now(),
     { summary, summary_upto_seq: uptoSeq },
   ).catch(lost(job));
+  if (docs === null) return;
   job.history?.wrote(docs);
   job.history?.folded(uptoSeq);
   log.info({ folded: cut, upto_seq: uptoSeq }, 'older turns folded into a summary');
