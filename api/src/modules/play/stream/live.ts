@@ -9,10 +9,14 @@ export type LiveEvent =
   | { type: 'emotion'; dialogue_id: string; emotion: Emotion }
   /** A turn began: its rows are stored and its reply is being written (first seq of the turn, the reply's id). */
   | { type: 'turn'; dialogue_id: string; seq: number }
-  /** Something was stored (a dialogue finished or was added): read the database again. */
-  | { type: 'stored' }
-  /** The turn is over: every dialogue of it is stored. */
-  | { type: 'end' };
+  /**
+   * Something was stored (a dialogue finished or was added): `rows`, as MongoDB acknowledged them, oldest first. The
+   * turn writing in this process sends every row it stores so, and a stream following it needs no read; without
+   * `rows`, read the database again.
+   */
+  | { type: 'stored'; rows?: DialogueFields[] }
+  /** The turn is over: every dialogue of it is stored. `play`: the play as the turn's release left it (absent: read it). */
+  | { type: 'end'; play?: PlayFields };
 
 interface LiveReply {
   /** The play the reply belongs to, so a stream can listen before it has read anything. */
@@ -29,8 +33,15 @@ export interface LiveTurn {
   uid: string;
   play: PlayFields;
   story: PlayableStory;
-  /** The rows the send stored, oldest first; the last is the reply. */
+  /** The rows the send stored, oldest first (the reply among them), then those the turn stored since. */
   rows: DialogueFields[];
+}
+
+/** `known` with `rows` (newer) put in by their number, oldest first. */
+export function mergeRows(known: readonly DialogueFields[], rows: readonly DialogueFields[]): DialogueFields[] {
+  const bySeq = new Map(known.map((d) => [d.seq, d]));
+  for (const d of rows) bySeq.set(d.seq, d);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }
 
 /**
@@ -80,8 +91,11 @@ export class LiveReplies {
 
   emit(playId: string, event: LiveEvent): void {
     if (event.type === 'stored' || event.type === 'end') {
-      // The rows kept at the start are out of date from now on.
-      for (const reply of this.replies.values()) if (reply.playId === playId) reply.turn = undefined;
+      // The turn's rows follow what it stored; anything else puts them out of date.
+      for (const reply of this.replies.values()) {
+        if (reply.playId !== playId || !reply.turn) continue;
+        reply.turn = event.type === 'stored' && event.rows ? { ...reply.turn, rows: mergeRows(reply.turn.rows, event.rows) } : undefined;
+      }
     }
     this.bus.emit(playId, event);
   }

@@ -1,21 +1,20 @@
-import { PassThrough } from 'node:stream';
 import { DialogueStatus, ErrorCode } from 'shared-kit';
 import type { AppContext } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import type { PlayContext } from '../context';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
 import { dialoguesFrom } from '../dialogues';
-import type { LiveEvent } from './live';
+import { mergeRows, type LiveEvent } from './live';
+import { openEvents, type EventStream } from './events';
 import { presentDialogue } from '../stories/play.presenter';
 import { Play, type PlayFields } from '../play.model';
 import { ownPlay, playInfo, storyOfPlay } from '../session/plays';
 import type { PlayableStory } from '../stories/story.source';
-import { reapOrphan } from '../turn/task';
+import { reapOrphan } from '../turn/reap';
 import { withSpeech } from './speech';
 
 /** How long a stream waits for news before reading the database again (replies written by another process). */
 const POLL_MS = 250;
-const HEARTBEAT_MS = 15_000;
 const PAGE = 100;
 
 export interface StreamQuery {
@@ -94,6 +93,8 @@ interface StartingPoint {
   play: PlayFields;
   story: PlayableStory;
   firstRows: DialogueFields[] | null;
+  /** The reply's turn runs in this process and its events will come (listening began before it ended). */
+  local: boolean;
   cursor: number;
   offset: number;
   queue: LiveEvent[];
@@ -125,12 +126,14 @@ async function startingPoint(pctx: PlayContext, ctx: AppContext, uid: string, qu
   let play: PlayFields;
   let story: PlayableStory;
   let firstRows: DialogueFields[] | null = null;
+  let local = false;
   const turn = live?.turn;
-  const turnReply = turn?.rows[turn.rows.length - 1];
+  const turnReply = turn?.rows.find((d) => d.dialogue_id === q.dialogue_id);
   const startSeq = from ?? turnReply?.seq;
-  if (turn && turnReply && turn.uid === uid && startSeq !== undefined && startSeq >= turn.rows[0]!.seq && startSeq <= turnReply.seq) {
-    // Nothing was stored since the send: the rows it wrote are the ones to send, and the first text goes out now.
+  if (turn && turnReply && turn.uid === uid && startSeq !== undefined && startSeq >= turn.rows[0]!.seq && startSeq <= turn.rows[turn.rows.length - 1]!.seq) {
+    // The turn's rows as stored (live.ts): they are the ones to send, and the first text goes out now.
     reply = turnReply;
+    local = true;
     play = turn.play;
     story = turn.story;
     firstRows = turn.rows.filter((d) => d.seq >= startSeq);
@@ -146,6 +149,7 @@ async function startingPoint(pctx: PlayContext, ctx: AppContext, uid: string, qu
       if (known && known.play_id === reply.play_id) {
         play = known;
         firstRows = rows;
+        local = rows !== null;
       } else {
         unsubscribe();
         play = await ownPlay(reply.play_id, uid);
@@ -163,48 +167,7 @@ async function startingPoint(pctx: PlayContext, ctx: AppContext, uid: string, qu
     unsubscribe();
     throw new AppError(ErrorCode.ClientParamError, 'seq_ed: must not be below seq_st');
   }
-  return { reply, play, story, firstRows, cursor, offset, queue, wake, unsubscribe };
-}
-
-/** The response as server-sent events, with heartbeats; `closed` once the client went away or it was ended. */
-interface EventStream {
-  send(event: string, data: unknown, id?: string): void;
-  comment(text: string): void;
-  closed(): boolean;
-  onClose(listener: () => void): void;
-  end(): void;
-}
-
-function openEvents(ctx: AppContext): EventStream {
-  const out = new PassThrough();
-  ctx.status = 200;
-  ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
-  ctx.body = out;
-  ctx.req.socket.setNoDelay(true);
-  let closed = false;
-  const listeners: Array<() => void> = [];
-  const stop = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    ctx.req.off('close', stop);
-    for (const l of listeners) l();
-  };
-  ctx.req.on('close', stop);
-  const comment = (text: string) => !closed && out.write(`: ${text}\n\n`);
-  const heartbeat = setInterval(() => comment('keep-alive'), HEARTBEAT_MS);
-  return {
-    comment,
-    send(event, data, id) {
-      if (!closed) out.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    closed: () => closed,
-    onClose: (listener) => listeners.push(listener),
-    end() {
-      stop();
-      out.end();
-    },
-  };
+  return { reply, play, story, firstRows, local, cursor, offset, queue, wake, unsubscribe };
 }
 
 /**
@@ -220,6 +183,23 @@ function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: Start
   let { firstRows, cursor, offset } = start;
   // The play as read when the stream started: when it already showed the turn over, the end needs no read of it.
   let held: PlayFields | null = play;
+  // While the turn runs in this process, its events bring every row it stores and, at its end, the play as released
+  // (live.ts): the stream follows them without reading. Anything else (an event without them, words missed, an end
+  // that does not close the turn) goes back to reading the database.
+  let local = start.local;
+  let learned: DialogueFields[] = [];
+  let ended = null as PlayFields | null;
+  /** Takes in an event other than the reply's words: true when something was stored or the turn ended. */
+  const absorb = (ev: LiveEvent): boolean => {
+    if (ev.type === 'stored') {
+      if (ev.rows) learned = mergeRows(learned, ev.rows);
+      else local = false;
+    } else if (ev.type === 'end') {
+      if (ev.play) ended = ev.play;
+      else local = false;
+    } else return false;
+    return true;
+  };
   const send = events.send;
   let closed = events.closed();
   events.onClose(() => {
@@ -251,8 +231,13 @@ function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: Start
           rows = firstRows;
           firstRows = null;
         } else {
-          queue.length = 0;
-          rows = await dialoguesFrom(play.play_id, cursor, PAGE);
+          if (local) for (const ev of queue.splice(0)) absorb(ev);
+          if (local) rows = learned.filter((d) => d.seq >= cursor);
+          else {
+            queue.length = 0;
+            rows = await dialoguesFrom(play.play_id, cursor, PAGE);
+          }
+          learned = [];
         }
         let streaming: DialogueFields | null = null;
         for (const d of rows) {
@@ -284,6 +269,18 @@ function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: Start
           offset = 0;
         }
         if (closed) return;
+        if (!streaming && rows.length < PAGE && local && !(held && over(held, cursor))) {
+          held = null;
+          // The turn's end closes it when every row it stored was sent, the reply's included.
+          if (ended && over(ended, cursor) && cursor > reply.seq) {
+            send('done', { play_info: await playInfo(pctx, ended, story), last_seq: ended.next_seq });
+            return;
+          }
+          // An end that does not close the turn: read what is stored. Else the turn still runs: its next event comes.
+          if (ended) local = false;
+          else await waitForNews();
+          continue;
+        }
         if (!streaming && rows.length < PAGE) {
           const now = held && over(held, cursor) ? held : await ownPlay(play.play_id, uid);
           held = null;
@@ -308,18 +305,23 @@ function runStream(pctx: PlayContext, ctx: AppContext, uid: string, start: Start
             await waitForNews();
             if (closed) return;
             const events = queue.splice(0);
-            let reread = events.length === 0;
+            // A quiet while: another process may have stored something, unless the turn runs here.
+            let reread = events.length === 0 && !local;
             for (const ev of events) {
               if (ev.type === 'delta' && ev.dialogue_id === followed.dialogue_id) {
                 const end = ev.offset + ev.text.length;
                 if (end > offset && ev.offset <= offset) {
                   send('delta', { dialogue_id: ev.dialogue_id, seq: followed.seq, offset, text: ev.text.slice(offset - ev.offset) }, `${followed.seq}:${end}`);
                   offset = end;
-                } else if (ev.offset > offset) reread = true;
-              } else if (ev.type !== 'delta' && ev.type !== 'emotion' && ev.type !== 'turn') reread = true;
+                } else if (ev.offset > offset) {
+                  // Words missed: read them back.
+                  local = false;
+                  reread = true;
+                }
+              } else if (absorb(ev)) reread = true;
             }
             if (reread) {
-              if (!pctx.live.get(followed.dialogue_id)) await reapOrphan(play.play_id, pctx.live, graceMs, pctx.now());
+              if (!local && !pctx.live.get(followed.dialogue_id)) await reapOrphan(play.play_id, pctx.live, graceMs, pctx.now());
               break;
             }
           }

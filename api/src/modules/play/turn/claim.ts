@@ -5,7 +5,7 @@ import { Play, type PlayFields } from '../play.model';
 import type { PLAY_REQUESTS } from 'shared-kit/schemas';
 import type { z } from 'zod';
 import { ownPlay } from '../session/plays';
-import { reapOrphan } from './task';
+import { reapOrphan } from './reap';
 
 /** A `message/send` body as validated. */
 type SendInput = z.output<typeof PLAY_REQUESTS.sendBody>;

@@ -18,7 +18,7 @@ import { ReplyGuard, type ReplyWordList } from './replyGuard';
 import { rowsBetween } from './rows';
 import { OpenedReply } from './opening';
 import { revisionOf, type TurnRows } from './rowCache';
-import { finishRegeneration, restoreShown, type Regeneration } from './alternatives';
+import { finishRegeneration, type Regeneration } from './alternatives';
 import { watchForStop } from './stop';
 import { BOT_CHAT_NODE_ID, type PlayableStory } from '../stories/story.source';
 import { recordReplyDebug } from '../memory/debug';
@@ -140,17 +140,27 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     if (deps.now() - lastFlush >= FLUSH_MS || guard.shown.length - flushedLen >= FLUSH_CHARS) flush();
     else flushSoon();
   };
-  /** Writes the reply's row as finished; the turn's copy of the rows follows only what MongoDB acknowledged. */
+  /**
+   * Writes the reply's row as finished, and tells this process's streams: the row as written comes back with the
+   * write. The turn's copy of the rows follows only what MongoDB acknowledged.
+   */
   const storeReply = async (end: { content: string; status: DialogueStatus; emotion?: Emotion; error_code?: number; error_reason?: string }) => {
     // A regenerated reply keeps its texts: a clean one joins them, anything else puts the shown one back.
     const set = job.regen ? finishRegeneration(job.regen, end, deps.now()) : end;
+    let stored: DialogueFields | null;
     try {
-      await Dialogue.updateOne({ dialogue_id: job.replyId }, { $set: { ...set, done: true, updated_at: new Date(deps.now()) }, $unset: { stop_requested: 1 } });
+      stored = await Dialogue.findOneAndUpdate(
+        { dialogue_id: job.replyId },
+        { $set: { ...set, done: true, updated_at: new Date(deps.now()) }, $unset: { stop_requested: 1 } },
+        { new: true },
+      ).lean<DialogueFields>();
     } catch (err) {
       job.history?.lose();
       throw err;
     }
-    job.history?.wrote([{ ...job.rows[job.rows.length - 1]!, content: set.content, status: set.status, done: true }]);
+    if (stored) job.history?.wrote([stored]);
+    else job.history?.lose();
+    live.emit(playId, stored ? { type: 'stored', rows: [stored] } : { type: 'stored' });
   };
   /** Ends the reply as SecurityFail: kept for the record, never shown, never in a prompt. */
   const refuse = async (detail: string) => {
@@ -163,7 +173,6 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
       error_reason: detail,
     });
     log.warn({ detail }, 'reply stopped by moderation');
-    live.emit(playId, { type: 'stored' });
   };
 
   /** The player stopped the reply (stop.ts): the model request closes, the words shown stay, the turn ends. */
@@ -200,7 +209,6 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
       const kept = guard.shown;
       if (kept.trim() === '') await storeReply({ content: '', status: DialogueStatus.Fail, error_code: ErrorCode.ModelStreamError, error_reason: 'stopped by the player' });
       else await storeReply({ content: kept, ...(emotion ? { emotion } : {}), status: DialogueStatus.Normal });
-      live.emit(playId, { type: 'stored' });
       return;
     }
     if (tripped === null && content.trim() === '') throw new ChatFailure('empty', 'the storyteller sent an empty answer');
@@ -218,7 +226,6 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     const check = await deps.checkText(content);
     const status = check.flagged ? DialogueStatus.SecurityFail : DialogueStatus.Normal;
     await storeReply({ content, ...(emotion ? { emotion } : {}), status, error_code: check.flagged ? ErrorCode.SecurityFail : 0, error_reason: check.detail });
-    live.emit(playId, { type: 'stored' });
     if (!check.flagged) {
       const verdict = await direct(deps, job, log);
       // A test play of a draft keeps what its creator's debug view shows (memory/debug.ts); other plays nothing.
@@ -249,25 +256,30 @@ async function runTurn(deps: TurnDeps, job: TurnJob, early?: OpenedReply): Promi
     unwatch();
     if (later) clearTimeout(later);
     live.close(job.replyId);
-    await releasePlay(job).catch((e: unknown) => log.error({ err: e }, 'could not release the play'));
-    live.emit(playId, { type: 'end' });
+    const released = await releasePlay(job).catch((e: unknown) => void log.error({ err: e }, 'could not release the play'));
+    live.emit(playId, released ? { type: 'end', play: released } : { type: 'end' });
   }
 }
 
 /**
- * Releases the play, bumping its rows' revision; the turn's copy of the rows is kept at the new revision when no one
- * else wrote since the claim. A hold taken away meanwhile (a reply reaped by another process) may have let rows of
- * this turn land after that release: the revision is bumped once more.
+ * Releases the play, bumping its rows' revision, and returns it as released (for this process's streams of the
+ * turn); the turn's copy of the rows is kept at the new revision when no one else wrote since the claim. A hold
+ * taken away meanwhile (a reply reaped by another process) may have let rows of this turn land after that release:
+ * the revision is bumped once more, and nothing is returned.
  */
-async function releasePlay(job: TurnJob): Promise<void> {
+async function releasePlay(job: TurnJob): Promise<PlayFields | undefined> {
   const playId = job.play.play_id;
   const released = await Play.findOneAndUpdate(
     { play_id: playId, pending_group_id: job.groupId },
     { $set: { pending_group_id: null }, $inc: { history_rev: 1 } },
-    { new: true, projection: { history_rev: 1 } },
-  ).lean<Pick<PlayFields, 'history_rev'>>();
-  if (released) job.history?.released(revisionOf(released));
-  else await Play.updateOne({ play_id: playId }, { $inc: { history_rev: 1 } });
+    { new: true },
+  ).lean<PlayFields>();
+  if (released) {
+    job.history?.released(revisionOf(released));
+    return released;
+  }
+  await Play.updateOne({ play_id: playId }, { $inc: { history_rev: 1 } });
+  return undefined;
 }
 
 /**
@@ -305,7 +317,7 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<JudgeV
     if (moved.rows.length > 0) {
       job.history?.wrote(moved.rows);
       log.info({ verdict, added: moved.rows.map((d) => d.type) }, 'director moved the story');
-      deps.live.emit(play.play_id, { type: 'stored' });
+      deps.live.emit(play.play_id, { type: 'stored', rows: moved.rows });
     }
   } else {
     const step = directorStep(play, job.story, verdict, deps.now());
@@ -318,7 +330,7 @@ async function direct(deps: TurnDeps, job: TurnJob, log: Logger): Promise<JudgeV
       // The play as these writes left it.
       play = { ...play, ...(set as Partial<PlayFields>), next_seq: docs[docs.length - 1]!.seq };
       log.info({ verdict, added: step.dialogues.map((d) => d.type) }, 'director moved the story');
-      deps.live.emit(play.play_id, { type: 'stored' });
+      deps.live.emit(play.play_id, { type: 'stored', rows: docs });
     }
   }
   await fold(deps, job, log, play).catch((err: unknown) => log.warn({ err }, 'folding older turns failed; will try again next turn'));
@@ -353,6 +365,7 @@ async function fold(deps: TurnDeps, job: TurnJob, log: Logger, play: PlayFields)
   if (docs === null) return;
   job.history?.wrote(docs);
   job.history?.folded(uptoSeq);
+  deps.live.emit(play.play_id, { type: 'stored', rows: docs });
   log.info({ folded: cut, upto_seq: uptoSeq }, 'older turns folded into a summary');
 }
 
@@ -362,33 +375,4 @@ function lost(job: TurnJob) {
     job.history?.lose();
     throw err;
   };
-}
-
-/** A reply left unfinished by a process that stopped: after a grace period it is recorded as failed. */
-export async function reapOrphan(playId: string, live: LiveReplies, graceMs: number, now: number): Promise<boolean> {
-  const stale = new Date(now - graceMs);
-  const open = await Dialogue.find({ play_id: playId, done: false, updated_at: mongoose.trusted({ $lt: stale }) }).lean<DialogueFields[]>();
-  let reaped = false;
-  for (const d of open) {
-    if (live.get(d.dialogue_id)) continue;
-    // A regeneration left unfinished puts back the text it would have replaced.
-    const ended = d.alternatives?.length
-      ? restoreShown({ alternatives: d.alternatives, shown: d.shown ?? 0 }, ErrorCode.ModelStreamError, 'interrupted')
-      : { status: DialogueStatus.Fail, error_code: ErrorCode.ModelStreamError, error_reason: 'interrupted' };
-    const marked = await Dialogue.updateOne({ dialogue_id: d.dialogue_id, done: false }, { $set: { ...ended, done: true } });
-    const released = await Play.updateOne({ play_id: playId, pending_group_id: d.group_id }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });
-    // Every change to a play's rows moves its revision, so no process keeps using a copy of them (rowCache.ts):
-    // when the hold was not this reply's any more, the row still changed.
-    if (marked.modifiedCount > 0 && released.modifiedCount === 0) await Play.updateOne({ play_id: playId }, { $inc: { history_rev: 1 } });
-    reaped = true;
-  }
-  if (!reaped) {
-    // A turn claimed by a process that stopped before it stored the turn's rows (see send.ts): nothing to record.
-    const play = await Play.findOne({ play_id: playId, pending_group_id: mongoose.trusted({ $ne: null }), last_played_at: mongoose.trusted({ $lt: stale }) }).lean<PlayFields>();
-    if (play && !(await Dialogue.exists({ play_id: playId, group_id: play.pending_group_id }))) {
-      const released = await Play.updateOne({ play_id: playId, pending_group_id: play.pending_group_id }, { $set: { pending_group_id: null }, $inc: { history_rev: 1 } });
-      reaped = released.modifiedCount > 0;
-    }
-  }
-  return reaped;
 }
