@@ -10,12 +10,10 @@
 // The same method on a plain textarea alone on a page, in the same browser and run, is measured beside it: the part of
 // the figure that waiting for the next frame costs any page (up to a frame at 60 Hz). The target judges what the
 // editor adds over that textarea, at p50 and at p99: the absolute figures depend on the machine and its load.
-// Options: KEYSTROKES (default 100), TARGET_MS (default 2: the editor's added time at p50 and p99).
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildStaleApps, REMOTE_APPS } from '../scripts/apps';
-import { serveStatic } from '../shell/server/static';
-import { join } from 'node:path';
+// Options: KEYSTROKES (default 100), TARGET_MS (default 2: the editor's added time at p50 and p99), EDITOR_DIST (another
+// build of the editor to serve, see support/editorPage.ts).
+import type { Browser, Page } from 'playwright-core';
+import { benchChapter, benchStory, fakeEditorApi, startEditorBench } from './support/editorPage';
 
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 100);
 const TARGET_MS = Number(process.env.TARGET_MS ?? 2);
@@ -26,65 +24,7 @@ const TYPE_INTO = 50;
 const chapterText = (i: number) =>
   `Chapter ${i} opens at the harbour. @{character_c1} waits by the lamp while @{player} climbs. `.repeat(40).slice(0, CHAPTER_TEXT);
 
-function story() {
-  const text = chapterText;
-  const characters = ['c1', 'c2'].map((id, i) => ({
-    character_id: id,
-    character_name: i === 0 ? 'Mara' : 'Otto',
-    settings: 'A lighthouse keeper who never sleeps.',
-    style: '',
-    character_url: '',
-    dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
-    type: 'NPC',
-  }));
-  const nodes = Array.from({ length: CHAPTERS }, (_, i) => ({
-    node_id: `n${i + 1}`,
-    node_type: 'Simple',
-    name: `c${i + 1}`,
-    content: text(i + 1),
-    ending_content: 'The lamp is lit.',
-    end_visible: false,
-    background_url: '',
-    bgm_info: null,
-    image_generate_style: null,
-  }));
-  return {
-    story_id: '1',
-    story_info: {
-      story_name: 'Bench story',
-      introduction: '',
-      status: 0,
-      image_generate_style: { code: 'anime' },
-      story_gen_type: 'UserDefined',
-      voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
-      story_setting_visible: false,
-    },
-    logo: '',
-    loading_background: '',
-    version: { version_id: '1' },
-    characters,
-    nodes,
-    prologue: { character_id: 'c1', content: 'Hello.' },
-    player: { character_name: 'Sam', settings: '' },
-    summary: 'A night at the harbour.',
-    review_result: null,
-  };
-}
-
-function answerFor(path: string): unknown {
-  if (path.endsWith('/editor/story/get')) return story();
-  if (path.endsWith('/editor/character/dubbing_list')) return { language_dubbings: [] };
-  if (path.endsWith('/editor/bgm_list')) return { bgm_list: [] };
-  if (path.endsWith('/tyler/user/common_config')) return { image_styles: [{ code: 'anime', name: 'Anime', preview: '', members_only: false }] };
-  return {};
-}
-
-async function fakeApi(page: Page): Promise<void> {
-  await page.route('**/api/**', (route) => {
-    const path = new URL(route.request().url()).pathname;
-    return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status_code: 0, status_message: 'ok', data: answerFor(path) }) });
-  });
-}
+const story = () => benchStory(Array.from({ length: CHAPTERS }, (_, i) => benchChapter(i + 1, chapterText(i + 1))));
 
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -128,21 +68,11 @@ async function plainTextarea(browser: Browser, text: string): Promise<number[]> 
 }
 
 async function main(): Promise<void> {
-  const editor = REMOTE_APPS.find((a) => a.dir === 'mfe-editor');
-  if (!editor) throw new Error('mfe-editor is not among the front-end apps');
-  const built = await buildStaleApps({ apps: [editor], log: () => undefined });
-  if (built.length) console.log('built mfe-editor');
-
-  const server = await serveStatic({ dir: join(__dirname, '..', 'mfe-editor', 'dist'), port: 0, host: '127.0.0.1' });
-  const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { base, browser, close } = await startEditorBench();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await fakeApi(page);
-    await page.goto(`http://127.0.0.1:${port}/editor/story/1`);
+    await fakeEditorApi(page, story());
+    await page.goto(`${base}/editor/story/1`);
     const box = page.getByRole('textbox', { name: `Chapter ${TYPE_INTO} content` });
     await box.waitFor();
     const chapters = await page.getByRole('article', { name: /^Chapter \d+$/ }).count();
@@ -177,8 +107,7 @@ async function main(): Promise<void> {
     console.log(`  target: the editor adds at most ${TARGET_MS} ms at p50 and p99 -> ${met ? 'PASS' : 'FAIL'}`);
     if (!met) process.exitCode = 1;
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
 

@@ -8,85 +8,29 @@
 // editor's, not the api's. One sample: the time from the navigation's start to the first animation frame in which
 // the story's first field (its first character's name) is filled (the frame that paints the opened story). The two stories take turns, RUNS
 // each after one untimed warm-up of each. Target (the issue's): the 100-plot story's p50 within 1.2x of the 3-chapter
-// story's, in the same run.
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { buildStaleApps, REMOTE_APPS } from '../scripts/apps';
-import { serveStatic } from '../shell/server/static';
+// story's, in the same run. Options: RUNS (default 15), EDITOR_DIST (another build of the editor to serve, see
+// support/editorPage.ts).
+import type { Browser } from 'playwright-core';
+import { benchChapter, benchStory, fakeEditorApi, startEditorBench } from './support/editorPage';
 import { graphStory } from './support/graphStory';
 
 const RUNS = Number(process.env.RUNS ?? 15);
 const TARGET_RATIO = 1.2;
-const STORY_NAME = 'Bench story';
 /** The first field of the opened story (its first character's name): the frame that shows it paints the story. */
 const MARKER = 'Mara';
 
-const characters = ['c1', 'c2'].map((id, i) => ({
-  character_id: id,
-  character_name: i === 0 ? 'Mara' : 'Otto',
-  settings: 'A lighthouse keeper who never sleeps.',
-  style: '',
-  character_url: '',
-  dubbing_show: { dubbing: 'en_female_calm', language: 'en' },
-  type: 'NPC',
-}));
-
-const chapter = (i: number) => ({
-  node_id: `n${i}`,
-  node_type: 'Simple',
-  name: `c${i}`,
-  content: `Chapter ${i} opens at the harbour. @{character_c1} waits by the lamp while @{player} climbs.`,
-  ending_content: 'The lamp is lit.',
-  end_visible: false,
-  background_url: '',
-  bgm_info: null,
-  image_generate_style: null,
-});
-
 /** The answer of `editor/story/get` for a line of 3 chapters, or for the 100-plot branching story. */
 function story(kind: 'line' | 'graph') {
+  if (kind === 'line') return benchStory([1, 2, 3].map((i) => benchChapter(i, `Chapter ${i} opens at the harbour. @{character_c1} waits by the lamp while @{player} climbs.`)));
   const graph = graphStory();
-  return {
-    story_id: '1',
-    story_info: {
-      story_name: STORY_NAME,
-      introduction: '',
-      status: 0,
-      image_generate_style: { code: 'anime' },
-      story_gen_type: 'UserDefined',
-      voice_over_dubbing: { dubbing: 'en_narrator', language: 'en' },
-      story_setting_visible: false,
-    },
-    logo: '',
-    loading_background: '',
-    version: { version_id: '1' },
-    characters,
-    nodes: kind === 'line' ? [1, 2, 3].map(chapter) : graph.nodes,
-    ...(kind === 'graph' ? { edges: graph.edges, variables: graph.variables } : {}),
-    prologue: { character_id: 'c1', content: 'Hello.' },
-    player: { character_name: 'Sam', settings: '' },
-    summary: 'A night at the harbour.',
-    review_result: null,
-  };
-}
-
-function answerFor(path: string, kind: 'line' | 'graph'): unknown {
-  if (path.endsWith('/editor/story/get')) return story(kind);
-  if (path.endsWith('/editor/character/dubbing_list')) return { language_dubbings: [] };
-  if (path.endsWith('/editor/bgm_list')) return { bgm_list: [] };
-  if (path.endsWith('/tyler/user/common_config')) return { image_styles: [{ code: 'anime', name: 'Anime', preview: '', members_only: false }] };
-  return {};
+  return benchStory(graph.nodes ?? [], { edges: graph.edges, variables: graph.variables });
 }
 
 /** One opening of the editor on `kind`: milliseconds from the navigation's start to the frame showing the story. */
 async function openOnce(browser: Browser, base: string, kind: 'line' | 'graph'): Promise<number> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
-    await page.route('**/api/**', (route) => {
-      const path = new URL(route.request().url()).pathname;
-      return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status_code: 0, status_message: 'ok', data: answerFor(path, kind) }) });
-    });
+    await fakeEditorApi(page, story(kind));
     // Each frame looks for the first character's name in a field (the editor's first section); the first frame that
     // has it is the one that paints the opened story (React commits the whole editor at once).
     // (A script as text: tsx names the functions it compiles with a helper the page does not have.)
@@ -120,17 +64,7 @@ function p50(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const editor = REMOTE_APPS.find((a) => a.dir === 'mfe-editor');
-  if (!editor) throw new Error('mfe-editor is not among the front-end apps');
-  const built = await buildStaleApps({ apps: [editor], log: () => undefined });
-  if (built.length) console.log('built mfe-editor');
-  const server = await serveStatic({ dir: join(__dirname, '..', 'mfe-editor', 'dist'), port: 0, host: '127.0.0.1' });
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { base, browser, close } = await startEditorBench();
   try {
     await openOnce(browser, base, 'line');
     await openOnce(browser, base, 'graph');
@@ -149,8 +83,7 @@ async function main(): Promise<void> {
     console.log(`  ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${met ? 'PASS' : 'FAIL'}`);
     if (!met) process.exitCode = 1;
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
 
