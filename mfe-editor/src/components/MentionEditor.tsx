@@ -53,10 +53,17 @@ export interface MentionEditorProps {
   singleLine?: boolean;
 }
 
+/** Props equal but for `value`, which is read when the editor mounts only: a new value is no reason to re-render. */
+function sameButValue(a: MentionEditorProps, b: MentionEditorProps): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof MentionEditorProps)[]);
+  for (const k of keys) if (k !== 'value' && !Object.is(a[k], b[k])) return false;
+  return true;
+}
+
 /**
  * A text box where `@` opens a menu of who to mention, and mentions show as chips with display names. It owns its
  * DOM after mounting (uncontrolled), so typing costs one serialisation and one store update, never a re-render of
- * the text.
+ * the text (nor of this component: the typed text coming back as `value` is ignored).
  */
 export const MentionEditor = memo(function MentionEditor({
   id,
@@ -211,4 +218,4 @@ export const MentionEditor = memo(function MentionEditor({
       ) : null}
     </div>
   );
-});
+}, sameButValue);

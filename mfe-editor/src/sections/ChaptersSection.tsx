@@ -1,5 +1,5 @@
-import { memo, useCallback, type JSX } from 'react';
-import { LIMITS, isContentNode, type StoryNode } from 'shared-kit';
+import { memo, useCallback, useMemo, type JSX } from 'react';
+import { LIMITS, type StoryNode } from 'shared-kit';
 import { Button, Card, Checkbox, Select } from 'ui-kit';
 import { FieldError, FieldErrorsScope, fieldA11y, useFieldError } from '../components/Field';
 import type { EditorNames } from '../components/mentionDom';
@@ -10,7 +10,7 @@ import { useEditorT } from '../i18n';
 import { selectBgms } from '../stores/mediaOptions/selectors';
 import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { fieldDomId, nodeKey } from '../stores/editor/fields';
-import { selectErrors, selectNodes } from '../stores/editor/selectors';
+import { selectChapterIds, selectErrors, selectNode, selectNodeCount } from '../stores/editor/selectors';
 import { useEditorStore } from '../stores/editor/store';
 import { useNames } from './useNames';
 
@@ -58,25 +58,43 @@ const ChapterTitle = memo(function ChapterTitle({ id, chapter, value }: { id: st
   );
 });
 
+/** A chapter's content or ending: its label and placeholder made here, so typing in the chapter does not redo them. */
 const ChapterText = memo(function ChapterText({
   id,
   field,
   value,
   names,
-  label,
-  max,
-  placeholder,
+  chapter,
+  last,
 }: {
   id: string;
   field: 'content' | 'ending_content';
   value: string;
   names: EditorNames;
-  label: string;
-  max: number;
-  placeholder?: string;
+  chapter: string;
+  last: boolean;
 }): JSX.Element {
+  const { t } = useEditorT();
   const set = useNodeSetter(id, field);
-  return <MentionField fkey={nodeKey(id, field)} label={label} value={value} max={max} names={names} placeholder={placeholder} onChange={set} />;
+  const content = field === 'content';
+  const [label, placeholder] = useMemo(
+    () =>
+      content
+        ? [t('fields.chapterContent', { chapter }), undefined]
+        : [t('fields.chapterEnding', { chapter }), last ? t('fields.endingPlaceholderLast') : t('fields.endingPlaceholder')],
+    [t, content, chapter, last],
+  );
+  return (
+    <MentionField
+      fkey={nodeKey(id, field)}
+      label={label}
+      value={value}
+      max={content ? LIMITS.plotContent : LIMITS.plotEnding}
+      names={names}
+      placeholder={placeholder}
+      onChange={set}
+    />
+  );
 });
 
 const EndingVisible = memo(function EndingVisible({ id, checked }: { id: string; checked: boolean }): JSX.Element {
@@ -111,49 +129,49 @@ const ChapterMusic = memo(function ChapterMusic({ id, vid }: { id: string; vid: 
   return <MusicSelect id={id} value={vid} onChange={(v, style) => set(v ? { vid: v, music_style: style } : null)} />;
 });
 
+const ChapterHead = memo(function ChapterHead({ id, label }: { id: string; label: string }): JSX.Element {
+  const { t } = useEditorT();
+  return (
+    <header className="editor-card__head">
+      <h3>{label}</h3>
+      <div className="ui-row">
+        <Button variant="ghost" size="sm" onClick={() => useEditorStore.getState().addNode(id)}>
+          {t('sections.addChapterBefore', { chapter: label })}
+        </Button>
+        <Button variant="ghost" size="sm" className="editor-danger-text" onClick={() => useEditorStore.getState().removeNode(id)}>
+          {t('sections.remove', { name: label })}
+        </Button>
+      </div>
+    </header>
+  );
+});
+
 /**
- * A chapter, given its node: only the card whose node changed re-renders, and within it only the field whose value
- * changed (a story has up to 100 chapters of 3,000 characters; a keystroke must stay within a frame). The section
- * holds the one store subscription for all of them: every subscription runs on every keystroke.
+ * A chapter: the card selects its own node, so a keystroke re-renders only the card typed in, and within it only the
+ * field whose value changed (a story has up to 100 chapters of 3,000 characters; a keystroke must stay within a
+ * frame). The section lists the cards by id and re-renders when chapters come, go or move.
  */
 const ChapterCard = memo(function ChapterCard({
-  node,
+  id,
   names,
   index,
   last,
 }: {
-  node: StoryNode;
+  id: string;
   names: EditorNames;
   index: number;
   last: boolean;
-}): JSX.Element {
+}): JSX.Element | null {
   const { t } = useEditorT();
-  const id = node.node_id;
-  const label = t('common.chapterN', { n: index + 1 });
+  const node = useEditorStore(useMemo(() => selectNode(id), [id]));
+  const label = useMemo(() => t('common.chapterN', { n: index + 1 }), [t, index]);
+  if (!node) return null;
   return (
     <Card as="article" className="editor-card" aria-label={label}>
-      <header className="editor-card__head">
-        <h3>{label}</h3>
-        <div className="ui-row">
-          <Button variant="ghost" size="sm" onClick={() => useEditorStore.getState().addNode(id)}>
-            {t('sections.addChapterBefore', { chapter: label })}
-          </Button>
-          <Button variant="ghost" size="sm" className="editor-danger-text" onClick={() => useEditorStore.getState().removeNode(id)}>
-            {t('sections.remove', { name: label })}
-          </Button>
-        </div>
-      </header>
+      <ChapterHead id={id} label={label} />
       <ChapterTitle id={id} chapter={label} value={node.name} />
-      <ChapterText id={id} field="content" value={node.content} names={names} label={t('fields.chapterContent', { chapter: label })} max={LIMITS.plotContent} />
-      <ChapterText
-        id={id}
-        field="ending_content"
-        value={node.ending_content}
-        names={names}
-        label={t('fields.chapterEnding', { chapter: label })}
-        max={LIMITS.plotEnding}
-        placeholder={last ? t('fields.endingPlaceholderLast') : t('fields.endingPlaceholder')}
-      />
+      <ChapterText id={id} field="content" value={node.content} names={names} chapter={label} last={last} />
+      <ChapterText id={id} field="ending_content" value={node.ending_content} names={names} chapter={label} last={last} />
       <EndingVisible id={id} checked={node.end_visible} />
       <div className="editor-grid">
         <ChapterBackground id={id} chapter={label} value={node.background_url} />
@@ -165,9 +183,10 @@ const ChapterCard = memo(function ChapterCard({
 
 export function ChaptersSection(): JSX.Element {
   const { t } = useEditorT();
-  const all = useEditorStore(selectNodes);
   // In a branching story the chapters are its scenes; choices, judges, changes and endings are edited on the Story map.
-  const nodes = all.every(isContentNode) ? all : all.filter(isContentNode);
+  const idsKey = useEditorStore(selectChapterIds);
+  const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split(' ')), [idsKey]);
+  const total = useEditorStore(selectNodeCount);
   const errors = useEditorStore(selectErrors);
   const names = useNames();
   const error = errors.nodes;
@@ -175,15 +194,15 @@ export function ChaptersSection(): JSX.Element {
     <Card as="section" className="editor-section" aria-labelledby="editor-chapters" id="section-chapters">
       <h2 id="editor-chapters" className="ui-heading-2">
         {t('sections.chapters')}
-        <span className="ui-text-muted">{t('sections.chapterCount', { count: nodes.length, max: LIMITS.maxPlots })}</span>
+        <span className="ui-text-muted">{t('sections.chapterCount', { count: ids.length, max: LIMITS.maxPlots })}</span>
       </h2>
       <FieldErrorsScope.Provider value={errors}>
-        {nodes.map((node, i) => (
-          <ChapterCard key={node.node_id} node={node} names={names} index={i} last={i === nodes.length - 1} />
+        {ids.map((id, i) => (
+          <ChapterCard key={id} id={id} names={names} index={i} last={i === ids.length - 1} />
         ))}
       </FieldErrorsScope.Provider>
       <div>
-        <Button id={fieldDomId('nodes')} disabled={all.length >= LIMITS.maxPlots} onClick={() => useEditorStore.getState().addNode()}>
+        <Button id={fieldDomId('nodes')} disabled={total >= LIMITS.maxPlots} onClick={() => useEditorStore.getState().addNode()}>
           {t('sections.addChapterEnd')}
         </Button>
       </div>

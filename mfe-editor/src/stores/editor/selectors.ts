@@ -1,4 +1,4 @@
-import { storyMentionNames, type MentionNames, type StoryCharacter, type StoryPlayer } from 'shared-kit';
+import { isContentNode, storyMentionNames, type MentionNames, type StoryCharacter, type StoryNode, type StoryPlayer } from 'shared-kit';
 import type { EditorState } from './store';
 
 export const selectContent = (s: EditorState) => s.content;
@@ -35,6 +35,24 @@ function indexOf<T>(cache: WeakMap<readonly T[], Map<string, T>>, list: readonly
 
 export const selectCharacter = (id: string) => (s: EditorState) =>
   indexOf(characterIndex, s.content.characters, (c) => c.character_id).get(id);
+
+/** The same for chapter cards: each card selects its own node, so a keystroke re-renders the one card typed in. */
+const nodeIndex = new WeakMap<readonly StoryNode[], Map<string, StoryNode>>();
+
+export const selectNode = (id: string) => (s: EditorState) => indexOf(nodeIndex, s.content.nodes, (n) => n.node_id).get(id);
+
+/**
+ * The ids of the chapters the Chapters section lists (in a branching story, its scenes), as one string: the list
+ * re-renders when chapters come, go or move, not when one chapter's text changes.
+ */
+export const selectChapterIds = (s: EditorState): string => {
+  const nodes = s.content.nodes;
+  let key = '';
+  for (const n of nodes) if (isContentNode(n)) key += key === '' ? n.node_id : ` ${n.node_id}`;
+  return key;
+};
+
+export const selectNodeCount = (s: EditorState): number => s.content.nodes.length;
 
 /** Summary is shown and validated only with more than one chapter (spec section 5). */
 export const selectShowSummary = (s: EditorState): boolean => s.content.nodes.length > 1;
