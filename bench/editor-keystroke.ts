@@ -11,8 +11,9 @@
 // the figure that waiting for the next frame costs any page (up to a frame at 60 Hz). The target judges what the
 // editor adds over that textarea, at p50 and at p99: the absolute figures depend on the machine and its load.
 // Then CPU_KEYSTROKES (default 50) more keys are typed the same way under a Chromium trace, in the editor and in each
-// textarea, and the main thread's CPU (thread) time per keystroke is printed, not judged: the work a key costs, which
-// the machine's load moves much less than the time to paint.
+// textarea, and the main thread's CPU (thread) time per keystroke is printed, not judged, in all and for the key's
+// event and the frames' rendering: the work a key costs, which the machine's load moves much less than the time to
+// paint.
 // Options: KEYSTROKES (default 100), TARGET_MS (default 2: the editor's added time at p50 and p99), EDITOR_DIST (another
 // build of the editor to serve, see support/editorPage.ts).
 import type { Browser, Page } from 'playwright-core';
@@ -68,41 +69,53 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { type?: string } };
+}
+
+interface KeyCpu {
+  /** Every main-thread task. */
+  total: number;
+  /** The key's own event: the text's insertion, the input event and what the page's script does on it. */
+  key: number;
+  /** The frames' style, layout, paint and layers. */
+  frame: number;
 }
 
 /**
  * The page's main-thread CPU time per keystroke, over CPU_KEYSTROKES more keys typed the same way under a Chromium
  * trace: the thread time (not wall time, so the machine's load moves it little) of the renderer's main-thread tasks,
- * divided by the keys. It counts everything the page does for a key (events, script, style, layout, paint, commit).
+ * divided by the keys; and within it, the key's event (keypress) and the frames' rendering.
  */
-async function cpuPerKey(browser: Browser, page: Page): Promise<number> {
-  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
+async function cpuPerKey(browser: Browser, page: Page): Promise<KeyCpu> {
+  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', 'devtools.timeline', 'blink'] });
   await keystrokes(page, CPU_KEYSTROKES);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   const main = new Set(
     trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
-  const tasks = trace.traceEvents
-    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`))
-    .sort((a, b) => a.ts - b.ts);
-  let cpu = 0;
+  const events = trace.traceEvents.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
+  const cpu: KeyCpu = { total: 0, key: 0, frame: 0 };
   const endOf = new Map<string, number>();
-  for (const task of tasks) {
-    // Top-level tasks only: a task run inside another (a nested loop) is in its parent's time already.
-    const thread = `${task.pid}:${task.tid}`;
-    if (task.ts < (endOf.get(thread) ?? 0)) continue;
-    endOf.set(thread, task.ts + (task.dur ?? 0));
-    cpu += task.tdur ?? task.dur ?? 0;
+  for (const e of events) {
+    const time = e.tdur ?? e.dur ?? 0;
+    if (e.name === 'EventDispatch' && e.args?.data?.type === 'keypress') cpu.key += time;
+    else if (e.name === 'WebFrameWidgetImpl::UpdateLifecycle') cpu.frame += time;
+    else if (e.name === 'RunTask') {
+      // Top-level tasks only: a task run inside another (a nested loop) is in its parent's time already.
+      const thread = `${e.pid}:${e.tid}`;
+      if (e.ts < (endOf.get(thread) ?? 0)) continue;
+      endOf.set(thread, e.ts + (e.dur ?? 0));
+      cpu.total += time;
+    }
   }
-  return cpu / 1000 / CPU_KEYSTROKES;
+  return { total: cpu.total / 1000 / CPU_KEYSTROKES, key: cpu.key / 1000 / CPU_KEYSTROKES, frame: cpu.frame / 1000 / CPU_KEYSTROKES };
 }
 
 /**
  * The same method on a plain textarea alone on a page holding `text`, the caret at its end: sorted samples, and its
  * CPU per keystroke.
  */
-async function plainTextarea(browser: Browser, text: string): Promise<{ samples: number[]; cpu: number }> {
+async function plainTextarea(browser: Browser, text: string): Promise<{ samples: number[]; cpu: KeyCpu }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.setContent('<textarea aria-label="plain" style="width:600px;height:200px"></textarea>');
   const box = page.getByRole('textbox', { name: 'plain' });
@@ -152,9 +165,13 @@ async function main(): Promise<void> {
     console.log(
       `  a plain textarea holding the chapter's ${CHAPTER_TEXT} characters: p50 ${percentile(plainFull.samples, 50).toFixed(1)} ms, p99 ${percentile(plainFull.samples, 99).toFixed(1)} ms`,
     );
+    const cpuLine = (what: string, c: KeyCpu) => `    ${what}: ${c.total.toFixed(2)} ms (the key's event ${c.key.toFixed(2)}, rendering ${c.frame.toFixed(2)})`;
+    console.log(`  main-thread CPU per keystroke (${CPU_KEYSTROKES} more keys, traced, thread time):`);
+    console.log(cpuLine('editor', cpu));
+    console.log(cpuLine('plain textarea', plain.cpu));
+    console.log(cpuLine(`plain textarea holding ${CHAPTER_TEXT} characters`, plainFull.cpu));
     console.log(
-      `  main-thread CPU per keystroke (${CPU_KEYSTROKES} more keys, traced): editor ${cpu.toFixed(2)} ms, plain textarea ${plain.cpu.toFixed(2)} ms, ` +
-        `holding ${CHAPTER_TEXT} characters ${plainFull.cpu.toFixed(2)} ms; editor / textarea holding the text ${(cpu / plainFull.cpu).toFixed(2)}x`,
+      `    editor / textarea holding the text: ${(cpu.total / plainFull.cpu.total).toFixed(2)}x (the key's event ${(cpu.key / plainFull.cpu.key).toFixed(2)}x, rendering ${(cpu.frame / plainFull.cpu.frame).toFixed(2)}x)`,
     );
     const added50 = p50 - plainP50;
     const added99 = p99 - plainP99;
