@@ -1,8 +1,9 @@
 import { act } from '@testing-library/react';
-import { ApiError, ErrorCode, LIMITS, StoryStatus, ValidationErrorType, VOICE_OVER_SPEAKER } from 'shared-kit';
+import { ApiError, ErrorCode, LIMITS, NodeType, StoryStatus, ValidationErrorType, VOICE_OVER_SPEAKER } from 'shared-kit';
 import { messageForCode } from 'ui-kit';
 import * as storyService from '../../services/story.service';
 import { aStoryDetail, installFakeShell, resetAll, type FakeShell } from '../../testing/render';
+import { selectChapterIds, selectNode } from './selectors';
 import { MERGE_TOO_LONG, useEditorStore } from './store';
 
 jest.mock('../../services/story.service');
@@ -158,6 +159,27 @@ describe('chapters', () => {
     expect(state().content.nodes).toHaveLength(1);
     expect(state().content.nodes[0]).toMatchObject({ content: '', ending_content: '' });
     expect(state().content.nodes[0]?.node_id).not.toBe('n1');
+  });
+
+  it("typing in a chapter changes that chapter's node only; the list of chapter ids stays the same", async () => {
+    await loaded();
+    state().addNode();
+    const ids = selectChapterIds(state());
+    const [first, second] = state().content.nodes;
+    state().updateNode(second!.node_id, { content: 'More words.' });
+    expect(selectChapterIds(state())).toBe(ids);
+    expect(selectNode(first!.node_id)(state())).toBe(first);
+    expect(selectNode(second!.node_id)(state())?.content).toBe('More words.');
+    expect(ids.split(' ')).toEqual(state().content.nodes.map((n) => n.node_id));
+  });
+
+  it("a branching story's chapters are its scenes only", () => {
+    state().startNew();
+    const [scene] = state().content.nodes;
+    useEditorStore.setState((s) => ({
+      content: { ...s.content, nodes: [{ ...scene!, node_type: NodeType.NormalContent }, { ...scene!, node_id: 'choice1', node_type: NodeType.ChoiceContent }] },
+    }));
+    expect(selectChapterIds(state())).toBe(scene!.node_id);
   });
 
   it('removing one of three keeps the summary', async () => {
