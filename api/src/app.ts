@@ -257,10 +257,10 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
     enqueue: async (taskId) => videoRunner?.enqueue(taskId),
     stopLocal: (taskId) => videoRunner?.stopLocal(taskId),
   });
-  // Play time's unban at the reopening time, a durable job like the weekly report, only in a serving app.
+  // Play time's unban at the reopening time and the allowed hours' end, durable jobs like the weekly report, only in a serving app.
   const unbanRunner =
     options.server && mongoose.connection.db
-      ? startUnbanRunner({ db: mongoose.connection.db, logger: deps.logger, events: deps.events, pollMs: config.plans.pollMs, lockMs: config.plans.lockMs })
+      ? startUnbanRunner({ db: mongoose.connection.db, logger: deps.logger, events: deps.events, pollMs: config.plans.pollMs, lockMs: config.plans.lockMs, settings: config.identity, now })
       : null;
   options.extraRoutes?.(router, deps);
 

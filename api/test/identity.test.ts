@@ -206,9 +206,9 @@ describe('real-name verification, age freezing, passcode and play time', () => {
     // Another account's feed is open.
     expect((await other.call('/api/tyler/story/list')).body.status_code).toBe(0);
     // The push that reaches the sockets.
-    expect(PUSH_RULES['anti_addiction.changed']({ uid, code: ErrorCode.AntiAddictionBan, reopens_at: reopens, closes_at: null })).toEqual({
+    expect(PUSH_RULES['anti_addiction.changed']({ uid, code: ErrorCode.AntiAddictionBan, reopens_at: reopens, closes_at: null, reason: 'allowance' })).toEqual({
       uid,
-      push: { push_type: PushType.AntiAddiction, status_code: ErrorCode.AntiAddictionBan, reopens_at: reopens, closes_at: null },
+      push: { push_type: PushType.AntiAddiction, status_code: ErrorCode.AntiAddictionBan, reopens_at: reopens, closes_at: null, reason: 'allowance' },
     });
     // The next day opens them again.
     clock = Date.UTC(2026, 10, 30, 0, 1);

@@ -27,7 +27,8 @@ export interface DomainEvents {
   /** A user reached a resource's daily limit, or has it again (TTS: spoken sentences). */
   'resource.limited': { uid: string; limit: ResourceLimit };
   /** Play time: the pre-warning before the end (closes_at), the end (reopens_at) or the reopening. */
-  'anti_addiction.changed': { uid: string; code: number; reopens_at: string | null; closes_at: string | null };
+  /** `reason`: what ends (or ended) play: the day's allowance or the allowed hours; null for the unban. */
+  'anti_addiction.changed': { uid: string; code: number; reopens_at: string | null; closes_at: string | null; reason: 'allowance' | 'hours' | null };
 }
 
 export type DomainEventName = keyof DomainEvents;

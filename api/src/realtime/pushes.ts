@@ -89,6 +89,6 @@ export const PUSH_RULES: {
   }),
   'anti_addiction.changed': (e) => ({
     uid: e.uid,
-    push: { push_type: PushType.AntiAddiction, status_code: e.code, reopens_at: e.reopens_at, closes_at: e.closes_at },
+    push: { push_type: PushType.AntiAddiction, status_code: e.code, reopens_at: e.reopens_at, closes_at: e.closes_at, reason: e.reason },
   }),
 };

@@ -1,10 +1,14 @@
 import type mongoose from 'mongoose';
 import { ErrorCode } from 'shared-kit';
+import type { IdentitySettings } from '../../config';
 import { durableQueue, type DurableRunner } from '../../lib/durableQueue';
 import type { Logger } from '../../lib/logger';
 import type { EventBus } from '../../realtime';
+import { userByUid } from '../users';
+import { pushHoursEnded } from './playTime.service';
 
 export const UNBAN_JOB = 'anti_addiction.unban';
+export const CLOSE_JOB = 'anti_addiction.close';
 
 export interface UnbanRunnerDeps {
   db: mongoose.mongo.Db;
@@ -12,39 +16,41 @@ export interface UnbanRunnerDeps {
   events: EventBus;
   pollMs: number;
   lockMs: number;
+  settings: IdentitySettings;
+  now: () => number;
 }
 
 /**
- * The unban when play time opens again: the tick that ends an account's play time (the ban, 1020702) queues a
- * durable job in MongoDB at its `reopens_at`, one per account; whichever api process picks it up at that time emits
- * the unban (1020703), which reaches the account's sockets on every process through the socket.io adapter. A
- * process stopping or restarting in between loses nothing: the job waits in the database.
+ * The pushes that no tick can send on time, as durable jobs in MongoDB (`anti_addiction_jobs`, one of each kind per
+ * account), run by whichever api process picks them up at their time and pushed to the account's sockets on every
+ * process through the socket.io adapter; a process stopping in between loses nothing, the jobs wait in the database.
+ * - The unban when play time opens again: the ban (1020702, the allowance used up or the hours ended) queues it at
+ *   `reopens_at`; it pushes 1020703.
+ * - The end of the allowed hours during a session: their pre-warning (reason `hours`) queues it at `closes_at`; it
+ *   pushes the ban (1020702, reason `hours`, with `reopens_at`) if the account is then refused for the hours.
  */
 export function startUnbanRunner(deps: UnbanRunnerDeps): DurableRunner {
   const log = deps.logger.child({ module: 'identity' });
-  const queue = durableQueue({
-    db: deps.db,
-    collection: 'anti_addiction_jobs',
-    jobName: UNBAN_JOB,
-    key: 'uid',
-    concurrency: 8,
-    pollMs: deps.pollMs,
-    lockMs: deps.lockMs,
-    log,
+  const queue = (jobName: string) =>
+    durableQueue({ db: deps.db, collection: 'anti_addiction_jobs', jobName, key: 'uid', concurrency: 8, pollMs: deps.pollMs, lockMs: deps.lockMs, log });
+  const unban = queue(UNBAN_JOB).start(async (job) => {
+    deps.events.emit('anti_addiction.changed', { uid: job.attrs.data.uid, code: ErrorCode.AntiAddictionUnban, reopens_at: null, closes_at: null, reason: null });
   });
-  const runner = queue.start(async (job) => {
-    const { uid } = job.attrs.data;
-    deps.events.emit('anti_addiction.changed', { uid, code: ErrorCode.AntiAddictionUnban, reopens_at: null, closes_at: null });
+  const pt = { settings: deps.settings, events: deps.events, now: deps.now };
+  const close = queue(CLOSE_JOB).start(async (job) => {
+    const user = await userByUid(job.attrs.data.uid, ['uid', 'teen_mode', 'last_login_country']);
+    if (user?.uid) await pushHoursEnded(pt, { uid: user.uid, teen_mode: user.teen_mode, last_login_country: user.last_login_country });
   });
   const off = deps.events.on('anti_addiction.changed', async (e) => {
-    if (e.code !== ErrorCode.AntiAddictionBan || !e.reopens_at) return;
-    await runner.enqueueAt!(e.uid, new Date(e.reopens_at));
+    if (e.code === ErrorCode.AntiAddictionBan && e.reopens_at) await unban.enqueueAt!(e.uid, new Date(e.reopens_at));
+    if (e.code === ErrorCode.AntiAddictionPreWarning && e.reason === 'hours' && e.closes_at) await close.enqueueAt!(e.uid, new Date(e.closes_at));
   });
   return {
-    ...runner,
+    ready: Promise.all([unban.ready, close.ready]).then(() => undefined),
+    enqueue: unban.enqueue,
     async stop() {
       off();
-      await runner.stop();
+      await Promise.all([unban.stop(), close.stop()]);
     },
   };
 }

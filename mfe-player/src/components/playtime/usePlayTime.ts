@@ -90,8 +90,9 @@ export function usePlayTime({ tick, playId }: { tick: boolean; playId?: string }
       const code = push.status_code;
       if (code === ErrorCode.AntiAddictionBan && typeof push.reopens_at === 'string') {
         const reopens = push.reopens_at;
-        // The ban push comes from the tick that used the day's allowance up.
-        setState((p) => (p ? { ...p, used_ms: Math.max(p.used_ms, p.allowance_ms), allowed: false, reopens_at: reopens, closes_at: null } : p));
+        // The ban push: the day's allowance used up (by a tick), or the allowed hours ended (`reason: 'hours'`).
+        const hours = push.reason === 'hours';
+        setState((p) => (p ? { ...p, used_ms: hours ? p.used_ms : Math.max(p.used_ms, p.allowance_ms), allowed: false, reopens_at: reopens, closes_at: null } : p));
       } else if (code === ErrorCode.AntiAddictionPreWarning && typeof push.closes_at === 'string') {
         const closes = push.closes_at;
         setState((p) => (p ? { ...p, closes_at: closes } : p));
