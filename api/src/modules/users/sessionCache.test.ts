@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import {
   cloneLean,
   keysFromFilter,
+  REVISION_MAX_AGE_MS,
   SESSION_FIELDS,
   SessionCache,
   USER_FIELDS,
@@ -39,6 +40,20 @@ describe('SessionCache', () => {
     expect(fill(cache, 'h1', value, 1000)).toBe(true);
     expect(cache.get('h1', 999)).toBeNull();
     expect(cache.size).toBe(0);
+  });
+
+  it('serves a caller that checks the revision past the maximum age, up to REVISION_MAX_AGE_MS', () => {
+    const cache = new SessionCache(100);
+    fill(cache, 'h1', entry('1'), 1000);
+    expect(cache.get('h1', 1100)).toBeNull();
+    expect(cache.get('h1', 1100, true)?.user.uid).toBe('1');
+    expect(cache.get('h1', 1000 + REVISION_MAX_AGE_MS - 1, true)?.user.uid).toBe('1');
+    expect(cache.get('h1', 1000 + REVISION_MAX_AGE_MS, true)).toBeNull();
+    expect(cache.size).toBe(0);
+    // An invalidation drops it for both kinds of caller.
+    fill(cache, 'h2', entry('2'), 1000);
+    cache.invalidate(['u:2']);
+    expect(cache.get('h2', 1001, true)).toBeNull();
   });
 
   it('stores nothing when the maximum age is 0', () => {
