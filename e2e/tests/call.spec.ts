@@ -69,6 +69,9 @@ for (const size of SIZES) {
       // The spoken line stays in the play's log.
       await page.reload();
       await expect(storyLog(page)).toContainText(said);
+      // ... marked as said on the call.
+      const spokenRow = storyLog(page).locator('li', { hasText: said }).first();
+      await expect(spokenRow.getByTestId('spoken-mark')).toHaveText('Said on a call');
     });
   });
 }

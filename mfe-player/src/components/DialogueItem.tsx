@@ -110,6 +110,11 @@ export function DialogueItem({
             <span className="ui-visually-hidden">{playerName || t('dialogue.you')}: </span>
             {d.content}
           </div>
+          {d.spoken ? (
+            <span className="player-spoken" data-testid="spoken-mark">
+              {t('call.spokenMark')}
+            </span>
+          ) : null}
           <PinButton dialogue={d} />
           {onRewind ? (
             <Button

@@ -23,6 +23,8 @@ const callEn = {
     endedTime: 'No call time is left today, so the call ended.',
     endedQuota: "Today's limit is reached, so the call ended.",
     failed: 'The call could not start. Check that the microphone is allowed, then try again.',
+    /** Under a line of the play the player said on a call. */
+    spokenMark: 'Said on a call',
   },
 } as const;
 

@@ -10,6 +10,7 @@ const callZhCN = {
     noneLeft: '今日通话时长已用完，请明天再试。',
     listening: '正在聆听…',
     youSpeak: '你正在说话',
+    spokenMark: '通话中说的',
     theySpeak: '{{name}}正在说话',
     muted: '麦克风已静音',
     mute: '静音',

@@ -87,7 +87,8 @@ function CallScreen({ playId, characterName, onClose }: { playId: string; charac
           </p>
         ) : null}
         {c.lines.length > 0 ? (
-          <ol className="player-call__lines" aria-label={t('call.transcript')} aria-live="polite" data-testid="call-transcript">
+          // Focusable: it scrolls once the transcript is longer than the screen, and keyboards must reach it.
+          <ol className="player-call__lines" aria-label={t('call.transcript')} aria-live="polite" tabIndex={0} data-testid="call-transcript">
             {c.lines.map((l) => (
               <li key={l.key} className={`player-call__line player-call__line--${l.who}`}>
                 <strong>{l.who === 'player' ? t('call.you') : name}</strong> {l.text}
