@@ -6,7 +6,7 @@ import { signInByPhone } from '../support/session';
 
 /*
  * A player shares their play as a video: the play menu's "Share as video" says how many videos are left today, makes
- * the video of the play so far with its progress, and ends with a link; the video's page plays it (the element
+ * the video of the turns the player picks (the thread's picker) with its progress, and ends with a link; the video's page plays it (the element
  * reaches playing, then ended), and the link's landing page carries og:video.
  */
 
@@ -33,7 +33,16 @@ for (const size of SIZES) {
     await p.getByRole('button', { name: 'Share as video' }).click();
     const dialog = p.getByRole('dialog', { name: 'Share this play as a video' });
     await expect(dialog.getByText(/^Videos left today: \d+ of \d+$/)).toBeVisible();
-    await expect(dialog.getByText(/^The play so far \(\d+ lines?\)/)).toBeVisible();
+    // The turns, picked as a thread's are: the latest that fit are chosen; leaving the first out shortens the video.
+    const summary = dialog.getByText(/^The chosen turns \(\d+ lines?\)/);
+    await expect(summary).toBeVisible();
+    const turns = dialog.getByTestId('video-turn-group');
+    expect(await turns.count()).toBeGreaterThanOrEqual(2);
+    const linesOf = async () => Number(/\((\d+) line/.exec(await summary.innerText())![1]);
+    const all = await linesOf();
+    await turns.first().getByRole('checkbox').click();
+    await expect.poll(linesOf).toBeLessThan(all);
+    await expect(turns.last().getByRole('checkbox')).toBeChecked();
     expect(await seriousViolations(p)).toEqual([]);
     await dialog.getByRole('button', { name: 'Make the video' }).click();
     await expect(dialog.getByRole('progressbar')).toBeVisible();

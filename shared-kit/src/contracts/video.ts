@@ -17,13 +17,18 @@ export const VIDEO_TASK_STATUSES = ['Waiting', 'Rendering', 'Success', 'Fail', '
 export type VideoTaskStatus = (typeof VIDEO_TASK_STATUSES)[number];
 
 export const VIDEO_REQUESTS = {
-  /** `POST /api/share/story/create_video_task`: a whole ended play, or these lines of one's play (any play state). */
+  /**
+   * `POST /api/share/story/create_video_task`: a whole ended play, or these lines of one's play, or these turns of it
+   * (`group_ids`, the turns a thread is chosen by: each turn's shown lines), in any play state.
+   */
   createVideoTaskBody: z
     .object({
       play_id: idString,
       dialogue_ids: z.array(idString).min(1, 'must name at least one line').max(VIDEO_MAX_LINES, `at most ${VIDEO_MAX_LINES} lines`).optional(),
+      group_ids: z.array(z.string().min(1).max(100)).min(1, 'must name at least one turn').max(VIDEO_MAX_LINES, `at most ${VIDEO_MAX_LINES} turns`).optional(),
     })
-    .strict(),
+    .strict()
+    .refine((b) => !(b.dialogue_ids && b.group_ids), { message: 'name lines or turns, not both', path: ['group_ids'] }),
   /** `POST /api/share/story/cancel_video_task`. */
   cancelVideoTaskBody: z.object({ task_id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a video task id') }).strict(),
   /** `GET /api/share/story/video_task`. */

@@ -59,8 +59,24 @@ export async function giveBackRender(uid: string, day: string): Promise<void> {
   await VideoQuota.updateOne({ uid, day, count: mongoose.trusted({ $gt: 0 }) }, { $inc: { count: -1 } });
 }
 
+/** The shown lines of the named turns of a play (1009 `group_ids` for a turn not of it or named twice; 1020602 flagged). */
+async function linesOfTurns(playId: string, groupIds: string[]): Promise<DialogueFields[]> {
+  const ids = [...new Set(groupIds)];
+  if (ids.length !== groupIds.length) throw new AppError(ErrorCode.ClientParamError, 'group_ids: a turn is named twice');
+  const rows = await Dialogue.find({ play_id: playId, group_id: mongoose.trusted({ $in: ids }) }).sort({ seq: 1 }).lean<DialogueFields[]>();
+  if (new Set(rows.map((d) => d.group_id)).size !== ids.length) throw new AppError(ErrorCode.ClientParamError, 'group_ids: not all are turns of this play');
+  const flagged = rows.filter((d) => FLAGGED.has(d.status) && SHOWN.has(d.type)).map((d) => d.dialogue_id);
+  if (flagged.length > 0) {
+    throw new AppError(ErrorCode.DialogueReviewNotPassed, 'Some lines did not pass the review and cannot be in a video', { data: { dialogue_ids: flagged } });
+  }
+  const lines = rows.filter(shown);
+  if (lines.length === 0) throw new AppError(ErrorCode.ClientParamError, 'group_ids: the turns have no lines to show');
+  if (lines.length > VIDEO_MAX_LINES) throw new AppError(ErrorCode.ClientParamError, `group_ids: the turns have ${lines.length} lines; choose at most ${VIDEO_MAX_LINES}`);
+  return lines;
+}
+
 /**
- * The lines of a video: the named lines of one's play (any state), or every shown line of one's ended play.
+ * The lines of a video: the named turns' or lines of one's play (any state), or every shown line of one's ended play.
  * Refusals: another's play 1050001; a named line not of the play or not shown 1009 (`dialogue_ids`); a named line
  * the review flagged 1020602 with the flagged ids; a whole play not ended 1005 (`not_ended`); more than
  * VIDEO_MAX_LINES lines 1009.
@@ -68,7 +84,9 @@ export async function giveBackRender(uid: string, day: string): Promise<void> {
 async function linesFor(uid: string, input: VideoTaskCreateRequest) {
   const play = await ownPlay(input.play_id, uid);
   let lines: DialogueFields[];
-  if (input.dialogue_ids) {
+  if (input.group_ids) {
+    lines = await linesOfTurns(play.play_id, input.group_ids);
+  } else if (input.dialogue_ids) {
     const ids = [...new Set(input.dialogue_ids)];
     if (ids.length !== input.dialogue_ids.length) throw new AppError(ErrorCode.ClientParamError, 'dialogue_ids: a line is named twice');
     lines = await Dialogue.find({ play_id: play.play_id, dialogue_id: mongoose.trusted({ $in: ids }) }).sort({ seq: 1 }).lean<DialogueFields[]>();

@@ -1,20 +1,15 @@
 import { useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import { ErrorCode, THREAD_LIMITS, shellToast } from 'shared-kit';
-import { Button, Checkbox, Modal, Spinner, TextField, messageForError } from 'ui-kit';
+import { Button, Modal, Spinner, TextField, messageForError } from 'ui-kit';
 import { usePlayerT } from '../../i18n';
 import { errorCode } from '../../lib/errors';
 import { postThread, threadGroups, type ThreadGroupsView, type ThreadView } from '../../services/thread.service';
 import { usePlayerPath } from '../paths';
+import { TurnPicker } from './TurnPicker';
 import './threads.css';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ThreadGroupsView };
-
-/** The first words of a group: the player's line, else the first reply. */
-function gist(lines: ThreadGroupsView['groups'][number]['lines']): string {
-  const line = lines.find((l) => l.role === 'player') ?? lines[0];
-  return line ? line.content.slice(0, 140) : '';
-}
 
 /**
  * "Share a thread": the play's turns with checkboxes (a turn that cannot be shared is shown disabled with the reason),
@@ -85,32 +80,16 @@ export function ThreadShareDialog({ playId, onClose }: { playId: string; onClose
     return (
       <>
         <TextField label={t('thread.title')} value={title} limit={THREAD_LIMITS.title} onChange={(e) => setTitle(e.target.value)} data-testid="thread-title" />
-        <fieldset className="thread-fieldset">
-          <legend>
-            {t('thread.groups')} <span className="player-card__meta">{t('thread.chosen', { count: chosen.length, limit })}</span>
-          </legend>
-          <ul className="thread-groups" data-testid="thread-groups">
-            {load.data.groups.map((g, i) => {
-              const on = chosen.includes(g.group_id);
-              return (
-                <li key={g.group_id} className={`thread-group${g.sharable ? '' : ' thread-group--blocked'}`} data-testid="thread-group">
-                  <Checkbox
-                    label={`#${i + 1} ${gist(g.lines)}`}
-                    checked={on}
-                    disabled={!g.sharable}
-                    aria-describedby={g.sharable ? undefined : `thread-why-${i}`}
-                    onCheckedChange={(next) => setChosen((c) => (next ? [...c, g.group_id] : c.filter((x) => x !== g.group_id)))}
-                  />
-                  {g.sharable ? null : (
-                    <p id={`thread-why-${i}`} className="thread-group__why">
-                      {t(`thread.reasons.${g.reason || 'flagged'}`)}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
+        <TurnPicker
+          groups={load.data.groups}
+          chosen={chosen}
+          onChange={setChosen}
+          legend={
+            <>
+              {t('thread.groups')} <span className="player-card__meta">{t('thread.chosen', { count: chosen.length, limit })}</span>
+            </>
+          }
+        />
         {error ? (
           <p role="alert" className="ui-field__error" data-testid="thread-error">
             {error}

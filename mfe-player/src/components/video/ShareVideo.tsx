@@ -1,33 +1,35 @@
 import { useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { DialogueStatus, ErrorCode, isApiError, shellToast, useSessionStore } from 'shared-kit';
+import { ErrorCode, isApiError, shellToast, useSessionStore } from 'shared-kit';
 import { VIDEO_MAX_LINES, type VideoQuota, type VideoTask } from 'shared-kit/schemas';
 import { Button, Modal, ProgressBar, Spinner, messageForError } from 'ui-kit';
 import { usePlayerT } from '../../i18n';
+import { threadGroups } from '../../services/thread.service';
 import * as video from '../../services/video.service';
-import { usePlayStore } from '../../stores/play/store';
 import { usePlayerPath } from '../paths';
+import { TurnPicker, type PickGroup } from '../threads/TurnPicker';
 import { useVideoTask } from './useVideoTask';
 import './video.css';
 
-/** Rows a video shows (the api's rule): lines said or told, finished, not hidden by the review. */
-const SHOWN = new Set(['OpeningRemark', 'NpcDialogue', 'Input', 'Narration', 'IMDialogue', 'HappyEnding', 'BadEnding']);
-const HIDDEN = new Set<string>([DialogueStatus.SecurityFail, DialogueStatus.SecurityNotShow]);
-
-/** The lines of an unfinished play on screen that a video can show: the latest VIDEO_MAX_LINES of them. */
-function linesSoFar(): string[] {
-  return usePlayStore
-    .getState()
-    .dialogues.filter((d) => SHOWN.has(d.type) && d.role !== 'system' && d.done && !HIDDEN.has(d.status) && d.content.trim() !== '')
-    .slice(-VIDEO_MAX_LINES)
-    .map((d) => d.dialogue_id);
+/** The latest turns that fit in one video (VIDEO_MAX_LINES lines): what is chosen when the dialog opens. */
+function latestTurns(groups: PickGroup[]): string[] {
+  const out: string[] = [];
+  let lines = 0;
+  for (const g of [...groups].reverse()) {
+    if (!g.sharable) continue;
+    if (lines + g.lines.length > VIDEO_MAX_LINES) break;
+    lines += g.lines.length;
+    out.unshift(g.group_id);
+  }
+  return out;
 }
 
-type Step = { kind: 'loading' } | { kind: 'ready'; quota: VideoQuota } | { kind: 'task'; task: VideoTask } | { kind: 'error'; message: string; quota?: VideoQuota };
+type Step = { kind: 'loading' } | { kind: 'ready'; quota: VideoQuota; groups: PickGroup[] } | { kind: 'task'; task: VideoTask } | { kind: 'error'; message: string; quota?: VideoQuota };
 
 /**
- * The play menu's "Share as video": says how many videos are left today, makes the video of the whole ended play (or
- * of the play so far), shows its progress with a cancel, and ends with the video's page and a link to copy.
+ * The play menu's "Share as video": says how many videos are left today, lets the player choose the turns (the
+ * thread's turn picker; the latest that fit are chosen at first), makes the video of them (of the whole play when an
+ * ended play's every turn is chosen), shows its progress with a cancel, and ends with the video's page and a link.
  */
 export function ShareVideo({ playId, ended }: { playId: string; ended: boolean }): JSX.Element {
   const { t } = usePlayerT();
@@ -35,6 +37,7 @@ export function ShareVideo({ playId, ended }: { playId: string; ended: boolean }
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
   const task = useVideoTask(step.kind === 'task' ? step.task : null);
   const pagePath = usePlayerPath(task?.share ? `video/${task.share.code}` : '');
 
@@ -53,7 +56,9 @@ export function ShareVideo({ playId, ended }: { playId: string; ended: boolean }
     setOpen(true);
     setStep({ kind: 'loading' });
     try {
-      setStep({ kind: 'ready', quota: await video.videoQuota() });
+      const [quota, turns] = await Promise.all([video.videoQuota(), threadGroups(playId)]);
+      setChosen(latestTurns(turns.groups));
+      setStep({ kind: 'ready', quota, groups: turns.groups });
     } catch (error) {
       setStep(refusal(error));
     }
@@ -62,7 +67,8 @@ export function ShareVideo({ playId, ended }: { playId: string; ended: boolean }
   async function onMake(): Promise<void> {
     setBusy(true);
     try {
-      const answer = await video.createVideoTask(ended ? { play_id: playId } : { play_id: playId, dialogue_ids: linesSoFar() });
+      const all = step.kind === 'ready' && step.groups.every((g) => !g.sharable || chosen.includes(g.group_id));
+      const answer = await video.createVideoTask(ended && all ? { play_id: playId } : { play_id: playId, group_ids: chosen });
       setStep({ kind: 'task', task: answer.task });
     } catch (error) {
       setStep(refusal(error, step.kind === 'ready' ? step.quota : undefined));
@@ -93,17 +99,38 @@ export function ShareVideo({ playId, ended }: { playId: string; ended: boolean }
   }
 
   const rendering = task !== null && (task.status === 'Waiting' || task.status === 'Rendering');
-  const lineCount = ended ? null : linesSoFar().length;
   let body: JSX.Element;
   let actions: JSX.Element = <Button onClick={() => setOpen(false)}>{t('video.close')}</Button>;
   if (step.kind === 'loading') {
     body = <Spinner label={t('video.loading')} />;
   } else if (step.kind === 'ready') {
-    const none = step.quota.remaining <= 0 || lineCount === 0;
+    const lines = step.groups.filter((g) => chosen.includes(g.group_id)).reduce((n, g) => n + g.lines.length, 0);
+    const tooMany = lines > VIDEO_MAX_LINES;
+    const none = step.quota.remaining <= 0 || chosen.length === 0 || tooMany;
     body = (
       <>
-        <p>{ended ? t('video.whole') : t('video.soFar', { count: lineCount ?? 0 })}</p>
+        <p>{t('video.chosen', { count: lines })}</p>
         <p className="player-video__quota">{t('video.left', { remaining: step.quota.remaining, limit: step.quota.limit })}</p>
+        {step.groups.length === 0 ? (
+          <p className="player-status">{t('video.noTurns')}</p>
+        ) : (
+          <TurnPicker
+            groups={step.groups}
+            chosen={chosen}
+            onChange={setChosen}
+            testId="video-turn"
+            legend={
+              <>
+                {t('video.turns')} <span className="player-card__meta">{t('video.lines', { count: lines, max: VIDEO_MAX_LINES })}</span>
+              </>
+            }
+          />
+        )}
+        {tooMany ? (
+          <p role="alert" className="ui-field__error">
+            {t('video.tooMany', { max: VIDEO_MAX_LINES })}
+          </p>
+        ) : null}
       </>
     );
     actions = (
