@@ -58,7 +58,7 @@ describe('mfe-ops home content', () => {
     expect(table.textContent).toContain('Sea stories (Top)');
     fireEvent.click(within(table).getByRole('button', { name: 'Publish: Sea stories' }));
     await waitFor(() => expect(api.setPlacementStatus).toHaveBeenCalledWith('topic', 't1', 'Published'));
-    fireEvent.click(within(table).getByRole('button', { name: 'Move Sea stories up' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Move up: Sea stories' }));
     await waitFor(() => expect(api.orderPlacements).toHaveBeenCalledWith('topic', ['t1', 't0']));
     const form = screen.getByRole('form', { name: 'New topic' });
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Night tales' } });

@@ -80,7 +80,7 @@ const sanctionsEn = {
     edit: 'Edit',
     editLabel: 'Edit {{title}}',
     up: 'Move up',
-    upLabel: 'Move {{title}} up',
+    upLabel: 'Move up: {{title}}',
     moveLabel: '{{action}}: {{title}}',
     saved: 'Saved.',
     moved: 'State changed.',

@@ -82,7 +82,7 @@ const sanctionsZhCN: SanctionsCatalogue = {
     edit: '编辑',
     editLabel: '编辑 {{title}}',
     up: '上移',
-    upLabel: '上移 {{title}}',
+    upLabel: '上移：{{title}}',
     moveLabel: '{{action}}：{{title}}',
     saved: '已保存。',
     moved: '状态已更改。',
