@@ -54,8 +54,12 @@ async function main(): Promise<void> {
     const at: Array<{ event: string; t: number; data: { input_dialogue_id?: string } }> = [];
     call.socket.onAny((event: string, data: { input_dialogue_id?: string }) => at.push({ event, t: now(), data }));
     await call.join(callId);
-    // The speech without the silence speak() puts after it: the utterance ends with its last voiced message.
-    const speech = speak('what is your name').subarray(0, -16_000);
+    // The speech up to its last sound (past -50 dBFS): the silence speak() and eSpeak NG put after it is cut, so the
+    // utterance ends with the last message holding speech.
+    const spoken = speak('what is your name');
+    let last = spoken.length - 2;
+    while (last > 0 && Math.abs(spoken.readInt16LE(last)) < 104) last -= 2;
+    const speech = spoken.subarray(0, last + 2);
     const times: number[] = [];
     const stages: Record<string, number[]> = { heard: [], sent: [], words: [], clip: [] };
     for (let i = 0; i < TURNS + WARMUP; i++) {
