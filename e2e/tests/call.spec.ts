@@ -9,7 +9,8 @@ import { signInByPhone } from '../support/session';
 import { SIZES } from '../support/sizes';
 
 // A call with the character, heard through Chromium's fake microphone: a WAV made with eSpeak NG (silence, the
-// question, silence; Chromium plays it in a loop), recognised by the api, answered and spoken back.
+// question, silence; Chromium plays it in a loop), recognised by the api, answered and spoken back; at desktop size
+// the play with its spoken line is then shared as a video, whose page plays it.
 const dir = path.join(os.tmpdir(), `call-e2e-${process.pid}`);
 mkdirSync(dir, { recursive: true });
 const WAV = path.join(dir, 'microphone.wav');
@@ -39,7 +40,7 @@ for (const size of SIZES) {
     test.use(size.use);
 
     test('a player calls the character from the play, is heard, hears the reply and ends the call', async ({ page }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(size.name === 'phone' ? 150_000 : 330_000);
       await signInByPhone(page.request, size.name === 'phone' ? '252' : '253');
       await openDemoPlay(page);
       await page.getByRole('button', { name: 'Call', exact: true }).click();
@@ -72,6 +73,29 @@ for (const size of SIZES) {
       // ... marked as said on the call.
       const spokenRow = storyLog(page).locator('li', { hasText: said }).first();
       await expect(spokenRow.getByTestId('spoken-mark')).toHaveText('Said on a call');
+
+      // The journey goes on (at desktop size, to keep the suite's time): the play, its spoken turn included, shared
+      // as a video whose page plays it.
+      if (size.name === 'phone') return;
+      await page.getByRole('button', { name: 'Share as video' }).click();
+      const share = page.getByRole('dialog', { name: 'Share this play as a video' });
+      await expect(share.getByTestId('video-turn-group').filter({ hasText: said }).getByRole('checkbox').first()).toBeChecked();
+      await share.getByRole('button', { name: 'Make the video' }).click();
+      await expect(share.getByText('Your video is ready.')).toBeVisible({ timeout: 150_000 });
+      await share.getByRole('link', { name: 'Watch' }).click();
+      const video = page.getByTestId('shared-video');
+      await expect(video).toBeVisible();
+      await expect
+        .poll(
+          () =>
+            video.evaluate((el: HTMLVideoElement) => {
+              el.muted = true;
+              if (el.paused) void el.play().catch(() => undefined);
+              return el.currentTime > 0 && el.videoWidth === 720;
+            }),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
     });
   });
 }
