@@ -33,6 +33,8 @@ for (const size of SIZES) {
       test.setTimeout(210_000);
       await openDemoPlay(page);
       const playUrl = new URL(page.url()).pathname;
+      // Calls are for signed-in players: a guest is not offered one.
+      await expect(page.getByRole('button', { name: 'Call', exact: true })).toHaveCount(0);
       for (let n = 1; n <= GUEST_TURNS; n += 1) {
         await sendTurn(page, line(n));
         if (n === GUEST_TURNS - 1) await expect(page.getByText('1 free turn left. Log in to keep playing after that.')).toBeVisible();
@@ -53,6 +55,7 @@ for (const size of SIZES) {
       const history = (await logRows(page)).map((row) => row.text).join('\n');
       for (let n = 1; n <= GUEST_TURNS; n += 1) expect(history).toContain(line(n));
       await expect(prompt).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeVisible();
       await sendTurn(page, 'Signed in now: where were we?');
       expect((await logRows(page)).map((row) => row.text).join('\n')).toContain(line(1));
       const played = (await (await page.request.get('/api/tyler/played_story')).json()) as { data: { stories: Array<{ turns: number }> } };

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { AudioCallStatus } from 'shared-kit';
+import { AudioCallStatus, useSessionStore } from 'shared-kit';
 import { Button, Modal, Spinner, messageForCode } from 'ui-kit';
 import { usePlayerT } from '../../i18n';
 import { useCall } from './useCall';
@@ -12,6 +12,9 @@ const minutes = (s: number): number => Math.floor(s / 60);
 export function CallButton({ playId, characterName }: { playId: string; characterName: string }) {
   const t = usePlayerT().t;
   const [open, setOpen] = useState(false);
+  const signedIn = useSessionStore((s) => s.status === 'user');
+  // Calls are for signed-in players, as videos are (the api refuses a guest's call): a guest is not offered one.
+  if (!signedIn) return null;
   return (
     <>
       <Button size="sm" onClick={() => setOpen(true)} data-testid="call-open">
