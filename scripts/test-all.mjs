@@ -38,8 +38,8 @@ const failedTests = [];
 const flakyTests = [];
 
 /** Each step's label and seconds, printed above the total (where a long run's time went). */
-const times = [];
-const timed = (label, since) => times.push({ label, seconds: Math.round((Date.now() - since) / 1000) });
+const stepTimes = [];
+const timed = (label, since) => stepTimes.push({ label, seconds: Math.round((Date.now() - since) / 1000) });
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
@@ -158,7 +158,7 @@ if (selected('e2e')) {
 }
 
 console.log('\nTime per step:');
-for (const t of times) console.log(`  ${t.label.padEnd(28)} ${String(t.seconds).padStart(5)} s`);
+for (const t of stepTimes) console.log(`  ${t.label.padEnd(28)} ${String(t.seconds).padStart(5)} s`);
 printNames({ failedTests, flakyTests });
 if (problems.length) console.log(`\nProblems: ${problems.join(', ')}`);
 if (problems.length && failed === 0) failed = problems.length;

@@ -1,4 +1,5 @@
 import { ErrorCode, PushType } from 'shared-kit';
+import { offsetForMidnightSoon } from './support/identity';
 import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
 
 /*
@@ -11,17 +12,6 @@ import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const DAY_MIN = 1440;
-
-/** A UTC offset (minutes, within the config's -720..840) whose local midnight is 20 to 80 s from `now`. */
-function offsetForMidnightSoon(now: number): number {
-  const localMinute = Math.floor(now / 60_000) % DAY_MIN;
-  let off = (DAY_MIN - 1 - localMinute) % DAY_MIN;
-  if ((now % 60_000) / 1000 > 40) off -= 1;
-  while (off > 840) off -= DAY_MIN;
-  while (off < -720) off += DAY_MIN;
-  return off;
-}
 
 describe('the allowed hours ending during a session, across two api processes', () => {
   let procs: ApiProcesses;

@@ -1,4 +1,5 @@
 import { ErrorCode, PushType } from 'shared-kit';
+import { offsetForMidnightSoon } from './support/identity';
 import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
 
 /*
@@ -9,19 +10,6 @@ import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const DAY_MIN = 1440;
-
-/** A UTC offset (minutes, within the config's -720..840) whose local midnight is 20 to 80 s from `now`. */
-function offsetForMidnightSoon(now: number): number {
-  const localMinute = Math.floor(now / 60_000) % DAY_MIN;
-  // local = now + off; midnight when (localMinute + off) % 1440 == 1439, then the minute ends.
-  let off = (DAY_MIN - 1 - localMinute) % DAY_MIN;
-  const secondsIntoMinute = (now % 60_000) / 1000;
-  if (secondsIntoMinute > 40) off -= 1; // at least 20 s to go: the next minute's end instead
-  while (off > 840) off -= DAY_MIN;
-  while (off < -720) off += DAY_MIN;
-  return off;
-}
 
 describe('the unban when play time opens again, across two api processes', () => {
   let procs: ApiProcesses;
