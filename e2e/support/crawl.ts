@@ -6,11 +6,12 @@ import { seriousViolations } from './axe';
 /*
  * One visit per page checks what every page owes its users: its heading shows once its data is in, it has one main
  * landmark that the skip link lands in, axe finds no serious or critical violation, and nothing scrolls sideways; the
- * page is then saved as a full-page screenshot under test-results/screenshots/<size>-<language>/ (an ignored folder
- * CI keeps as an artefact) for people to look at. Nothing is compared pixel by pixel.
+ * page is then saved as a full-page screenshot under .reports/screenshots/<size>-<language>/ (ignored, beside the
+ * suites' reports: outside Playwright's output folder, which each later run empties) for people to look at. Nothing
+ * is compared pixel by pixel.
  */
 
-const OUT = process.env.E2E_SCREENSHOT_DIR ?? join(__dirname, '..', 'test-results', 'screenshots');
+const OUT = process.env.E2E_SCREENSHOT_DIR ?? join(__dirname, '..', '..', '.reports', 'screenshots');
 
 /** What a crawl checks on each page (every check by default). */
 export interface Checks {
