@@ -145,8 +145,8 @@ async function main() {
   rmSync(apiOut, { force: true });
   // --forceExit: a suite whose start timed out can leave a server open, and the check must go on to its last step
   // (jest names such suites).
-  // Two files at a time, as the reference line runs it (scripts/test-all.mjs).
-  const workers = `--maxWorkers=${process.env.API_TEST_WORKERS ?? '2'}`;
+  // Three files at a time, as the reference line runs it (scripts/test-all.mjs).
+  const workers = `--maxWorkers=${process.env.API_TEST_WORKERS ?? '3'}`;
   const api = await run('npx', ['jest', '-c', join('api', 'jest.config.cjs'), '--ci', '--forceExit', workers, '--json', `--outputFile=${apiOut}`]);
   let apiTotal = { passed: 0, failed: 1 };
   if (existsSync(apiOut)) {
