@@ -1,6 +1,6 @@
 import { ErrorCode, PushType } from 'shared-kit';
-import { offsetForMidnightSoon } from './support/identity';
-import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
+import { sleep, useMidnightProcesses } from './support/identity';
+import type { ApiProcess } from './support/processes';
 
 /*
  * The allowed hours ending during a session, across two api processes on a replica set (SOCKET_ADAPTER=mongo): the
@@ -11,31 +11,11 @@ import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support
  * end 20 to 80 s after the test starts.
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('the allowed hours ending during a session, across two api processes', () => {
-  let procs: ApiProcesses;
-  beforeAll(async () => {
-    const off = offsetForMidnightSoon(Date.now());
-    procs = await startApiProcesses({
-      count: 2,
-      replSet: 'rs0',
-      env: {
-        SOCKET_ADAPTER: 'mongo',
-        SMS_IP_SENDS_PER_HOUR: '1000',
-        PLAN_POLL_MS: '200',
-        ANTI_ADDICTION_TICK_MS: '1000',
-        ANTI_ADDICTION_WARN_MS: '120000',
-        ANTI_ADDICTION_REGIONS: JSON.stringify({ CN: { daily_minutes: 60, hours: [23, 24], utc_offset_minutes: off } }),
-      },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await procs?.stop();
-  });
+  const processes = useMidnightProcesses({ daily_minutes: 60, hours: [23, 24] }, 120_000);
 
   it('warns once, then at the hours’ end the socket on B is told play is closed until tomorrow’s hours, and play and the feed refuse', async () => {
-    const [a, b] = procs.processes as [ApiProcess, ApiProcess];
+    const [a, b] = processes().processes as [ApiProcess, ApiProcess];
     const client = await a.signIn('+8613800138001');
     expect((await client.post('/api/tyler/user/teen_mode', { enable: true })).body.status_code).toBe(0);
     const onB = b.as(client);

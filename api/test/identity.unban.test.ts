@@ -1,6 +1,6 @@
 import { ErrorCode, PushType } from 'shared-kit';
-import { offsetForMidnightSoon } from './support/identity';
-import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support/processes';
+import { sleep, useMidnightProcesses } from './support/identity';
+import type { ApiProcess } from './support/processes';
 
 /*
  * The unban when the window opens again, across two api processes on a replica set (SOCKET_ADAPTER=mongo): process A
@@ -9,31 +9,11 @@ import { startApiProcesses, type ApiProcess, type ApiProcesses } from './support
  * clock is set (utc_offset_minutes) so its local midnight, the reopening, comes 20 to 80 s after the test starts.
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('the unban when play time opens again, across two api processes', () => {
-  let procs: ApiProcesses;
-  beforeAll(async () => {
-    const off = offsetForMidnightSoon(Date.now());
-    procs = await startApiProcesses({
-      count: 2,
-      replSet: 'rs0',
-      env: {
-        SOCKET_ADAPTER: 'mongo',
-        SMS_IP_SENDS_PER_HOUR: '1000',
-        PLAN_POLL_MS: '200',
-        ANTI_ADDICTION_TICK_MS: '1000',
-        ANTI_ADDICTION_WARN_MS: '1000',
-        ANTI_ADDICTION_REGIONS: JSON.stringify({ CN: { daily_minutes: 0.05, hours: [0, 24], utc_offset_minutes: off } }),
-      },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await procs?.stop();
-  });
+  const processes = useMidnightProcesses({ daily_minutes: 0.05, hours: [0, 24] }, 1000);
 
   it('A ends the play time and queues the unban; at the reopening the socket on B is told once and play opens again', async () => {
-    const [a, b] = procs.processes as [ApiProcess, ApiProcess];
+    const [a, b] = processes().processes as [ApiProcess, ApiProcess];
     const client = await a.signIn('+8613800138000');
     expect((await client.post('/api/tyler/user/teen_mode', { enable: true })).body.status_code).toBe(0);
     const onB = b.as(client);
