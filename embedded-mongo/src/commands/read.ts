@@ -6,7 +6,7 @@ import { runPipeline } from '../query/pipeline';
 import { getPathValues } from '../query/paths';
 import { collationView } from '../query/collation';
 import { valueComparator } from '../query/sort';
-import { formatValue, isPlainObject, toNumber, type Doc } from '../query/values';
+import { formatValue, isNumeric, isPlainObject, toNumber, type Doc } from '../query/values';
 import { Collection } from '../storage/collection';
 import { encodeKey } from '../storage/keys';
 import { findDocs, type FindOptions } from '../storage/planner';
@@ -47,6 +47,29 @@ function hintedDocs(coll: Collection, filter: Doc, opts: FindOptions, hint: unkn
   return limit ? reversed.slice(0, limit) : reversed;
 }
 
+/**
+ * The top-level fields an inclusion projection keeps (its paths' first names, and `_id`), or undefined when the
+ * projection may need more of a document: none, an exclusion, a positional `$`, `$slice`, `$elemMatch`, `$meta`, a
+ * computed field, or a path MongoDB refuses (left to the projection's own checks on whole documents).
+ */
+export function projectionFields(projection: Doc | undefined): Set<string> | undefined {
+  if (!projection) return undefined;
+  const keys = Object.keys(projection);
+  const flag = (v: unknown) => isNumeric(v) || typeof v === 'boolean';
+  if (!keys.every((k) => flag(projection[k]))) return undefined;
+  const others = keys.filter((k) => k !== '_id');
+  const included = (k: string) => projection[k] === true || (isNumeric(projection[k]) && toNumber(projection[k]) !== 0);
+  // An inclusion: every field but _id kept (a mix is MongoDB's error), or _id alone kept.
+  if (others.length ? !others.every(included) : !keys.length || !included('_id')) return undefined;
+  const out = new Set<string>(['_id']);
+  for (const k of others) {
+    const segs = k.split('.');
+    if (segs.some((seg) => seg === '' || seg.startsWith('$'))) return undefined;
+    out.add(segs[0]!);
+  }
+  return out;
+}
+
 const find: CommandHandler = (cmd, ctx) => {
   const name = collectionName(cmd, 'find');
   const filter = optionalDoc(cmd, 'filter') ?? {};
@@ -71,7 +94,7 @@ const find: CommandHandler = (cmd, ctx) => {
   compileFilter(filter, scope);
   const view = resolveView(ctx, name);
   const stages = (): Doc[] => [{ $match: filter }, ...(sort ? [{ $sort: sort }] : []), ...(skip ? [{ $skip: skip }] : []), ...(limit ? [{ $limit: limit }] : [])];
-  const docs = view ? viewDocs(ctx, view, stages(), scope) : coll ? hintedDocs(coll, filter, { sort, skip, limit, scope }, cmd.hint) : [];
+  const docs = view ? viewDocs(ctx, view, stages(), scope) : coll ? hintedDocs(coll, filter, { sort, skip, limit, scope, fields: projectionFields(projection) }, cmd.hint) : [];
   const projected = projectDocs(docs, projection, filter);
   return { cursor: ctx.cursors.open(ns, projected, first, singleBatch), ok: 1 };
 };

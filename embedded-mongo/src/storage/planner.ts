@@ -14,6 +14,12 @@ export interface FindOptions {
   scope?: QueryScope;
   /** Filled in with the access path the query took (for explain). */
   plan?: Plan;
+  /**
+   * The only top-level fields the caller reads of the documents found (a find's inclusion projection): when set,
+   * and the filter and sort say which fields they read, the documents returned hold just those fields (and the
+   * ones the filter and sort read), the rest never decoded.
+   */
+  fields?: ReadonlySet<string>;
 }
 
 /** How a query reached its documents: a collection scan, the _id lookup, or an index (and whether it gave the order). */
@@ -242,8 +248,16 @@ function sortFields(sort: Doc): Set<string> | null {
  * Reads a record for a query: the filter is tested on a document of just the fields it reads, and only a match is
  * decoded whole (stored documents are BSON, see DocStore). Returns undefined when the record does not match.
  */
-function matcherFor(coll: Collection, filter: Doc, test: (doc: Doc) => boolean): (rid: number) => Doc | undefined {
+function matcherFor(coll: Collection, filter: Doc, test: (doc: Doc) => boolean, kept: Set<string> | null): (rid: number) => Doc | undefined {
   const fields = Object.keys(filter).length ? filterFields(filter) : null;
+  if (kept) {
+    // The caller reads only some fields: the filter is tested on a document of those and its own, which is returned.
+    const read = coll.docs.fieldReader(fields ? [...kept, ...fields] : kept);
+    return (rid) => {
+      const doc = read(rid);
+      return doc && test(doc) ? doc : undefined;
+    };
+  }
   if (!fields) {
     return (rid) => {
       const doc = coll.docs.get(rid);
@@ -257,14 +271,28 @@ function matcherFor(coll: Collection, filter: Doc, test: (doc: Doc) => boolean):
   };
 }
 
+/**
+ * The top-level fields to keep of each document found, when the caller reads only `opts.fields`: those, the sort's
+ * and (in `matcherFor`) the filter's. Null when the whole documents are needed (no such option, or a filter or sort
+ * that may read any field).
+ */
+function keptFields(filter: Doc, opts: FindOptions, sort: Doc | undefined): Set<string> | null {
+  if (!opts.fields) return null;
+  if (Object.keys(filter).length && !filterFields(filter)) return null;
+  const sortRead = sort ? sortFields(sort) : new Set<string>();
+  if (!sortRead) return null;
+  return new Set([...opts.fields, ...sortRead]);
+}
+
 function runFind(coll: Collection, filter: Doc, opts: FindOptions, plan: Plan, test: (doc: Doc) => boolean): Doc[] {
   const scope = opts.scope ?? {};
-  const fetch = matcherFor(coll, filter, test);
   // Indexes hold binary string order and equality; a collation's query scans and sorts by the collation instead.
   const indexed = !scope.collation;
   const skip = opts.skip ?? 0;
   const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
+  const kept = keptFields(filter, opts, sort);
+  const fetch = matcherFor(coll, filter, test, kept);
   const natural = sort && Object.keys(sort).length === 1 && '$natural' in sort ? toNumber(sort.$natural) : 0;
 
   // One value of a compound index's first field, sorted on its second: walk that run in order and stop at the limit.
@@ -333,7 +361,8 @@ function runFind(coll: Collection, filter: Doc, opts: FindOptions, plan: Plan, t
     }
     const compare = compileSort(sort!, scope.collation);
     hits.sort((a, b) => compare(a.doc, b.doc));
-    return hits.slice(skip, skip + limit).map((h) => coll.docs.get(h.rid)!);
+    const keep = kept && coll.docs.fieldReader([...kept, ...filterRead]);
+    return hits.slice(skip, skip + limit).map((h) => (keep ? keep(h.rid) : coll.docs.get(h.rid))!);
   }
   const out: Doc[] = [];
   const earlyStop = sort ? Infinity : skip + limit;
