@@ -44,6 +44,9 @@ describe('find with an inclusion projection', () => {
     expect(await coll.find({ k: 'a' }, { projection: { _id: 0, name: 1 } }).toArray()).toEqual([{ name: 'Ann' }, { name: 'Cy' }]);
     expect(await coll.find({ k: 'a' }, { projection: { _id: 1 } }).toArray()).toEqual([{ _id: 1 }, { _id: 3 }]);
     expect(await coll.find({ k: 'b' }, { projection: { flag: 1, _id: false } }).toArray()).toEqual([{ flag: true }]);
+    expect(await coll.find({ k: 'c' }, { projection: { rank: 2, k: Long.fromNumber(1), none: 1 } }).toArray()).toEqual([{ _id: 4, k: 'c', rank: 5 }]);
+    // findAndModify projects its answer the same way.
+    expect(await coll.findOneAndUpdate({ _id: 4 as never }, { $set: { seen: true } }, { projection: { seen: 1, _id: 0 }, returnDocument: 'after' })).toEqual({ seen: true });
   });
 
   it('projects nested paths through documents and arrays, keeping the stored types', async () => {

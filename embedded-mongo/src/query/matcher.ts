@@ -199,6 +199,8 @@ function filterKey(v: unknown): string | undefined {
 /** Applies a find projection to already filtered and sorted documents, keeping the stored BSON types. */
 export function applyProjection(docs: Doc[], projection: Doc | undefined): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  const kept = topLevelInclusion(projection);
+  if (kept) return docs.map((doc) => keepFields(doc, kept.fields, kept.id));
   const slices = Object.entries(projection).filter(([, v]) => isPlainObject(v) && Object.keys(v).length === 1 && v.$slice !== undefined);
   if (slices.length > 0 && !slices.every(([, v]) => sliceArgs((v as Doc).$slice) !== undefined)) fail('BadValue', '$slice only supports numbers and [skip, limit] arrays');
   const rest = Object.fromEntries(Object.entries(projection).filter(([k]) => !slices.some(([s]) => s === k)));
@@ -208,6 +210,42 @@ export function applyProjection(docs: Doc[], projection: Doc | undefined): Doc[]
     return kept.map((doc) => slices.reduce((d, [path, v]) => slicePath(d, path.split('.'), sliceArgs((v as Doc).$slice)!), doc));
   }
   return projectDocs(docs, projection);
+}
+
+/** Whether a projection value keeps its field (1, true, any non-zero number) or drops it; undefined for anything else. */
+function flag(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  return isNumeric(v) ? toNumber(v) !== 0 : undefined;
+}
+
+/**
+ * The fields of an inclusion projection of top-level fields only (`{ a: 1, b: true, _id: 0 }`), and whether `_id`
+ * is kept; null for any other projection (nested paths, operators, exclusions, mixes).
+ */
+function topLevelInclusion(projection: Doc): { fields: Set<string>; id: boolean } | null {
+  const fields = new Set<string>();
+  let id = true;
+  for (const k of Object.keys(projection)) {
+    const keep = flag(projection[k]);
+    if (keep === undefined || k === '' || k.includes('.') || k.startsWith('$')) return null;
+    if (k === '_id') id = keep;
+    else if (keep) fields.add(k);
+    else return null;
+  }
+  return fields.size > 0 || id ? { fields, id } : null;
+}
+
+/** `_id` (unless dropped), then the kept fields in the document's order. */
+function keepFields(doc: Doc, fields: Set<string>, id: boolean): Doc {
+  const out: Doc = {};
+  if (id && '_id' in doc) out._id = doc._id;
+  for (const k of Object.keys(doc)) {
+    if (k === '_id' || !fields.has(k)) continue;
+    // A field named __proto__ is data: an own field, never the object's prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: doc[k], enumerable: true, writable: true, configurable: true });
+    else out[k] = doc[k];
+  }
+  return out;
 }
 
 function projectDocs(docs: Doc[], projection: Doc): Doc[] {
