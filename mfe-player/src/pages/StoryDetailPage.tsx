@@ -4,6 +4,7 @@ import type { Coverage, StoryDetail } from '../api/types';
 import { Avatar, Badge, Button, Spinner, Trans } from 'ui-kit';
 import { Cover } from '../components/Cover';
 import { NotFound } from '../components/NotFound';
+import { PageLoadFrame } from '../components/shared/PageLoad';
 import { ReportButton } from '../components/ReportDialog';
 import { usePlayerPath } from '../components/paths';
 import { StoryByline } from '../components/StoryCardView';
@@ -65,25 +66,14 @@ export function StoryDetailPage(): JSX.Element {
   }, [id, valid, attempt]);
 
   if (!valid) return <NotFound />;
-  if (load.status === 'loading') {
+  if (load.status !== 'ready') {
     return (
-      <div className="player-page">
-        <p className="player-status" role="status">
-          <Spinner size="sm" decorative /> {t('story.loading')}
-        </p>
-      </div>
-    );
-  }
-  if (load.status === 'error') {
-    return (
-      <div className="player-page player-center">
-        <h1>{t('story.unavailable')}</h1>
-        <p role="alert">{load.message}</p>
-        <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
-        <Link to={feedPath} className="player-link">
-          {t('common.backToStories')}
-        </Link>
-      </div>
+      <PageLoadFrame
+        load={load}
+        loadingText={t('story.loading')}
+        unavailableText={t('story.unavailable')}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     );
   }
 

@@ -1,8 +1,9 @@
 import { useEffect, useState, type JSX } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ShareInfo } from 'shared-kit';
-import { Button, Spinner, useDocumentTitle } from 'ui-kit';
+import { useDocumentTitle } from 'ui-kit';
 import { NotFound } from '../components/NotFound';
+import { PageLoadFrame } from '../components/shared/PageLoad';
 import '../components/video/video.css';
 import { usePlayerPath } from '../components/paths';
 import { usePlayerT } from '../i18n';
@@ -20,7 +21,6 @@ export function VideoPage(): JSX.Element {
   const valid = CODE.test(code);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const feedPath = usePlayerPath();
   const storyBase = usePlayerPath('story');
   useDocumentTitle(load.status === 'ready' ? load.info.title : t('video.pageTitle'));
   useEffect(() => {
@@ -37,25 +37,14 @@ export function VideoPage(): JSX.Element {
   }, [code, valid, attempt, t]);
 
   if (!valid) return <NotFound />;
-  if (load.status === 'loading') {
+  if (load.status !== 'ready') {
     return (
-      <div className="player-page">
-        <p className="player-status" role="status">
-          <Spinner size="sm" decorative /> {t('video.pageLoading')}
-        </p>
-      </div>
-    );
-  }
-  if (load.status === 'error') {
-    return (
-      <div className="player-page player-center">
-        <h1>{t('video.unavailable')}</h1>
-        <p role="alert">{load.message}</p>
-        <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.tryAgain')}</Button>
-        <Link to={feedPath} className="player-link">
-          {t('common.backToStories')}
-        </Link>
-      </div>
+      <PageLoadFrame
+        load={load}
+        loadingText={t('video.pageLoading')}
+        unavailableText={t('video.unavailable')}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     );
   }
   const { info } = load;
