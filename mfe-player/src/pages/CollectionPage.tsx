@@ -70,7 +70,7 @@ export function CollectionPage(): JSX.Element {
           <span className="player-card__meta" data-testid="collection-like-count">
             {t('collection.likes', { count: c.like_count })}
           </span>
-          {signedIn ? <ShareLinkButton kind="collection" share={() => shareCollection(c.collection_id)} title={t('collection.shareTitle')} /> : null}
+          {signedIn ? <ShareLinkButton share={() => shareCollection(c.collection_id)} title={t('collection.shareTitle')} fieldId="player-collection-share-link" testId="collection-share-link" /> : null}
           {signedIn && !c.is_owner ? (
             <ReportButton targetType="collection" targetId={c.collection_id} label={t('collection.report')} />
           ) : null}

@@ -74,7 +74,7 @@ export function ThreadPage(): JSX.Element {
           <span className="player-card__meta" data-testid="thread-like-count">
             {t('thread.likes', { count: th.like_count })}
           </span>
-          {signedIn ? <ShareLinkButton kind="thread" share={() => shareThread(th.thread_id)} title={t('thread.shareTitle')} /> : null}
+          {signedIn ? <ShareLinkButton share={() => shareThread(th.thread_id)} title={t('thread.shareTitle')} fieldId="player-thread-share-link" testId="thread-share-link" /> : null}
           {signedIn && !th.is_owner ? <ReportButton targetType="thread" targetId={th.thread_id} label={t('thread.report')} /> : null}
           {th.is_owner ? (
             <Button variant="ghost" onClick={() => setConfirm(true)}>

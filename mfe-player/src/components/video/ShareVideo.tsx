@@ -7,6 +7,7 @@ import { usePlayerT } from '../../i18n';
 import { threadGroups } from '../../services/thread.service';
 import * as video from '../../services/video.service';
 import { usePlayerPath } from '../paths';
+import { copyLink } from '../shared/ShareLinkButton';
 import { TurnPicker, type PickGroup } from '../threads/TurnPicker';
 import { useVideoTask } from './useVideoTask';
 import './video.css';
@@ -89,15 +90,6 @@ export function ShareVideo({ playId, ended }: { playId: string; ended: boolean }
     }
   }
 
-  async function onCopy(url: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(url);
-      shellToast({ type: 'success', message: t('video.copied') });
-    } catch {
-      document.getElementById('player-video-link')?.focus();
-    }
-  }
-
   const rendering = task !== null && (task.status === 'Waiting' || task.status === 'Rendering');
   let body: JSX.Element;
   let actions: JSX.Element = <Button onClick={() => setOpen(false)}>{t('video.close')}</Button>;
@@ -173,7 +165,7 @@ export function ShareVideo({ playId, ended }: { playId: string; ended: boolean }
         <Link className="ui-button ui-button--secondary ui-button--md" to={pagePath}>
           {t('video.watch')}
         </Link>
-        <Button variant="primary" onClick={() => void onCopy(url)}>
+        <Button variant="primary" onClick={() => void copyLink(url, 'player-video-link', t('video.copied'))}>
           {t('video.copy')}
         </Button>
       </>
