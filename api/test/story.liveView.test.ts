@@ -2,7 +2,8 @@ import { CookieClient, type TestApi } from './helpers';
 import { save, storyPayload } from './editor.support';
 import { guest, person, publishStory, startCommunityApi, type Person } from './support/community';
 import { seedAccounts } from '../src/seed/accounts';
-import { Story, StoryVersion } from '../src/modules/stories';
+import { Story, StoryVersion, versionById, type StoryRecord } from '../src/modules/stories';
+import { applyVerdict, resultFromReasons } from '../src/modules/review';
 import { StoryStatus } from 'shared-kit';
 import { signInByPhone } from './helpers';
 
@@ -182,11 +183,27 @@ describe('a published story\'s unreviewed edits', () => {
     const json = async (p: Promise<{ body: unknown }>) => JSON.stringify((await p).body);
     const feed = () => json(fan.client.call('/api/tyler/story/list?offset=0&count=50'));
     expect(await feed()).toContain('Repro sibling');
-    // Another api process writes an operator's later rejection of the automatically passed version: this process
-    // keeps the version's content, and must still see that it no longer passed.
-    const sibling = await Story.findOne({ story_id: siblingId }, { live_version_id: 1 }).lean<{ live_version_id: string }>();
-    await StoryVersion.updateOne({ version_id: sibling!.live_version_id }, { $set: { status: StoryStatus.Failed } });
+    // An operator's later rejection of the automatically passed version, written as a review decision writes it (in
+    // any api process): this process keeps the version's content, and must still see that it no longer passed.
+    const sibling = await Story.findOne({ story_id: siblingId }).lean<StoryRecord>();
+    expect(sibling!.live_status).toBe(StoryStatus.Passed);
+    const version = await versionById(sibling!.live_version_id!);
+    const decided = await applyVerdict(sibling!, version!, { status: StoryStatus.Failed, result: resultFromReasons(version!.content, []), note: 'later', line: 'operator: Failed' }, new Date());
+    expect(decided).not.toBeNull();
+    expect((await Story.findOne({ story_id: siblingId }, { live_status: 1 }).lean<StoryRecord>())!.live_status).toBe(StoryStatus.Failed);
     expect(await feed()).not.toContain('Repro sibling');
     expect(await json(fan.client.call(`/api/tyler/user/author_detail?uid=${creator.uid}`))).not.toContain('Repro sibling');
+  });
+
+  it('read the version of a story written before the story kept its live status', async () => {
+    const json = async (p: Promise<{ body: unknown }>) => JSON.stringify((await p).body);
+    const feed = () => json(fan.client.call('/api/tyler/story/list?offset=0&count=50'));
+    const { storyId: olderId } = await publishStory(api.baseUrl, { story_name: 'Repro older', introduction: 'An older intro' }, creator.client);
+    await Story.updateOne({ story_id: olderId }, { $unset: { live_status: 1 } });
+    expect(await feed()).toContain('Repro older');
+    const older = await Story.findOne({ story_id: olderId }, { live_version_id: 1 }).lean<{ live_version_id: string }>();
+    await StoryVersion.updateOne({ version_id: older!.live_version_id }, { $set: { status: StoryStatus.Failed } });
+    expect(await feed()).not.toContain('Repro older');
+    expect(await json(fan.client.call(`/api/tyler/user/author_detail?uid=${creator.uid}`))).not.toContain('Repro older');
   });
 });

@@ -108,7 +108,7 @@ export function startReviewWorker(deps: ReviewWorkerDeps): ReviewWorker {
           pending_version_id: null,
           unread: true,
           fail_msg: passed ? null : { code: 9001, msg: 'Content violation, edit and retry' },
-          ...(passed ? { live_version_id: version.version_id } : {}),
+          ...(passed ? { live_version_id: version.version_id, live_status: StoryStatus.Passed } : {}),
         },
       },
       { new: true },

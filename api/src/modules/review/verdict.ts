@@ -95,7 +95,7 @@ export async function applyVerdict(
         pending_version_id: null,
         unread: true,
         fail_msg: passed ? null : { code: 9001, msg: v.note || 'Content violation, edit and retry' },
-        ...(passed ? { live_version_id: version.version_id } : {}),
+        ...(passed ? { live_version_id: version.version_id, live_status: StoryStatus.Passed } : {}),
         ...operation?.$set,
       },
       ...(operation && Object.keys(operation.$unset).length > 0 ? { $unset: operation.$unset } : {}),
@@ -103,6 +103,10 @@ export async function applyVerdict(
     { new: true },
   ).lean();
   if (!updated) return null;
+  // A rejection of the version players get now: the story says so too (story pages read it there).
+  if (!passed && updated.live_version_id === version.version_id) {
+    await Story.updateOne({ story_id: story.story_id, live_version_id: version.version_id }, { $set: { live_status: v.status } });
+  }
   await StoryVersion.updateOne(
     { version_id: version.version_id },
     {

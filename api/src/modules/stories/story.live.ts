@@ -40,6 +40,8 @@ interface StoryRow {
   live_version_id: string | null;
   op_status?: string | null;
   visibility?: string | null;
+  /** The live version's review status as the story keeps it (absent on stories written before it was kept). */
+  live_status?: number | null;
 }
 
 interface VersionRow {
@@ -48,7 +50,7 @@ interface VersionRow {
   content: { story_name?: string; introduction?: string; logo?: string; loading_background?: string; story_gen_type?: string; nodes?: unknown[]; characters?: unknown[] };
 }
 
-const STORY_FIELDS = { _id: 0, story_id: 1, uid: 1, status: 1, deleted_at: 1, live_version_id: 1, op_status: 1, visibility: 1 } as const;
+const STORY_FIELDS = { _id: 0, story_id: 1, uid: 1, status: 1, deleted_at: 1, live_version_id: 1, live_status: 1, op_status: 1, visibility: 1 } as const;
 const VERSION_FIELDS = {
   _id: 0,
   version_id: 1,
@@ -69,8 +71,9 @@ const CACHE_MAX = 5000;
 /**
  * A version's content is written once, so what a card needs of it is kept by its id in each process (insertion order
  * gives a cheap LRU). Its review status is not: an operator may reject a version the automated review passed, in
- * another process, so whether each version still stands as passed is read from the database on every call, with
- * which version is live; only the content comes from here.
+ * another process. Every review decision keeps the live version's status on its story (`live_status`), which is
+ * read with the story on every call; only a story without it (written before it was kept) has its version's status
+ * read from the database. Only the content comes from here.
  */
 const versionViews = new Map<string, VersionView>();
 
@@ -81,20 +84,24 @@ function remember(v: VersionView): VersionView {
   return v;
 }
 
-async function passedVersionViews(ids: string[]): Promise<Map<string, VersionView>> {
+/**
+ * What cards need of these live versions, those that passed review only: `known` passed as their stories say, the
+ * others' status read here. Content not cached is read in one query.
+ */
+async function passedVersionViews(known: string[], unknown: string[]): Promise<Map<string, VersionView>> {
   const out = new Map<string, VersionView>();
-  const passed = await StoryVersion.find(
-    { version_id: mongoose.trusted({ $in: ids }), status: StoryStatus.Passed },
+  const passed = unknown.length === 0 ? [] : await StoryVersion.find(
+    { version_id: mongoose.trusted({ $in: unknown }), status: StoryStatus.Passed },
     { _id: 0, version_id: 1 },
   ).lean<Array<{ version_id: string }>>();
   const missing: string[] = [];
-  for (const { version_id: id } of passed) {
+  for (const id of [...known, ...passed.map((v) => v.version_id)]) {
     const hit = versionViews.get(id);
     if (hit) out.set(id, remember(hit));
     else missing.push(id);
   }
   if (missing.length === 0) return out;
-  const rows = await StoryVersion.find({ version_id: mongoose.trusted({ $in: missing }) }, VERSION_FIELDS).lean<VersionRow[]>();
+  const rows = await StoryVersion.find({ version_id: mongoose.trusted({ $in: missing }), status: StoryStatus.Passed }, VERSION_FIELDS).lean<VersionRow[]>();
   for (const v of rows) {
     const c = v.content ?? {};
     out.set(
@@ -124,10 +131,15 @@ function clamp(n: unknown): number {
  * and their counters (one query for the batch), never one read per story. Only versions that passed review are used.
  */
 async function viewsOf(rows: StoryRow[], counters = true): Promise<Map<string, LiveStoryView>> {
-  const live = rows.filter((r) => typeof r.live_version_id === 'string');
+  // A live version an operator rejected since is not shown; one whose status the story does not keep is read.
+  const live = rows.filter((r) => typeof r.live_version_id === 'string' && (r.live_status == null || r.live_status === StoryStatus.Passed));
   if (live.length === 0) return new Map();
+  const known = (r: StoryRow) => r.live_status === StoryStatus.Passed;
   const [versions, stats] = await Promise.all([
-    passedVersionViews(live.map((r) => r.live_version_id!)),
+    passedVersionViews(
+      live.filter(known).map((r) => r.live_version_id!),
+      live.filter((r) => !known(r)).map((r) => r.live_version_id!),
+    ),
     // The social counters live beside the story (interact's `story_stats`), read here by collection name.
     !counters ? [] : mongoose.connection
       .collection<{ story_id: string; like_count?: number; comment_count?: number }>('story_stats')

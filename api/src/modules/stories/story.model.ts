@@ -125,6 +125,12 @@ const storySchema = new mongoose.Schema(
     pending_version_id: { type: String, default: null },
     /** The latest version that passed review: what players get, even while a newer draft is edited or reviewed. */
     live_version_id: { type: String, default: null },
+    /**
+     * The review status of the live version, kept with it by every review decision (Passed when it goes live, an
+     * operator's later Failed or Unqualified of it): pages read it here instead of the version. Absent on stories
+     * written before it was kept: those are read from the version.
+     */
+    live_status: { type: Number },
     reviewed_version_id: { type: String, default: null },
     review_result: { type: mongoose.Schema.Types.Mixed, default: null },
     fail_msg: { type: sub({ code: Number, msg: String }), default: null },
@@ -172,6 +178,7 @@ export interface StoryRecord extends StoryContent {
   version_id: string;
   pending_version_id: string | null;
   live_version_id: string | null;
+  live_status?: number | null;
   reviewed_version_id: string | null;
   review_result: StoryReviewResult | null;
   fail_msg: { code: number; msg: string } | null;
