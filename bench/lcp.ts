@@ -12,12 +12,14 @@
 // Pages: the public ones people arrive at from a link or a search, as a phone (412x823, a phone's user agent, touch):
 // the feed /play, the first story of its first page /play/story/:id, its creator /play/user/:uid and a topic holding
 // it /play/topic/:id (made by the demo operator, see support/public-pages.ts); then /editor with the same throttling
-// at a laptop's 1350x940 and a desktop user agent, since a phone's user agent is sent to the editor's mobile notice.
-// The layout shift (CLS, every `layout-shift` entry without recent input, summed) of the median run is printed too.
+// at a laptop's 1350x940 and a desktop user agent, since a phone's user agent is sent to the editor's mobile notice;
+// then the login page /login at both sizes (printed, no LCP target). A visitor's /editor and /login come with their
+// first screen in the HTML, as the public pages do. The layout shift (CLS, every `layout-shift` entry without recent
+// input, summed; the largest of the runs) is printed too.
 // Before the browser runs, the shell's server's time to answer a public page (support/server-times.ts), p95 of 40
 // requests per page: warm (the page kept a moment ago) and cold (made from the api's answers now).
-// Targets: LCP <= 2.0 s on each public page, CLS <= 0.05 on them; /editor <= 1.8 s; the server <= 50 ms p95 warm and
-// <= 150 ms p95 cold.
+// Targets: LCP <= 2.0 s on each public page, CLS <= 0.05 on them and on /editor and /login; /editor <= 1.8 s; the
+// server <= 50 ms p95 warm and <= 150 ms p95 cold.
 // Options: RUNS (default 3), LCP_ROUTES (e.g. `/play,story`: only these labels' first words), LCP_DETAIL=1 (every request of the median run, with its
 // start and end in ms after navigation and its transferred bytes), BENCH_PORT_BASE (default 8380) and
 // BENCH_API_PORT (default 3380).
@@ -70,7 +72,8 @@ interface Route {
   path: string;
   device: BrowserContextOptions;
   label: string;
-  targetMs: number;
+  /** null: printed, not judged. */
+  targetMs: number | null;
   cls: boolean;
 }
 
@@ -81,7 +84,10 @@ function routes(pages: Awaited<ReturnType<typeof publicPages>>): Route[] {
     phone(pages.story, 'story (phone)'),
     phone(pages.user, 'user (phone)'),
     phone(pages.topic, 'topic (phone)'),
-    { path: '/editor', device: LAPTOP, label: '/editor (laptop size)', targetMs: EDITOR_TARGET_MS, cls: false },
+    { path: '/editor', device: LAPTOP, label: '/editor (laptop size)', targetMs: EDITOR_TARGET_MS, cls: true },
+    // The login page, where every sign-in-gated page sends a visitor: printed, its takeover's CLS judged.
+    { path: '/login', device: LAPTOP, label: '/login (laptop size)', targetMs: null, cls: true },
+    { path: '/login', device: PHONE, label: '/login (phone)', targetMs: null, cls: true },
   ].filter((r) => !process.env.LCP_ROUTES || process.env.LCP_ROUTES.split(',').includes(r.label.split(' ')[0]!));
 }
 
@@ -192,11 +198,11 @@ async function main(): Promise<void> {
       const lcp = median(samples.map((s) => s.lcpMs));
       const mid = samples.find((s) => s.lcpMs === lcp) ?? samples[0];
       const cls = Math.max(...samples.map((s) => s.cls));
-      const pass = lcp <= route.targetMs && (!route.cls || cls <= CLS_TARGET);
+      const pass = (route.targetMs === null || lcp <= route.targetMs) && (!route.cls || cls <= CLS_TARGET);
       ok = ok && pass;
       const clsText = route.cls ? `; CLS max ${cls.toFixed(3)} (target <= ${CLS_TARGET})` : '';
       console.log(
-        `LCP ${route.label.padEnd(22)} ${(lcp / 1000).toFixed(2)} s  (target <= ${(route.targetMs / 1000).toFixed(1)} s)  ${pass ? 'PASS' : 'FAIL'}` +
+        `LCP ${route.label.padEnd(22)} ${(lcp / 1000).toFixed(2)} s  (${route.targetMs === null ? 'no target' : `target <= ${(route.targetMs / 1000).toFixed(1)} s`})  ${pass ? 'PASS' : 'FAIL'}` +
           `  [${route.path}; runs ${samples.map((s) => (s.lcpMs / 1000).toFixed(2)).join(', ')}; FCP ${((mid?.fcpMs ?? Number.NaN) / 1000).toFixed(2)} s${clsText}; element ${mid?.element ?? '?'}]`,
       );
       if (DETAIL && mid) {

@@ -11,8 +11,11 @@ export const PRERENDER_DATA_ID = 'prerender-data';
 /** The attribute of the element holding the pre-rendered first screen (its value: the remote that owns it). */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
-/** Which page was pre-rendered; `key` is its id (the story's, the creator's, the topic's; '' for the feed). */
-export type PrerenderKind = 'feed' | 'story' | 'user' | 'topic';
+/**
+ * Which page was pre-rendered; `key` is its id (the story's, the creator's, the topic's; '' for the feed). `shell`:
+ * one of the shell's own pages (`key` its name: `home`, `login`), made with no data.
+ */
+export type PrerenderKind = 'feed' | 'story' | 'user' | 'topic' | 'shell';
 
 /** The data's shape version: a page that does not know it asks the api itself. */
 export const PRERENDER_VERSION = 1;

@@ -72,3 +72,41 @@ export function prerenderedDocument(template: string, parts: DocumentParts): str
     .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
     .replace(/<main[\s>][\s\S]*?<\/main>/, () => main);
 }
+
+export interface ShellDocumentParts {
+  /** The page's name (the data's key) and address. */
+  page: { name: string; path: string };
+  language: string;
+  /** The page's title, without the product's name. */
+  title: string;
+  /** The page's element, as the shell's page renders it. */
+  body: string;
+  /** The shell's stylesheets, written into the page. */
+  styles: string;
+  shellCssFiles: string[];
+}
+
+/**
+ * The app's page with the first screen of one of the shell's own pages (the editor's home, the login page) in the
+ * layout's main landmark, its title, and the shell's styles. The page's scripts keep their priority (the page is
+ * text: nothing of it waits for them, and the form wants them soon) and the page's description and no-script notice
+ * stay (without code, the form cannot send a code).
+ */
+export function shellDocument(template: string, parts: ShellDocumentParts): string | null {
+  if (!/<main[\s>][\s\S]*?<\/main>/.test(template) || !template.includes('</head>')) return null;
+  const title = parts.title.trim() ? `${parts.title.trim()} · ${PRODUCT}` : PRODUCT;
+  const data: PrerenderedData = { v: PRERENDER_VERSION, kind: 'shell', key: parts.page.name, path: parts.page.path, language: parts.language, data: {} };
+  const meta = [
+    ...parts.shellCssFiles.map((f) => `<link rel="stylesheet" href="/${esc(f)}" media="not all">`),
+    parts.styles ? `<style data-prerendered-styles>${parts.styles.replace(/<\/style/gi, '<\\/style')}</style>` : '',
+    `<script type="application/json" id="${PRERENDER_DATA_ID}">${scriptJson(data)}</script>`,
+  ].join('');
+  // `display: contents`: the wrapper takes no room, so the page's own element sits where the app puts it.
+  const main = `<main id="main" class="app-main" tabindex="-1"><div ${PRERENDERED_ATTRIBUTE}="shell" style="display:contents">${parts.body}</div></main>`;
+  return template
+    .replace(/<html([^>]*)\slang="[^"]*"/i, `<html$1 lang="${esc(parts.language)}"`)
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${esc(title)}</title>`)
+    .replace(/(<meta property="og:title" content=")[^"]*(")/i, (_m, a: string, b: string) => `${a}${esc(title)}${b}`)
+    .replace('</head>', () => `${meta}</head>`)
+    .replace(/<main[\s>][\s\S]*?<\/main>/, () => main);
+}

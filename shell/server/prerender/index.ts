@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { RemotesJson } from '../remotes';
 import { apiCaller, API_TIMEOUT_MS } from './api';
-import { prerenderedDocument } from './document';
+import { prerenderedDocument, shellDocument } from './document';
 import { buildPage, publicPage } from './pages';
 import { hasSession, pageLanguage } from './request';
+import { shellMarkup, shellPage, visitorCountry } from './shell-pages';
 import { remoteStyles, shellStyles } from './styles';
 
 /** How long a signed-out visitor's page is kept, here and by browsers and caches (seconds: counts change). */
@@ -31,7 +32,8 @@ interface Made {
 
 /**
  * Answers the player's public pages (`/play`, `/play/story/:id`, `/play/user/:uid`, `/play/topic/:id`) with their
- * first screen in the HTML. A signed-out visitor's page is made once per address and language and kept a few
+ * first screen in the HTML, and the shell's home (`/editor`, not on a phone) and login page (`/login`) with theirs
+ * for a visitor without a session. A signed-out visitor's page is made once per address and language and kept a few
  * seconds (`Cache-Control: public, max-age=5`, `Vary` on the language's headers); a signed-in visitor's is made with
  * their own session for them alone and never kept (`private, no-store`). Resolves false when the address is not one
  * of those pages or the page could not be made: the caller then sends the page as before.
@@ -71,13 +73,33 @@ export function createPrerenderer(options: PrerenderOptions) {
     }
   }
 
-  async function publicCopy(req: IncomingMessage, pathname: string, template: string): Promise<Made | null> {
-    const key = `${pathname.replace(/\/+$/, '')}|${pageLanguage(req)}|${originOf(req)}`;
+  /** A shell page for a signed-out visitor: its copy in their language, nothing from the api. */
+  async function makeShell(req: IncomingMessage, pathname: string, template: string): Promise<Made | null> {
+    const page = shellPage(pathname, req);
+    if (!page) return null;
+    try {
+      const language = pageLanguage(req);
+      const markup = shellMarkup(page, language, visitorCountry(req));
+      if (shellCss?.template !== template) shellCss = { template, ...shellStyles(options.distDir) };
+      const html = shellDocument(template, { page, language, title: markup.title, body: markup.body, styles: shellCss.css, shellCssFiles: shellCss.files });
+      if (html === null) return null;
+      const body = Buffer.from(html);
+      return { html: body, gzip: gzipSync(body, { level: 6 }), until: Date.now() + keepMs };
+    } catch (error) {
+      options.onFailure?.(page.path, error);
+      return null;
+    }
+  }
+
+  /** A signed-out visitor's page, made once per address, language (and for the login page, country) and kept. */
+  async function publicCopy(req: IncomingMessage, pathname: string, template: string, shell = false): Promise<Made | null> {
+    const country = shell && shellPage(pathname, req)?.name === 'login' ? visitorCountry(req) : '';
+    const key = `${pathname.replace(/\/+$/, '')}|${pageLanguage(req)}|${country}|${originOf(req)}`;
     const hit = kept.get(key);
     if (hit && hit.until > Date.now()) return hit;
     let pending = making.get(key);
     if (!pending) {
-      pending = make(req, pathname, template, false).then((made) => {
+      pending = (shell ? makeShell(req, pathname, template) : make(req, pathname, template, false)).then((made) => {
         making.delete(key);
         kept.delete(key);
         if (made) {
@@ -92,9 +114,13 @@ export function createPrerenderer(options: PrerenderOptions) {
   }
 
   return async function prerender(req: IncomingMessage, res: ServerResponse, pathname: string, template: string, headers: Record<string, string>): Promise<boolean> {
-    if (!publicPage(pathname)) return false;
     const signedIn = hasSession(req);
-    const made = signedIn ? await make(req, pathname, template, true) : await publicCopy(req, pathname, template);
+    const shell = shellPage(pathname, req);
+    // The shell's pages only for a visitor without a session: a signed-in one gets today's page (no login screen
+    // shown to someone who is signed in, even for a moment).
+    if (shell && signedIn) return false;
+    if (!shell && !publicPage(pathname)) return false;
+    const made = shell ? await publicCopy(req, pathname, template, true) : signedIn ? await make(req, pathname, template, true) : await publicCopy(req, pathname, template);
     if (!made || res.headersSent || res.destroyed) return false;
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const body = gzip ? made.gzip : made.html;
@@ -103,8 +129,9 @@ export function createPrerenderer(options: PrerenderOptions) {
       'X-Content-Type-Options': 'nosniff',
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': signedIn ? 'private, no-store' : `public, max-age=${Math.round(keepMs / 1000)}`,
-      // The page's language comes from the language cookie or Accept-Language; a session makes it another's page.
-      Vary: 'Accept-Encoding, Accept-Language, Cookie',
+      // The page's language comes from the language cookie or Accept-Language; a session makes it another's page;
+      // the editor's home is not sent to a phone (which the app sends to the mobile notice).
+      Vary: `Accept-Encoding, Accept-Language, Cookie${shell?.name === 'home' ? ', User-Agent' : ''}`,
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
       'Content-Length': String(body.length),
     });

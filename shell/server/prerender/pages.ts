@@ -10,14 +10,14 @@ import type { PageLanguage } from './request';
 
 /** A public page of the player that is sent with its first screen. */
 export interface PublicPage {
-  kind: PrerenderKind;
+  kind: Exclude<PrerenderKind, 'shell'>;
   /** The story's, creator's or topic's id; '' for the feed. */
   key: string;
   /** The address without a trailing slash. */
   path: string;
 }
 
-const PATTERNS: readonly [RegExp, PrerenderKind][] = [
+const PATTERNS: readonly [RegExp, PublicPage['kind']][] = [
   [/^\/play$/, 'feed'],
   [/^\/play\/story\/(\d{1,40})$/, 'story'],
   [/^\/play\/user\/(\d{1,64})$/, 'user'],

@@ -2,6 +2,8 @@ import { useLayoutEffect, useRef } from 'react';
 import { PRERENDERED_ATTRIBUTE, hasPrerenderedPage } from 'shared-kit';
 
 let captured: Element | null = null;
+/** The field of the first screen the visitor is in (typing before the code arrived), put back when it moves back. */
+let focused: HTMLElement | null = null;
 
 /**
  * Keeps hold of the first screen the server wrote into the page (`[data-prerendered]`), before the app's first render
@@ -11,6 +13,15 @@ let captured: Element | null = null;
 export function capturePrerenderedPage(): void {
   if (typeof document === 'undefined') return;
   captured = document.querySelector(`[${PRERENDERED_ATTRIBUTE}]`);
+  if (!captured) return;
+  const active = document.activeElement;
+  focused = active instanceof HTMLElement && captured.contains(active) ? active : null;
+  // Removing a focused element fires no blur: a focus still held when the app's render takes the screen away is
+  // the visitor's, and follows it back; one they left on purpose is not.
+  captured.addEventListener('focusin', (e) => (focused = e.target instanceof HTMLElement ? e.target : null));
+  captured.addEventListener('focusout', () => {
+    if (captured?.isConnected) focused = null;
+  });
 }
 
 /** Whether a loading state should show the pre-rendered first screen (the page opened with one, not yet taken over). */
@@ -26,7 +37,11 @@ export function PrerenderedPage() {
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const node = captured;
-    if (host.current && node && hasPrerenderedPage()) host.current.appendChild(node);
+    if (!host.current || !node || !hasPrerenderedPage()) return;
+    host.current.appendChild(node);
+    if (focused && node.contains(focused) && (document.activeElement === null || document.activeElement === document.body)) {
+      focused.focus({ preventScroll: true });
+    }
   }, []);
   return <div ref={host} style={{ display: 'contents' }} />;
 }

@@ -11,13 +11,16 @@ export function CountryPicker({
   value,
   onChange,
   disabled = false,
+  initialQuery = '',
 }: {
   value: CountryCode;
+  /** A search typed before the page took over the server's form. */
+  initialQuery?: string;
   onChange: (code: CountryCode) => void;
   disabled?: boolean;
 }) {
   const { t, i18n } = useShellT();
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery);
   const searchId = useId();
   const selectId = useId();
   const all = countries(i18n.language);

@@ -8,8 +8,9 @@ import { rememberedPath } from '../../session/returnPath';
 import { revalidateSession } from '../../session/service';
 import { useShellReaction } from '../../session/useShellReaction';
 import { Page } from '../Page';
-import { defaultCountry } from './phone';
+import { defaultCountry, isCountryCode } from './phone';
 import { PhoneLoginForm } from './PhoneLoginForm';
+import { typedBeforeTakeover } from './prerendered';
 import { ProviderButtons } from './ProviderButtons';
 import { useSignedInFlow } from './useSignedInFlow';
 
@@ -22,12 +23,17 @@ export function LoginPage() {
   const status = useSessionStore((s) => s.status);
   const react = useShellReaction();
   const { onboarding, finish } = useSignedInFlow();
+  // The server's form, when the page came with one: what was typed in it is kept, and a visitor it was made for
+  // (no session) sees the form at once rather than a session check they cannot be waiting for.
+  const [typed] = useState(typedBeforeTakeover);
   const country = useMemo(
     () =>
-      defaultCountry(
-        typeof navigator === 'undefined' ? undefined : (navigator.languages ?? [navigator.language]),
-      ),
-    [],
+      typed && isCountryCode(typed.country)
+        ? typed.country
+        : defaultCountry(
+            typeof navigator === 'undefined' ? undefined : (navigator.languages ?? [navigator.language]),
+          ),
+    [typed],
   );
   const next = useMemo(() => rememberedPath(), []);
   // A login ban that just ended the session: said here, with its end date, until someone signs in.
@@ -40,7 +46,7 @@ export function LoginPage() {
       </Page>
     );
   }
-  if (status !== 'guest') {
+  if (status !== 'guest' && !(status === 'unknown' && typed)) {
     return (
       <Page title={t('login.title')}>
         <p aria-busy="true">{t('login.checking')}</p>
@@ -58,6 +64,7 @@ export function LoginPage() {
         <p className="page__lead">{t('login.lead')}</p>
         <PhoneLoginForm
           initialCountry={country}
+          typed={typed}
           onShellError={react}
           onSignedIn={async () => {
             // The cookie is set; the session store fills from the login check, launch and detail (spec §4).

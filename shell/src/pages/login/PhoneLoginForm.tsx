@@ -1,4 +1,4 @@
-import { useId, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import type { CountryCode } from 'libphonenumber-js';
 import { Button, uiMessage } from 'ui-kit';
 import { useShellT } from '../../i18n';
@@ -6,6 +6,7 @@ import { CountryPicker } from './CountryPicker';
 import { loginWithCode, sendCode, type LoginResult } from './loginApi';
 import { loginProblem, type LoginProblem } from './messages';
 import { toE164 } from './phone';
+import type { TypedBeforeTakeover } from './prerendered';
 import { useCountdown } from './useCountdown';
 
 export const CODE_LENGTH = 6;
@@ -21,17 +22,20 @@ interface SentTo {
  */
 export function PhoneLoginForm({
   initialCountry,
+  typed = null,
   onSignedIn,
   onShellError,
 }: {
   initialCountry: CountryCode;
+  /** What was typed in the server's form before this one replaced it (see prerendered.ts). */
+  typed?: TypedBeforeTakeover | null;
   onSignedIn: (result: LoginResult) => void | Promise<void>;
   /** Returns true when the shell handled the error (so no message is shown here). */
   onShellError: (error: unknown) => boolean;
 }) {
   const { t } = useShellT();
   const [country, setCountry] = useState<CountryCode>(initialCountry);
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(() => typed?.phone.slice(0, 32) ?? '');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<SentTo | null>(null);
   const [busy, setBusy] = useState<'send' | 'login' | null>(null);
@@ -41,6 +45,24 @@ export function PhoneLoginForm({
   const codeId = useId();
   const phoneErrorId = useId();
   const codeErrorId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The visitor was in a field of the server's form: they stay in the same field, caret where it was.
+  useLayoutEffect(() => {
+    if (!typed?.focus || !formRef.current) return;
+    const selector = { phone: 'input[type="tel"]', search: '.country-picker__search', country: '.country-picker__select' }[typed.focus];
+    const field = formRef.current.querySelector<HTMLInputElement | HTMLSelectElement>(selector);
+    if (!field || (document.activeElement && document.activeElement !== document.body)) return;
+    field.focus({ preventScroll: true });
+    if (typed.selection && field instanceof HTMLInputElement) {
+      try {
+        field.setSelectionRange(...typed.selection);
+      } catch {
+        // A field type without a caret: the focus is enough.
+      }
+    }
+    // Once, as the page takes over (`typed` never changes).
+  }, [typed]);
 
   function fail(error: unknown) {
     if (onShellError(error)) return;
@@ -125,8 +147,9 @@ export function PhoneLoginForm({
   const formError = problem?.field === 'form' ? problem.message : null;
 
   return (
-    <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
+    <form ref={formRef} className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
       <CountryPicker
+        initialQuery={typed?.query}
         value={country}
         onChange={(c) => changeNumber({ country: c })}
         disabled={busy !== null}
