@@ -16,11 +16,14 @@ export function capturePrerenderedPage(): void {
   if (!captured) return;
   const active = document.activeElement;
   focused = active instanceof HTMLElement && captured.contains(active) ? active : null;
-  // Removing a focused element fires no blur: a focus still held when the app's render takes the screen away is
-  // the visitor's, and follows it back; one they left on purpose is not.
+  // A field the visitor is in when the app's first render takes the screen away (which blurs it) follows the screen
+  // back (PrerenderedPage, in the same render); one they left on purpose is forgotten once that blur has settled.
   captured.addEventListener('focusin', (e) => (focused = e.target instanceof HTMLElement ? e.target : null));
-  captured.addEventListener('focusout', () => {
-    if (captured?.isConnected) focused = null;
+  captured.addEventListener('focusout', (e) => {
+    const left = e.target;
+    queueMicrotask(() => {
+      if (focused === left && document.activeElement !== left) focused = null;
+    });
   });
 }
 
