@@ -78,7 +78,7 @@ describe("pre-rendered shell pages (a visitor's /editor and /login)", () => {
     expect(main.match(/ selected>/g)).toHaveLength(1);
     // No submit button: Enter before the page's code arrives sends nothing (and no number into an address).
     expect(main).not.toMatch(/type="submit"/);
-    expect(main).toContain('<button type="button" class="ui-button ui-button--secondary ui-button--md login-form__send">Send code</button>');
+    expect(main).toContain('<button type="button" class="ui-button ui-button--secondary ui-button--md login-form__send" disabled>Send code</button>');
     expect(main).not.toContain('aria-busy');
     expect(res.body).toContain('.login-form{display:grid}');
     expect(res.body).toContain('<link rel="stylesheet" href="/140.0123abcd.css" media="not all">');

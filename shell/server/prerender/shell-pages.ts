@@ -74,8 +74,9 @@ function homeMarkup(t: TFunction): ShellMarkup {
 
 /**
  * The login page as a guest first sees it: heading, lead and the phone form (country search, country, number, Send
- * code). The fields can be typed in before the code arrives; the page then takes their values over (see
- * src/pages/login/prerendered.ts). No submit button: Enter does nothing until then, so nothing is sent as a query.
+ * code). The fields can be typed in before the code arrives; the page then takes their values and focus over (see
+ * src/pages/login/prerendered.ts). Send code is disabled until then, and there is no submit button: Enter does
+ * nothing either, so a number is never sent as a query of the address.
  */
 function loginMarkup(t: TFunction, language: PageLanguage, country: string): ShellMarkup {
   const options = countries(language)
@@ -93,7 +94,8 @@ function loginMarkup(t: TFunction, language: PageLanguage, country: string): She
       `<select id="login-country" class="ui-input country-picker__select">${options}</select></div>` +
       `<label class="ui-field__label" for="login-phone">${esc(t('login.phone'))}</label><div class="login-form__row">` +
       `<input id="login-phone" class="ui-input" inputmode="tel" autocomplete="tel" maxlength="32" type="tel" value="">` +
-      `<button type="button" class="ui-button ui-button--secondary ui-button--md login-form__send">${esc(t('login.sendCode'))}</button>` +
+      // Disabled until the page's code can send a code; the fields are live (what is typed in them is kept).
+      `<button type="button" class="ui-button ui-button--secondary ui-button--md login-form__send" disabled>${esc(t('login.sendCode'))}</button>` +
       `</div></form></div></article>`,
   };
 }
