@@ -32,7 +32,7 @@ import { editorRoutes } from './modules/editor/editor.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { loadForbiddenWords } from './modules/review/forbiddenWords';
 import { startReviewWorker } from './modules/review/review.worker';
-import { ownPlay } from './modules/play';
+import { ownPlay, TURN_PATHS } from './modules/play';
 import { playRoutes } from './modules/play/play.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { reactionRoutes } from './modules/play/reaction.routes';
@@ -279,8 +279,9 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   // Before the JSON parser: the provider's signature is over the raw body.
   app.use(commerceWebhook);
   app.use(jsonBody);
-  // The online tick (once a minute per playing account) keeps its account while the sessions' revision holds.
-  app.use(sessionMiddleware(accounts, { byRevision: (ctx) => ctx.path === ONLINE_TICK_PATH }));
+  // The online tick (once a minute per playing account) and a turn's send and stream keep their account while the
+  // sessions' revision holds.
+  app.use(sessionMiddleware(accounts, { byRevision: (ctx) => ctx.path === ONLINE_TICK_PATH || TURN_PATHS.has(ctx.path) }));
   app.use(router.routes());
   app.use(
     router.allowedMethods({

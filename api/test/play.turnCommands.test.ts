@@ -25,7 +25,8 @@ describe('a turn’s database commands', () => {
   beforeAll(async () => {
     fake = await FakeOpenAI.start(model);
     api = await startTestApi({
-      env: { SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', DAILY_CHAT_LIMIT: '1000', LLM_BASE_URL: fake.url, LLM_API_KEY: 'k', LLM_MODEL: 'fake-model' },
+      // SESSION_CACHE_MS is below a turn's length: the account stays cached by its revision all the same (no users read).
+      env: { SESSION_CACHE_MS: '300', SMS_IP_SENDS_PER_HOUR: '1000', REVIEW_POLL_MS: '20', DAILY_CHAT_LIMIT: '1000', LLM_BASE_URL: fake.url, LLM_API_KEY: 'k', LLM_MODEL: 'fake-model' },
     });
     ({ storyId } = await publishStory(api.baseUrl));
   }, 60_000);
@@ -72,7 +73,7 @@ describe('a turn’s database commands', () => {
     await turn(client, playId, 'A first turn to warm up.');
     const { ops, events } = await fewest(client, playId, 'Hello there.');
     expect(ops).toEqual({
-      'sessions.findOne': 2, // the send's and the stream's sign-in
+      'sessions.findOne': 2, // the send's and the stream's sign-in (the account itself stays cached: see resolveToken)
       'plays.findOneAndUpdate': 2, // the claim and the release
       'chat_quotas.findOneAndUpdate': 1,
       'dialogues.insertMany': 1, // the message and the reply's placeholder

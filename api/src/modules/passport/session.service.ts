@@ -66,8 +66,8 @@ export async function revokeAllSessions(uid: string): Promise<number> {
  * cookie at once. The account comes from the process's session cache while the session's `user_rev` is the one it
  * was cached with (any write to the account, in any process, bumps it; see userRevision.ts), and is read again
  * otherwise. Expiry, the account's status and bans are checked on every call all the same. A cached account is served
- * for SESSION_CACHE_MS, or, `byRevision` (routes called often by the same account, e.g. the online tick once a
- * minute), for as long as the revision holds (REVISION_MAX_AGE_MS at most).
+ * for SESSION_CACHE_MS, or, `byRevision` (routes called often by the same account: the online tick once a minute, a
+ * turn's send and stream), for as long as the revision holds (REVISION_MAX_AGE_MS at most).
  */
 export async function resolveToken(token: string | undefined, now: number, byRevision = false): Promise<CachedSession | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
