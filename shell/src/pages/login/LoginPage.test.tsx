@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { ApiError, ErrorCode, StorageKey, UI_MESSAGES, resetStores, sessionStore, storage } from 'shared-kit';
+import { ApiError, ErrorCode, PRERENDER_DATA_ID, StorageKey, UI_MESSAGES, resetPrerendered, resetStores, sessionStore, storage } from 'shared-kit';
 import { resetAccount, updateAccount } from '../../session/account';
 import { toSessionUser } from '../../session/service';
 import { LoginPage } from './LoginPage';
@@ -299,5 +299,44 @@ describe('provider buttons', () => {
     expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
     expect(phoneInput()).toBeTruthy();
     error.mockRestore();
+  });
+});
+
+describe("the server's form (a visitor's /login came with its first screen)", () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    document.head.innerHTML = '';
+    resetPrerendered();
+  });
+
+  it('is taken over with what was typed in it and the focus in the same field, without a session check first', async () => {
+    // The page as the server wrote it (jsdom's address is `/`), the visitor typing in its number field.
+    document.head.innerHTML = `<script type="application/json" id="${PRERENDER_DATA_ID}">${JSON.stringify({ v: 1, kind: 'shell', key: 'login', path: '/', language: 'en', data: {} })}</script>`;
+    document.body.innerHTML =
+      '<div data-prerendered="shell"><form class="login-form"><input class="country-picker__search" type="search" value="king">' +
+      '<select class="country-picker__select"><option value="US">United States</option><option value="GB" selected>United Kingdom</option></select>' +
+      '<input id="login-phone" type="tel" value="07911 12"></form></div>';
+    resetPrerendered();
+    const typed = document.getElementById('login-phone') as HTMLInputElement;
+    typed.focus();
+    typed.setSelectionRange(3, 3);
+    // The session check has not answered yet.
+    resetStores();
+    expect(sessionStore.getState().status).toBe('unknown');
+
+    await renderLogin();
+    const phone = phoneInput() as HTMLInputElement;
+    expect(phone.value).toBe('07911 12');
+    expect(document.activeElement).toBe(phone);
+    expect(phone.selectionStart).toBe(3);
+    expect(valueOf(screen.getByLabelText('Search countries'))).toBe('king');
+    expect(valueOf(screen.getByLabelText('Country or region'))).toBe('GB');
+    expect(screen.queryByText('Checking your session…')).toBeNull();
+  });
+
+  it('is not used once the page has been taken over, nor when there is none', async () => {
+    resetStores();
+    await renderLogin();
+    expect(screen.getByText('Checking your session…')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import type { CountryCode } from 'libphonenumber-js';
+import { PRERENDERED_ATTRIBUTE } from 'shared-kit';
 import { Button, uiMessage } from 'ui-kit';
 import { useShellT } from '../../i18n';
 import { CountryPicker } from './CountryPicker';
@@ -52,7 +53,9 @@ export function PhoneLoginForm({
     if (!typed?.focus || !formRef.current) return;
     const selector = { phone: 'input[type="tel"]', search: '.country-picker__search', country: '.country-picker__select' }[typed.focus];
     const field = formRef.current.querySelector<HTMLInputElement | HTMLSelectElement>(selector);
-    if (!field || (document.activeElement && document.activeElement !== document.body)) return;
+    // Not when the visitor has since gone elsewhere (the focus is neither lost nor still in the server's screen).
+    const active = document.activeElement;
+    if (!field || (active && active !== document.body && !active.closest(`[${PRERENDERED_ATTRIBUTE}]`))) return;
     field.focus({ preventScroll: true });
     if (typed.selection && field instanceof HTMLInputElement) {
       try {
