@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The demo story the seed publishes on first start. */
 export const DEMO_STORY = 'The Last Lamp of Gullrock';
@@ -153,4 +153,15 @@ export async function logRows(page: Page): Promise<LogRow[]> {
     if (atEnd) break;
   }
   return [...rows.values()].sort((a, b) => a.index - b.index);
+}
+
+/**
+ * A tool of the play screen's header (Memory, Debug, Export, Share a thread, Share as video), found by `button`: on a
+ * phone these sit behind the header's More button, which is opened first when it shows and is closed.
+ */
+export async function playTool(page: Page, button: Locator): Promise<Locator> {
+  const more = page.locator('.player-play__header').getByRole('button', { name: 'More', exact: true });
+  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await expect(button).toBeVisible();
+  return button;
 }

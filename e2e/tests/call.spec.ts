@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { openDemoPlay, storyLog } from '../support/play';
+import { openDemoPlay, playTool, storyLog } from '../support/play';
 import { signInByPhone } from '../support/session';
 import { SIZES } from '../support/sizes';
 
@@ -77,7 +77,7 @@ for (const size of SIZES) {
       // The journey goes on (at desktop size, to keep the suite's time): the play, its spoken turn included, shared
       // as a video whose page plays it.
       if (size.name === 'phone') return;
-      await page.getByRole('button', { name: 'Share as video' }).click();
+      await (await playTool(page, page.getByRole('button', { name: 'Share as video' }))).click();
       const share = page.getByRole('dialog', { name: 'Share this play as a video' });
       await expect(share.getByTestId('video-turn-group').filter({ hasText: said }).getByRole('checkbox').first()).toBeChecked();
       await share.getByRole('button', { name: 'Make the video' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { sendTurn, storyLog as log } from '../support/play';
+import { playTool, sendTurn, storyLog as log } from '../support/play';
 import { signInByPhone } from '../support/session';
 import { SIZES } from '../support/sizes';
 import { publishableStory } from '../support/stories';
@@ -23,7 +23,7 @@ for (const size of SIZES) {
       await expect(log(page)).toContainText('Welcome, traveller. The lamp needs oil.');
       await sendTurn(page, 'Hello, is the keeper here?');
 
-      const open = page.getByRole('button', { name: 'Debug', exact: true });
+      const open = await playTool(page, page.getByRole('button', { name: 'Debug', exact: true }));
       await open.focus();
       await page.keyboard.press('Enter');
       const panel = page.getByRole('dialog', { name: 'Debug: how each reply was made' });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { openDemoPlay, sendTurn, storyLog as log } from '../support/play';
+import { openDemoPlay, playTool, sendTurn, storyLog as log } from '../support/play';
 import { signInByPhone } from '../support/session';
 import { SIZES } from '../support/sizes';
 
@@ -28,7 +28,7 @@ for (const size of SIZES) {
       await sendTurn(page, said);
 
       // The menu opens from the keyboard and passes axe.
-      const trigger = page.getByRole('button', { name: 'Export this play' });
+      const trigger = await playTool(page, page.getByRole('button', { name: 'Export this play' }));
       await trigger.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu');

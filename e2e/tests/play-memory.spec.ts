@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FakeOpenAI, directorAnswer, type FakeRequest } from '../../api/test/support/fakeOpenAI';
 import { seriousViolations } from '../support/axe';
-import { openDemoPlay, sendTurn, storyLog as log } from '../support/play';
+import { openDemoPlay, playTool, sendTurn, storyLog as log } from '../support/play';
 import { ok, signInByPhone } from '../support/session';
 import { SIZES } from '../support/sizes';
 
@@ -49,7 +49,7 @@ for (const size of SIZES) {
       await expect(pinned).toHaveAttribute('aria-pressed', 'true');
 
       // The Memory panel shows it, with the empty summary; a note is pinned there.
-      await page.getByRole('button', { name: 'Memory', exact: true }).click();
+      await (await playTool(page, page.getByRole('button', { name: 'Memory', exact: true }))).click();
       const panel = page.getByRole('dialog', { name: 'What the characters remember' });
       await expect(panel.getByText('Nothing summarised yet', { exact: false })).toBeVisible();
       const pins = panel.getByTestId('memory-pin');
@@ -86,7 +86,7 @@ for (const size of SIZES) {
       // Unpinned from the log, it leaves the panel.
       await pinned.click();
       await expect(log(page).getByRole('button', { name: `Pin to memory: ${REPLY.slice(0, 40)}` }).last()).toHaveAttribute('aria-pressed', 'false');
-      await page.getByRole('button', { name: 'Memory', exact: true }).click();
+      await (await playTool(page, page.getByRole('button', { name: 'Memory', exact: true }))).click();
       await expect(panel.getByTestId('memory-pin')).toHaveCount(1);
       await panel.getByRole('button', { name: 'Unpin: Alex is afraid of deep water.' }).click();
       await expect(panel.getByText('Nothing pinned yet', { exact: false })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { DEMO_STORY, openDemoPlay, sendTurn } from '../support/play';
+import { DEMO_STORY, openDemoPlay, playTool, sendTurn } from '../support/play';
 import { PHONE } from '../support/phone';
 import { ok, signInByPhone } from '../support/session';
 
@@ -28,7 +28,7 @@ for (const size of SIZES) {
     await sendTurn(p, second);
 
     // Share a thread: the turns of the play, a title, the limit; posting without a title or a turn says why.
-    await p.getByTestId('thread-share').click();
+    await (await playTool(p, p.getByTestId('thread-share'))).click();
     const dialog = p.getByRole('dialog', { name: 'Share a thread' });
     await expect(dialog).toBeVisible();
     const groups = dialog.getByTestId('thread-group');

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { openDemoPlay, sendTurn } from '../support/play';
+import { openDemoPlay, playTool, sendTurn } from '../support/play';
 import { PHONE } from '../support/phone';
 import { signInByPhone } from '../support/session';
 
@@ -28,9 +28,24 @@ for (const size of SIZES) {
     await openDemoPlay(p);
     await sendTurn(p, `Light the lamp with me (${size.name})`);
 
-    // The play's header keeps its buttons on screen (nothing scrolls sideways on a phone).
+    // The play's header keeps its buttons on screen (nothing scrolls sideways on a phone). On a phone it is one line:
+    // the play's other tools fold behind More, which opens them on a line of their own; on a desktop all show.
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.options.viewport!.width);
-    await p.getByRole('button', { name: 'Share as video' }).click();
+    const header = p.locator('.player-play__header');
+    const more = header.getByRole('button', { name: 'More', exact: true });
+    if (size.name === 'phone') {
+      await expect(header.getByRole('button', { name: 'Share as video' })).toBeHidden();
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      const box = (await header.boundingBox())!;
+      expect(box.height).toBeLessThan(60);
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await expect(header.getByRole('button', { name: 'Memory', exact: true })).toBeVisible();
+    } else {
+      await expect(more).toBeHidden();
+      await expect(header.getByRole('button', { name: 'Share as video' })).toBeVisible();
+    }
+    await (await playTool(p, p.getByRole('button', { name: 'Share as video' }))).click();
     const dialog = p.getByRole('dialog', { name: 'Share this play as a video' });
     await expect(dialog.getByText(/^Videos left today: \d+ of \d+$/)).toBeVisible();
     // The turns, picked as a thread's are: the latest that fit are chosen; leaving the first out shortens the video.

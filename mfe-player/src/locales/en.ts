@@ -216,6 +216,7 @@ const en = {
     backToCreator: '‹ {{name}}',
   },
   play: {
+    moreTools: 'More',
     cannotOpen: 'Cannot open this story',
     backToStory: 'Back to the story',
     opening: 'Opening the story…',

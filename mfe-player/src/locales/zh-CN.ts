@@ -217,6 +217,7 @@ const zhCN: Translation<PlayerMessages> = {
     backToCreator: '‹ {{name}}',
   },
   play: {
+    moreTools: '更多',
     cannotOpen: '无法打开这个故事',
     backToStory: '返回故事',
     opening: '正在打开故事…',

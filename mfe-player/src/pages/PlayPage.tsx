@@ -66,6 +66,7 @@ export function PlayPage(): JSX.Element {
     [],
   );
   const [updateDismissed, setUpdateDismissed] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
   // Play time (youth mode, anti-addiction): ticks while this screen is open, the warning, then the refusal.
   const playTime = usePlayTime({ tick: s.status === 'ready', playId: s.info?.play_id });
   const screenRef = useRef<HTMLDivElement>(null);
@@ -156,11 +157,23 @@ export function PlayPage(): JSX.Element {
           ‹
         </Link>
         <h1 className="player-play__title">{info.story.story_name}</h1>
-        <MemoryPanel playId={info.play_id} />
-        {info.is_draft ? <DebugPanel playId={info.play_id} /> : null}
-        <ExportMenu playId={info.play_id} />
-        {info.is_draft ? null : <ThreadShareButton playId={info.play_id} />}
-        {info.is_draft ? null : <ShareVideo playId={info.play_id} ended={ended} />}
+        {/* On a phone the play's less used tools fold behind More (one line of buttons, not three). */}
+        <Button
+          size="sm"
+          className="player-play__more"
+          aria-expanded={toolsOpen}
+          aria-controls="player-play-tools"
+          onClick={() => setToolsOpen((open) => !open)}
+        >
+          {t('play.moreTools')}
+        </Button>
+        <div id="player-play-tools" className="player-play__tools" data-open={toolsOpen}>
+          <MemoryPanel playId={info.play_id} />
+          {info.is_draft ? <DebugPanel playId={info.play_id} /> : null}
+          <ExportMenu playId={info.play_id} />
+          {info.is_draft ? null : <ThreadShareButton playId={info.play_id} />}
+          {info.is_draft ? null : <ShareVideo playId={info.play_id} ended={ended} />}
+        </div>
         <CallButton playId={info.play_id} characterName={info.story.story_name} />
         <Button size="sm" onClick={() => setPending({ kind: 'restart' })} disabled={!idle}>
           {t('play.restart')}
