@@ -10,4 +10,4 @@ export { sendTurn } from './turn/send';
 export { stopReply } from './turn/stop';
 export { withSpeech, type EventsOut } from './stream/speech';
 export type { PlayContext } from './context';
-export { TURN_PATHS } from './play.routes';
+export { TURN_PATHS } from './turnPaths';

@@ -43,11 +43,6 @@ export interface PlayDeps {
 }
 
 const BASE = '/api/tyler';
-/**
- * A turn's two requests, the send and its reply's stream: a playing account makes them every few seconds, so its
- * account stays cached in the process while its sessions' revision holds (as the online tick's; see resolveToken).
- */
-export const TURN_PATHS: ReadonlySet<string> = new Set([`${BASE}/message/send`, `${BASE}/message/stream_reply`]);
 
 /** Guests may play (counted against GUEST_CHAT_TURNS); signed-in accounts must have confirmed age and terms. */
 async function playGuard(ctx: AppContext, next: Next): Promise<void> {
