@@ -164,7 +164,8 @@ test('builds a choice, a judge on a variable and two endings in the graph view, 
   // At phone size the ending screen fits, and so do the choice buttons of a new play.
   await player.setViewportSize(PHONE.viewport);
   await expect(player.getByTestId('endings-found')).toBeVisible();
-  expect(await player.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // The page lays itself out again after the resize: polled, as a busy machine may not have done it yet.
+  await expect.poll(() => player.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   expect(await seriousViolations(player)).toEqual([]);
   await player.getByRole('button', { name: 'Play again' }).click();
   await sendTurn(player, 'I find the keeper.');

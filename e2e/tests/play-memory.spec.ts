@@ -76,7 +76,9 @@ for (const size of SIZES) {
       const choices = page.getByRole('group', { name: CHOICES });
       for (const s of SUGGESTIONS) await expect(choices.getByRole('button', { name: s })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      await choices.getByRole('button', { name: SUGGESTIONS[1] }).focus();
+      const chosen = choices.getByRole('button', { name: SUGGESTIONS[1] });
+      await chosen.focus();
+      await expect(chosen).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(log(page).getByText(SUGGESTIONS[1]!)).toBeVisible();
       await expect(choices).toHaveCount(0);
