@@ -1,22 +1,13 @@
 /** @jest-environment node */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createShellServer, isApiPath } from '../server/app';
 import { renderPage } from '../server/page';
 import { remotesFromEnv } from '../server/remotes';
+import { close, listen } from './support/servers';
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-}
 
 async function get(port: number, path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });

@@ -1,21 +1,12 @@
 /** @jest-environment node */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createShellServer } from '../server/app';
 import { remotesFromEnv } from '../server/remotes';
+import { close, listen } from './support/servers';
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-}
 
 const INDEX =
   '<!doctype html><html lang="en"><head><meta name="description" content="Create interactive AI stories."><meta property="og:title" content="Storyverse">' +
