@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Whether a violation counts: serious and critical ones, and every landmark rule whatever axe rates it (a second or
@@ -28,4 +28,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
     );
+}
+
+/**
+ * The counted violations of each server-written page in `pages` (its path and level-1 heading) as the server wrote
+ * it: the shell's code is refused, so nothing the browser runs changes what is audited. Keyed by path; empty when none.
+ */
+export async function serverPageViolations(page: Page, pages: ReadonlyArray<{ path: string; heading: string | RegExp }>): Promise<Record<string, string[]>> {
+  await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+  const found: Record<string, string[]> = {};
+  for (const p of pages) {
+    await page.goto(p.path);
+    await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+    const violations = await seriousViolations(page);
+    if (violations.length) found[p.path] = violations;
+  }
+  return found;
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { startShellServer } from '../../scripts/start';
 import type { Service } from '../../scripts/services';
-import { seriousViolations } from '../support/axe';
+import { seriousViolations, serverPageViolations } from '../support/axe';
 import { shellEnv } from '../support/env';
 import { fileLog } from '../support/log';
 import { DEMO_STORY } from '../support/play';
@@ -148,15 +148,7 @@ for (const size of SIZES) {
 
     test('the server-written pages pass axe before any code runs', async ({ page }) => {
       // The shell's code never arrives: what is audited is the server's page alone.
-      await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
-      const found: Record<string, string[]> = {};
-      for (const p of pages) {
-        await page.goto(p.path);
-        await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
-        const violations = await seriousViolations(page);
-        if (violations.length) found[p.path] = violations;
-      }
-      expect(found).toEqual({});
+      expect(await serverPageViolations(page, pages)).toEqual({});
     });
   });
 }
