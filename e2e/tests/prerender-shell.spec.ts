@@ -3,6 +3,7 @@ import { serverPageViolations } from '../support/axe';
 import { fictionalPhone, latestCode } from '../support/outbox';
 import { signInByPhone } from '../support/session';
 import { SIZES } from '../support/sizes';
+import { OBSERVE_SHIFTS } from '../support/shifts';
 
 // The shell's own pages a visitor without a session opens first, the editor's home `/editor` and the login page
 // `/login`, come with their first screen in the HTML (as the public pages do, see prerender.spec.ts): readable
@@ -13,21 +14,6 @@ const HOME = { path: '/editor', heading: 'Create interactive AI stories', shows:
 const LOGIN = { path: '/login', heading: 'Log in', shows: 'We will text you a 6-digit code.' };
 
 const phoneForm = (page: Page) => page.getByRole('form', { name: 'Log in with phone' });
-
-/**
- * Installed before the page's own scripts: sums its layout shifts (without recent input) in `__cls`, and keeps where
- * its first heading was first painted in `__firstHeadingY` (the server's, before any code ran).
- */
-const OBSERVE_SHIFTS = `
-  window.__cls = 0;
-  new PerformanceObserver(function (list) {
-    list.getEntries().forEach(function (entry) { if (!entry.hadRecentInput) window.__cls += entry.value; });
-  }).observe({ type: 'layout-shift', buffered: true });
-  var watch = setInterval(function () {
-    var h = document.querySelector('main h1');
-    if (h) { window.__firstHeadingY = h.getBoundingClientRect().y; clearInterval(watch); }
-  }, 5);
-`;
 
 /** Holds the shell's code back until the returned function is called. */
 async function holdShellCode(page: Page): Promise<() => void> {

@@ -8,6 +8,7 @@ import { DEMO_STORY } from '../support/play';
 import { SPARE_PORTS } from '../support/ports';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
 import { SIZES } from '../support/sizes';
+import { OBSERVE_SHIFTS } from '../support/shifts';
 
 // The public pages the shell's server sends with their first screen in the HTML: read without JavaScript, taken over
 // by the player without a layout shift or a second fetch, kept when the player's remote is down, and accessible.
@@ -64,21 +65,6 @@ async function setUp(browser: Browser): Promise<void> {
 test.beforeAll(async ({ browser }) => {
   await setUp(browser);
 });
-
-/**
- * Installed before the page's own scripts: sums its layout shifts (without recent input) in `__cls`, and keeps where
- * its first heading was first painted in `__firstHeadingY` (the server's, before any code ran).
- */
-const OBSERVE_SHIFTS = `
-  window.__cls = 0;
-  new PerformanceObserver(function (list) {
-    list.getEntries().forEach(function (entry) { if (!entry.hadRecentInput) window.__cls += entry.value; });
-  }).observe({ type: 'layout-shift', buffered: true });
-  var watch = setInterval(function () {
-    var h = document.querySelector('main h1');
-    if (h) { window.__firstHeadingY = h.getBoundingClientRect().y; clearInterval(watch); }
-  }, 5);
-`;
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

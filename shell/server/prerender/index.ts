@@ -64,13 +64,17 @@ export function createPrerenderer(options: PrerenderOptions) {
         shellCssFiles: shellCss.files,
         origin: originOf(req),
       });
-      if (html === null) return null;
-      const body = Buffer.from(html);
-      return { html: body, gzip: gzipSync(body, { level: 6 }), until: Date.now() + keepMs };
+      return html === null ? null : made(html);
     } catch (error) {
       options.onFailure?.(page.path, error);
       return null;
     }
+  }
+
+  /** A written page as it is kept: its bytes, gzipped once, until when it is served. */
+  function made(html: string): Made {
+    const body = Buffer.from(html);
+    return { html: body, gzip: gzipSync(body, { level: 6 }), until: Date.now() + keepMs };
   }
 
   /** A shell page for a signed-out visitor: its copy in their language, nothing from the api. */
@@ -82,9 +86,7 @@ export function createPrerenderer(options: PrerenderOptions) {
       const markup = shellMarkup(page, language, visitorCountry(req));
       if (shellCss?.template !== template) shellCss = { template, ...shellStyles(options.distDir) };
       const html = shellDocument(template, { page, language, title: markup.title, body: markup.body, styles: shellCss.css, shellCssFiles: shellCss.files });
-      if (html === null) return null;
-      const body = Buffer.from(html);
-      return { html: body, gzip: gzipSync(body, { level: 6 }), until: Date.now() + keepMs };
+      return html === null ? null : made(html);
     } catch (error) {
       options.onFailure?.(page.path, error);
       return null;
