@@ -123,6 +123,8 @@ test('the bot editor keeps what was typed across a reload, then saves it by itse
   await expect(character.getByLabel('Name')).toHaveValue('Harbour Cat');
   await expect(character.getByLabel('Settings')).toHaveValue('A cat who watches the boats come in.');
   await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toBeVisible({ timeout: 15_000 });
+  // Saved with its permissions, the new bot has its own address.
+  await expect(page).toHaveURL(/\/editor\/bot\/\d+$/);
 
   // The saved working copy is what a later visit opens.
   await page.reload();

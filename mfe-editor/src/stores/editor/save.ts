@@ -94,19 +94,18 @@ export const createSaveSlice: StateCreator<EditorState, [], [], SaveSlice> = (se
           ...(start.versionId ? { version: { version_id: start.versionId } } : {}),
         });
         const oldKey = draftKey(start.storyId, start.draftKind);
+        set({ storyId: res.story_id, versionId: res.version_id, status: res.status });
+        // A bot is saved with its permissions: "Saved" shows once both are, and the editor moves to its address.
+        if (bot) await savePermission(res.story_id);
         set((s) => ({
-          storyId: res.story_id,
-          versionId: res.version_id,
-          status: res.status,
           saving: null,
-          // Typing while the request was out leaves those edits unsaved.
+          // Typing while the requests were out leaves those edits unsaved.
           dirty: s.edits !== start.edits,
           autosave: { state: 'saved', reason: null, at: Date.now() },
         }));
         // The browser's copy is only needed for what the server does not have yet.
         clearDraft(oldKey);
         if (get().dirty) get().keepLocal();
-        if (bot) await savePermission(res.story_id);
         if (manual) {
           toast({ type: 'success', message: editorText(mode === 'publish' ? 'save.published' : 'save.saved') });
         }
