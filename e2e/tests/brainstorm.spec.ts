@@ -80,15 +80,31 @@ test('an idea becomes a story: creating with a moving percent, result, edit, pub
   await expect(storyLog(page)).toContainText('Something about the');
 });
 
-/** Generates a story from an idea in a fresh context of this size and language, and waits for its result. */
+/**
+ * Generates a story from an idea in a fresh context of this size and language, and waits for its result. The drawing
+ * styles arrive late, as from a busy server: Generate is pressed before them, and the press waits for them (with the
+ * default style) instead of being dropped while the page looks ready.
+ */
 async function generated(browser: Browser, use: (typeof SIZES)[number]['use'], language: string, areaCode: string, idea: string): Promise<Page> {
   const context = await browser.newContext(use);
   await context.addInitScript((lang) => localStorage.setItem('sv:language', lang), language);
   const page = await context.newPage();
+  let stylesAsked = 0;
+  await page.route(
+    (url) => url.pathname.endsWith('/tyler/user/common_config'),
+    async (route) => {
+      stylesAsked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    },
+  );
   await signInByPhone(page.request, areaCode);
   await page.goto('/editor/story-ai');
   await page.getByRole('textbox', { name: language === 'zh-CN' ? '故事灵感' : 'Story idea' }).fill(idea);
   await page.getByRole('button', { name: language === 'zh-CN' ? '生成故事' : 'Generate story' }).click();
+  await expect.poll(() => stylesAsked).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/\/editor\/story-ai\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: language === 'zh-CN' ? '正在创作你的故事' : 'Creating your story' })).toBeVisible();
   await expect(page.getByTestId('branching-outline')).toBeVisible({ timeout: 120_000 });
   return page;
 }

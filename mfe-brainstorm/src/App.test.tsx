@@ -176,6 +176,46 @@ describe('brainstorm', () => {
     expect(api.markPlanRead).toHaveBeenCalledWith('3001');
   });
 
+  it('a Generate pressed before the drawing styles arrive waits for them and starts the story with the default style', async () => {
+    let styles: (value: Awaited<ReturnType<typeof service.fetchStyles>>) => void = () => undefined;
+    api.fetchStyles.mockReturnValue(new Promise((resolve) => (styles = resolve)));
+    api.startGeneration.mockResolvedValue({
+      story_id: '1001',
+      version_id: '2001',
+      status: StoryStatus.AIGenDoing,
+      plan_generate: { plan_id: '3001', pieces_enough: true, balance_pieces: 9, total_pieces: 10, estimated_pieces: 7 },
+    });
+    api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenDoing));
+    renderAt('/editor/story-ai');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Story idea' }), { target: { value: 'A smuggler named Iris.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate story' }));
+    // Waiting for the styles is not a refusal: no error, nothing sent yet.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate story' }).getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByRole('combobox', { name: 'Drawing style' }).getAttribute('aria-invalid')).toBeNull();
+    expect(api.startGeneration).not.toHaveBeenCalled();
+    act(() => styles([{ code: 'anime', name: 'Anime', preview: '', members_only: false }]));
+    expect(await screen.findByRole('heading', { name: 'Creating your story' })).toBeTruthy();
+    expect(api.startGeneration).toHaveBeenCalledWith(expect.objectContaining({ idea: 'A smuggler named Iris.', style: 'anime' }));
+  });
+
+  it('says when the drawing styles could not be loaded, and Generate loads them again and goes on', async () => {
+    api.fetchStyles.mockRejectedValueOnce(new Error('offline'));
+    api.startGeneration.mockResolvedValue({
+      story_id: '1001',
+      version_id: '2001',
+      status: StoryStatus.AIGenDoing,
+      plan_generate: { plan_id: '3001', pieces_enough: true, balance_pieces: 9, total_pieces: 10, estimated_pieces: 7 },
+    });
+    api.fetchStory.mockResolvedValue(aStory(StoryStatus.AIGenDoing));
+    renderAt('/editor/story-ai');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Story idea' }), { target: { value: 'A smuggler named Iris.' } });
+    expect(await screen.findByText('The drawing styles could not be loaded. Press Generate story to try again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate story' }));
+    expect(await screen.findByRole('heading', { name: 'Creating your story' })).toBeTruthy();
+    expect(api.fetchStyles).toHaveBeenCalledTimes(2);
+    expect(api.startGeneration).toHaveBeenCalledWith(expect.objectContaining({ style: 'anime' }));
+  });
+
   it.each([
     [StoryStatus.Draft, 'Your idea', null],
     [StoryStatus.Failed, 'Your idea', 'This idea could not be used: Content violation, edit and retry'],

@@ -20,6 +20,7 @@ const en = {
     style: 'Drawing style',
     stylePlaceholder: 'Choose a drawing style',
     styleRequired: 'Choose a drawing style',
+    stylesFailed: 'The drawing styles could not be loaded. Press Generate story to try again.',
     membersOnly: '{{name}} (members)',
     /** The drawing styles by code; a style the api adds later shows its own name. */
     styleNames: { anime: 'Anime', watercolor: 'Watercolor', cinematic: 'Cinematic', oil_painting: 'Oil painting' },

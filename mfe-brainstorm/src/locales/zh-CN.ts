@@ -23,6 +23,7 @@ const zhCN: Translation<BrainstormMessages> = {
     style: '绘画风格',
     stylePlaceholder: '选择绘画风格',
     styleRequired: '请选择绘画风格',
+    stylesFailed: '绘画风格加载失败。点击“生成故事”重试。',
     membersOnly: '{{name}}（会员）',
     styleNames: { anime: '动漫', watercolor: '水彩', cinematic: '电影感', oil_painting: '油画' },
     generate: '生成故事',

@@ -39,15 +39,17 @@ function pasteInto(event: ClipboardEvent<HTMLTextAreaElement>, current: string, 
 
 export function EditStep({ onStarted }: { onStarted: (storyId: string) => void }): JSX.Element {
   const { t } = useBrainstormT();
-  const { idea, style, styles, quota, createError, busy } = useBrainstormStore();
+  const { idea, style, styles, stylesState, quota, createError, busy } = useBrainstormStore();
   const [tried, setTried] = useState(false);
   const ideaError = tried && idea.trim() === '' ? t('edit.ideaRequired') : undefined;
-  const styleError = tried && style === '' ? t('edit.styleRequired') : undefined;
+  // While the styles load, a press waits for them (and the default style) rather than asking for one.
+  const styleError =
+    style === '' && stylesState === 'failed' ? t('edit.stylesFailed') : tried && style === '' && !busy && stylesState === 'ready' ? t('edit.styleRequired') : undefined;
   const tooLong = Array.from(idea).length > LIMITS.brainstormIdea;
 
   async function submit(): Promise<void> {
     setTried(true);
-    if (idea.trim() === '' || style === '' || tooLong) return;
+    if (idea.trim() === '' || tooLong) return;
     const id = await generate();
     if (id) onStarted(id);
   }

@@ -26,6 +26,8 @@ export interface BrainstormState {
   /** The idea as last sent: typing a different one makes the page dirty. */
   savedIdea: string;
   styles: ImageStyle[];
+  /** The drawing styles' load: a Generate pressed while they load waits for them; a failed load says so. */
+  stylesState: 'loading' | 'ready' | 'failed';
   quota: { remain: number; total: number } | null;
   plan: PlanProgress | null;
   /** The spec's create error state: the idea was refused, or the last generation failed. */
@@ -49,6 +51,7 @@ const initial: BrainstormState = {
   style: '',
   savedIdea: '',
   styles: [],
+  stylesState: 'loading',
   quota: null,
   plan: null,
   createError: null,
@@ -107,16 +110,35 @@ function applyStory(story: StoryDetail): void {
   });
 }
 
-export async function loadStyles(): Promise<void> {
-  const [styles, quota] = await Promise.all([
-    service.fetchStyles().catch(() => [] as ImageStyle[]),
-    service.fetchQuota().catch(() => null),
-  ]);
-  set({
-    styles,
-    style: get().style || (styles.find((s) => !s.members_only)?.code ?? ''),
-    ...(quota ? { quota: { remain: quota.remain, total: quota.total }, quotaMax: quota.max } : {}),
-  });
+/** The styles' load in flight (or the last one): `generate` waits for it rather than refusing a press it came before. */
+let stylesLoad: Promise<void> | null = null;
+
+export function loadStyles(): Promise<void> {
+  set({ stylesState: 'loading' });
+  const loading = (async () => {
+    const [styles, quota] = await Promise.all([
+      service.fetchStyles().catch(() => null),
+      service.fetchQuota().catch(() => null),
+    ]);
+    set({
+      ...(styles ? { styles, style: get().style || (styles.find((s) => !s.members_only)?.code ?? '') } : {}),
+      stylesState: styles && styles.length > 0 ? 'ready' : 'failed',
+      ...(quota ? { quota: { remain: quota.remain, total: quota.total }, quotaMax: quota.max } : {}),
+    });
+  })();
+  stylesLoad = loading;
+  return loading;
+}
+
+/**
+ * The style a generation uses. Pressed before the styles arrived (a slow start), the press waits for them and goes
+ * on with the default style, instead of being dropped while the page looks ready; a failed load is tried again.
+ */
+async function styleForGeneration(): Promise<string> {
+  if (get().style !== '') return get().style;
+  if (get().stylesState === 'loading' && stylesLoad) await stylesLoad;
+  if (get().style === '' && get().styles.length === 0) await loadStyles();
+  return get().style;
 }
 
 /** Opens a story (or a new idea when `storyId` is null) at the step its status says. */
@@ -156,10 +178,14 @@ export function closeModal(): void {
 
 /** Starts (or restarts) a generation; resolves with the story id, or null when it was refused. */
 export async function generate(): Promise<string | null> {
-  const { idea, style, story, storyId } = get();
-  if (idea.trim() === '' || Array.from(idea).length > LIMITS.brainstormIdea || style === '') return null;
+  const { idea } = get();
+  if (idea.trim() === '' || Array.from(idea).length > LIMITS.brainstormIdea || get().busy) return null;
   set({ busy: true, createError: null });
   try {
+    const style = await styleForGeneration();
+    // No style to draw in (none chosen, or they could not be loaded): the edit step says which.
+    if (style === '') return null;
+    const { story, storyId } = get();
     const res = await service.startGeneration({ storyId: storyId ?? undefined, versionId: story?.version.version_id, idea: idea.trim(), style });
     storage.remove(IDEA_DRAFT_KEY);
     set({
