@@ -84,15 +84,43 @@ describe('find with an inclusion projection', () => {
     expect(await coll.find({}, { projection: { rank: 1, _id: 0 }, batchSize: 1 }).toArray()).toEqual([{ rank: 3 }, { rank: 1 }, { rank: 2 }, { rank: 5 }]);
   });
 
-  it('leaves $slice, $elemMatch, positional, exclusions and mixes to the whole documents', async () => {
+  it('leaves $slice, $elemMatch, positional and exclusions to the whole documents', async () => {
     const coll = await seeded();
     expect(await coll.find({ _id: 1 as never }, { projection: { items: { $slice: 1 }, k: 1 } }).toArray()).toEqual([{ _id: 1, k: 'a', items: [{ id: 'i1', n: 1, deep: { t: 'u' } }] }]);
     expect(await coll.find({ _id: 1 as never }, { projection: { items: { $elemMatch: { n: 2 } }, k: 1 } }).toArray()).toEqual([{ _id: 1, k: 'a', items: [{ id: 'i2', n: 2 }] }]);
     expect(await coll.find({ 'items.n': 2 }, { projection: { 'items.$': 1 } }).toArray()).toEqual([{ _id: 1, items: [{ id: 'i2', n: 2 }] }]);
     expect(await coll.find({ _id: 2 as never }, { projection: { items: 0, meta: 0 } }).toArray()).toEqual([{ _id: 2, k: 'b', rank: 1, name: 'Bo', flag: true }]);
     expect(await coll.find({ _id: 4 as never }, { projection: { _id: 0 } }).toArray()).toEqual([{ k: 'c', rank: 5 }]);
-    // A mix of inclusion and exclusion is refused (MongoDB's code is 31254; this server answers 2, BadValue).
-    expect((await serverErrorOf(coll.find({}, { projection: { k: 1, rank: 0 } }).toArray())).code).toBe(2);
+  });
+
+  it("refuses a projection that both includes and excludes, with MongoDB's codes, on an empty collection too", async () => {
+    const coll = await seeded();
+    const empty = file.db().collection(`c${++seq}`);
+    const refused = async (c: Collection, projection: Document) => {
+      const err = await serverErrorOf(c.find({}, { projection }).toArray());
+      return [err.code, err.message];
+    };
+    for (const c of [coll, empty]) {
+      expect(await refused(c, { k: 1, rank: 0 })).toEqual([31254, 'Cannot do exclusion on field rank in inclusion projection']);
+      expect(await refused(c, { rank: false, 'meta.owner': true })).toEqual([31253, 'Cannot do inclusion on field meta.owner in exclusion projection']);
+      expect(await refused(c, { meta: { owner: 0 }, name: 1 })).toEqual([31253, 'Cannot do inclusion on field name in exclusion projection']);
+      expect(await refused(c, { rank: 0, n: { $add: [1, 2] } })).toEqual([31252, 'Cannot use expression other than $meta in exclusion projection']);
+      expect((await refused(c, { rank: 0, n: 'text' }))[0]).toBe(31310);
+      expect(await refused(c, { n: { $literal: 1 }, rank: 0 })).toEqual([31254, 'Cannot do exclusion on field rank in inclusion projection']);
+    }
+    // _id may be kept or dropped in either kind; $slice and $elemMatch decide nothing in a find.
+    expect(await coll.find({ _id: 2 as never }, { projection: { _id: 1, items: 0, meta: 0, rank: 0 } }).toArray()).toEqual([{ _id: 2, k: 'b', name: 'Bo', flag: true }]);
+    expect(await coll.find({ _id: 4 as never }, { projection: { _id: 0, k: 1 } }).toArray()).toEqual([{ k: 'c' }]);
+    expect(await coll.find({ _id: 1 as never }, { projection: { items: { $slice: 1 }, big: 0, meta: 0, when: 0, oid: 0, dec: 0, long: 0 } }).toArray()).toEqual([
+      { _id: 1, k: 'a', rank: 3, name: 'Ann', items: [{ id: 'i1', n: 1, deep: { t: 'u' } }] },
+    ]);
+    // The same rules in an aggregation's $project, checked before any document is read.
+    for (const c of [coll, empty]) {
+      expect((await serverErrorOf(c.aggregate([{ $match: { k: 'zz' } }, { $project: { k: 1, rank: 0 } }]).toArray())).code).toBe(31254);
+      expect((await serverErrorOf(c.aggregate([{ $group: { _id: '$k' } }, { $project: { n: 0, m: '$_id' } }]).toArray())).code).toBe(31310);
+    }
+    expect(await coll.aggregate([{ $match: { _id: 4 } }, { $project: { _id: 0, k: 1, twice: { $multiply: ['$rank', 2] } } }]).toArray()).toEqual([{ k: 'c', twice: 10 }]);
+    expect(await coll.aggregate([{ $match: { _id: 4 } }, { $project: { _id: 1, rank: 0 } }]).toArray()).toEqual([{ _id: 4, k: 'c' }]);
   });
 });
 

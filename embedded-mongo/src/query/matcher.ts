@@ -6,7 +6,7 @@ import { collateFilter, collationView } from './collation';
 import { escapeFilter, escapeProjection, unescapeNames } from './mingoNames';
 import { MINGO_CONTEXT, RANGE_OPERATORS } from './operators';
 import type { QueryScope } from './scope';
-import { projectionShape } from './shapes';
+import { mingoProjection, projectionShape } from './shapes';
 import { fail } from '../errors';
 import { idFirst, isNumeric, isPlainObject, toNumber, typeName, valuesEqual, type Doc } from './values';
 import { numericView, queryView, restoreTypes } from './views';
@@ -197,8 +197,9 @@ function filterKey(v: unknown): string | undefined {
 }
 
 /** Applies a find projection to already filtered and sorted documents, keeping the stored BSON types. */
-export function applyProjection(docs: Doc[], projection: Doc | undefined): Doc[] {
-  if (!projection || Object.keys(projection).length === 0) return docs;
+export function applyProjection(docs: Doc[], asked: Doc | undefined): Doc[] {
+  if (!asked || Object.keys(asked).length === 0) return docs;
+  const projection = mingoProjection(asked, true);
   const kept = topLevelInclusion(projection);
   if (kept) return docs.map((doc) => keepFields(doc, kept.fields, kept.id));
   const slices = Object.entries(projection).filter(([, v]) => isPlainObject(v) && Object.keys(v).length === 1 && v.$slice !== undefined);

@@ -5,7 +5,7 @@ import { compileFilter } from './matcher';
 import { escapePipeline, unescapeNames } from './mingoNames';
 import type { QueryScope } from './scope';
 import { MINGO_CONTEXT } from './operators';
-import { stageShape } from './shapes';
+import { mingoProjection, stageShape } from './shapes';
 import { compileSort } from './sort';
 import { idFirst, isNumeric, isPlainObject, toNumber, type Doc } from './values';
 import { numericView, queryView, restoreTypes } from './views';
@@ -47,7 +47,9 @@ function count(v: unknown): number | undefined {
  * From the first regrouping stage ($group, $unwind, $facet, ...) on, mingo runs the rest and numbers come out
  * as mingo computes them.
  */
-export function runPipeline(docs: Doc[], pipeline: Doc[], resolver?: CollectionResolver, scope: QueryScope = {}): Doc[] {
+export function runPipeline(docs: Doc[], asked: Doc[], resolver?: CollectionResolver, scope: QueryScope = {}): Doc[] {
+  // A projection that is both an inclusion and an exclusion is refused before any document is read.
+  const pipeline = asked.map((stage) => (isPlainObject(stage.$project) ? { $project: mingoProjection(stage.$project, false) } : stage));
   let current = docs;
   for (let i = 0; i < pipeline.length; i++) {
     const stage = pipeline[i]!;

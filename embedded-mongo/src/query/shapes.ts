@@ -1,4 +1,5 @@
-import { isNumeric, isPlainObject, type Doc } from './values';
+import { fail } from '../errors';
+import { isNumeric, isPlainObject, toNumber, type Doc } from './values';
 import type { StageShape } from './views';
 
 /** Paths a stage fills with computed values; everything else passes through unchanged. */
@@ -32,6 +33,54 @@ export function projectionShape(spec: Doc, literalsInclude: boolean): StageShape
     if (!passes || base !== path) computed.push(base);
   }
   return shapeFromComputed(computed);
+}
+
+/**
+ * MongoDB's refusal of a projection that is both an inclusion and an exclusion (`_id` aside): the first field that
+ * decides sets the kind, and a later field of the other kind is refused with MongoDB's code. A computed field (a
+ * literal or an expression) makes an inclusion; `$meta`, and in a find `$slice` and `$elemMatch`, decide nothing.
+ */
+export function checkProjectionKind(spec: Doc, find: boolean): 'inclusion' | 'exclusion' | undefined {
+  let kind: 'inclusion' | 'exclusion' | undefined;
+  const walk = (obj: Doc, prefix: string): void => {
+    for (const [k, v] of Object.entries(obj)) {
+      const path = prefix ? `${prefix}.${k}` : k;
+      if (isPlainObject(v) && Object.keys(v).length > 0) {
+        const first = Object.keys(v)[0]!;
+        if (!(Object.keys(v).length === 1 && first.startsWith('$'))) {
+          walk(v, path);
+          continue;
+        }
+        if (first === '$meta' || (find && (first === '$slice' || first === '$elemMatch'))) continue;
+        if (kind === 'exclusion') fail('Location31252', 'Cannot use expression other than $meta in exclusion projection');
+        kind = 'inclusion';
+      } else if (typeof v === 'boolean' || isNumeric(v)) {
+        if (path === '_id') continue;
+        const next = (typeof v === 'boolean' ? v : toNumber(v) !== 0) ? 'inclusion' : 'exclusion';
+        if (kind && kind !== next) {
+          fail(next === 'inclusion' ? 'Location31253' : 'Location31254', `Cannot do ${next} on field ${path} in ${kind} projection`);
+        }
+        kind = next;
+      } else if (!isPlainObject(v)) {
+        if (kind === 'exclusion') fail('Location31310', `Cannot use an expression ${path}: ${JSON.stringify(v)} in an exclusion projection`);
+        kind = 'inclusion';
+      }
+    }
+  };
+  walk(spec, '');
+  return kind;
+}
+
+/**
+ * The projection as mingo takes it: an exclusion keeps `_id` unless told otherwise, so `_id: 1` beside exclusions
+ * (which MongoDB accepts) is left out rather than read as a mix.
+ */
+export function mingoProjection(spec: Doc, find: boolean): Doc {
+  if (checkProjectionKind(spec, find) !== 'exclusion' || !('_id' in spec)) return spec;
+  const id = spec._id;
+  if (!(id === true || (isNumeric(id) && toNumber(id) !== 0))) return spec;
+  const { _id: _kept, ...rest } = spec;
+  return rest;
 }
 
 /**
