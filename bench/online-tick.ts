@@ -4,9 +4,13 @@
 // tick length (1 s here) after the previous, two measured rounds: closed loop (CONCURRENCY at a time, as fast as the
 // api answers) and paced (the issue's load: the ACCOUNTS ticks spread evenly over one minute). Each tick is the
 // session's read and one conditional write to the account's day (the account is cached while its sessions' revision
-// holds); every database operation of a measured round is counted by collection and kind. Prints each tick's time
-// (target, issue 33: p95 <= 10 ms), the operations per tick, and the process's CPU as a share of one core and of a
-// minute (the rate the clients tick at: once a minute).
+// holds); every database operation of a measured round is counted by collection and kind. Prints each tick's time,
+// the operations per tick, and the process's CPU as a share of one core and of a minute (the rate the clients tick
+// at: once a minute).
+// Judged (issue 33), at the issue's load (the paced round): p95 <= 10 ms, one database write a tick, every tick
+// counted. The closed loop shows the process's saturation (ticks a second): with CONCURRENCY ticks always in flight
+// in one process that is also the database and the clients, a tick's time there is mostly its wait behind the
+// others (Little's law: in flight / throughput), so it is printed, not judged.
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { TeenMode, UserIdentity } from 'shared-kit';
@@ -79,7 +83,8 @@ async function main(): Promise<void> {
       }
       await Promise.all(inFlight);
     };
-    const measure = async (name: string, round: () => Promise<void>) => {
+    const WRITES = new Set(['insertOne', 'insertMany', 'updateOne', 'updateMany', 'findOneAndUpdate', 'findOneAndReplace', 'replaceOne', 'deleteOne', 'deleteMany', 'bulkWrite']);
+    const measure = async (name: string, round: () => Promise<void>, judged: boolean) => {
       // One tick length (1 s here) after the previous round, so each account's tick counts again.
       await new Promise((r) => setTimeout(r, 1100));
       times = [];
@@ -101,16 +106,21 @@ async function main(): Promise<void> {
       const perTick = Object.entries(ops)
         .filter(([k]) => !k.startsWith('review_jobs.') && !k.startsWith('anti_addiction_jobs.'))
         .reduce((n, [, v]) => n + v, 0) / ACCOUNTS;
+      const writes = Object.entries(ops)
+        .filter(([k]) => !k.startsWith('review_jobs.') && !k.startsWith('anti_addiction_jobs.') && WRITES.has(k.split('.').pop()!))
+        .reduce((n, [, v]) => n + v, 0) / ACCOUNTS;
+      const ok = counted === ACCOUNTS && p95 <= 10 && writes <= 1;
+      const verdict = judged ? `(target p95 <= 10 ms) ${p95 <= 10 ? 'PASS' : 'FAIL'}` : `(${Math.round((ACCOUNTS / elapsed) * 1000)} ticks/s at saturation; waits behind the ${CONCURRENCY} in flight, not judged)`;
       console.log(`online_tick, ${name}: ${ACCOUNTS} accounts, one tick each, in ${Math.round(elapsed)} ms; ${counted} counted, ${failed} failed`);
-      console.log(`  per tick: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(1)} ms (target p95 <= 10 ms) ${p95 <= 10 ? 'PASS' : 'FAIL'}`);
-      console.log(`  database operations: ${JSON.stringify(ops)} = ${perTick.toFixed(2)} per tick (background job polls left out)`);
+      console.log(`  per tick: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(1)} ms ${verdict}`);
+      console.log(`  database operations: ${JSON.stringify(ops)} = ${perTick.toFixed(2)} per tick, ${writes.toFixed(2)} of them writes (target 1)${judged ? (writes <= 1 ? ' PASS' : ' FAIL') : ''} (background job polls left out)`);
       console.log(`  CPU of this process (api, database and clients together): ${Math.round(cpuMs)} ms for ${ACCOUNTS} ticks = ${(cpuMs / ACCOUNTS).toFixed(2)} ms a tick, ${((cpuMs / elapsed) * 100).toFixed(0)}% of one core while running, ${((cpuMs / 60_000) * 100).toFixed(1)}% of one core over the minute these ticks arrive in`);
-      return counted === ACCOUNTS && p95 <= 10;
+      return judged ? ok : counted === ACCOUNTS;
     };
     // Warm-up: each account's first tick (its session read and its account cached, as for clients already playing).
     await closedLoop();
-    const a = await measure(`closed loop, ${CONCURRENCY} at a time`, closedLoop);
-    const b = await measure(`paced, ${ACCOUNTS} over one minute`, paced);
+    const a = await measure(`closed loop, ${CONCURRENCY} at a time`, closedLoop, false);
+    const b = await measure(`paced, ${ACCOUNTS} over one minute`, paced, true);
     if (!a || !b) process.exitCode = 1;
   } finally {
     await api.stop();
