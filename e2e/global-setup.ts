@@ -23,7 +23,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ports: E2E_PORTS,
     env: {
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Warnings and errors only, unless E2E_LOG_LEVEL asks for more (info logs every request: what was sent when).
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       APP_ORIGIN: `http://localhost:${E2E_PORTS.shell}`,
       // A publish stays under review this long, so a spec can watch My Story show Verifying before the outcome.
       REVIEW_DELAY_MS: '4000',

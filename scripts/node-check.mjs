@@ -163,6 +163,8 @@ async function main() {
   await run('bash', ['scripts/ensure-chromium.sh']);
   const journey = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', JOURNEY], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    // Its own folder: the main run's screenshots and traces of a failure stay where the report names them.
+    E2E_OUTPUT_DIR: join(root, 'e2e', 'test-results', `node${major}`),
   });
   let journeyTotal = { passed: 0, failed: 1 };
   if (existsSync(out)) {
