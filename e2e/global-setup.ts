@@ -49,6 +49,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ANTI_ADDICTION_TICK_MS: '2000',
       ANTI_ADDICTION_WARN_MS: '10000',
       ANTI_ADDICTION_REGIONS: JSON.stringify({ CN: { daily_minutes: 0.4, hours: [0, 24] } }),
+      // Play time's clock may be moved (POST /api/dev/play_clock), so the identity journey reaches the next allowed
+      // window; the journey puts it back when it ends.
+      DEV_PLAY_CLOCK: '1',
       ...google.env,
     },
     log: fileLog,

@@ -61,7 +61,7 @@ import { setUpCommerce } from './modules/commerce';
 import { collectionRoutes } from './modules/collection';
 import { threadRoutes } from './modules/thread';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
-import { checkYouthModeOff, identityRoutes, ONLINE_TICK_PATH, startUnbanRunner } from './modules/identity';
+import { checkYouthModeOff, identityRoutes, ONLINE_TICK_PATH, playClock, startUnbanRunner } from './modules/identity';
 import { startWeeklyRunner, weeklyRoutes } from './modules/weekly';
 import { callRoutes, type Calls } from './modules/call';
 import { startVideoRunner, videoRoutes } from './modules/video';
@@ -237,7 +237,9 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   topicRoutes(router, { now });
   const commerceWebhook = setUpCommerce(router, config, now);
   feedbackRoutes(router, { now });
-  identityRoutes(router, { settings: config.identity, events: deps.events, now, ownPlay });
+  // Play time's clock: the app's, but movable in browser tests (DEV_PLAY_CLOCK, never in production).
+  const playTimeClock = playClock(config.devPlayClock, now);
+  identityRoutes(router, { settings: config.identity, events: deps.events, now, playClock: playTimeClock, ownPlay });
   weeklyRoutes(router, { now, publicUrl: config.publicUrl, dev: config.nodeEnv !== 'production' });
   // The weekly report runs every Monday as a durable job, like plans, only in a serving app.
   const weeklyRunner =
@@ -260,8 +262,18 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   // Play time's unban at the reopening time and the allowed hours' end, durable jobs like the weekly report, only in a serving app.
   const unbanRunner =
     options.server && mongoose.connection.db
-      ? startUnbanRunner({ db: mongoose.connection.db, logger: deps.logger, events: deps.events, pollMs: config.plans.pollMs, lockMs: config.plans.lockMs, settings: config.identity, now })
+      ? startUnbanRunner({
+          db: mongoose.connection.db,
+          logger: deps.logger,
+          events: deps.events,
+          pollMs: config.plans.pollMs,
+          lockMs: config.plans.lockMs,
+          settings: config.identity,
+          now: playTimeClock.now,
+          toAppTime: playTimeClock.toAppTime,
+        })
       : null;
+  const clockStarted = options.server ? playTimeClock.start() : Promise.resolve();
   options.extraRoutes?.(router, deps);
 
   app.use(requestContext(deps.logger));
@@ -292,9 +304,10 @@ export function createApp(config: Config, deps: AppDeps, options: AppOptions = {
   );
 
   if (options.server) options.server.on('request', app.callback());
-  return { app, router, server: options.server, calls, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready, videoRunner?.ready, unbanRunner?.ready]).then(() => undefined),
+  return { app, router, server: options.server, calls, jobsReady: Promise.all([runner?.ready, voiceRunner?.ready, weeklyRunner?.ready, videoRunner?.ready, unbanRunner?.ready, clockStarted]).then(() => undefined),
     stopJobs: async () => {
       calls.stop();
+      playTimeClock.stop();
       await Promise.all([runner?.stop(), voiceRunner?.stop(), weeklyRunner?.stop(), videoRunner?.stop(), unbanRunner?.stop()]);
     },
   };

@@ -30,6 +30,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SOCKET_POLLING: 'sometimes' })).toThrow(/SOCKET_POLLING/);
   });
 
+  it('moves play time’s clock only outside production (DEV_PLAY_CLOCK)', () => {
+    expect(loadConfig({}).devPlayClock).toBe(false);
+    expect(loadConfig({ DEV_PLAY_CLOCK: '1' }).devPlayClock).toBe(true);
+    expect(loadConfig({ DEV_PLAY_CLOCK: '1', NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-0123' }).devPlayClock).toBe(false);
+  });
+
   it('fails fast naming the variable when PORT is not a number', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);

@@ -1,13 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { latestCode } from '../support/outbox';
-import { openDemoPlay } from '../support/play';
+import { openDemoPlay, sendTurn } from '../support/play';
 import { ok, signInAsOperator, signInByPhone } from '../support/session';
 import { SIZES } from '../support/sizes';
 
 /**
  * Real-name verification, youth mode and play time (anti-addiction). The e2e product gives accounts signing in from
- * China 24 s of play a day, a tick every 2 s and the warning 10 s before the end (global-setup.ts).
+ * China 24 s of play a day, a tick every 2 s and the warning 10 s before the end, and a play-time clock the journey
+ * moves to the next allowed window (DEV_PLAY_CLOCK; global-setup.ts).
  */
 
 /** A PRC resident identity number for a birth date (YYYYMMDD): ISO 7064 MOD 11-2 check character. */
@@ -41,11 +42,11 @@ for (const size of SIZES) {
   test.describe(`${size.name}`, () => {
     test.use(size.use);
 
-    test(`at ${size.name} size: an account verifies as a minor, youth mode is locked on, play time runs out with the warning first, then play and the feed refuse with the time they reopen`, async ({
+    test(`at ${size.name} size: an account verifies as a minor, youth mode is locked on, play time runs out with the warning first, then play and the feed refuse with the time they reopen, and the next window opens them`, async ({
       page,
       browser,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(180_000);
       const uid = await signInFrom(page.request, 'CN');
 
       // From the settings to the verification page: a wrong check digit is refused, then the real number verifies.
@@ -96,28 +97,55 @@ for (const size of SIZES) {
       expect(Date.parse(status.reopens_at)).toBeGreaterThan(Date.now());
       const feed = await (await page.request.get('/api/tyler/story/list?count=10')).json();
       expect(feed).toMatchObject({ status_code: 1020501, data: { reopens_at: status.reopens_at } });
-      await page.goto('/play');
-      await expect(page.getByTestId('playtime-refusal')).toContainText('Stories come back here when it opens.');
-      await expectAxeClean(page);
+      // The feed, in a second tab of the same account, while the play screen stays open in the first.
+      const feedPage = await page.context().newPage();
+      await feedPage.goto('/play');
+      await expect(feedPage.getByTestId('playtime-refusal')).toContainText('Stories come back here when it opens.');
+      await expectAxeClean(feedPage);
 
-      if (size.name !== 'desktop') return;
-      // The console's account page shows the verification (never the number) and the play-time counters.
-      const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const ops = await consoleContext.newPage();
-      await signInAsOperator(ops);
-      await ops.goto(`/ops/users/${uid}`);
-      const section = ops.getByTestId('ops-identity');
-      await expect(section.getByTestId('ops-identity-state')).toHaveText('Verified under 18');
-      await expect(section).toContainText('李*');
-      await expect(section).not.toContainText(good);
-      await expect(section.getByTestId('ops-identity-attempts')).toHaveText('Verification 2 · passcode 0');
-      await expect(section.getByTestId('ops-identity-playtime')).toContainText('0.4 of 0.4 min · closed until');
-      await expectAxeClean(ops);
-      await section.getByLabel('Reason for the reset').fill('Parent called support');
-      await section.getByRole('button', { name: 'Reset attempts' }).click();
-      await expect(section.getByRole('status')).toHaveText('Today’s attempts were reset.');
-      await expect(section.getByTestId('ops-identity-attempts')).toHaveText('Verification 0 · passcode 0');
-      await consoleContext.close();
+      if (size.name === 'desktop') {
+        // The console's account page shows the verification (never the number) and the play-time counters.
+        const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const ops = await consoleContext.newPage();
+        await signInAsOperator(ops);
+        await ops.goto(`/ops/users/${uid}`);
+        const section = ops.getByTestId('ops-identity');
+        await expect(section.getByTestId('ops-identity-state')).toHaveText('Verified under 18');
+        await expect(section).toContainText('李*');
+        await expect(section).not.toContainText(good);
+        await expect(section.getByTestId('ops-identity-attempts')).toHaveText('Verification 2 · passcode 0');
+        await expect(section.getByTestId('ops-identity-playtime')).toContainText('0.4 of 0.4 min · closed until');
+        await expectAxeClean(ops);
+        await section.getByLabel('Reason for the reset').fill('Parent called support');
+        await section.getByRole('button', { name: 'Reset attempts' }).click();
+        await expect(section.getByRole('status')).toHaveText('Today’s attempts were reset.');
+        await expect(section.getByTestId('ops-identity-attempts')).toHaveText('Verification 0 · passcode 0');
+        await consoleContext.close();
+      }
+
+      // The next window opens them: play time's clock (movable in the e2e product only, DEV_PLAY_CLOCK) is moved to
+      // just past the reopening; the unban job runs and its push opens the play screen and the feed, neither reloaded.
+      for (const p of [page, feedPage]) await p.evaluate(() => Object.assign(window, { notReloaded: true }));
+      try {
+        const offset = Date.parse(status.reopens_at) - Date.now() + 1_000;
+        await ok(await page.request.post('/api/dev/play_clock', { data: { offset_ms: offset } }), 'play_clock');
+        await expect(page.getByTestId('playtime-refusal')).toHaveCount(0);
+        await expect(page.getByRole('textbox', { name: 'Your message' })).toBeVisible();
+        await expect(feedPage.getByTestId('playtime-refusal')).toHaveCount(0);
+        await expect(feedPage.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
+        for (const p of [page, feedPage]) expect(await p.evaluate(() => 'notReloaded' in window)).toBe(true);
+        await expectAxeClean(feedPage);
+        // A turn goes through again, and the api says play is open with the new day's time.
+        await sendTurn(page, 'The lamp is lit again.');
+        await expectAxeClean(page);
+        const open = await ok<{ allowed: boolean; used_ms: number }>(await page.request.get('/api/tyler/user/anti_addiction/status'), 'status');
+        expect(open.allowed).toBe(true);
+        expect(open.used_ms).toBeLessThan(24_000);
+      } finally {
+        // Back to the product's own time for the specs that follow.
+        await ok(await page.request.post('/api/dev/play_clock', { data: { offset_ms: 0 } }), 'play_clock reset');
+        await feedPage.close();
+      }
     });
 
     test(`at ${size.name} size: a parent sets the passcode, a wrong one is refused with the tries left, the right one turns youth mode off`, async ({

@@ -44,6 +44,7 @@ export const envSchema = z.object({
   SOCKET_ADAPTER: z.enum(['local', 'mongo']).default('local'),
   CONTRACT_CHECK: boolFromEnv,
   DEV_CHAT_SWITCH: boolFromEnv,
+  DEV_PLAY_CLOCK: boolFromEnv,
   SOCKET_POLLING: boolFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_ORIGIN: z.url({ message: 'expected an absolute URL such as http://localhost:8080' }).default('http://localhost:8080'),

@@ -78,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketAdapter: e.SOCKET_ADAPTER,
     contractCheck: e.CONTRACT_CHECK ?? e.NODE_ENV === 'test',
     devChatSwitch: (e.DEV_CHAT_SWITCH ?? false) && e.NODE_ENV !== 'production',
+    devPlayClock: (e.DEV_PLAY_CLOCK ?? false) && e.NODE_ENV !== 'production',
     socketPolling: e.SOCKET_POLLING ?? true,
     logLevel: e.LOG_LEVEL,
     appOrigin: e.APP_ORIGIN,

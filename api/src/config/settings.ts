@@ -36,6 +36,11 @@ export interface Config {
    */
   devChatSwitch: boolean;
   /**
+   * Browser tests only (never in production): play time's clock can be moved forward or back (`POST
+   * /api/dev/play_clock`), its offset kept in MongoDB so every api process agrees.
+   */
+  devPlayClock: boolean;
+  /**
    * Whether socket.io clients may fall back to long-polling (default true). With `workers` > 1 that needs the
    * primary's sticky balancer, which relays request bodies and streamed answers between processes; false lets
    * node:cluster hand whole connections to the workers instead (cheaper per request) and accepts websockets only.

@@ -1,4 +1,4 @@
-import { Suspense, lazy, use, useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
+import { Suspense, lazy, use, useCallback, useEffect, useRef, useState, type FormEvent, type JSX } from 'react';
 import { prerenderedData, useSessionStore } from 'shared-kit';
 import { Button, Spinner, Tabs, TextField } from 'ui-kit';
 import { LikedTab } from '../components/community/LikedTab';
@@ -81,6 +81,9 @@ export function FeedPage(): JSX.Element {
     useLiveCountsStore.getState().clear();
   }, []);
 
+  // Play time open again: For you, refused while it was closed, is read again.
+  const reloadForYou = useCallback(() => void useFeedStore.getState().loadForYou(), []);
+
   function onSearch(event: FormEvent): void {
     event.preventDefault();
     void runSearch(keyword);
@@ -89,7 +92,7 @@ export function FeedPage(): JSX.Element {
   return (
     <div className="player-page">
       <h1 className="player-title">{t('feed.title')}</h1>
-      <FeedPlayTimeNotice />
+      <FeedPlayTimeNotice onReopen={reloadForYou} />
       <form role="search" className="player-search" onSubmit={onSearch}>
         <TextField
           type="search"

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { ErrorCode, OpsPermission, type OpsIdentityAccount } from 'shared-kit';
 import { IDENTITY_REQUESTS as r } from 'shared-kit/schemas';
 import type { IdentitySettings } from '../../config';
@@ -14,8 +15,10 @@ import { ageFreezing, certificationOf, certifyIdentity, setAgeFreezing, type Ide
 import { IdentityAttempt, IdentityRecord, OnlineDay } from './identity.model';
 import { noticeSeen, regionNotice } from './notice.service';
 import { changePasscode, disableWithPasscode, setPasscode } from './passcode.service';
+import { playClock, playClockRoutes, type PlayClock } from './playClock';
 import { onlineTick, playTimeOf, type PlayTimeDeps } from './playTime.service';
 import { formatCheckProvider, httpProvider, type IdentityProvider } from './provider';
+import { moveWaitingJobs } from './unban.job';
 
 const BASE = '/api/tyler/user';
 /**
@@ -38,6 +41,8 @@ export interface IdentityRouteDeps {
   settings: IdentitySettings;
   events: EventBus;
   now: () => number;
+  /** Play time's clock: `now`, unless the app gives one a browser test can move (playClock.ts). */
+  playClock?: PlayClock;
   /** Overrides the configured provider (tests). */
   provider?: IdentityProvider;
   /** Throws unless the play is the account's own (the play module's `ownPlay`, given by the app). */
@@ -56,7 +61,8 @@ export let identityDeps: IdentityDeps | null = null;
 export function identityRoutes(router: AppRouter, deps: IdentityRouteDeps): void {
   const provider = deps.provider ?? (deps.settings.provider ? httpProvider(deps.settings.provider.url, deps.settings.provider.key) : formatCheckProvider);
   const d: IdentityDeps = { settings: deps.settings, provider, now: deps.now };
-  const pt: PlayTimeDeps = { settings: deps.settings, events: deps.events, now: deps.now };
+  const clock = deps.playClock ?? playClock(false, deps.now);
+  const pt: PlayTimeDeps = { settings: deps.settings, events: deps.events, now: clock.now };
   playTimeDeps = pt;
   identityDeps = d;
   const uidOf = (ctx: Parameters<typeof currentAccount>[0]) => currentAccount(ctx).uid;
@@ -76,6 +82,9 @@ export function identityRoutes(router: AppRouter, deps: IdentityRouteDeps): void
     // A tick names the caller's own play; another's is refused as not found (1050001), and nothing is counted.
     if (playId) await deps.ownPlay(playId, account.uid);
     respond(ctx, await onlineTick(pt, account));
+  });
+  playClockRoutes(router, clock, async (byMs) => {
+    if (mongoose.connection.db) await moveWaitingJobs(mongoose.connection.db, byMs);
   });
   router.get(`${BASE}/anti_addiction/status`, requireUser, async (ctx) => respond(ctx, await playTimeOf(pt, currentAccount(ctx))));
 

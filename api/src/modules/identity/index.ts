@@ -40,6 +40,7 @@ export const feedTimeGuard: Middleware<AppState> = async (ctx, next) => {
   await next();
 };
 export { startUnbanRunner, type UnbanRunnerDeps } from './unban.job';
+export { playClock, type PlayClock } from './playClock';
 
 /**
  * For the `teen_mode` switch (user module), before youth mode is turned off: 3000002 for a verified minor; with a

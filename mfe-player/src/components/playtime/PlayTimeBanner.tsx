@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import { useEffect, useRef, type JSX } from 'react';
 import { Link } from 'react-router';
 import { useFormat } from 'ui-kit';
 import { usePlayerT } from '../../i18n';
@@ -55,8 +55,16 @@ export function PlayTimeRefusal({ view, what = 'play' }: { view: PlayTimeView; w
   );
 }
 
-/** On the feed: the refusal while play time is closed (the feed's own list answers 1020501 meanwhile). */
-export function FeedPlayTimeNotice(): JSX.Element | null {
+/**
+ * On the feed: the refusal while play time is closed (the feed's own list answers 1020501 meanwhile); when it opens
+ * again (the unban push, or the clock at `reopens_at`), `onReopen` reads the list again.
+ */
+export function FeedPlayTimeNotice({ onReopen }: { onReopen?: () => void }): JSX.Element | null {
   const view = usePlayTime({ tick: false });
+  const wasRefused = useRef(false);
+  useEffect(() => {
+    if (wasRefused.current && !view.refused) onReopen?.();
+    wasRefused.current = view.refused;
+  }, [view.refused, onReopen]);
   return view.refused ? <PlayTimeRefusal view={view} what="feed" /> : null;
 }
