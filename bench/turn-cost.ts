@@ -6,7 +6,7 @@
 // with MONGODB_URI pointing at that database (a database of its own per mode): `API_WORKERS=1`, then `API_WORKERS=2`
 // (the primary, which relays the connections, and two workers). PLAYERS players (BENCH_PLAYERS, default 200) sign in
 // and start a play of one published story, untimed; then, ROUNDS times, every player sends one turn at once and
-// reads its reply's stream to `done`. Over the rounds:
+// reads its reply's stream to `done` (naming the reply and its play, as the player does). Over the rounds:
 //   - api CPU ms per turn: the user + system CPU time of every api process (/proc/<pid>/stat), over the rounds,
 //     divided by the turns;
 //   - database commands per turn: the database's commands (serverStatus `metrics.commands`, monitoring left out:
@@ -70,7 +70,7 @@ async function preparePlayer(baseUrl: string, storyId: string, i: number, mode: 
 async function turn(p: Player, message: string): Promise<string | null> {
   const sent = await p.client.call<{ reply_dialogue_ids: string[]; seq_st: number }>('/api/tyler/message/send', postJson({ play_id: p.playId, message }));
   if (sent.body.status_code !== 0) return `send: ${sent.body.status_code}`;
-  return readReply(p.client, sent.body.data!.reply_dialogue_ids[0]!, sent.body.data!.seq_st, REPLY.join(''));
+  return readReply(p.client, sent.body.data!.reply_dialogue_ids[0]!, sent.body.data!.seq_st, REPLY.join(''), p.playId);
 }
 
 async function runMode(workers: number, mongoBase: string, modelEnv: Record<string, string>) {

@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { ErrorCode } from 'shared-kit';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
 import { ADULT, dialoguesOf, nextPhone, publishStory, readStream, type Sent, type SseEvent, type Started } from './support/playStories';
@@ -35,25 +36,31 @@ describe('a turn’s database commands', () => {
     await fake?.close();
   });
 
-  /** The commands of one turn, from the send to its stream's `done` (the reply's flushes counted apart), and the stream. */
-  async function turn(client: CookieClient, playId: string, message: string) {
+  /** The database commands `work` makes (the background job queues' left out: the review worker polls every 20 ms). */
+  async function counted<T>(work: () => Promise<T>): Promise<{ ops: Record<string, number>; result: T }> {
     const ops: Record<string, number> = {};
     mongoose.set('debug', (collection: string, method: string) => {
-      // The background job queues (the review worker polls every 20 ms here) are not the turn's.
       if (/jobs/.test(collection)) return;
       ops[`${collection}.${method}`] = (ops[`${collection}.${method}`] ?? 0) + 1;
     });
-    let events: SseEvent[];
     try {
-      const sent = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
-      expect(sent.body.status_code).toBe(0);
-      const { reply_dialogue_ids: [replyId], seq_st: seqSt } = sent.body.data!;
-      ({ events } = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${seqSt}`));
+      return { ops, result: await work() };
     } finally {
       mongoose.set('debug', false);
     }
+  }
+
+  /** The commands of one turn, from the send to its stream's `done` (the reply's flushes counted apart), and the stream. */
+  async function turn(client: CookieClient, playId: string, message: string) {
+    const { ops, result } = await counted(async () => {
+      const sent = await client.post<Sent>('/api/tyler/message/send', { play_id: playId, message });
+      expect(sent.body.status_code).toBe(0);
+      const { reply_dialogue_ids: [replyId], seq_st: seqSt } = sent.body.data!;
+      const { events } = await readStream(client, `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${seqSt}`);
+      return { events, replyId: replyId!, seqSt };
+    });
     const { ['dialogues.updateOne']: flushes = 0, ...rest } = ops;
-    return { ops: rest, flushes, events };
+    return { ops: rest, flushes, ...result };
   }
 
   /** The fewest commands of three turns: on a loaded machine a stream can open after its turn is over and read it back. */
@@ -108,5 +115,39 @@ describe('a turn’s database commands', () => {
     const after = (await client.call<Record<string, unknown>>(`/api/tyler/play_info?play_id=${started.play_id}`)).body.data!;
     expect(after.chapter_index).toBe(1);
     expect({ ...(done.data.play_info as Record<string, unknown>), send_limit: after.send_limit }).toEqual(after);
+  }, 90_000);
+
+  it('a stream opened after its turn is over, naming the reply’s play: the play and its rows together, then the story; the same events as without', async () => {
+    const client = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const playId = (await client.post<Started>('/api/tyler/story/start_play', { story_id: storyId })).body.data!.play_info.play_id;
+    await turn(client, playId, 'A first turn to warm up.');
+    const live = await turn(client, playId, 'Hello again.');
+    // The turn is over and its reply no longer written here: what another process, or a late stream, meets.
+    const query = `/api/tyler/message/stream_reply?dialogue_id=${live.replyId}&seq_st=${live.seqSt}`;
+    const named = await counted(() => readStream(client, `${query}&play_id=${playId}`));
+    expect(named.ops).toEqual({
+      'sessions.findOne': 1, // the sign-in
+      'plays.findOne': 1, // the caller's play: whose it is, and whether its turn is over
+      'dialogues.find': 1, // its rows from seq_st, the reply among them
+      'stories.findOne': 1, // `done`'s live version
+    });
+    // Without the play named, the reply is read first to find it: one command more, the same events.
+    const unnamed = await counted(() => readStream(client, query));
+    expect(unnamed.ops).toEqual({ ...named.ops, 'dialogues.findOne': 1 });
+    expect(named.result.events).toEqual(unnamed.result.events);
+    // What the late stream shows is what the turn's own stream showed: the rows, then the same `done`.
+    const rowsOf = (events: SseEvent[]) => events.filter((e) => e.event === 'dialogue').map((e) => e.data);
+    expect(rowsOf(named.result.events)).toEqual(rowsOf(live.events));
+    expect(named.result.events[named.result.events.length - 1]).toEqual(live.events[live.events.length - 1]);
+
+    // Only the play's owner: another player naming this play, or their own play beside this reply, is refused as
+    // without it (1050001, nothing streamed); a signed-out caller as before.
+    const other = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const theirs = (await other.post<Started>('/api/tyler/story/start_play', { story_id: storyId })).body.data!.play_info.play_id;
+    for (const path of [query, `${query}&play_id=${playId}`, `${query}&play_id=${theirs}`]) {
+      expect((await other.call(path)).body.status_code).toBe(ErrorCode.RecordNotFound);
+    }
+    expect((await client.post('/api/passport/logout', {})).body.status_code).toBe(0);
+    expect((await client.call(`${query}&play_id=${playId}`)).body.status_code).toBe(ErrorCode.NeedLogin);
   }, 90_000);
 });

@@ -10,10 +10,12 @@ export async function readReply(
   replyId: string,
   seqSt: number,
   expected: string,
+  /** The reply's play, named alongside it as the player does (the stream then reads the reply with its rows). */
+  playId?: string,
 ): Promise<string | null> {
   const stream = await readStream(
     client,
-    `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${seqSt}`,
+    `/api/tyler/message/stream_reply?dialogue_id=${replyId}&seq_st=${seqSt}${playId ? `&play_id=${playId}` : ''}`,
   );
   const error = stream.events.find((e) => e.event === 'error');
   if (error) return `stream: ${JSON.stringify(error.data)}`;

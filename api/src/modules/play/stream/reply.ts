@@ -117,11 +117,12 @@ async function startingPoint(pctx: PlayContext, ctx: AppContext, uid: string, qu
       queue.push(event);
       wake.fn?.();
     });
-  // A reply being written in this process names its play: listening starts before any read, and the reads go
-  // together. Nothing is sent before the play is known to be the caller's.
+  // A reply being written in this process names its play, as does a request's `play_id`: listening starts before
+  // any read, and the reads go together. Nothing is sent before the play is known to be the caller's.
   const live = pctx.live.get(q.dialogue_id);
   const livePlayId = live?.playId;
-  let unsubscribe = livePlayId ? listen(livePlayId) : () => undefined;
+  const knownPlayId = livePlayId ?? q.play_id;
+  let unsubscribe = knownPlayId ? listen(knownPlayId) : () => undefined;
   let reply: DialogueFields | null;
   let play: PlayFields;
   let story: PlayableStory;
@@ -139,19 +140,20 @@ async function startingPoint(pctx: PlayContext, ctx: AppContext, uid: string, qu
     firstRows = turn.rows.filter((d) => d.seq >= startSeq);
   } else {
     try {
-      const [found, known, rows] = await Promise.all([
-        Dialogue.findOne({ dialogue_id: q.dialogue_id }).lean<DialogueFields>(),
-        livePlayId ? Play.findOne({ play_id: livePlayId, uid }).lean<PlayFields>() : null,
-        livePlayId && from !== undefined ? dialoguesFrom(livePlayId, from, PAGE) : null,
+      // The play known: it and its rows are read together, the reply among them (else read alone, checked as before).
+      const [known, rows] = await Promise.all([
+        knownPlayId ? Play.findOne({ play_id: knownPlayId, uid }).lean<PlayFields>() : null,
+        knownPlayId && from !== undefined ? dialoguesFrom(knownPlayId, from, PAGE) : null,
       ]);
-      reply = found;
+      reply = (known && rows?.find((d) => d.dialogue_id === q.dialogue_id)) ?? (await Dialogue.findOne({ dialogue_id: q.dialogue_id }).lean<DialogueFields>());
       if (!reply) throw new AppError(ErrorCode.RecordNotFound, 'No such dialogue');
       if (known && known.play_id === reply.play_id) {
         play = known;
         firstRows = rows;
-        local = rows !== null;
+        local = rows !== null && livePlayId !== undefined; // events come only from a turn written here
       } else {
         unsubscribe();
+        queue.length = 0; // events of a play named wrongly
         play = await ownPlay(reply.play_id, uid);
         unsubscribe = listen(play.play_id);
       }
