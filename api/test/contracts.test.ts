@@ -21,6 +21,8 @@ const NOT_IN_CONTRACTS: Record<string, string> = {
   'POST /dev/play_history': 'development only, used by benchmarks and browser tests',
   'POST /dev/chat_quota': 'development only, used by browser tests of the daily limit',
   'POST /dev/weekly_report': 'development only, runs the weekly report job for a week (browser tests)',
+  'GET /dev/play_clock': "development only (DEV_PLAY_CLOCK): play time's clock offset, read by browser tests",
+  'POST /dev/play_clock': "development only (DEV_PLAY_CLOCK): moves play time's clock (browser tests)",
   'GET /s/:code': "a share link's landing page (HTML)",
   'GET /commerce/sandbox/checkout/:id': "the sandbox provider's checkout page (HTML)",
   'POST /commerce/sandbox/checkout/:id/pay': 'a redirect back to the membership page, after the sandbox webhook',
