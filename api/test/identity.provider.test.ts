@@ -52,4 +52,14 @@ describe('real-name verification through an HTTP provider', () => {
     expect(seen[0]).toEqual({ auth: 'Bearer test-provider-key', body: { name: 'Adult Person', id_number: idNumber('19900307', '001'), region: 'CN' } });
     expect(api.logs.find('test-provider-key')).toEqual([]);
   });
+
+  it('sends the region, the number (normalised) and the declared birth date for a Hong Kong card, and follows the answer', async () => {
+    answers.set('Chan Tai Man', 'minor');
+    const c = await signInByPhone(api.baseUrl, nextPhone(), ADULT);
+    const res = await c.post('/api/tyler/user/certify_identity', { name: 'Chan Tai Man', id_number: 'a123456(3)', region: 'HK', birth_date: '1990-03-07' });
+    // The provider decides, whatever the declared date says.
+    expect(res.body.data).toMatchObject({ certification: IdentityCertification.NotAdult, region: 'HK', format_check_only: false });
+    expect(seen[seen.length - 1]).toEqual({ auth: 'Bearer test-provider-key', body: { name: 'Chan Tai Man', id_number: 'A1234563', region: 'HK', birth_date: '1990-03-07' } });
+    expect(api.logs.find('A1234563')).toEqual([]);
+  });
 });

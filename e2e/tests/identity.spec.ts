@@ -22,7 +22,20 @@ function prcNumber(birth: string): string {
 
 const random4 = () => String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
 /** A mobile number of the country, new for each call: the sign-in's country is the number's. */
-const PHONES = { CN: () => `+86138${random4()}${random4()}`, BR: () => `+55119${random4()}${random4()}` } as const;
+const PHONES = {
+  CN: () => `+86138${random4()}${random4()}`,
+  BR: () => `+55119${random4()}${random4()}`,
+  HK: () => `+8529${random4()}${random4().slice(1)}`,
+} as const;
+
+/** A Hong Kong identity card number, as printed: a letter, six digits and the check digit in brackets. */
+function hkidNumber(): string {
+  const letter = String.fromCharCode(65 + Math.floor(Math.random() * 26));
+  const body = random4() + random4().slice(2);
+  const values = [36, letter.charCodeAt(0) - 55, ...[...body].map(Number)];
+  const check = (11 - (values.reduce((acc, v, i) => acc + v * (9 - i), 0) % 11)) % 11;
+  return `${letter}${body}(${check === 10 ? 'A' : check})`;
+}
 
 /** A new account signed in by phone from `country` (the sign-in's country sets its region's rules and notices). */
 async function signInFrom(request: APIRequestContext, country: keyof typeof PHONES): Promise<string> {
@@ -146,6 +159,47 @@ for (const size of SIZES) {
         await ok(await page.request.post('/api/dev/play_clock', { data: { offset_ms: 0 } }), 'play_clock reset');
         await feedPage.close();
       }
+    });
+
+    test(`at ${size.name} size: an account from Hong Kong verifies with its HKID card, the form asking for the date of birth the number does not carry`, async ({
+      page,
+    }) => {
+      await signInFrom(page.request, 'HK');
+      await page.goto('/account/settings');
+      await page.getByRole('link', { name: 'Real-name verification' }).click();
+      // The card's region starts at the account's: Hong Kong, with the HKID's number and a date of birth.
+      const region = page.getByRole('combobox', { name: 'Where your identity card is from' });
+      await expect(region).toContainText('Hong Kong (HKID card)');
+      await expect(page.getByLabel('HKID number')).toBeVisible();
+      await expect(page.getByLabel('Date of birth')).toBeVisible();
+      await expectAxeClean(page);
+
+      // Another region, by keyboard: the PRC number carries its own date, so the date is not asked; then back.
+      await region.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('option', { name: 'Chinese mainland (resident identity card)' }).press('Enter');
+      await expect(page.getByLabel('Resident identity number')).toBeVisible();
+      await expect(page.getByLabel('Date of birth')).toHaveCount(0);
+      await region.click();
+      await page.getByRole('option', { name: 'Hong Kong (HKID card)' }).click();
+
+      const good = hkidNumber();
+      const wrong = good.replace(/\((.)\)$/, (_, c: string) => `(${c === '1' ? '2' : '1'})`);
+      await page.getByLabel('Legal name').fill('Chan Tai Man');
+      await page.getByLabel('HKID number').fill(wrong);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByText('Enter your date of birth')).toBeVisible();
+      await page.getByLabel('Date of birth').fill('2012-05-01');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('alert')).toContainText('could not be verified');
+      await expect(page.getByTestId('identity-attempts')).toHaveText('4 attempts left today');
+      await page.getByLabel('HKID number').fill(good);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      const result = page.getByTestId('identity-result');
+      await expect(result).toContainText('Under 18');
+      await expect(result).toContainText('Name: C***********');
+      await expect(result).not.toContainText(good.slice(1, 7));
+      await expectAxeClean(page);
     });
 
     test(`at ${size.name} size: a parent sets the passcode, a wrong one is refused with the tries left, the right one turns youth mode off`, async ({

@@ -27,3 +27,4 @@ export * from './collection';
 export * from './thread';
 export * from './feedback';
 export * from './call';
+export * from './identityIds';

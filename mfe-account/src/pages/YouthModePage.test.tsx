@@ -20,6 +20,7 @@ const cert = (over: Partial<Awaited<ReturnType<typeof identityService.fetchCerti
   passcode_set: false,
   attempts_left: 5,
   format_check_only: true,
+  region: 'CN' as const,
   ...over,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdentityCertification, TeenMode } from '../enums';
+import { BIRTH_DATE_REGIONS, ID_NUMBER_FORMATS, IDENTITY_REGIONS, isCalendarDate, normalizeIdNumber } from '../identityIds';
 import { enumOf } from './common';
 
 /**
@@ -12,7 +13,6 @@ import { enumOf } from './common';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export const IDENTITY_LIMITS = { nameMax: 40, passcodeLength: 4 } as const;
-export const IDENTITY_REGIONS = ['CN'] as const;
 /** Regions with a one-time notice, shown once per account. */
 export const NOTICE_REGIONS = ['BR', 'ID'] as const;
 
@@ -26,15 +26,23 @@ export const IDENTITY_REQUESTS = {
         .min(1, 'must not be empty')
         .max(IDENTITY_LIMITS.nameMax, `must be at most ${IDENTITY_LIMITS.nameMax} characters`)
         .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
-      /** The PRC resident identity number: 17 digits and a check character (a digit or X). */
-      id_number: z
-        .string()
-        .trim()
-        .regex(/^\d{17}[\dXx]$/, 'expected 17 digits and a check digit or X')
-        .transform((v) => v.toUpperCase()),
+      /** The region's identity number (ID_NUMBER_FORMATS); checked against the region below. */
+      id_number: z.string().trim().min(1, 'must not be empty').max(24, 'must be at most 24 characters').transform(normalizeIdNumber),
       region: z.enum(IDENTITY_REGIONS).default('CN'),
+      /** The date of birth (YYYY-MM-DD) for the regions whose number carries none (BIRTH_DATE_REGIONS); not for CN. */
+      birth_date: z.string().trim().refine(isCalendarDate, 'expected a date YYYY-MM-DD from 1900 on').optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((v, ctx) => {
+      const format = ID_NUMBER_FORMATS[v.region];
+      if (!format.pattern.test(v.id_number)) ctx.addIssue({ code: 'custom', path: ['id_number'], message: format.message });
+      const asks = BIRTH_DATE_REGIONS.includes(v.region);
+      if (asks && v.birth_date === undefined) ctx.addIssue({ code: 'custom', path: ['birth_date'], message: 'required for this region' });
+      if (!asks && v.birth_date !== undefined) ctx.addIssue({ code: 'custom', path: ['birth_date'], message: 'not asked for this region: the number carries it' });
+      if (v.birth_date !== undefined && Date.parse(`${v.birth_date}T00:00:00Z`) > Date.now()) {
+        ctx.addIssue({ code: 'custom', path: ['birth_date'], message: 'must not be in the future' });
+      }
+    }),
   /** `POST /api/tyler/user/age_freezing/set`. */
   ageFreezingBody: z.object({ is_adult: z.boolean() }).strict(),
   /** `POST /api/tyler/user/online_tick`: while the play screen is visible, every 60 s. */
@@ -66,6 +74,8 @@ const certificationSchema = z.object({
   attempts_left: z.number().int(),
   /** The offline provider only checks the number's format and checksum. */
   format_check_only: z.boolean(),
+  /** The verified number's region; before, the form's default: the sign-in country's when one of IDENTITY_REGIONS, else CN. */
+  region: z.enum(IDENTITY_REGIONS),
 });
 export type Certification = z.infer<typeof certificationSchema>;
 

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { ErrorCode, IdentityCertification, TeenMode, type Certification } from 'shared-kit';
+import { ErrorCode, IDENTITY_REGIONS, IdentityCertification, TeenMode, type Certification, type IdentityRegion } from 'shared-kit';
 import type { IdentitySettings } from '../../config';
 import { AppError } from '../../lib/errors';
 import { isDuplicateKey, User } from '../users';
 import { attemptsToday, returnAttempt, takeAttempt } from './attempts';
 import { IdentityRecord } from './identity.model';
-import type { IdentityProvider } from './provider';
+import type { IdentityProvider, VerifyInput } from './provider';
 
 export interface IdentityDeps {
   settings: IdentitySettings;
@@ -27,7 +27,7 @@ const mismatch = () => new AppError(ErrorCode.IdentityCertificationMismatch, und
 export async function certificationOf(d: IdentityDeps, uid: string): Promise<Certification> {
   const [record, user, used] = await Promise.all([
     IdentityRecord.findById(uid).lean(),
-    User.findOne({ uid }, { teen_mode: 1 }).lean(),
+    User.findOne({ uid }, { teen_mode: 1, last_login_country: 1 }).lean(),
     attemptsToday('certify', uid, d.now()),
   ]);
   const certification = (record?.certification ?? IdentityCertification.NotCertified) as IdentityCertification;
@@ -39,8 +39,14 @@ export async function certificationOf(d: IdentityDeps, uid: string): Promise<Cer
     passcode_set: !!record?.passcode_hash,
     attempts_left: Math.max(0, d.settings.attemptsPerDay - used),
     format_check_only: d.provider.formatCheckOnly,
+    region: regionOf(record?.region ?? user?.last_login_country),
   };
 }
+
+const regionOf = (country: string | null | undefined): IdentityRegion => {
+  const c = (country ?? '').toUpperCase();
+  return (IDENTITY_REGIONS as readonly string[]).includes(c) ? (c as IdentityRegion) : 'CN';
+};
 
 /**
  * Verifies a legal name and identity number. One of the day's attempts is taken first; the provider answers adult,
@@ -48,7 +54,7 @@ export async function certificationOf(d: IdentityDeps, uid: string): Promise<Cer
  * told of the other). On success the record (the keyed hash, the masked name) is written first, then the account's
  * age and youth mode; if that second write fails the record is taken back, so nothing is left half-written.
  */
-export async function certifyIdentity(d: IdentityDeps, uid: string, input: { name: string; id_number: string; region: string }) {
+export async function certifyIdentity(d: IdentityDeps, uid: string, input: VerifyInput) {
   const now = d.now();
   const existing = await IdentityRecord.findById(uid).lean();
   if (existing && existing.certification !== IdentityCertification.NotCertified) {

@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
 import { Link } from 'react-router';
-import { ErrorCode, IdentityCertification, isApiError, type Certification } from 'shared-kit';
-import { Badge, Button, Card, Spinner, TextField } from 'ui-kit';
+import {
+  BIRTH_DATE_REGIONS,
+  ErrorCode,
+  ID_NUMBER_FORMATS,
+  IDENTITY_REGIONS,
+  IdentityCertification,
+  isApiError,
+  normalizeIdNumber,
+  type Certification,
+  type IdentityRegion,
+} from 'shared-kit';
+import { Badge, Button, Card, Select, Spinner, TextField } from 'ui-kit';
 import { PageHeader } from '../../components/PageHeader';
 import { useAccountPath } from '../../components/paths';
 import { useAccountT } from '../../i18n';
@@ -10,12 +20,14 @@ import { certifyIdentity, fetchCertification } from '../../services/identity.ser
 import { applyTeenMode } from './teenMode';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; cert: Certification };
-type Field = 'name' | 'id_number';
+type Field = 'name' | 'id_number' | 'birth_date';
+const FIELDS: readonly string[] = ['name', 'id_number', 'birth_date'];
 /** The legal name's longest (the api's IDENTITY_LIMITS.nameMax). */
 const NAME_MAX = 40;
 
 /**
- * `/account/verify`: real-name verification. Before: the form (legal name and identity number); after: the result
+ * `/account/verify`: real-name verification. Before: the form (the card's region, by default the account's; the
+ * legal name and identity number; the date of birth where the region's number carries none); after: the result
  * (adult, or under 18 with youth mode on and locked) with the masked name. The number is never shown again.
  */
 export function VerifyPage(): JSX.Element {
@@ -24,6 +36,8 @@ export function VerifyPage(): JSX.Element {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [name, setName] = useState('');
   const [idNumber, setIdNumber] = useState('');
+  const [chosenRegion, setRegion] = useState<IdentityRegion | null>(null);
+  const [birthDate, setBirthDate] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,26 +51,33 @@ export function VerifyPage(): JSX.Element {
   }, []);
   useEffect(reload, [reload]);
 
+  const region: IdentityRegion = chosenRegion ?? (load.state === 'ready' ? load.cert.region : 'CN');
+  const asksBirth = BIRTH_DATE_REGIONS.includes(region);
+
   async function submit(e: FormEvent): Promise<void> {
     e.preventDefault();
     const next: Partial<Record<Field, string>> = {};
     if (name.trim() === '') next.name = t('identity.nameRequired');
-    if (!/^\d{17}[\dXx]$/.test(idNumber.trim())) next.id_number = t('identity.numberFormat');
+    if (!ID_NUMBER_FORMATS[region].pattern.test(normalizeIdNumber(idNumber))) next.id_number = t(`identity.numberFormats.${region}`);
+    if (asksBirth && birthDate === '') next.birth_date = t('identity.birthDateRequired');
+    else if (asksBirth && Date.parse(`${birthDate}T00:00:00Z`) > Date.now()) next.birth_date = t('identity.birthDateFuture');
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      const cert = await certifyIdentity({ name: name.trim(), id_number: idNumber.trim(), region: 'CN' });
+      const cert = await certifyIdentity({ name: name.trim(), id_number: idNumber.trim(), region, ...(asksBirth ? { birth_date: birthDate } : {}) });
       setIdNumber('');
       setName('');
+      setBirthDate('');
       setLoad({ state: 'ready', cert });
       applyTeenMode(cert.teen_mode);
     } catch (error) {
-      const data = isApiError(error) ? (error.data as { field?: string } | undefined) : undefined;
+      const data = isApiError(error) ? (error.data as { field?: string; errors?: Array<{ path?: string }> } | undefined) : undefined;
+      const field = data?.field ?? data?.errors?.[0]?.path;
       if (isApiError(error) && error.code === ErrorCode.IdentityCertificationMismatch) setFormError(t('identity.mismatch'));
       else if (isApiError(error) && error.code === ErrorCode.TooManyToday) setFormError(t('identity.tooMany'));
-      else if (data?.field === 'name' || data?.field === 'id_number') setErrors({ [data.field]: errorText(error) });
+      else if (field && FIELDS.includes(field)) setErrors({ [field]: errorText(error) });
       else setFormError(errorText(error));
       if (isApiError(error)) fetchCertification().then((cert) => setLoad({ state: 'ready', cert }), () => undefined);
     } finally {
@@ -117,17 +138,38 @@ export function VerifyPage(): JSX.Element {
               error={errors.name}
               onChange={(e) => setName(e.target.value)}
             />
+            <Select
+              label={t('identity.region')}
+              value={region}
+              onValueChange={(value) => {
+                setRegion(value as IdentityRegion);
+                setErrors({});
+              }}
+              options={IDENTITY_REGIONS.map((r) => ({ value: r, label: t(`identity.regions.${r}`) }))}
+            />
             <TextField
-              label={t('identity.number')}
-              hint={t('identity.numberHint')}
+              label={t(`identity.numbers.${region}`)}
+              hint={t(`identity.numberHints.${region}`)}
               value={idNumber}
               autoComplete="off"
               inputMode="text"
-              maxLength={18}
+              maxLength={ID_NUMBER_FORMATS[region].maxLength + 2}
               spellCheck={false}
               error={errors.id_number}
               onChange={(e) => setIdNumber(e.target.value)}
             />
+            {asksBirth ? (
+              <TextField
+                type="date"
+                label={t('identity.birthDate')}
+                hint={t('identity.birthDateHint')}
+                value={birthDate}
+                autoComplete="bday"
+                min="1900-01-01"
+                error={errors.birth_date}
+                onChange={(e) => setBirthDate(e.target.value)}
+              />
+            ) : null}
             <p className="ui-text-muted" data-testid="identity-attempts">
               {t('identity.attemptsLeft', { count: cert.attempts_left })}
             </p>
