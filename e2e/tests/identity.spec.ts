@@ -173,6 +173,17 @@ for (const size of SIZES) {
       await expect(page.getByLabel('HKID number')).toBeVisible();
       await expect(page.getByLabel('Date of birth')).toBeVisible();
       await expectAxeClean(page);
+      // The same form in Chinese (the header's language switcher), then back to English.
+      const language = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
+      await language.click();
+      await page.getByRole('option', { name: '简体中文' }).click();
+      await expect(page.getByRole('combobox', { name: '证件签发地' })).toContainText('中国香港（香港身份证）');
+      await expect(page.getByLabel('香港身份证号码')).toBeVisible();
+      await expect(page.getByLabel('出生日期')).toBeVisible();
+      await expectAxeClean(page);
+      await page.getByRole('banner').getByRole('combobox', { name: '语言' }).click();
+      await page.getByRole('option', { name: 'English' }).click();
+      await expect(region).toContainText('Hong Kong (HKID card)');
 
       // Another region, by keyboard: the PRC number carries its own date, so the date is not asked; then back.
       await region.focus();
