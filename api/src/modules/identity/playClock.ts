@@ -14,7 +14,8 @@ export const PLAY_CLOCK_REFRESH_MS = 500;
 /** The one record of the offset (`dev_clock`, `_id: 'play'`), written only when the development clock is on. */
 const clockSchema = new mongoose.Schema(
   { _id: { type: String, required: true }, offset_ms: { type: Number, required: true }, at: { type: Date, required: true } },
-  { collection: 'dev_clock', versionKey: false },
+  // Not created where the clock never moves (production): the first offset set writes it.
+  { collection: 'dev_clock', versionKey: false, autoCreate: false, autoIndex: false },
 );
 const DevClock = mongoose.model('DevClock', clockSchema);
 
