@@ -41,12 +41,19 @@ export function fieldA11y(key: string, error: StoryIssue | undefined, hasCounter
   } as const;
 }
 
-/** `12/30`, marked when over: counts as the limits do (code points, mentions by displayed name, placed fields by `[name]`). */
+/**
+ * `12/30`, marked when over: counts as the limits do (code points, mentions by displayed name, placed fields by `[name]`).
+ * The count sits in a box of its own fixed size (its width in digits), which the browser lays out alone: a keystroke's
+ * new count does not lay out the whole page again (a story has up to 100 chapters).
+ */
 export function Counter({ fkey, value, max, names }: { fkey: string; value: string; max: number; names?: EditorNames }): JSX.Element {
   const n = names ? displayLength(withFieldNames(value, names), names) : charLength(value);
+  const text = `${n}/${max}`;
   return (
-    <span id={counterDomId(fkey)} className={cx('ui-field__count', n > max && 'ui-field__count--over')}>
-      {n}/{max}
+    <span className="editor-count">
+      <span id={counterDomId(fkey)} className={cx('ui-field__count', n > max && 'ui-field__count--over')} style={{ inlineSize: `${text.length + 1}ch` }}>
+        {text}
+      </span>
     </span>
   );
 }

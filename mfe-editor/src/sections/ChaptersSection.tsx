@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, type JSX } from 'react';
+import { memo, useCallback, useMemo, useRef, type JSX, type MutableRefObject } from 'react';
 import { LIMITS, type StoryNode } from 'shared-kit';
 import { Button, Card, Checkbox, Select } from 'ui-kit';
 import { FieldError, FieldErrorsScope, fieldA11y, useFieldError } from '../components/Field';
@@ -11,7 +11,7 @@ import { selectBgms } from '../stores/mediaOptions/selectors';
 import { useMediaOptionsStore } from '../stores/mediaOptions/store';
 import { fieldDomId, nodeKey } from '../stores/editor/fields';
 import { selectChapterIds, selectErrors, selectNode, selectNodeCount } from '../stores/editor/selectors';
-import { useEditorStore } from '../stores/editor/store';
+import { useEditorStore, type EditorState } from '../stores/editor/store';
 import { useNames } from './useNames';
 
 /** The select's value for "no music" (a select option cannot have an empty value). */
@@ -58,7 +58,13 @@ const ChapterTitle = memo(function ChapterTitle({ id, chapter, value }: { id: st
   );
 });
 
-/** A chapter's content or ending: its label and placeholder made here, so typing in the chapter does not redo them. */
+/** A chapter's two texts as last typed in its own fields (see `useChapterNode`). */
+type TypedTexts = MutableRefObject<Partial<Record<'content' | 'ending_content', string>>>;
+
+/**
+ * A chapter's content or ending: its label and placeholder made here, so typing in the chapter does not redo them.
+ * What is typed is noted in `typed` before the store hears of it; the field's own counter follows it.
+ */
 const ChapterText = memo(function ChapterText({
   id,
   field,
@@ -66,6 +72,7 @@ const ChapterText = memo(function ChapterText({
   names,
   chapter,
   last,
+  typed,
 }: {
   id: string;
   field: 'content' | 'ending_content';
@@ -73,9 +80,16 @@ const ChapterText = memo(function ChapterText({
   names: EditorNames;
   chapter: string;
   last: boolean;
+  typed: TypedTexts;
 }): JSX.Element {
   const { t } = useEditorT();
-  const set = useNodeSetter(id, field);
+  const set = useCallback(
+    (text: string) => {
+      typed.current[field] = text;
+      useEditorStore.getState().updateNode(id, { [field]: text });
+    },
+    [typed, id, field],
+  );
   const content = field === 'content';
   const [label, placeholder] = useMemo(
     () =>
@@ -96,6 +110,34 @@ const ChapterText = memo(function ChapterText({
     />
   );
 });
+
+/** The node differs from the one shown only by texts its own fields typed (their editors and counters have them). */
+function onlyTyped(shown: StoryNode, next: StoryNode, typed: TypedTexts['current']): boolean {
+  for (const k of Object.keys(next) as (keyof StoryNode)[]) {
+    if (Object.is(shown[k], next[k])) continue;
+    if ((k === 'content' || k === 'ending_content') && next[k] === typed[k]) continue;
+    return false;
+  }
+  return Object.keys(shown).length === Object.keys(next).length;
+}
+
+/**
+ * The chapter's node for its card, kept as shown while the only changes are what the card's own text fields typed:
+ * a keystroke then re-renders the field's counter alone, not the card. Any other change (a title, a picture, the
+ * same text changed elsewhere, such as on the Story map) re-renders the card as usual.
+ */
+function useChapterNode(id: string, typed: TypedTexts): StoryNode | undefined {
+  const select = useMemo(() => {
+    const node = selectNode(id);
+    let shown: StoryNode | undefined;
+    return (s: EditorState) => {
+      const next = node(s);
+      if (!(shown && next && onlyTyped(shown, next, typed.current))) shown = next;
+      return shown;
+    };
+  }, [id, typed]);
+  return useEditorStore(select);
+}
 
 const EndingVisible = memo(function EndingVisible({ id, checked }: { id: string; checked: boolean }): JSX.Element {
   const { t } = useEditorT();
@@ -147,9 +189,9 @@ const ChapterHead = memo(function ChapterHead({ id, label }: { id: string; label
 });
 
 /**
- * A chapter: the card selects its own node, so a keystroke re-renders only the card typed in, and within it only the
- * field whose value changed (a story has up to 100 chapters of 3,000 characters; a keystroke must stay within a
- * frame). The section lists the cards by id and re-renders when chapters come, go or move.
+ * A chapter: the card selects its own node, so an edit re-renders only its card, and a keystroke in its texts only
+ * the field's counter (a story has up to 100 chapters of 3,000 characters; a keystroke must stay within a frame).
+ * The section lists the cards by id and re-renders when chapters come, go or move.
  */
 const ChapterCard = memo(function ChapterCard({
   id,
@@ -163,15 +205,16 @@ const ChapterCard = memo(function ChapterCard({
   last: boolean;
 }): JSX.Element | null {
   const { t } = useEditorT();
-  const node = useEditorStore(useMemo(() => selectNode(id), [id]));
+  const typed: TypedTexts = useRef({});
+  const node = useChapterNode(id, typed);
   const label = useMemo(() => t('common.chapterN', { n: index + 1 }), [t, index]);
   if (!node) return null;
   return (
     <Card as="article" className="editor-card" aria-label={label}>
       <ChapterHead id={id} label={label} />
       <ChapterTitle id={id} chapter={label} value={node.name} />
-      <ChapterText id={id} field="content" value={node.content} names={names} chapter={label} last={last} />
-      <ChapterText id={id} field="ending_content" value={node.ending_content} names={names} chapter={label} last={last} />
+      <ChapterText id={id} field="content" value={node.content} names={names} chapter={label} last={last} typed={typed} />
+      <ChapterText id={id} field="ending_content" value={node.ending_content} names={names} chapter={label} last={last} typed={typed} />
       <EndingVisible id={id} checked={node.end_visible} />
       <div className="editor-grid">
         <ChapterBackground id={id} chapter={label} value={node.background_url} />
