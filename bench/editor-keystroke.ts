@@ -2,26 +2,36 @@
 //
 // Method: mfe-editor is built (only if its dist is missing or stale) and served standalone from its dist, the files
 // `npm start` serves. Chromium (playwright-core, the system browser) opens /editor/story/1; every /api call is
-// answered in the page by Playwright with a fixed story of 100 chapters of 3,000 characters each (the spec maxima) plus two characters,
-// so the figure is the editor's, not the api's. The caret goes to the end of chapter 50's content and N keys are
-// pressed one at a time. For each key, a capturing keydown listener in the page takes the event's own timestamp,
-// then waits for the next animation frame after the DOM update and a task after it (the frame has then been
-// painted); the difference is one sample. The next key is pressed only after the sample is in.
-// The same method on a plain textarea alone on a page, in the same browser and run, is measured beside it: the part of
-// the figure that waiting for the next frame costs any page (up to a frame at 60 Hz). The target judges what the
-// editor adds over that textarea, at p50 and at p99: the absolute figures depend on the machine and its load.
-// Then CPU_KEYSTROKES (default 50) more keys are typed the same way under a Chromium trace, in the editor and in each
-// textarea, and the main thread's CPU (thread) time per keystroke is printed, not judged, in all and for the key's
-// event and the frames' rendering: the work a key costs, which the machine's load moves much less than the time to
-// paint.
-// Options: KEYSTROKES (default 100), TARGET_MS (default 2: the editor's added time at p50 and p99), EDITOR_DIST (another
-// build of the editor to serve, see support/editorPage.ts).
+// answered in the page by Playwright with a fixed story of 100 chapters of 3,000 characters each (the spec maxima) plus
+// two characters, so the figure is the editor's, not the api's. The caret goes to the end of chapter 50's content and
+// keys are pressed one at a time; the same is done, in the same browser and run, on a plain textarea alone on a page,
+// empty and holding the chapter's 3,000 characters.
+//
+// Keystroke-to-paint (printed, not judged): for each of KEYSTROKES keys, a capturing keydown listener takes the event's
+// own timestamp, then waits for the next animation frame after the DOM update and a task after it (the frame has then
+// been painted). Frames come every 16.7 ms and each key is pressed just after the previous sample's frame, so a key's
+// work either fits before the next frame and costs nothing here, or misses it and costs a whole frame: the difference
+// between the editor and a textarea is a few keys crossing that line, and the same build gave anything from -3 to
+// +9 ms at p50 from one run to the next. It cannot judge a 2 ms target.
+//
+// The target (the issue's: what the editor adds over a plain textarea, at most 2 ms at p50 and at p99) is judged on
+// what the frames quantise: the main thread's work on each key's path to its paint. CPU_KEYSTROKES more keys are typed
+// the same way under a Chromium trace; for each key, the thread time (not wall time, so the machine's load moves it
+// little) of every renderer main-thread task from the one handling its keydown to the first frame after its
+// character, inclusive: the text's insertion, the input event and the page's script on it, anything the page runs
+// before the frame, and that frame's script callbacks, style, layout, paint and layers. On an idle main thread a key's
+// time to paint is that work plus a wait for the next frame which does not depend on the page, so the editor's p50 and
+// p99 of it less the textarea's (the one holding the same text: the text's length is not what the editor adds) is
+// what the editor adds. The CPU per keystroke of every task, with the key's event and the frames' rendering apart, is
+// printed too.
+// Options: KEYSTROKES (default 100), CPU_KEYSTROKES (default 100), TARGET_MS (default 2: the editor's added time at p50
+// and p99), EDITOR_DIST (another build of the editor to serve, see support/editorPage.ts).
 import type { Browser, Page } from 'playwright-core';
 import { benchChapter, benchStory, fakeEditorApi, startEditorBench } from './support/editorPage';
 
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 100);
 const TARGET_MS = Number(process.env.TARGET_MS ?? 2);
-const CPU_KEYSTROKES = Number(process.env.CPU_KEYSTROKES ?? 50);
+const CPU_KEYSTROKES = Number(process.env.CPU_KEYSTROKES ?? 100);
 const CHAPTERS = 100;
 const CHAPTER_TEXT = 3000;
 const TYPE_INTO = 50;
@@ -79,12 +89,27 @@ interface KeyCpu {
   key: number;
   /** The frames' style, layout, paint and layers. */
   frame: number;
+  /**
+   * Per key, sorted: the thread time on the key's path to the frame that shows it, which is every task from the one
+   * handling its keydown to the first frame after its character, inclusive (the text's insertion, the input event and
+   * the page's script on it, whatever the page runs before the frame, then the frame's script callbacks, style,
+   * layout, paint and layers).
+   */
+  path: number[];
+}
+
+interface Task {
+  time: number;
+  keydown: boolean;
+  keypress: boolean;
+  frame: boolean;
 }
 
 /**
  * The page's main-thread CPU time per keystroke, over CPU_KEYSTROKES more keys typed the same way under a Chromium
  * trace: the thread time (not wall time, so the machine's load moves it little) of the renderer's main-thread tasks,
- * divided by the keys; and within it, the key's event (keypress) and the frames' rendering.
+ * divided by the keys; within it, the key's event (keypress) and the frames' rendering; and per key, its path to the
+ * paint.
  */
 async function cpuPerKey(browser: Browser, page: Page): Promise<KeyCpu> {
   await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', 'devtools.timeline', 'blink'] });
@@ -93,22 +118,43 @@ async function cpuPerKey(browser: Browser, page: Page): Promise<KeyCpu> {
   const main = new Set(
     trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
-  const events = trace.traceEvents.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
-  const cpu: KeyCpu = { total: 0, key: 0, frame: 0 };
-  const endOf = new Map<string, number>();
+  const events = trace.traceEvents.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const cpu = { total: 0, key: 0, frame: 0 };
+  // Top-level tasks only: a task run inside another (a nested loop) is in its parent's time already.
+  const tasks: Task[] = [];
+  let end = 0;
   for (const e of events) {
     const time = e.tdur ?? e.dur ?? 0;
-    if (e.name === 'EventDispatch' && e.args?.data?.type === 'keypress') cpu.key += time;
+    const type = e.name === 'EventDispatch' ? e.args?.data?.type : undefined;
+    if (type === 'keypress') cpu.key += time;
     else if (e.name === 'WebFrameWidgetImpl::UpdateLifecycle') cpu.frame += time;
-    else if (e.name === 'RunTask') {
-      // Top-level tasks only: a task run inside another (a nested loop) is in its parent's time already.
-      const thread = `${e.pid}:${e.tid}`;
-      if (e.ts < (endOf.get(thread) ?? 0)) continue;
-      endOf.set(thread, e.ts + (e.dur ?? 0));
+    else if (e.name === 'RunTask' && e.ts >= end) {
+      end = e.ts + (e.dur ?? 0);
       cpu.total += time;
+      tasks.push({ time, keydown: false, keypress: false, frame: false });
+      continue;
     }
+    const task = tasks[tasks.length - 1];
+    if (!task || e.ts >= end) continue;
+    if (type === 'keydown') task.keydown = true;
+    else if (type === 'keypress') task.keypress = true;
+    else if (e.name === 'WebFrameWidgetImpl::UpdateLifecycle') task.frame = true;
   }
-  return { total: cpu.total / 1000 / CPU_KEYSTROKES, key: cpu.key / 1000 / CPU_KEYSTROKES, frame: cpu.frame / 1000 / CPU_KEYSTROKES };
+  // A key's path: every task from the one handling its keydown to the first frame after its character, inclusive.
+  const path: number[] = [];
+  let from = -1;
+  for (let i = 0; i < tasks.length; i++) {
+    const task = tasks[i] as Task;
+    if (task.keydown) from = i;
+    if (!task.keypress || from < 0) continue;
+    const frame = tasks.findIndex((t, j) => j > i && t.frame);
+    if (frame < 0) continue;
+    path.push(tasks.slice(from, frame + 1).reduce((sum, t) => sum + t.time, 0) / 1000);
+    from = -1;
+  }
+  if (path.length < CPU_KEYSTROKES * 0.9) throw new Error(`the trace shows ${path.length} of ${CPU_KEYSTROKES} keys and their frames`);
+  const n = CPU_KEYSTROKES * 1000;
+  return { total: cpu.total / n, key: cpu.key / n, frame: cpu.frame / n, path: path.sort((a, b) => a - b) };
 }
 
 /**
@@ -173,10 +219,19 @@ async function main(): Promise<void> {
     console.log(
       `    editor / textarea holding the text: ${(cpu.total / plainFull.cpu.total).toFixed(2)}x (the key's event ${(cpu.key / plainFull.cpu.key).toFixed(2)}x, rendering ${(cpu.frame / plainFull.cpu.frame).toFixed(2)}x)`,
     );
-    const added50 = p50 - plainP50;
-    const added99 = p99 - plainP99;
+    const pathLine = (what: string, c: KeyCpu) =>
+      `    ${what}: p50 ${percentile(c.path, 50).toFixed(2)} ms, p99 ${percentile(c.path, 99).toFixed(2)} ms`;
+    console.log(`  main-thread CPU on each key's path to its paint (every task from its keydown to the frame after its character):`);
+    console.log(pathLine('editor', cpu));
+    console.log(pathLine('plain textarea', plain.cpu));
+    console.log(pathLine(`plain textarea holding ${CHAPTER_TEXT} characters`, plainFull.cpu));
+    console.log(
+      `  keystroke-to-paint over the empty textarea (wall time, quantised by frames, not judged): p50 ${(p50 - plainP50).toFixed(1)} ms, p99 ${(p99 - plainP99).toFixed(1)} ms`,
+    );
+    const added50 = percentile(cpu.path, 50) - percentile(plainFull.cpu.path, 50);
+    const added99 = percentile(cpu.path, 99) - percentile(plainFull.cpu.path, 99);
     const met = added50 <= TARGET_MS && added99 <= TARGET_MS;
-    console.log(`  added by the editor: p50 ${added50.toFixed(1)} ms, p99 ${added99.toFixed(1)} ms`);
+    console.log(`  added by the editor on a key's path to its paint (over the textarea holding the text): p50 ${added50.toFixed(2)} ms, p99 ${added99.toFixed(2)} ms`);
     console.log(`  target: the editor adds at most ${TARGET_MS} ms at p50 and p99 -> ${met ? 'PASS' : 'FAIL'}`);
     if (!met) process.exitCode = 1;
   } finally {
