@@ -20,6 +20,7 @@ import { signInByPhone, startTestApi } from '../api/test/helpers';
 import { deliver, SANDBOX_SECRET, shapes, signedEvent, type SignedEvent } from '../api/test/support/commerce';
 import { ADULT } from '../api/test/support/playStories';
 import { MembershipModel, TradeOrderModel } from '../api/src/modules/commerce';
+import { closedLoop, paced } from './support/pace';
 
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -108,22 +109,8 @@ async function deliverAll(baseUrl: string, queue: SignedEvent[], how: { concurre
     if (res.status === 409) retry.push(e);
   };
   const began = performance.now();
-  if (how.rate) {
-    const gap = 1000 / how.rate;
-    const inFlight: Array<Promise<void>> = [];
-    for (let i = 0; i < queue.length; i++) {
-      const wait = began + i * gap - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      inFlight.push(one(queue[i]!));
-    }
-    await Promise.all(inFlight);
-  } else {
-    let next = 0;
-    const worker = async () => {
-      while (next < queue.length) await one(queue[next++]!);
-    };
-    await Promise.all(Array.from({ length: how.concurrency ?? 1 }, worker));
-  }
+  if (how.rate) await paced(queue.length, how.rate, (i) => one(queue[i]!));
+  else await closedLoop(queue.length, how.concurrency ?? 1, (i) => one(queue[i]!));
   for (const e of retry) {
     const res = await deliver(baseUrl, e);
     const outcome = `retried ${res.status === 200 ? res.body.data!.outcome : res.status}`;
@@ -183,11 +170,11 @@ async function main(): Promise<void> {
       const bought = (await who.post<{ order_no: string }>('/api/commerce/create_trade_order', { goods_id: 'vip_monthly' })).body.data!;
       await deliver(api.baseUrl, signedEvent(SANDBOX_SECRET, 'checkout.session.completed', shapes.paid(`cs_paced_${k}`, bought.order_no, `sub_paced_${k}`)));
     }
-    const paced = members.flatMap((who, k) =>
+    const pacedEvents = members.flatMap((who, k) =>
       Array.from({ length: PACED_RENEWALS }, (_, i) => signedEvent(SANDBOX_SECRET, 'invoice.paid', shapes.renewed(`sub_paced_${k}`, who, 999, start + (i + 1) * MONTH, `in_paced_${k}_${i}`))),
     );
-    const p = await deliverAll(api.baseUrl, shuffled([...paced, ...paced]), { rate: PACED_RATE });
-    console.log(`webhooks, paced: ${PACED_MEMBERS} members' ${PACED_RENEWALS} renewals each delivered twice in a shuffled order (${2 * paced.length} deliveries, ${PACED_RATE} a second) in ${Math.round(p.elapsed)} ms`);
+    const p = await deliverAll(api.baseUrl, shuffled([...pacedEvents, ...pacedEvents]), { rate: PACED_RATE });
+    console.log(`webhooks, paced: ${PACED_MEMBERS} members' ${PACED_RENEWALS} renewals each delivered twice in a shuffled order (${2 * pacedEvents.length} deliveries, ${PACED_RATE} a second) in ${Math.round(p.elapsed)} ms`);
     const p95 = printTimes(p, true);
     const states = await Promise.all(members.map((who) => rightFor(who, PACED_RENEWALS)));
     const pacedRight = states.every((r) => r.right);

@@ -17,6 +17,7 @@ import { TeenMode, UserIdentity } from 'shared-kit';
 import { startTestApi } from '../api/test/helpers';
 import { hashToken } from '../api/src/modules/passport/session.service';
 import { Session, User } from '../api/src/modules/users';
+import { closedLoop as sendClosed, paced as sendPaced } from './support/pace';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -64,25 +65,9 @@ async function main(): Promise<void> {
       }
     };
     // Closed loop: CONCURRENCY ticks in flight at all times, as fast as the api answers (its saturation).
-    const closedLoop = async () => {
-      let next = 0;
-      const worker = async () => {
-        while (next < tokens.length) await tick(tokens[next++]!);
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    };
+    const closedLoop = () => sendClosed(tokens.length, CONCURRENCY, (i) => tick(tokens[i]!));
     // Paced: the issue's load, the accounts' ticks spread evenly over one minute (each sent on time, whatever is in flight).
-    const paced = async () => {
-      const gap = 60_000 / tokens.length;
-      const began = performance.now();
-      const inFlight: Array<Promise<void>> = [];
-      for (let i = 0; i < tokens.length; i++) {
-        const wait = began + i * gap - performance.now();
-        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-        inFlight.push(tick(tokens[i]!));
-      }
-      await Promise.all(inFlight);
-    };
+    const paced = () => sendPaced(tokens.length, tokens.length / 60, (i) => tick(tokens[i]!));
     const WRITES = new Set(['insertOne', 'insertMany', 'updateOne', 'updateMany', 'findOneAndUpdate', 'findOneAndReplace', 'replaceOne', 'deleteOne', 'deleteMany', 'bulkWrite']);
     const measure = async (name: string, round: () => Promise<void>, judged: boolean) => {
       // One tick length (1 s here) after the previous round, so each account's tick counts again.
