@@ -14,8 +14,11 @@ jest.setTimeout(120_000);
 
 const LOCK_MS = 1500;
 
+/** The review's starts over every process, earliest first (each process's log is read whole, one after the other). */
 const startsOf = (procs: ApiProcess[], versionId: string) =>
-  procs.flatMap((p) => p.logs.filter((l) => l.msg === 'review started' && l.version_id === versionId).map((l) => ({ proc: p.name, at: Number(l.time) })));
+  procs
+    .flatMap((p) => p.logs.filter((l) => l.msg === 'review started' && l.version_id === versionId).map((l) => ({ proc: p.name, at: Number(l.time) })))
+    .sort((x, y) => x.at - y.at);
 const reviewedBy = (procs: ApiProcess[], versionId: string) =>
   procs.flatMap((p) => p.logs.filter((l) => l.msg === 'story reviewed' && l.version_id === versionId).map(() => p.name));
 
