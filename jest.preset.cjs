@@ -29,6 +29,7 @@ module.exports = function preset(dir, overrides = {}) {
     moduleNameMapper: {
       ...Object.fromEntries(workspaces.map((w) => [`^${w}$`, path.join(root, w, 'src/index.ts')])),
       '^shared-kit/schemas$': path.join(root, 'shared-kit/src/schemas/index.ts'),
+      '^shared-kit/areas$': path.join(root, 'shared-kit/src/areas.ts'),
       // Stylesheets (the kit's tokens) mean nothing to jsdom.
       '\\.css$': path.join(root, 'ui-kit/test/style-stub.cjs'),
     },

@@ -8,7 +8,7 @@
 //     creator, the viewer's like).
 // The api's own response check (CONTRACT_CHECK, on in tests) is off, as in production.
 // Target (issue 32): the collection page within 1.2x of the story page at p50. Figures are ms.
-import { COLLECTION_LIMITS } from 'shared-kit';
+import { COLLECTION_LIMITS } from 'shared-kit/areas';
 import { signInByPhone, startTestApi } from '../api/test/helpers';
 import { ADULT, publishStory } from '../api/test/support/playStories';
 

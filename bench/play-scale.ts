@@ -16,7 +16,8 @@
 // Last, CONCURRENT players (each signed in by phone) each send one turn at the same moment and read its stream
 // to `done`: the count of errors must be 0. Figures are milliseconds.
 import mongoose from 'mongoose';
-import { DialogueStatus, DialogueType, Emotion, MEMORY_PIN_MAX, PlayStatus, REPLY_ALTERNATIVES_MAX } from 'shared-kit';
+import { DialogueStatus, DialogueType, Emotion, PlayStatus, REPLY_ALTERNATIVES_MAX } from 'shared-kit';
+import { MEMORY_PIN_MAX } from 'shared-kit/areas';
 import { Dialogue, type DialogueFields } from '../api/src/modules/play/dialogue.model';
 import { Play } from '../api/src/modules/play/play.model';
 import { signInByPhone, startTestApi, type CookieClient } from '../api/test/helpers';

@@ -9,7 +9,7 @@
 //     viewer's like, the comment count).
 // The api's own response check (CONTRACT_CHECK, on in tests) is off, as in production.
 // Target (issue 32): the thread page within 1.2x of the story page at p50. Figures are ms.
-import { THREAD_LIMITS } from 'shared-kit';
+import { THREAD_LIMITS } from 'shared-kit/areas';
 import { signInByPhone, startTestApi } from '../api/test/helpers';
 import { ADULT, publishStory, readStream, type Sent, type Started } from '../api/test/support/playStories';
 

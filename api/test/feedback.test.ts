@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { ErrorCode, FEEDBACK_LIMITS, UserRole } from 'shared-kit';
+import { ErrorCode, UserRole } from 'shared-kit';
+import { FEEDBACK_LIMITS } from 'shared-kit/areas';
 import { seedAccounts } from '../src/seed/accounts';
 import { StorySignals } from '../src/modules/feedback/feedback.model';
 import { User } from '../src/modules/users/user.model';

@@ -1,6 +1,7 @@
 import { StoryAppealModel } from '../src/modules/sanction/storyAppeal.model';
 import mongoose from 'mongoose';
-import { AppealStatus, BanStatus, ErrorCode, ReportStatus, StoryStatus, UserRole } from 'shared-kit';
+import { AppealStatus, BanStatus, ErrorCode, StoryStatus, UserRole } from 'shared-kit';
+import { ReportStatus } from 'shared-kit/areas';
 import { seedAccounts } from '../src/seed/accounts';
 import { StoryVersion } from '../src/modules/stories/storyVersion.model';
 import { AuditEntry } from '../src/modules/staff/audit.model';

@@ -1,4 +1,5 @@
-import { ErrorCode, MEMORY_NOTE_MAX, MEMORY_PIN_MAX, type PlayMemory } from 'shared-kit';
+import { ErrorCode, type PlayMemory } from 'shared-kit';
+import { MEMORY_NOTE_MAX, MEMORY_PIN_MAX } from 'shared-kit/areas';
 import type { CookieClient } from './helpers';
 import { directorAnswer, FakeOpenAI, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
 import { dialoguesOf, nextPhone, publishStory, readStream, type Sent, type Started } from './support/playStories';

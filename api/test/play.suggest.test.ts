@@ -1,4 +1,5 @@
-import { ErrorCode, SUGGESTION_MAX_CHARS } from 'shared-kit';
+import { ErrorCode } from 'shared-kit';
+import { SUGGESTION_MAX_CHARS } from 'shared-kit/areas';
 import { signInByPhone, startTestApi, type CookieClient, type TestApi } from './helpers';
 import { FakeOpenAI, directorAnswer, type FakeBehaviour, type FakeRequest } from './support/fakeOpenAI';
 import { ADULT, nextPhone, publishStory, readStream, type Dlg, type Sent, type Started } from './support/playStories';

@@ -1,4 +1,5 @@
-import { ErrorCode, OpsPermission, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS, REPORTS_PER_HOUR } from 'shared-kit';
+import { ErrorCode, OpsPermission } from 'shared-kit';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS, REPORTS_PER_HOUR } from 'shared-kit/areas';
 import { seedAccounts } from '../src/seed/accounts';
 import { seedTemplates } from '../src/seed/templates';
 import { Template } from '../src/modules/template/template.model';

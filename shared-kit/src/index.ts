@@ -17,14 +17,6 @@ export * from './template';
 export * from './shell-bridge';
 // Response types only: the schemas themselves (and zod) stay in `shared-kit/schemas`, out of the pages' bundles.
 export type * from './contracts';
-export * from './report';
-export * from './opsMail';
-export * from './ugcVoice';
-export * from './memory';
 export * from './prerender';
-export * from './commerce';
-export * from './collection';
-export * from './thread';
-export * from './feedback';
-export * from './call';
-export * from './identityIds';
+// The areas' constants and rules are the `shared-kit/areas` entry (see areas.ts); their types are here too.
+export type * from './areas';

@@ -1,4 +1,5 @@
-import { COLLECTION_LIMITS, LIMITS, THREAD_LIMITS } from 'shared-kit';
+import { LIMITS } from 'shared-kit';
+import { COLLECTION_LIMITS, THREAD_LIMITS } from 'shared-kit/areas';
 import { z } from 'zod';
 import { identityEnv } from './identity';
 

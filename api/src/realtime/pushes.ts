@@ -1,4 +1,5 @@
-import { ErrorCode, NoticeKind, OPS_PUSH_FLAG, PushType, ResourceLimit } from 'shared-kit';
+import { ErrorCode, NoticeKind, PushType, ResourceLimit } from 'shared-kit';
+import { OPS_PUSH_FLAG } from 'shared-kit/areas';
 import type { DomainEvents } from './events';
 
 /** The spec's code of each resource limit push (TTS, ASR and LLM reached or recovered). */

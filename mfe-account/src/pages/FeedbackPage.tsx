@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type JSX } from 'react';
-import { ENV_VALUES, FEEDBACK_LIMITS, isApiError, shellToast as toast, type FeedbackItem } from 'shared-kit';
+import { ENV_VALUES, isApiError, shellToast as toast, type FeedbackItem } from 'shared-kit';
+import { FEEDBACK_LIMITS } from 'shared-kit/areas';
 import { Badge, Button, Card, Spinner, TextArea, messageForError, useFormat } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { useAccountT } from '../i18n';

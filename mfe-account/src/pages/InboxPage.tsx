@@ -1,5 +1,6 @@
 import { useEffect, type JSX } from 'react';
-import { NoticeKind, isThreadId, type Notice } from 'shared-kit';
+import { NoticeKind, type Notice } from 'shared-kit';
+import { isThreadId } from 'shared-kit/areas';
 import { Avatar, Badge, Button, Card, Spinner, formatDate, formatRelativeTime } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { ShellLink } from '../components/ShellLink';

@@ -1,17 +1,5 @@
-import {
-  newVoiceFields,
-  unwrap,
-  type Envelope,
-  type MixBody,
-  type NewVoice,
-  type UgcVoice,
-  type UgcVoiceCategories,
-  type UgcVoiceConf,
-  type UgcVoiceList,
-  type VoiceChange,
-  type VoiceIdQuery,
-  type VoiceListQuery,
-} from 'shared-kit';
+import { unwrap, type Envelope, type MixBody, type NewVoice, type UgcVoice, type UgcVoiceCategories, type UgcVoiceConf, type UgcVoiceList, type VoiceChange, type VoiceIdQuery, type VoiceListQuery } from 'shared-kit';
+import { newVoiceFields } from 'shared-kit/areas';
 import { apiClient } from '../api/client';
 
 /** Custom voices (`/editor/ugc_voice/*`). Calls that a form shows the error of are silent. */

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type JSX, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { OPS_STATS_DAYS, OPS_STATS_RANGES as RANGES, type OpsStats } from 'shared-kit';
+import { type OpsStats } from 'shared-kit';
+import { OPS_STATS_DAYS, OPS_STATS_RANGES as RANGES } from 'shared-kit/areas';
 import { EmptyState, ListState, Select, Skeleton, Spinner } from 'ui-kit';
 import { useList } from '../frame/useList';
 import type { Series } from '../components/DashboardChart';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
-import { FEEDBACK_LIMITS, type FeedbackStatus, type OpsFeedbackItem } from 'shared-kit';
+import { type OpsFeedbackItem } from 'shared-kit';
+import { FEEDBACK_LIMITS, type FeedbackStatus } from 'shared-kit/areas';
 import { Badge, Button, Select, Spinner, TextArea, useFormat } from 'ui-kit';
 import { PageHeader } from '../components/PageHeader';
 import { useOpsT } from '../i18n';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type JSX } from 'react';
-import { OPS_MAIL, PushType } from 'shared-kit';
+import { PushType } from 'shared-kit';
+import { OPS_MAIL } from 'shared-kit/areas';
 import { Button, Select, TextArea, TextField } from 'ui-kit';
 import { useOpsT } from '../i18n';
 import { sendMail, sendPush, type Recipients } from '../services/console.service';

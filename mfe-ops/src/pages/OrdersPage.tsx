@@ -1,6 +1,7 @@
 import { useState, type JSX, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { OpsPermission, OrderStatus, type OpsOrder } from 'shared-kit';
+import { OpsPermission, type OpsOrder } from 'shared-kit';
+import { OrderStatus } from 'shared-kit/areas';
 import { DataTable, Select, Spinner, TextField, useFormat, type Column } from 'ui-kit';
 import { under, useBase } from '../base';
 import { DATE_TIME } from '../fields';

@@ -1,4 +1,5 @@
-import { unwrap, type Envelope, type FeedbackStatus, type OpsFeedbackItem } from 'shared-kit';
+import { unwrap, type Envelope, type OpsFeedbackItem } from 'shared-kit';
+import { type FeedbackStatus } from 'shared-kit/areas';
 import { apiClient } from '../api/client';
 
 export interface OpsFeedbackPage {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type JSX } from 'react';
-import { ErrorCode, REPORT_DETAILS_MAX, toastStore, type ReportConfig, type ReportTarget } from 'shared-kit';
+import { ErrorCode, toastStore, type ReportConfig } from 'shared-kit';
+import { REPORT_DETAILS_MAX, type ReportTarget } from 'shared-kit/areas';
 import { Button, Checkbox, Modal, Select, Spinner, TextArea, countCharacters } from 'ui-kit';
 import { usePlayerT } from '../i18n';
 import { errorCode, errorText } from '../lib/errors';

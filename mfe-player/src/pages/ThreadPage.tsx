@@ -1,6 +1,7 @@
 import { useState, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { THREAD_ID, shellToast, useSessionStore } from 'shared-kit';
+import { shellToast, useSessionStore } from 'shared-kit';
+import { THREAD_ID } from 'shared-kit/areas';
 import { Avatar, Button, Card, ConfirmDialog, messageForError, useDocumentTitle } from 'ui-kit';
 import { Cover } from '../components/Cover';
 import { NotFound } from '../components/NotFound';

@@ -1,4 +1,5 @@
-import { REPORT_ID_FIELD, unwrap, type Envelope, type MyReport, type MyReportsQuery, type ReportConfig, type ReportDraft, type ReportTarget } from 'shared-kit';
+import { unwrap, type Envelope, type MyReport, type MyReportsQuery, type ReportConfig, type ReportDraft } from 'shared-kit';
+import { REPORT_ID_FIELD, type ReportTarget } from 'shared-kit/areas';
 import { apiClient } from '../api/client';
 
 let config: Promise<ReportConfig> | null = null;

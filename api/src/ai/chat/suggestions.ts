@@ -1,4 +1,4 @@
-import { SUGGESTION_MAX_CHARS } from 'shared-kit';
+import { SUGGESTION_MAX_CHARS } from 'shared-kit/areas';
 import { judgeObjective, stepsOf } from './objective';
 import type { ChatMessage, TurnMaterial } from './types';
 import { isHanText, keywordsOf, sentencesOf } from './words';

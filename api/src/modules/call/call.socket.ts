@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
-import { AudioCallStatus, CALL_NAMESPACE, CALL_RECONNECT_MS, DialogueType, ErrorCode } from 'shared-kit';
+import { AudioCallStatus, DialogueType, ErrorCode } from 'shared-kit';
+import { CALL_NAMESPACE, CALL_RECONNECT_MS } from 'shared-kit/areas';
 import { CALL_REQUESTS } from 'shared-kit/schemas';
 import type { Account } from '../../lib/context';
 import { resolveToken, tokenFromCookieHeader } from '../passport';

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import type { Socket } from 'socket.io';
-import { AudioCallStatus, CALL_AUDIO_CHUNK_MAX, CALL_SAMPLE_RATE, DialogueStatus, ErrorCode, ResourceLimit, type SpeechClip } from 'shared-kit';
+import { AudioCallStatus, DialogueStatus, ErrorCode, ResourceLimit, type SpeechClip } from 'shared-kit';
+import { CALL_AUDIO_CHUNK_MAX, CALL_SAMPLE_RATE } from 'shared-kit/areas';
 import { PLAY_REQUESTS } from 'shared-kit/schemas';
 import type { Account, AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';

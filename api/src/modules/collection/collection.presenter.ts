@@ -1,4 +1,5 @@
-import { collectionDisplay, StoryCollectionStatus, type Collection, type CollectionCard, type CollectionCreation } from 'shared-kit';
+import { StoryCollectionStatus, type Collection, type CollectionCard, type CollectionCreation } from 'shared-kit';
+import { collectionDisplay } from 'shared-kit/areas';
 import type { LiveStoryView } from '../stories';
 import type { CollectionRecord } from './collection.model';
 

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { OrderStatus, TradeType } from 'shared-kit';
+import { OrderStatus, TradeType } from 'shared-kit/areas';
 import type { PlanSettings } from '../../config';
 import { isDuplicateKey } from '../users';
 import { MembershipModel, TradeOrderModel, type OrderRow } from './commerce.model';

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { OrderStatus, TradeType } from 'shared-kit';
+import { OrderStatus, TradeType } from 'shared-kit/areas';
 
 const orderSchema = new mongoose.Schema(
   {

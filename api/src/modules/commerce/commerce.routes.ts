@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { VIP_BENEFITS, type VipPlan } from 'shared-kit';
+import { type VipPlan } from 'shared-kit';
+import { VIP_BENEFITS } from 'shared-kit/areas';
 import { COMMERCE_REQUESTS } from 'shared-kit/schemas';
 import type { Config } from '../../config';
 import { currentAccount, requireSession, requireUser } from '../../lib/auth';

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
-import { OrderStatus, TradeType, type Membership } from 'shared-kit';
+import { type Membership } from 'shared-kit';
+import { OrderStatus, TradeType } from 'shared-kit/areas';
 import type { PlanSettings } from '../../config';
 import { isDuplicateKey, mirrorMembershipEnd } from '../users';
 import { MembershipModel, TradeOrderModel, type MembershipRow } from './commerce.model';

@@ -1,4 +1,5 @@
-import { ErrorCode, OpsPermission, OrderStatus, type OpsOrder } from 'shared-kit';
+import { ErrorCode, OpsPermission, type OpsOrder } from 'shared-kit';
+import { OrderStatus } from 'shared-kit/areas';
 import { COMMERCE_REQUESTS } from 'shared-kit/schemas';
 import type { Config } from '../../config';
 import { currentAccount } from '../../lib/auth';

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { ErrorCode, OrderStatus, TradeType, type CreateTradeOrderRequest, type TradeOrder } from 'shared-kit';
+import { ErrorCode, type CreateTradeOrderRequest, type TradeOrder } from 'shared-kit';
+import { OrderStatus, TradeType } from 'shared-kit/areas';
 import type { CommerceSettings, PlanSettings } from '../../config';
 import { AppError, paramError } from '../../lib/errors';
 import { isDuplicateKey } from '../users';

@@ -1,4 +1,5 @@
-import { ErrorCode, OrderStatus } from 'shared-kit';
+import { ErrorCode } from 'shared-kit';
+import { OrderStatus } from 'shared-kit/areas';
 import { currentAccount, requireSession } from '../../lib/auth';
 import type { AppContext, AppRouter } from '../../lib/context';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { FeedbackStatus, HoldReason } from 'shared-kit';
+import { HoldReason } from 'shared-kit';
+import { FeedbackStatus } from 'shared-kit/areas';
 
 /** A person's feedback to the team (settings' feedback page) and the team's answers. */
 const feedbackSchema = new mongoose.Schema(

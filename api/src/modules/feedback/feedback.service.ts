@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { ErrorCode, FEEDBACK_LIMITS, FeedbackStatus, NoticeKind, type FeedbackItem, type OpsFeedbackItem } from 'shared-kit';
+import { ErrorCode, NoticeKind, type FeedbackItem, type OpsFeedbackItem } from 'shared-kit';
+import { FEEDBACK_LIMITS, FeedbackStatus } from 'shared-kit/areas';
 import { AppError, paramError } from '../../lib/errors';
 import { sequentialId } from '../../lib/keys';
 import { findMedia } from '../media';

@@ -1,4 +1,5 @@
-import { ErrorCode, FEEDBACK_LIMITS, type HoldReason } from 'shared-kit';
+import { ErrorCode, type HoldReason } from 'shared-kit';
+import { FEEDBACK_LIMITS } from 'shared-kit/areas';
 import { AppError } from '../../lib/errors';
 import { isDuplicateKey } from '../users';
 import { liveStoryView } from '../stories';

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { ErrorCode, IDENTITY_REGIONS, IdentityCertification, TeenMode, type Certification, type IdentityRegion } from 'shared-kit';
+import { ErrorCode, IdentityCertification, TeenMode, type Certification } from 'shared-kit';
+import { IDENTITY_REGIONS, type IdentityRegion } from 'shared-kit/areas';
 import type { IdentitySettings } from '../../config';
 import { AppError } from '../../lib/errors';
 import { isDuplicateKey, User } from '../users';

@@ -1,4 +1,5 @@
-import { ErrorCode, NoticeKind, OperationStoryStatus, ReportAction, ReportStatus, SANCTION_DAYS, SanctionKind, TemplateStatus } from 'shared-kit';
+import { ErrorCode, NoticeKind, OperationStoryStatus, SANCTION_DAYS, SanctionKind, TemplateStatus } from 'shared-kit';
+import { ReportAction, ReportStatus } from 'shared-kit/areas';
 import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment';
 import { takeDownComment } from '../comment';

@@ -1,7 +1,8 @@
 import { StoryAppealModel } from '../sanction';
 import type { PipelineStage } from 'mongoose';
 import type mongoose from 'mongoose';
-import { AppealStatus, OPS_STATS_DAYS, ReportStatus, StoryStatus } from 'shared-kit';
+import { AppealStatus, StoryStatus } from 'shared-kit';
+import { OPS_STATS_DAYS, ReportStatus } from 'shared-kit/areas';
 import { StoryVersion } from '../stories';
 import { Report, ReportCase } from '../report';
 import { Sanction } from '../sanction';

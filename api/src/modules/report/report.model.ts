@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { REPORT_TARGETS, ReportStatus } from 'shared-kit';
+import { REPORT_TARGETS, ReportStatus } from 'shared-kit/areas';
 
 /**
  * One person's report of one target. `open_key` (reporter|type|target) is set only while the report is open, and is

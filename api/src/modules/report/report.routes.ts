@@ -1,4 +1,4 @@
-import { REPORT_CONTENT, REPORT_DETAILS_MAX, REPORT_ID_FIELD, REPORT_REASONS, REPORT_TARGETS, REPORTS_PER_HOUR } from 'shared-kit';
+import { REPORT_CONTENT, REPORT_DETAILS_MAX, REPORT_ID_FIELD, REPORT_REASONS, REPORT_TARGETS, REPORTS_PER_HOUR } from 'shared-kit/areas';
 import { myReportsQuerySchema, reportRequestSchema } from 'shared-kit/schemas';
 import { currentAccount, requireUser } from '../../lib/auth';
 import type { AppRouter } from '../../lib/context';

@@ -1,4 +1,5 @@
-import { ErrorCode, ReportStatus, type ReportTarget } from 'shared-kit';
+import { ErrorCode } from 'shared-kit';
+import { ReportStatus, type ReportTarget } from 'shared-kit/areas';
 import { AppError } from '../../lib/errors';
 import { sequentialId } from '../../lib/keys';
 import { isDuplicateKey } from '../users';

@@ -1,4 +1,5 @@
-import { CommentStatus, ErrorCode, TemplateStatus, UserIdentity, type ReportTarget } from 'shared-kit';
+import { CommentStatus, ErrorCode, TemplateStatus, UserIdentity } from 'shared-kit';
+import { type ReportTarget } from 'shared-kit/areas';
 import { AppError } from '../../lib/errors';
 import { Comment, type CommentRecord } from '../comment';
 import { liveStoryView, storyById, versionById } from '../stories';

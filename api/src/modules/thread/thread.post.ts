@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { DialogueStatus, DialogueType, ShareType, ThreadGroupBlock, type ThreadCreateRequest, type ThreadGroups, type ThreadPickGroup } from 'shared-kit';
+import { DialogueStatus, DialogueType, ShareType, type ThreadCreateRequest, type ThreadGroups, type ThreadPickGroup } from 'shared-kit';
+import { ThreadGroupBlock } from 'shared-kit/areas';
 import { paramError } from '../../lib/errors';
 import { newNumericId } from '../../lib/ids';
 import { Dialogue, ownPlay, storyOfPlay, type DialogueFields, type PlayFields } from '../play';

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { ErrorCode, NoticeKind, ShareType, isThreadId, type Thread as ThreadView, type ThreadCard } from 'shared-kit';
+import { ErrorCode, NoticeKind, ShareType, type Thread as ThreadView, type ThreadCard } from 'shared-kit';
+import { isThreadId } from 'shared-kit/areas';
 import { AppError } from '../../lib/errors';
 import { registerCommentSubject } from '../comment';
 import { storyStatsOf } from '../community';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UGC_PITCH_RANGE, UGC_SPEED_RANGE, type UgcLanguageKey } from 'shared-kit';
+import { UGC_PITCH_RANGE, UGC_SPEED_RANGE, type UgcLanguageKey } from 'shared-kit/areas';
 import type { VoiceSpec } from './voice.specs';
 import type { AudioMeasures } from './ugc.audio';
 import type { UgcVoiceFields } from './ugc.model';

@@ -1,16 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
 import { Link } from 'react-router';
-import {
-  BIRTH_DATE_REGIONS,
-  ErrorCode,
-  ID_NUMBER_FORMATS,
-  IDENTITY_REGIONS,
-  IdentityCertification,
-  isApiError,
-  normalizeIdNumber,
-  type Certification,
-  type IdentityRegion,
-} from 'shared-kit';
+import { ErrorCode, IdentityCertification, isApiError, type Certification } from 'shared-kit';
+import { BIRTH_DATE_REGIONS, ID_NUMBER_FORMATS, IDENTITY_REGIONS, normalizeIdNumber, type IdentityRegion } from 'shared-kit/areas';
 import { Badge, Button, Card, Select, Spinner, TextField } from 'ui-kit';
 import { PageHeader } from '../../components/PageHeader';
 import { useAccountPath } from '../../components/paths';

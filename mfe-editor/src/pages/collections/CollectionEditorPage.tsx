@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type JSX } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { COLLECTION_LIMITS, ErrorCode, isApiError, type CollectionCreation } from 'shared-kit';
+import { ErrorCode, isApiError, type CollectionCreation } from 'shared-kit';
+import { COLLECTION_LIMITS } from 'shared-kit/areas';
 import { Button, ConfirmDialog, Skeleton, TextArea, TextField } from 'ui-kit';
 import { useEditorT } from '../../i18n';
 import { errorText } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { CollectionDisplay } from 'shared-kit';
+import type { CollectionDisplay } from 'shared-kit/areas';
 import { Badge } from 'ui-kit';
 import { useEditorT } from '../../i18n';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import { CALL_NAMESPACE, CALL_SAMPLE_RATE, loadSocketIo, unwrap, type CallInfo, type CallLeft, type Envelope } from 'shared-kit';
+import { loadSocketIo, unwrap, type CallInfo, type CallLeft, type Envelope } from 'shared-kit';
+import { CALL_NAMESPACE, CALL_SAMPLE_RATE } from 'shared-kit/areas';
 import { apiClient } from '../../api/client';
 
 export type CallPhase = 'loading' | 'ready' | 'connecting' | 'live' | 'ended' | 'error';

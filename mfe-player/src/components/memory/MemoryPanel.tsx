@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
 import { Badge, Button, Modal, Spinner, TextArea } from 'ui-kit';
-import { MEMORY_NOTE_MAX, MEMORY_SUMMARY_MAX, type MemoryPin } from 'shared-kit';
+import { type MemoryPin } from 'shared-kit';
+import { MEMORY_NOTE_MAX, MEMORY_SUMMARY_MAX } from 'shared-kit/areas';
 import { usePlayerT } from '../../i18n';
 import { useMemoryStore } from '../../stores/memory/store';
 import { usePlayStore } from '../../stores/play/store';

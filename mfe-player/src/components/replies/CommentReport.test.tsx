@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ApiError, CommentStatus, ErrorCode, REPORT_CONTENT, REPORT_DETAILS_MAX, REPORT_REASONS, resetStores, sessionStore, TeenMode } from 'shared-kit';
+import { ApiError, CommentStatus, ErrorCode, resetStores, sessionStore, TeenMode } from 'shared-kit';
+import { REPORT_CONTENT, REPORT_DETAILS_MAX, REPORT_REASONS } from 'shared-kit/areas';
 import { i18n } from 'ui-kit';
 import { PLAYER_NS } from '../../i18n';
 import * as reportService from '../../services/report.service';

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, DialogueStatus, DialogueType, ErrorCode, REPORT_CONTENT, REPORT_DETAILS_MAX, REPORT_REASONS, resetToastStore, sessionStore, TeenMode, toastStore } from 'shared-kit';
+import { ApiError, DialogueStatus, DialogueType, ErrorCode, resetToastStore, sessionStore, TeenMode, toastStore } from 'shared-kit';
+import { REPORT_CONTENT, REPORT_DETAILS_MAX, REPORT_REASONS } from 'shared-kit/areas';
 import { i18n } from 'ui-kit';
 import { PLAYER_NS } from '../../i18n';
 import * as replyService from '../../services/reply.service';

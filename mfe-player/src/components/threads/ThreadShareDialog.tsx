@@ -1,6 +1,7 @@
 import { useEffect, useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import { ErrorCode, THREAD_LIMITS, shellToast } from 'shared-kit';
+import { ErrorCode, shellToast } from 'shared-kit';
+import { THREAD_LIMITS } from 'shared-kit/areas';
 import { Button, Modal, Spinner, TextField, messageForError } from 'ui-kit';
 import { usePlayerT } from '../../i18n';
 import { errorCode } from '../../lib/errors';

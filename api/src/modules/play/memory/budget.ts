@@ -1,4 +1,4 @@
-import { MEMORY_PIN_TOKENS } from 'shared-kit';
+import { MEMORY_PIN_TOKENS } from 'shared-kit/areas';
 import { countTokens } from '../../../ai/chat';
 import type { PinFields } from '../play.model';
 

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { DialogueStatus, DialogueType, ErrorCode, MEMORY_NOTE_MAX, MEMORY_PIN_MAX, MEMORY_PIN_TOKENS, MEMORY_SUMMARY_MAX, type PlayMemory } from 'shared-kit';
+import { DialogueStatus, DialogueType, ErrorCode, type PlayMemory } from 'shared-kit';
+import { MEMORY_NOTE_MAX, MEMORY_PIN_MAX, MEMORY_PIN_TOKENS, MEMORY_SUMMARY_MAX } from 'shared-kit/areas';
 import { AppError } from '../../../lib/errors';
 import { newNumericId } from '../../../lib/ids';
 import { Dialogue, type DialogueFields } from '../dialogue.model';
