@@ -60,7 +60,10 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** What a bundle is made of: the app's sources, the one base config, shared-kit and ui-kit (bundled into every app). */
+/**
+ * What a bundle is made of: the app's sources, the one base config, shared-kit and ui-kit (bundled into every app),
+ * with the kits' package.json (their entries and `sideEffects` decide what a bundle keeps).
+ */
 function inputsOf(app: FrontEndApp): string[] {
   const dir = join(ROOT, app.dir);
   return [
@@ -70,7 +73,9 @@ function inputsOf(app: FrontEndApp): string[] {
     join(dir, 'package.json'),
     join(ROOT, 'rspack.base.ts'),
     join(ROOT, 'shared-kit', 'src'),
+    join(ROOT, 'shared-kit', 'package.json'),
     join(ROOT, 'ui-kit', 'src'),
+    join(ROOT, 'ui-kit', 'package.json'),
   ];
 }
 
