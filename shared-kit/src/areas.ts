@@ -5,7 +5,6 @@
 // Kept out of the main entry because the main entry is a federation singleton that the shell provides: the whole of
 // it is on every page's first paint (bench/bundle-size.ts counts it), whatever the page uses. These modules hold no
 // state, so each remote that imports them bundles the parts it uses, and an area's growth no longer grows the shell.
-// Their types stay importable from the main entry too (`export type *` there).
 export * from './report';
 export * from './opsMail';
 export * from './ugcVoice';

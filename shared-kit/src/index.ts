@@ -18,5 +18,4 @@ export * from './shell-bridge';
 // Response types only: the schemas themselves (and zod) stay in `shared-kit/schemas`, out of the pages' bundles.
 export type * from './contracts';
 export * from './prerender';
-// The areas' constants and rules are the `shared-kit/areas` entry (see areas.ts); their types are here too.
-export type * from './areas';
+// The areas' constants, rules and their types are the `shared-kit/areas` entry (see areas.ts).
